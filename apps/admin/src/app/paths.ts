@@ -1,0 +1,3 @@
+export const paths = {
+  admin: '/admin',
+} as const;

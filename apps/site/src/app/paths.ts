@@ -1,0 +1,4 @@
+export const paths = {
+  landing: '/',
+  waitlist: '/waitlist',
+} as const;

@@ -1,0 +1,66 @@
+// Builds the deployable functions package in functions/deploy (DESIGN §6a): workspace code (@silk/*) is
+// bundled in, npm dependencies stay external and are listed in a package.json without `workspace:`.
+import { build, context, type BuildOptions } from 'esbuild';
+import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const here = import.meta.dirname;
+const outDir = join(here, 'deploy');
+const manifest = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+const catalog = readFileSync(join(here, '..', 'pnpm-workspace.yaml'), 'utf8');
+
+/** Resolves a `catalog:` version from pnpm-workspace.yaml. */
+function catalogVersion(name: string): string {
+  const line = catalog.split('\n').find((entry) => entry.trim().replaceAll('"', '').startsWith(`${name}:`));
+  const version = line?.split(':').slice(1).join(':').trim();
+  if (!version) throw new Error(`No catalog version for ${name}`);
+  return version;
+}
+
+const npmDependencies = Object.fromEntries(
+  Object.entries(manifest.dependencies)
+    .filter(([, version]) => !version.startsWith('workspace:'))
+    .map(([name, version]) => [name, version === 'catalog:' ? catalogVersion(name) : version]),
+);
+
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+const options: BuildOptions = {
+  entryPoints: [join(here, 'src', 'index.ts')],
+  outfile: join(outDir, 'index.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: Object.keys(npmDependencies),
+  logLevel: 'warning',
+};
+
+writeFileSync(
+  join(outDir, 'package.json'),
+  `${JSON.stringify(
+    {
+      name: 'silk-functions',
+      private: true,
+      type: 'module',
+      main: 'index.js',
+      engines: { node: '22' },
+      dependencies: npmDependencies,
+    },
+    null,
+    2,
+  )}\n`,
+);
+if (process.argv.includes('--watch')) {
+  // `pnpm dev`: rebuild on change; the Functions emulator reloads the new output.
+  const watcher = await context({ ...options, logLevel: 'info' });
+  await watcher.watch();
+  console.log(`functions: watching, output in ${outDir}`);
+} else {
+  await build(options);
+  console.log(`functions: wrote ${outDir}`);
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import * as c from './constants';
+import { ROLES, canManageTeam, formatRoles, isRole } from './roles';
+
+describe('SPEC §9 constants', () => {
+  it('has the timing constants', () => {
+    expect(c.CAROUSEL_AUTO_ADVANCE_MS).toBe(5000);
+    expect(c.SLIDE_TRANSITION_MS).toBe(500);
+    expect(c.CONTENT_REVEAL_DELAY_MS).toBe(1000);
+    expect(c.SCROLL_OBSERVER_SETUP_DELAY_MS).toBe(100);
+    expect(c.REVEAL_THRESHOLD).toBe(0.1);
+    expect(c.REVEAL_ROOT_MARGIN).toBe('0px 0px 50px 0px');
+    expect(c.PILLAR_STAGGER_MS).toBe(200);
+    expect(c.TESTIMONIAL_STAGGER_MS).toBe(150);
+    expect(c.STAFF_FETCH_MAX_RETRIES).toBe(3);
+    expect(c.STAFF_FETCH_BACKOFF_MS).toBe(500);
+    expect(c.WAITLIST_RETRY_MS).toBe(1000);
+    expect(c.POST_LOGIN_LOAD_DELAY_MS).toBe(200);
+    expect(c.LOOKUP_RESULT_LIMIT).toBe(1);
+  });
+
+  it('has the counts', () => {
+    expect(c.CAROUSEL_SLIDE_COUNT).toBe(6);
+    expect(c.FAQ_ITEM_COUNT).toBe(10);
+    expect(c.TESTIMONIAL_COUNT).toBe(3);
+    expect(c.PILLAR_COUNT).toBe(4);
+    expect(c.PAIN_POINT_COUNT).toBe(4);
+    expect(c.PARTNER_LOGO_COUNT).toBe(3);
+    expect(c.FOOTER_CHANNEL_COUNT).toBe(7);
+    expect(c.ROLE_COUNT).toBe(15);
+    expect(c.FEEDBACK_SUGGESTIONS_ROWS).toBe(4);
+    expect(c.PASSWORD_MIN_LENGTH).toBe(8);
+  });
+
+  it('has the names', () => {
+    expect(c.SESSION_EMAIL_KEY).toBe('waitlist_email');
+    expect(c.SIGNUP_SOURCE).toBe('Homepage Hero');
+    expect(c.COLLECTIONS.waitlistSignups).toBe('waitlist_signups');
+    expect(c.COLLECTIONS.staff).toBe('staff');
+    expect(c.COLLECTIONS.usernameMappings).toBe('username_mappings');
+    expect(c.ADMIN_PAGE_TITLE).toBe('Admin Panel');
+    expect(c.WAITLIST_PAGE_TITLE).toBe('Waitlist Confirmation');
+    expect(c.NOT_AVAILABLE).toBe('N/A');
+    expect(c.UNKNOWN_USER).toBe('Unknown User');
+    expect(c.RECAPTCHA_ACTION).toBe('waitlist_update');
+    expect(c.LOOKUP_TIMEOUT_MS).toBeLessThanOrEqual(2000);
+  });
+});
+
+describe('roles', () => {
+  it('lists the 15 roles in SPEC order', () => {
+    expect(ROLES).toEqual([
+      'Admin',
+      'Chairman of the Board',
+      'Board Member',
+      'Director',
+      'Chief Executive Officer',
+      'Chief Operating Officer',
+      'Chief Financial Officer',
+      'Chief Technology Officer',
+      'Chief Marketing Officer',
+      'President of Information Technology',
+      'President of Financials',
+      'Developer',
+      'Company Secretary',
+      'Community Moderator',
+      'Staff',
+    ]);
+    expect(ROLES).toHaveLength(c.ROLE_COUNT);
+  });
+
+  it('recognises roles exactly (case-sensitive, no unknown names)', () => {
+    expect(isRole('Admin')).toBe(true);
+    expect(isRole('admin')).toBe(false);
+    expect(isRole('Root')).toBe(false);
+    expect(isRole(7)).toBe(false);
+  });
+
+  it('lets only Admins manage the team', () => {
+    expect(canManageTeam(['Staff', 'Admin'])).toBe(true);
+    expect(canManageTeam(['Staff'])).toBe(false);
+    expect(canManageTeam([])).toBe(false);
+    expect(canManageTeam(undefined)).toBe(false);
+    expect(canManageTeam(['admin'])).toBe(false);
+  });
+
+  it('joins roles with commas', () => {
+    expect(formatRoles(['Admin', 'Developer'])).toBe('Admin, Developer');
+    expect(formatRoles([])).toBe('');
+  });
+});

@@ -1,0 +1,67 @@
+// Every user-facing message of SPEC §5 and §8, word for word.
+
+// Landing page
+export const INVALID_EMAIL = 'Please enter a valid email address.';
+export const SIGNUP_FAILED = 'An error occurred. Please try again.';
+export const SUBMITTING_SIGNUP_LABEL = 'Unlocking...';
+export const SIGNUP_BUTTON_LABEL = 'Unlock My Early Access';
+
+// Feedback
+export const FEEDBACK_FAILED = 'There was an error submitting your feedback. Please try again.';
+export const SESSION_EXPIRED = 'Your session has expired. Please return to the homepage to sign up.';
+export const SUBMITTING_FEEDBACK_LABEL = 'Submitting...';
+
+// Admin sign in and password reset
+export const SIGN_IN_FIELDS_REQUIRED = 'Please enter both username/email and password.';
+export const USERNAME_NOT_FOUND = 'Username not found.';
+export const RESET_IDENTIFIER_REQUIRED = 'Please enter your username or email address.';
+export const AUTH_USER_NOT_FOUND = 'No account found with this email address.';
+export const AUTH_WRONG_PASSWORD = 'Incorrect password.';
+export const AUTH_INVALID_EMAIL = 'Invalid email address format.';
+export const AUTH_USER_DISABLED = 'This account has been disabled.';
+export const RESET_SENT_LOGIN = 'Password reset email sent. Check your inbox and spam folder.';
+export const RESET_SENT_SETTINGS = 'Password reset email sent. Check your inbox.';
+
+// Team manager
+export const TEAM_FIELDS_REQUIRED = 'Please enter both email and username.';
+export const TEAM_INVALID_EMAIL = INVALID_EMAIL;
+export const PASSWORD_POLICY =
+  'Password must be at least 8 characters long and include uppercase, lowercase, number, and special character.';
+export const ID_TOKEN_MISSING = 'Authentication token not available. Please sign in again.';
+export const ADD_MEMBER_FAILED = 'Failed to add team member. Please try again.';
+export function addMemberSucceeded(username: string): string {
+  return `Successfully added ${username} to the team.`;
+}
+export function httpErrorStatus(status: number): string {
+  return `HTTP error! status: ${status}`;
+}
+
+// Account settings
+export const USERNAME_REQUIRED = 'Please enter a new username.';
+export const USER_NOT_AUTHENTICATED = 'User not authenticated.';
+export const USERNAME_TAKEN = 'This username is already taken.';
+export const USERNAME_UPDATED = 'Username updated successfully.';
+
+// Admin screens
+export const LOADING = 'Loading...';
+export const LOADING_DATA = 'Loading data...';
+export const NO_DATA = 'No data available';
+
+// Server-side messages (ours: the SPEC leaves them open)
+export const METHOD_NOT_ALLOWED = 'Method not allowed. Use POST.';
+export const UNSUPPORTED_MEDIA_TYPE = 'Content-Type must be application/json.';
+export const PAYLOAD_TOO_LARGE = 'Request body is too large.';
+export const INVALID_JSON = 'Request body is not valid JSON.';
+export const RATE_LIMITED = 'Too many requests. Please wait a minute and try again.';
+export const AUTH_REQUIRED = 'Authentication required. Please sign in again.';
+export const ADMIN_REQUIRED = 'Only Admins can add team members.';
+export const STAFF_REQUIRED = 'Only staff members can download signups.';
+export const EMAIL_ALREADY_REGISTERED = 'An account with this email address already exists.';
+export const INVALID_ROLES = 'Please choose roles from the list.';
+export const INVALID_USERNAME =
+  'Usernames are 3 to 32 characters: letters, digits, dot, dash and underscore, and no @.';
+export const BOT_CHECK_MISSING_TOKEN = 'A reCAPTCHA token is required.';
+export const BOT_CHECK_FAILED = 'The reCAPTCHA check failed. Please try again.';
+export const BOT_CHECK_UNAVAILABLE = 'The reCAPTCHA service is unavailable. Please try again later.';
+export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+export const PASSWORDS_DO_NOT_MATCH = 'The two passwords do not match.';

@@ -1,0 +1,35 @@
+// The 15 assignable roles of SPEC §6, in SPEC order.
+export const ROLES = [
+  'Admin',
+  'Chairman of the Board',
+  'Board Member',
+  'Director',
+  'Chief Executive Officer',
+  'Chief Operating Officer',
+  'Chief Financial Officer',
+  'Chief Technology Officer',
+  'Chief Marketing Officer',
+  'President of Information Technology',
+  'President of Financials',
+  'Developer',
+  'Company Secretary',
+  'Community Moderator',
+  'Staff',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+export const ADMIN_ROLE: Role = 'Admin';
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** The one access rule of the admin panel: only Admins manage the team. */
+export function canManageTeam(roles: readonly string[] | undefined | null): boolean {
+  return Array.isArray(roles) && roles.includes(ADMIN_ROLE);
+}
+
+export function formatRoles(roles: readonly string[]): string {
+  return roles.join(', ');
+}

@@ -1,0 +1,107 @@
+// `pnpm dev`: the whole local stack with one command.
+//   Auth, Firestore and Functions emulators (seeded), the functions rebuilt on change, and both apps
+//   with hot reload (site :5173, admin :5174; /api proxied to the Functions emulator).
+// Ctrl-C stops every process it started.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureFirestoreLauncher } from './lib/firestore-launcher';
+import { emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts } from './lib/stack';
+
+const ports = stackPorts(0);
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  ...emulatorBuildEnv(ports),
+  FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+  FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+  GCLOUD_PROJECT: PROJECT_ID,
+  SILK_FUNCTIONS_ORIGIN: `http://127.0.0.1:${ports.functions}`,
+};
+ensureFirestoreLauncher(env);
+Object.assign(process.env, env); // the in-process seed uses firebase-admin, which reads these
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function start(name: string, command: string, args: string[], childEnv = env): ChildProcess {
+  // Own process group, so that stopping kills grandchildren (java, esbuild, vite) too.
+  const child = spawn(command, args, { cwd: ROOT, env: childEnv, stdio: 'inherit', detached: true });
+  children.push(child);
+  child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`\n[dev] ${name} exited (${code}); stopping everything.`);
+      void stop(1);
+    }
+  });
+  return child;
+}
+
+async function stop(code = 0): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    for (const child of children) signal(child, 'SIGINT');
+    const deadline = Date.now() + 10_000;
+    while (children.some((child) => child.exitCode === null && child.signalCode === null) && Date.now() < deadline) {
+      await sleep(200);
+    }
+    for (const child of children) signal(child, 'SIGKILL');
+  }
+  process.exit(code);
+}
+
+function signal(child: ChildProcess, name: NodeJS.Signals) {
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+async function waitForEmulators(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${ports.hub}/emulators`);
+      const running = (await response.json()) as Record<string, unknown>;
+      if (running.auth && running.firestore && running.functions) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  throw new Error('The emulators did not start within 2 minutes.');
+}
+
+console.log('[dev] building the functions');
+const firstBuild = spawn('pnpm', ['--filter', '@silk/functions', 'build'], { cwd: ROOT, env, stdio: 'inherit' });
+if ((await new Promise<number | null>((resolve) => firstBuild.on('exit', resolve))) !== 0) process.exit(1);
+
+start('functions build', 'pnpm', ['--filter', '@silk/functions', 'exec', 'tsx', 'build.ts', '--watch']);
+start('emulators', 'pnpm', ['exec', 'firebase', 'emulators:start', '--project', PROJECT_ID, '--only', 'auth,firestore,functions']);
+let credentials: Awaited<ReturnType<typeof import('./seed').seed>>;
+try {
+  await waitForEmulators();
+  const { seed } = await import('./seed');
+  credentials = await seed(320);
+} catch (error) {
+  console.error('[dev]', error);
+  await stop(1);
+}
+
+start('site', 'pnpm', ['--filter', '@silk/site', 'exec', 'vite', '--port', '5173', '--strictPort']);
+start('admin', 'pnpm', ['--filter', '@silk/admin', 'exec', 'vite', '--port', '5174', '--strictPort']);
+
+await sleep(1500);
+console.log(`
+[dev] ready
+  site   http://localhost:5173/
+  admin  http://localhost:5174/admin
+  Seeded 320 waitlist signups. Staff accounts (passwords shown once):`);
+for (const account of credentials!) {
+  console.log(`    ${account.username.padEnd(6)} ${account.email.padEnd(18)} ${account.password}`);
+}
+console.log('  Ctrl-C stops everything.\n');

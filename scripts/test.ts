@@ -1,0 +1,130 @@
+// `pnpm test`: every test layer, ending with one line `N passed, M failed`.
+//   1. build the apps (wired to this run's emulators) and the functions
+//   2. unit + dom layers (vitest)
+//   3. emulator + e2e layers (vitest) inside `firebase emulators:exec`
+// Options (env): SILK_TEST_LAYERS=unit,dom,emulator,e2e (default all); SILK_SKIP_BUILD=1;
+// SILK_PORT_OFFSET=N shifts every emulator port (to run stacks side by side). Extra CLI args are
+// passed to vitest as filters.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureFirestoreLauncher } from './lib/firestore-launcher';
+import { emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts, writeShiftedConfig } from './lib/stack';
+
+const ALL_LAYERS = ['unit', 'dom', 'emulator', 'e2e'] as const;
+type Layer = (typeof ALL_LAYERS)[number];
+
+const offset = Number(process.env.SILK_PORT_OFFSET ?? 0);
+const layers = (process.env.SILK_TEST_LAYERS?.split(',') ?? [...ALL_LAYERS]) as Layer[];
+const filters = process.argv.slice(2).filter((arg) => arg !== '--');
+const ports = stackPorts(offset);
+const resultsDir = join(ROOT, 'test-results', String(offset));
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  ...emulatorBuildEnv(ports),
+  SILK_PORT_OFFSET: String(offset),
+  SILK_TEST_RESULTS: resultsDir,
+  FORCE_COLOR: process.env.CI ? '0' : (process.env.FORCE_COLOR ?? '1'),
+};
+ensureFirestoreLauncher(env);
+
+function run(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
+interface Tally {
+  passed: number;
+  failed: number;
+}
+
+function readVitestReport(file: string): Tally | null {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults?: Array<{ status: string; assertionResults: unknown[] }>;
+  };
+  // A file that failed to load has no assertions but still failed: count it once.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
+  return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles };
+}
+
+function vitestArgs(projects: Layer[], reportName: string): string[] {
+  return [
+    'exec',
+    'vitest',
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(resultsDir, `${reportName}.json`)}`,
+    '--passWithNoTests',
+    ...filters,
+  ];
+}
+
+const tally: Tally = { passed: 0, failed: 0 };
+let crashed = false;
+
+function account(reportName: string, exitCode: number) {
+  const report = readVitestReport(join(resultsDir, `${reportName}.json`));
+  if (report) {
+    tally.passed += report.passed;
+    tally.failed += report.failed;
+  }
+  if (exitCode !== 0 && (!report || report.failed === 0)) {
+    console.error(`\n[test] the ${reportName} layer exited with ${exitCode} without a test failure`);
+    crashed = true;
+  }
+}
+
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+if (!process.env.SILK_SKIP_BUILD) {
+  console.log('\n[test] building apps and functions (wired to the emulators)');
+  if ((await run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'])) !== 0) {
+    console.error('[test] build failed');
+    crashed = true;
+  }
+}
+
+const fastLayers = layers.filter((layer): layer is Layer => layer === 'unit' || layer === 'dom');
+if (!crashed && fastLayers.length > 0) {
+  console.log(`\n[test] ${fastLayers.join(' + ')} layers`);
+  account('fast', await run('pnpm', vitestArgs(fastLayers, 'fast')));
+}
+
+const stackLayers = layers.filter((layer): layer is Layer => layer === 'emulator' || layer === 'e2e');
+if (!crashed && stackLayers.length > 0) {
+  console.log(`\n[test] ${stackLayers.join(' + ')} layers inside the emulators`);
+  const emulators = ['auth', 'firestore', 'hosting'];
+  if (existsSync(join(ROOT, 'functions', 'deploy', 'index.js'))) emulators.push('functions');
+  const inner = ['pnpm', ...vitestArgs(stackLayers, 'stack')]
+    .map((arg) => `'${arg.replaceAll("'", "'\\''")}'`)
+    .join(' ');
+  const code = await run('pnpm', [
+    'exec',
+    'firebase',
+    'emulators:exec',
+    '--config',
+    writeShiftedConfig(offset),
+    '--project',
+    PROJECT_ID,
+    '--only',
+    emulators.join(','),
+    inner,
+  ]);
+  account('stack', code);
+}
+
+if (crashed) tally.failed += 1;
+console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed > 0 || crashed ? 1 : 0);

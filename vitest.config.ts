@@ -1,0 +1,59 @@
+// The one vitest configuration: each test layer is a project.
+//   unit      *.test.ts next to the code (node)
+//   dom       *.test.tsx component tests (jsdom + Testing Library)
+//   emulator  *.emulator.test.ts against the Firebase emulators (run inside `firebase emulators:exec`)
+//   e2e       e2e/**/*.e2e.test.ts in Chromium against the built apps on the Hosting emulator
+import { defineConfig } from 'vitest/config';
+
+const ignored = ['**/node_modules/**', '**/dist/**', '**/deploy/**'];
+
+export default defineConfig({
+  esbuild: { jsx: 'automatic' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{packages,apps,functions,scripts,bench}/**/*.test.ts'],
+          exclude: [...ignored, '**/*.emulator.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['{packages,apps}/**/*.test.tsx'],
+          exclude: ignored,
+          setupFiles: ['tooling/vitest/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'emulator',
+          environment: 'node',
+          include: ['{packages,apps,functions,scripts,rules-tests}/**/*.emulator.test.ts'],
+          exclude: ignored,
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.test.ts'],
+          exclude: ignored,
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
