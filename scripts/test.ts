@@ -3,6 +3,7 @@
 //   2. unit + dom layers (vitest)
 //   3. emulator + e2e layers (vitest) inside `firebase emulators:exec`
 // Options (env): SILK_TEST_LAYERS=unit,dom,emulator,e2e (default all); SILK_SKIP_BUILD=1;
+// SILK_BUILD_FILTER=@silk/site builds only that package (turbo filter);
 // SILK_PORT_OFFSET=N shifts every emulator port (to run stacks side by side). Extra CLI args are
 // passed to vitest as filters.
 import { spawn } from 'node:child_process';
@@ -90,7 +91,8 @@ mkdirSync(resultsDir, { recursive: true });
 
 if (!process.env.SILK_SKIP_BUILD) {
   console.log('\n[test] building apps and functions (wired to the emulators)');
-  if ((await run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'])) !== 0) {
+  const filter = process.env.SILK_BUILD_FILTER ? [`--filter=${process.env.SILK_BUILD_FILTER}`] : [];
+  if ((await run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only', ...filter])) !== 0) {
     console.error('[test] build failed');
     crashed = true;
   }
