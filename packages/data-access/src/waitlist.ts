@@ -1,0 +1,127 @@
+// Visitor writes of the public site (SPEC §7.1, §7.5–7.6). firebase/firestore/lite ONLY, never
+// firebase/auth: the site imports this module lazily on submit and it must stay small.
+import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { FEEDBACK_FIELDS, type FeedbackFields, type VisitorLocation } from '@silk/schema/entities';
+import { FEEDBACK_FAILED, INVALID_EMAIL, SIGNUP_FAILED } from '@silk/schema/messages';
+import { isValidSignupEmail, normalizeEmail } from '@silk/schema/validators';
+import {
+  connectFirestoreEmulator,
+  doc,
+  getFirestore,
+  serverTimestamp,
+  setDoc,
+  type DocumentReference,
+  type FieldValue,
+  type Firestore,
+  type FirestoreDataConverter,
+} from 'firebase/firestore/lite';
+import { subscribeToMailingList, verifyBotCheck } from './api-client';
+import { getFirebaseApp } from './app';
+import { splitHostPort, type ClientConfig } from './config';
+import { startVisitorLookup } from './visitor-lookup';
+
+/** What a visitor's browser writes to waitlist_signups/{email} (always with merge). */
+export type SignupWrite = {
+  email: string;
+  source?: typeof SIGNUP_SOURCE;
+  ip: string;
+  location: VisitorLocation;
+  timestamp: FieldValue;
+} & Partial<FeedbackFields>;
+
+const signupWriteConverter: FirestoreDataConverter<SignupWrite> = {
+  toFirestore: (value) => value,
+  fromFirestore: (snapshot) => snapshot.data() as SignupWrite,
+};
+
+const wiredToEmulator = new WeakSet<Firestore>();
+
+/** Firestore lite for the config's app, wired to the emulator once when configured. */
+export function getLiteFirestore(config: ClientConfig, appName?: string): Firestore {
+  const db = getFirestore(getFirebaseApp(config, appName));
+  if (config.emulators && !wiredToEmulator.has(db)) {
+    const { host, port } = splitHostPort(config.emulators.firestore);
+    connectFirestoreEmulator(db, host, port);
+    wiredToEmulator.add(db);
+  }
+  return db;
+}
+
+export function signupRef(db: Firestore, email: string): DocumentReference<SignupWrite> {
+  return doc(db, COLLECTIONS.waitlistSignups, normalizeEmail(email)).withConverter(signupWriteConverter);
+}
+
+/** How long joinWaitlist waits for the mailing-list call before it resolves anyway. */
+export const SUBSCRIBE_WAIT_MS = 2000;
+
+/**
+ * SPEC §7.1 then §7.4: set + merge {email, source, ip, location, timestamp} on
+ * waitlist_signups/{normalised email}; then POST {api}/subscribe. A write failure rejects with
+ * SIGNUP_FAILED; the subscribe call's failure is only logged, and joinWaitlist never waits for it
+ * longer than SUBSCRIBE_WAIT_MS (the request carries on in the background).
+ */
+export async function joinWaitlist(config: ClientConfig, email: string, appName?: string): Promise<void> {
+  if (!isValidSignupEmail(email)) throw new Error(INVALID_EMAIL);
+  const id = normalizeEmail(email);
+  const { ip, location } = await startVisitorLookup(config);
+  try {
+    await setDoc(
+      signupRef(getLiteFirestore(config, appName), id),
+      { email: id, source: SIGNUP_SOURCE, ip, location, timestamp: serverTimestamp() },
+      { merge: true },
+    );
+  } catch (error) {
+    console.error('Waitlist signup write failed:', error);
+    throw new Error(SIGNUP_FAILED, { cause: error });
+  }
+  const subscribed = subscribeToMailingList(config.apiBase, id).then(
+    () => undefined,
+    (error: unknown) => console.error('Mailing-list subscription failed:', error),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([subscribed, new Promise<void>((resolve) => (timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
+/** Feedback values as stored: trimmed, 'N/A' for blank or missing fields (SPEC §3). */
+export function feedbackValues(fields: Partial<FeedbackFields>): FeedbackFields {
+  const values = {} as FeedbackFields;
+  for (const key of FEEDBACK_FIELDS) {
+    const value = fields[key];
+    values[key] = typeof value === 'string' && value.trim() !== '' ? value.trim() : NOT_AVAILABLE;
+  }
+  return values;
+}
+
+/**
+ * SPEC §7.5–7.6: the bot check first when a token is given (failure only warned about), then the
+ * lookups, then set + merge of the feedback fields ('N/A' for blanks) with ip, location and the
+ * server timestamp. Any write failure rejects with FEEDBACK_FAILED.
+ */
+export async function submitFeedback(
+  config: ClientConfig,
+  email: string,
+  fields: Partial<FeedbackFields>,
+  recaptchaToken?: string | null,
+  appName?: string,
+): Promise<void> {
+  const id = normalizeEmail(email);
+  if (recaptchaToken) {
+    try {
+      await verifyBotCheck(config.apiBase, id, recaptchaToken);
+    } catch (error) {
+      console.warn('Bot check failed:', error);
+    }
+  }
+  const { ip, location } = await startVisitorLookup(config);
+  try {
+    await setDoc(
+      signupRef(getLiteFirestore(config, appName), id),
+      { email: id, ...feedbackValues(fields), ip, location, timestamp: serverTimestamp() },
+      { merge: true },
+    );
+  } catch (error) {
+    console.error('Feedback write failed:', error);
+    throw new Error(FEEDBACK_FAILED, { cause: error });
+  }
+}
