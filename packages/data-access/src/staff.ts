@@ -1,0 +1,56 @@
+// The signed-in member's staff record (SPEC §3, §8 retry policy).
+import { STAFF_FETCH_BACKOFF_MS, STAFF_FETCH_MAX_RETRIES, UNKNOWN_USER } from '@silk/schema/constants';
+import { normalizeEmail } from '@silk/schema/validators';
+import { getDoc } from 'firebase/firestore';
+import type { AdminServices } from './admin-firebase';
+import { staffRef } from './refs';
+
+export interface StaffInfo {
+  username: string;
+  roles: string[];
+  mustChangePassword: boolean;
+}
+
+export interface StaffFetchOptions {
+  /** How to wait between attempts (tests observe the delays); setTimeout by default. */
+  wait?: (ms: number) => Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function isPermissionDenied(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'permission-denied';
+}
+
+/**
+ * Reads staff/{email}. No document: the e-mail as username and no roles; no username: 'Unknown User'.
+ * permission-denied is retried up to 3 times after 500 ms × attempt (0.5 s, 1 s, 1.5 s), then the
+ * same fallback as a missing document. Other errors are logged and fall back at once.
+ */
+export async function fetchStaffInfo(
+  services: AdminServices,
+  email: string,
+  options: StaffFetchOptions = {},
+): Promise<StaffInfo> {
+  const wait = options.wait ?? sleep;
+  const fallback: StaffInfo = { username: email, roles: [], mustChangePassword: false };
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const snapshot = await getDoc(staffRef(services.db, normalizeEmail(email)));
+      const data = snapshot.data();
+      if (!data) return fallback;
+      return {
+        username: typeof data.username === 'string' && data.username.trim() !== '' ? data.username : UNKNOWN_USER,
+        roles: Array.isArray(data.roles) ? data.roles.filter((role): role is string => typeof role === 'string') : [],
+        mustChangePassword: data.mustChangePassword === true,
+      };
+    } catch (error) {
+      if (isPermissionDenied(error) && attempt < STAFF_FETCH_MAX_RETRIES) {
+        await wait(STAFF_FETCH_BACKOFF_MS * (attempt + 1));
+        continue;
+      }
+      console.error('Staff info could not be read:', error);
+      return fallback;
+    }
+  }
+}
