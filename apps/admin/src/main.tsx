@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from '@/app/routes';
+import { AppRoutes } from './app/routes';
+import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,0 +1,154 @@
+import { signInWithIdentifier, sendPasswordResetForIdentifier } from '@silk/data-access/auth';
+import {
+  AUTH_WRONG_PASSWORD,
+  RESET_IDENTIFIER_REQUIRED,
+  RESET_SENT_LOGIN,
+  SIGN_IN_FIELDS_REQUIRED,
+  USERNAME_NOT_FOUND,
+} from '@silk/schema/messages';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SignInCard } from './sign-in-card';
+
+const services = { tag: 'services' };
+vi.mock('../../../lib/services', () => ({ adminServices: () => services }));
+vi.mock('@silk/data-access/auth', () => ({
+  signInWithIdentifier: vi.fn(),
+  sendPasswordResetForIdentifier: vi.fn(),
+}));
+
+const signIn = vi.mocked(signInWithIdentifier);
+const sendReset = vi.mocked(sendPasswordResetForIdentifier);
+
+beforeEach(() => {
+  signIn.mockReset();
+  sendReset.mockReset();
+});
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+describe('SignInCard: sign-in form', () => {
+  it('shows the "Admin Sign In" card with its fields and actions', () => {
+    render(<SignInCard />);
+    expect(screen.getByRole('heading', { name: 'Admin Sign In' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Username or Email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Forgot Password?' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['nothing', '', ''],
+    ['only the identifier', 'ana', ''],
+    ['only the password', '', 'secret'],
+    ['a blank identifier', '   ', 'secret'],
+  ])('refuses %s with the both-fields message, without calling the service', async (_case, id, pw) => {
+    const user = userEvent.setup();
+    render(<SignInCard />);
+    if (id) await user.type(screen.getByLabelText('Username or Email'), id);
+    if (pw) await user.type(screen.getByLabelText('Password'), pw);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(SIGN_IN_FIELDS_REQUIRED);
+    expect(alert).toHaveAttribute('data-tone', 'error');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('signs in with the trimmed identifier and the password', async () => {
+    signIn.mockResolvedValue(undefined as never);
+    const user = userEvent.setup();
+    render(<SignInCard />);
+    await user.type(screen.getByLabelText('Username or Email'), '  ana.silva ');
+    await user.type(screen.getByLabelText('Password'), 'Pa55word!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(signIn).toHaveBeenCalledWith(services, 'ana.silva', 'Pa55word!');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([USERNAME_NOT_FOUND, AUTH_WRONG_PASSWORD, 'Firebase: Error (auth/too-many-requests).'])(
+    'shows the service error %j in the red box',
+    async (message) => {
+      signIn.mockRejectedValue(new Error(message));
+      const user = userEvent.setup();
+      render(<SignInCard />);
+      await user.type(screen.getByLabelText('Username or Email'), 'ana');
+      await user.type(screen.getByLabelText('Password'), 'whatever');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    },
+  );
+
+  it('clears the previous message when a new submit starts', async () => {
+    signIn.mockRejectedValueOnce(new Error(AUTH_WRONG_PASSWORD));
+    const pending = deferred();
+    signIn.mockReturnValueOnce(pending.promise as never);
+    const user = userEvent.setup();
+    render(<SignInCard />);
+    await user.type(screen.getByLabelText('Username or Email'), 'ana@silk.travel');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_WRONG_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    pending.resolve();
+  });
+});
+
+describe('SignInCard: forgot-password form', () => {
+  async function openReset() {
+    const user = userEvent.setup();
+    render(<SignInCard />);
+    await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    return user;
+  }
+
+  it('switches to the reset form and back', async () => {
+    const user = await openReset();
+    expect(screen.getByLabelText('Username or Email')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('requires the identifier', async () => {
+    const user = await openReset();
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(RESET_IDENTIFIER_REQUIRED);
+    expect(sendReset).not.toHaveBeenCalled();
+  });
+
+  it('shows the login reset success in the green box', async () => {
+    sendReset.mockResolvedValue(undefined as never);
+    const user = await openReset();
+    await user.type(screen.getByLabelText('Username or Email'), ' ana ');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(RESET_SENT_LOGIN);
+    expect(status).toHaveAttribute('data-tone', 'success');
+    expect(sendReset).toHaveBeenCalledWith(services, 'ana');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows the service's message on failure and clears the success at the next submit", async () => {
+    sendReset.mockResolvedValueOnce(undefined as never);
+    sendReset.mockRejectedValueOnce(new Error(USERNAME_NOT_FOUND));
+    const user = await openReset();
+    await user.type(screen.getByLabelText('Username or Email'), 'ana');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(RESET_SENT_LOGIN);
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(USERNAME_NOT_FOUND);
+    expect(screen.queryByText(RESET_SENT_LOGIN)).not.toBeInTheDocument();
+  });
+});

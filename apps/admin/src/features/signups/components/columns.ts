@@ -1,0 +1,46 @@
+// The signups table's columns: SPEC order and headers from the schema, plus layout (widths).
+import { formatSignupCell, SIGNUP_COLUMNS, type SignupColumnKey } from '@silk/schema/formatters';
+
+export interface SignupColumn {
+  key: SignupColumnKey;
+  header: string;
+  /** Column width in pixels. */
+  width: number;
+}
+
+const WIDTHS: Record<SignupColumnKey, number> = {
+  email: 260,
+  workEmail: 220,
+  travelFrequency: 160,
+  biggestFrustration: 260,
+  contentCreator: 140,
+  aiTool: 120,
+  excitedFeatures: 240,
+  suggestionsFeedback: 260,
+  socialMedia: 160,
+  ip: 140,
+  location: 240,
+  timestamp: 200,
+};
+
+export const signupColumns: SignupColumn[] = SIGNUP_COLUMNS.map((column) => ({
+  ...column,
+  width: WIDTHS[column.key],
+}));
+
+export const TABLE_GRID_TEMPLATE = signupColumns.map((column) => `${column.width}px`).join(' ');
+export const TABLE_WIDTH = signupColumns.reduce((sum, column) => sum + column.width, 0);
+
+/** Cells longer than this carry their full text as a tooltip (they are cut with an ellipsis). */
+export const LONG_CELL_CHARS = 24;
+
+export interface CellContent {
+  text: string;
+  /** Full text for the tooltip, only on long cells. */
+  title?: string;
+}
+
+export function cellContent(key: SignupColumnKey, record: Record<string, unknown>): CellContent {
+  const text = formatSignupCell(key, record);
+  return text.length > LONG_CELL_CHARS ? { text, title: text } : { text };
+}

@@ -1,0 +1,78 @@
+import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef } from 'react';
+import { markAfterPaint, TABLE_PAINTED_MARK } from '../../../lib/perf-marks';
+import { cellContent, signupColumns, TABLE_GRID_TEMPLATE, TABLE_WIDTH } from './columns';
+
+export const ROW_HEIGHT = 40;
+const OVERSCAN = 8;
+
+export interface DataTableProps {
+  rows: WaitlistSignupRow[];
+  /** Accessible name of the table. */
+  label: string;
+}
+
+/**
+ * The signups table, virtualised with TanStack Virtual: a sticky header and only the visible rows
+ * in the DOM, each positioned by a transform, whatever the row count.
+ */
+export function DataTable({ rows, label }: DataTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const painted = useRef(false);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  });
+
+  useLayoutEffect(() => {
+    if (!painted.current && rows.length > 0) {
+      painted.current = true;
+      markAfterPaint(TABLE_PAINTED_MARK);
+    }
+  }, [rows]);
+
+  const items = virtualizer.getVirtualItems();
+  const gridStyle = { gridTemplateColumns: TABLE_GRID_TEMPLATE, width: TABLE_WIDTH };
+
+  return (
+    <div ref={scrollRef} className="data-table" tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
+      <table className="data-table__table" aria-label={label} aria-rowcount={rows.length + 1} style={{ width: TABLE_WIDTH }}>
+        <thead className="data-table__head">
+          <tr className="data-table__row" aria-rowindex={1} style={gridStyle}>
+            {signupColumns.map((column) => (
+              <th key={column.key} scope="col" className="data-table__header">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="data-table__body" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <tr
+                key={item.key}
+                className="data-table__row data-table__row--body"
+                aria-rowindex={item.index + 2}
+                style={{ ...gridStyle, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              >
+                {signupColumns.map((column) => {
+                  const { text, title } = cellContent(column.key, row as Record<string, unknown>);
+                  return (
+                    <td key={column.key} className="data-table__cell" title={title}>
+                      {text}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { downloadWaitlist } from '@silk/data-access/api-client';
+import { getIdToken } from '@silk/data-access/auth';
+import { spreadsheetFileName } from '@silk/schema/formatters';
+import { useCallback, useState } from 'react';
+import { env } from '../../../config/env';
+import { adminServices } from '../../../lib/services';
+
+/** Saves a blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** "Download spreadsheet": export call, file saved as waitlist_signups_{date}.xlsx; errors only logged (SPEC §8). */
+export function useSpreadsheetDownload(): { downloading: boolean; download: () => Promise<void> } {
+  const [downloading, setDownloading] = useState(false);
+  const download = useCallback(async () => {
+    setDownloading(true);
+    try {
+      const token = await getIdToken(adminServices());
+      if (!token) throw new Error('No ID token: the download needs a signed-in user.');
+      const { blob } = await downloadWaitlist(env.apiBase, token);
+      saveBlob(blob, spreadsheetFileName());
+    } catch (error) {
+      console.error('Spreadsheet download failed', error);
+    } finally {
+      setDownloading(false);
+    }
+  }, []);
+  return { downloading, download };
+}

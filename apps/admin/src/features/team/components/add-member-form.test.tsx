@@ -1,0 +1,186 @@
+import { addTeamMember, ApiError } from '@silk/data-access/api-client';
+import { getIdToken } from '@silk/data-access/auth';
+import {
+  ADD_MEMBER_FAILED,
+  EMAIL_ALREADY_REGISTERED,
+  ID_TOKEN_MISSING,
+  INVALID_USERNAME,
+  PASSWORD_POLICY,
+  TEAM_FIELDS_REQUIRED,
+  TEAM_INVALID_EMAIL,
+} from '@silk/schema/messages';
+import { ROLES } from '@silk/schema/roles';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TeamManager } from './add-member-form';
+
+const services = { tag: 'services' };
+vi.mock('../../../lib/services', () => ({ adminServices: () => services }));
+vi.mock('../../../config/env', () => ({ env: { apiBase: '/api' } }));
+vi.mock('@silk/data-access/auth', () => ({ getIdToken: vi.fn() }));
+vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@silk/data-access/api-client')>()),
+  addTeamMember: vi.fn(),
+}));
+const add = vi.mocked(addTeamMember);
+const token = vi.mocked(getIdToken);
+
+beforeEach(() => {
+  add.mockReset();
+  token.mockReset();
+  token.mockResolvedValue('id-token');
+});
+
+function setup() {
+  const user = userEvent.setup();
+  render(<TeamManager />);
+  const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+  const submit = () => user.click(screen.getByRole('button', { name: 'Add Team Member' }));
+  return { user, field, submit };
+}
+
+describe('Add New Team Member form', () => {
+  it('has the SPEC fields, the real minimum in the placeholder and the one-time password hint', () => {
+    const { field } = setup();
+    expect(screen.getByRole('region', { name: 'Add New Team Member' })).toBeInTheDocument();
+    expect(field('Email Address')).toHaveAttribute('type', 'email');
+    expect(field('Username')).toBeInTheDocument();
+    const password = field('Temporary Password');
+    expect(password).toHaveAttribute('placeholder', 'Minimum 8 characters');
+    expect(password).toHaveAccessibleDescription(/one-time password is generated.*must change it at first login/);
+    const group = screen.getByRole('group', { name: 'Assign Roles' });
+    const boxes = within(group).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([...ROLES]);
+    expect(boxes.every((box) => !(box as HTMLInputElement).checked)).toBe(true);
+  });
+
+  it.each([
+    ['no e-mail', '', 'ana'],
+    ['no username', 'ana@silk.travel', ''],
+    ['blank values', '   ', '  '],
+  ])('requires both e-mail and username (%s)', async (_case, email, username) => {
+    const { user, field, submit } = setup();
+    if (email) await user.type(field('Email Address'), email);
+    if (username) await user.type(field('Username'), username);
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(TEAM_FIELDS_REQUIRED);
+    expect(add).not.toHaveBeenCalled();
+  });
+
+  it('refuses an e-mail without @', async () => {
+    const { user, field, submit } = setup();
+    await user.type(field('Email Address'), 'ana.silk.travel');
+    await user.type(field('Username'), 'ana');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(TEAM_INVALID_EMAIL);
+    expect(add).not.toHaveBeenCalled();
+  });
+
+  it('refuses a username the sign-in could not use', async () => {
+    const { user, field, submit } = setup();
+    await user.type(field('Email Address'), 'ana@silk.travel');
+    await user.type(field('Username'), 'ana silva');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(INVALID_USERNAME);
+    expect(add).not.toHaveBeenCalled();
+  });
+
+  it.each(['Ab1!', 'abcdefg1!', 'ABCDEFG1!', 'Abcdefgh!', 'Abcdefgh1'])(
+    'refuses the weak password %j with the policy message',
+    async (weak) => {
+      const { user, field, submit } = setup();
+      await user.type(field('Email Address'), 'ana@silk.travel');
+      await user.type(field('Username'), 'ana');
+      await user.type(field('Temporary Password'), weak);
+      await submit();
+      expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD_POLICY);
+      expect(add).not.toHaveBeenCalled();
+    },
+  );
+
+  it('asks to sign in again when no ID token is available', async () => {
+    token.mockResolvedValue(null);
+    const { user, field, submit } = setup();
+    await user.type(field('Email Address'), 'ana@silk.travel');
+    await user.type(field('Username'), 'ana');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ID_TOKEN_MISSING);
+    expect(add).not.toHaveBeenCalled();
+  });
+
+  it('sends the trimmed member with roles in SPEC order, shows the server message and clears the form', async () => {
+    add.mockResolvedValue({ message: 'Successfully added ana to the team.' });
+    const { user, field, submit } = setup();
+    await user.type(field('Email Address'), ' ana@silk.travel ');
+    await user.type(field('Username'), ' ana ');
+    await user.type(field('Temporary Password'), ' Str0ng!Pass ');
+    await user.click(screen.getByRole('checkbox', { name: 'Staff' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Admin' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Developer' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Developer' }));
+    await submit();
+    expect(add).toHaveBeenCalledWith('/api', 'id-token', {
+      email: 'ana@silk.travel',
+      username: 'ana',
+      password: 'Str0ng!Pass',
+      roles: ['Admin', 'Staff'],
+    });
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Successfully added ana to the team.');
+    expect(within(status).queryByRole('button', { name: 'Copy password' })).not.toBeInTheDocument();
+    expect(field('Email Address')).toHaveValue('');
+    expect(field('Username')).toHaveValue('');
+    expect(field('Temporary Password')).toHaveValue('');
+    expect(screen.getAllByRole('checkbox').some((box) => (box as HTMLInputElement).checked)).toBe(false);
+  });
+
+  it('sends an empty password when none is typed and shows the generated one once, with a copy button', async () => {
+    add.mockResolvedValue({ message: 'Successfully added ben to the team.', temporaryPassword: 'Gen3rated!Pw' });
+    const { user, field, submit } = setup();
+    await user.type(field('Email Address'), 'ben@silk.travel');
+    await user.type(field('Username'), 'ben');
+    await submit();
+    expect(add.mock.calls[0]?.[2].password).toBe('');
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Successfully added ben to the team.');
+    expect(within(status).getByText('Gen3rated!Pw')).toBeInTheDocument();
+    await user.click(within(status).getByRole('button', { name: 'Copy password' }));
+    // user-event's clipboard stub stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe('Gen3rated!Pw');
+    expect(await within(status).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    // Gone at the next submit: the password is shown once.
+    await submit();
+    expect(screen.queryByText('Gen3rated!Pw')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(TEAM_FIELDS_REQUIRED);
+  });
+
+  it("shows the server's error text and keeps the form", async () => {
+    add.mockRejectedValue(new ApiError(409, { error: EMAIL_ALREADY_REGISTERED }));
+    const { user, field, submit } = setup();
+    await user.type(field('Email Address'), 'ana@silk.travel');
+    await user.type(field('Username'), 'ana');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_ALREADY_REGISTERED);
+    expect(field('Email Address')).toHaveValue('ana@silk.travel');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("shows 'HTTP error! status: N' when the server sent no error text", async () => {
+    add.mockRejectedValue(new ApiError(502, null));
+    const { user, field, submit } = setup();
+    await user.type(field('Email Address'), 'ana@silk.travel');
+    await user.type(field('Username'), 'ana');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('HTTP error! status: 502');
+  });
+
+  it('falls back to the SPEC failure message when the call fails without an answer', async () => {
+    add.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { user, field, submit } = setup();
+    await user.type(field('Email Address'), 'ana@silk.travel');
+    await user.type(field('Username'), 'ana');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ADD_MEMBER_FAILED);
+  });
+});
