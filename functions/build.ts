@@ -1,7 +1,12 @@
 // Builds the deployable functions package in functions/deploy (DESIGN §6a): workspace code (@silk/*) is
 // bundled in, npm dependencies stay external and are listed in a package.json without `workspace:`.
-import { build, context, type BuildOptions } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+// The runtime configuration files in functions/env/ (.env.<project>, and .secret.local for the
+// emulator only — firebase.json never deploys *.local) are copied next to the bundle, where the
+// Functions runtime and emulator read them.
+// Emulators of other test stacks may be serving functions/deploy while this runs: the bundle is built
+// in memory and every file replaced atomically (write + rename), never a half-empty folder.
+import { build, context, type BuildOptions, type Plugin } from 'esbuild';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const here = import.meta.dirname;
@@ -25,8 +30,35 @@ const npmDependencies = Object.fromEntries(
     .map(([name, version]) => [name, version === 'catalog:' ? catalogVersion(name) : version]),
 );
 
-rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
+
+function writeAtomically(path: string, contents: string | Uint8Array): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, path);
+}
+
+function copyRuntimeConfig(): void {
+  const envDir = join(here, 'env');
+  if (!existsSync(envDir)) return;
+  for (const name of readdirSync(envDir)) {
+    if (name.startsWith('.env') || name === '.secret.local') {
+      writeAtomically(join(outDir, name), readFileSync(join(envDir, name)));
+    }
+  }
+}
+
+/** Writes the in-memory build output after each successful (re)build. */
+const writeOutput: Plugin = {
+  name: 'write-atomically',
+  setup(pluginBuild) {
+    pluginBuild.onEnd((result) => {
+      if (result.errors.length > 0) return;
+      for (const file of result.outputFiles ?? []) writeAtomically(file.path, file.contents);
+      copyRuntimeConfig();
+    });
+  },
+};
 
 const options: BuildOptions = {
   entryPoints: [join(here, 'src', 'index.ts')],
@@ -38,9 +70,11 @@ const options: BuildOptions = {
   sourcemap: true,
   external: Object.keys(npmDependencies),
   logLevel: 'warning',
+  write: false,
+  plugins: [writeOutput],
 };
 
-writeFileSync(
+writeAtomically(
   join(outDir, 'package.json'),
   `${JSON.stringify(
     {

@@ -65,3 +65,11 @@ export const BOT_CHECK_FAILED = 'The reCAPTCHA check failed. Please try again.';
 export const BOT_CHECK_UNAVAILABLE = 'The reCAPTCHA service is unavailable. Please try again later.';
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 export const PASSWORDS_DO_NOT_MATCH = 'The two passwords do not match.';
+
+// Server-side messages added with the functions (issue 4)
+export const ORIGIN_NOT_ALLOWED = 'This site is not allowed to call the API.';
+export const INVALID_REQUEST_BODY = 'Request body must be a JSON object.';
+/** Appended to addMemberSucceeded(username) when the server generated the one-time password. */
+export function oneTimePasswordNotice(password: string): string {
+  return `Their one-time password is ${password} — it is shown only once. They must choose a new password at first sign-in.`;
+}

@@ -1,0 +1,174 @@
+// POST {api}/admin (createTeamMember): an Admin adds a team member.
+// Authorization: Bearer <ID token> (or `token` in the body); the caller's roles come from staff/{email}.
+// Body {email, username, password, roles}, validated with the SPEC §5 rules and messages. An empty
+// password makes the server generate a one-time password, returned once. Creates the Auth user, then
+// staff/{email} and username_mappings/{lower(username)} in one transaction; if that transaction fails
+// (username taken meanwhile, or any error) the Auth user is deleted, so nothing is left half-made.
+//   200 {message[, temporaryPassword]} · 400 · 401 · 403 · 409 · 429 · 500
+import { COLLECTIONS } from '@silk/schema/constants';
+import {
+  ADMIN_REQUIRED,
+  EMAIL_ALREADY_REGISTERED,
+  addMemberSucceeded,
+  INVALID_EMAIL,
+  INVALID_ROLES,
+  INVALID_USERNAME,
+  oneTimePasswordNotice,
+  PASSWORD_POLICY,
+  TEAM_FIELDS_REQUIRED,
+  USERNAME_TAKEN,
+} from '@silk/schema/messages';
+import { canManageTeam, isRole, type Role } from '@silk/schema/roles';
+import {
+  isStrongPassword,
+  isValidTeamEmail,
+  isValidUsername,
+  normalizeEmail,
+  usernameKey,
+} from '@silk/schema/validators';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { onRequest } from 'firebase-functions/v2/https';
+import { readServerConfig, type ServerConfig } from './config';
+import { adminServices, type AdminServices } from './lib/admin';
+import { writeAudit } from './lib/audit';
+import { idTokenFrom, verifyCaller } from './lib/auth';
+import { clientIp, HttpError, jsonEndpoint, sendJson, stringField, type HttpHandler, type JsonBody } from './lib/http';
+import { generateOneTimePassword } from './lib/password';
+import { enforceRateLimits } from './lib/rate-limit';
+
+export interface NewMember {
+  email: string;
+  username: string;
+  roles: Role[];
+  createdBy: string;
+}
+
+/** Thrown by commitMember when the username (or the e-mail's staff record) already exists. */
+export class MemberConflict extends Error {
+  constructor(readonly userMessage: string) {
+    super(userMessage);
+  }
+}
+
+/** Writes staff/{email} and the username mapping together, refusing if either exists. */
+export async function commitMember(db: Firestore, member: NewMember): Promise<void> {
+  const staffRef = db.collection(COLLECTIONS.staff).doc(member.email);
+  const mappingRef = db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(member.username));
+  await db.runTransaction(async (transaction) => {
+    const [staff, mapping] = await transaction.getAll(staffRef, mappingRef);
+    if (mapping!.exists) throw new MemberConflict(USERNAME_TAKEN);
+    if (staff!.exists) throw new MemberConflict(EMAIL_ALREADY_REGISTERED);
+    transaction.create(staffRef, {
+      username: member.username,
+      roles: member.roles,
+      mustChangePassword: true,
+      createdAt: FieldValue.serverTimestamp(),
+      createdBy: member.createdBy,
+    });
+    transaction.create(mappingRef, { username: member.username, email: member.email });
+  });
+}
+
+export interface CreateTeamMemberDeps {
+  services: () => AdminServices;
+  config: () => ServerConfig;
+  /** The Firestore write (injectable so a test can make it fail). */
+  commitMember: (db: Firestore, member: NewMember) => Promise<void>;
+}
+
+interface ValidInput {
+  email: string;
+  username: string;
+  password: string;
+  generated: boolean;
+  roles: Role[];
+}
+
+/** SPEC §5 in the client's order: required fields, e-mail, password; then username and roles. */
+function validate(body: JsonBody): ValidInput {
+  const email = stringField(body, 'email').trim();
+  const username = stringField(body, 'username').trim();
+  if (!email || !username) throw new HttpError(400, TEAM_FIELDS_REQUIRED);
+  if (!isValidTeamEmail(email)) throw new HttpError(400, INVALID_EMAIL);
+  const typed = stringField(body, 'password').trim();
+  if (typed && !isStrongPassword(typed)) throw new HttpError(400, PASSWORD_POLICY);
+  if (!isValidUsername(username)) throw new HttpError(400, INVALID_USERNAME);
+  const roles = body.roles ?? [];
+  if (!Array.isArray(roles) || !roles.every(isRole)) throw new HttpError(400, INVALID_ROLES);
+  return {
+    email: normalizeEmail(email),
+    username,
+    password: typed || generateOneTimePassword(),
+    generated: !typed,
+    roles: [...new Set(roles)],
+  };
+}
+
+function authErrorCode(error: unknown): string {
+  return String((error as { code?: unknown }).code ?? '');
+}
+
+export function makeCreateTeamMemberHandler(deps: Partial<CreateTeamMemberDeps> = {}): HttpHandler {
+  const services = deps.services ?? adminServices;
+  const config = deps.config ?? (() => readServerConfig());
+  const commit = deps.commitMember ?? commitMember;
+  return jsonEndpoint('createTeamMember', () => config().allowedOrigins, async (req, res, body) => {
+    const { auth, db } = services();
+    const caller = await verifyCaller(auth, db, idTokenFrom(req, body));
+    if (!canManageTeam(caller.roles)) throw new HttpError(403, ADMIN_REQUIRED);
+    const { rateLimits } = config();
+    const limit = rateLimits.createTeamMember;
+    await enforceRateLimits(db, [
+      { scope: 'createTeamMember:ip', key: clientIp(req), limit: limit.perIp, windowMs: rateLimits.windowMs },
+      { scope: 'createTeamMember:caller', key: caller.email, limit: limit.perKey, windowMs: rateLimits.windowMs },
+    ]);
+    const input = validate(body);
+
+    // Cheap early answers; the transaction below is what guarantees them under concurrency.
+    const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(input.username)).get();
+    if (mapping.exists) throw new HttpError(409, USERNAME_TAKEN);
+
+    let uid: string;
+    try {
+      uid = (await auth.createUser({ email: input.email, password: input.password, displayName: input.username }))
+        .uid;
+    } catch (error) {
+      const code = authErrorCode(error);
+      if (code === 'auth/email-already-exists') throw new HttpError(409, EMAIL_ALREADY_REGISTERED);
+      if (code === 'auth/invalid-email') throw new HttpError(400, INVALID_EMAIL);
+      if (code === 'auth/invalid-password') throw new HttpError(400, PASSWORD_POLICY);
+      throw error;
+    }
+
+    try {
+      await commit(db, { email: input.email, username: input.username, roles: input.roles, createdBy: caller.email });
+    } catch (error) {
+      try {
+        await auth.deleteUser(uid);
+      } catch (cleanupError) {
+        logger.error('createTeamMember: could not delete the Auth user after a failed write', uid, cleanupError);
+      }
+      if (error instanceof MemberConflict) throw new HttpError(409, error.userMessage);
+      throw error;
+    }
+
+    await writeAudit(db, {
+      actor: caller.email,
+      action: 'createTeamMember',
+      target: input.email,
+      details: { username: input.username, roles: input.roles, generatedPassword: input.generated },
+    });
+    const message = addMemberSucceeded(input.username);
+    sendJson(
+      res,
+      200,
+      input.generated
+        ? { message: `${message} ${oneTimePasswordNotice(input.password)}`, temporaryPassword: input.password }
+        : { message },
+    );
+  });
+}
+
+export const createTeamMemberHandler = makeCreateTeamMemberHandler();
+export const createTeamMember = onRequest({ invoker: 'public' }, createTeamMemberHandler);

@@ -1,0 +1,14 @@
+// Audit trail: audit_log entries {actor, action, target, at, details}, written by functions only.
+import { COLLECTIONS } from '@silk/schema/constants';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+
+export interface AuditEntry {
+  actor: string;
+  action: string;
+  target: string;
+  details: Record<string, unknown>;
+}
+
+export async function writeAudit(db: Firestore, entry: AuditEntry): Promise<void> {
+  await db.collection(COLLECTIONS.auditLog).add({ ...entry, at: FieldValue.serverTimestamp() });
+}

@@ -1,0 +1,80 @@
+// The spreadsheet of waitlist signups: the admin table's 12 columns (SIGNUP_COLUMNS), written with
+// exceljs' streaming WorkbookWriter (no shared strings) so memory stays flat whatever the row count.
+// Only plain strings, numbers and Dates ever reach exceljs (an object with a `formula` key would become
+// a formula cell), and text that a spreadsheet would read as a formula is neutralised (OWASP CSV
+// injection): a leading `'` before = + - @ tab CR LF (after leading spaces).
+import { NOT_AVAILABLE } from '@silk/schema/constants';
+import { displayValue, formatLocation, SIGNUP_COLUMNS, toDate } from '@silk/schema/formatters';
+import ExcelJS from 'exceljs';
+import type { Writable } from 'node:stream';
+
+export type CellValue = string | number | Date;
+export type SignupRecord = Record<string, unknown>;
+
+export const SHEET_NAME = 'Waitlist Signups';
+export const DATE_FORMAT = 'mmm d, yyyy h:mm AM/PM';
+/** Excel's limit for the text of one cell. */
+export const MAX_CELL_TEXT = 32_767;
+
+// Characters XML 1.0 cannot carry (they would corrupt the sheet), and lone surrogates.
+const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// = + - @ (and their full-width forms), tab, CR, LF, after any leading spaces.
+const FORMULA_START = /^ *[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** Text as it may enter a cell: valid XML, within Excel's limit, never read as a formula. */
+export function safeText(value: string): string {
+  let text = value.replace(INVALID_XML, '');
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return text.length > MAX_CELL_TEXT ? text.slice(0, MAX_CELL_TEXT) : text;
+}
+
+/** One spreadsheet row: text cells (N/A when missing) and the signup date as a real date cell. */
+export function signupRow(record: SignupRecord): CellValue[] {
+  return SIGNUP_COLUMNS.map(({ key }) => {
+    if (key === 'timestamp') return toDate(record.timestamp) ?? NOT_AVAILABLE;
+    if (key === 'location') return safeText(formatLocation(record.location));
+    return safeText(displayValue(record[key]));
+  });
+}
+
+const COLUMN_WIDTHS: Partial<Record<string, number>> = {
+  email: 32,
+  workEmail: 28,
+  biggestFrustration: 40,
+  excitedFeatures: 36,
+  suggestionsFeedback: 40,
+  ip: 16,
+  location: 40,
+  timestamp: 22,
+};
+
+/**
+ * Streams the workbook into `stream` (ended when done) page by page; waits for the stream to drain
+ * between pages so a slow client never makes the rows pile up in memory. Returns the row count.
+ */
+export async function writeSignupsWorkbook(
+  stream: Writable,
+  pages: AsyncIterable<readonly SignupRecord[]>,
+): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
+  const sheet = workbook.addWorksheet(SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = SIGNUP_COLUMNS.map(({ key, header }) => ({
+    header,
+    key,
+    width: COLUMN_WIDTHS[key] ?? 20,
+    ...(key === 'timestamp' ? { style: { numFmt: DATE_FORMAT } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  let rows = 0;
+  for await (const page of pages) {
+    for (const record of page) {
+      sheet.addRow(signupRow(record)).commit();
+      rows += 1;
+    }
+    if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
+  }
+  sheet.commit();
+  await workbook.commit();
+  return rows;
+}

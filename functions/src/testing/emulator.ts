@@ -1,0 +1,100 @@
+// Helpers for the functions' emulator tests: URLs of the running functions, staff accounts, ID tokens
+// from the Auth emulator's REST API, unique test data.
+import { FUNCTION_IDS } from '@silk/schema/constants';
+import { randomBytes } from 'node:crypto';
+import { discoverStack } from '../../../scripts/lib/stack';
+import { ensureStaffMember, randomPassword } from '../../../scripts/lib/staff';
+import { adminServices } from '../lib/admin';
+
+export type FunctionName = keyof typeof FUNCTION_IDS;
+
+export async function functionUrl(name: FunctionName): Promise<string> {
+  const { functionsUrl } = await discoverStack();
+  if (!functionsUrl) throw new Error('The Functions emulator is not running (build functions/deploy first).');
+  return `${functionsUrl}/${FUNCTION_IDS[name]}`;
+}
+
+export function unique(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+}
+
+export function uniqueEmail(prefix = 'fn'): string {
+  return `${unique(prefix)}@functions.test`;
+}
+
+function authEmulatorHost(): string {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: run inside `firebase emulators:exec`.');
+  return host;
+}
+
+/** Signs in through the Auth emulator's REST API (as a browser would); throws with the REST error. */
+export async function signIn(email: string, password: string): Promise<string> {
+  const response = await fetch(
+    `http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
+  if (!response.ok || !body.idToken) throw new Error(body.error?.message ?? `sign-in failed (${response.status})`);
+  return body.idToken;
+}
+
+/** A user who registered themselves through the Auth REST API: signed in, but not staff. */
+export async function signUpOutsider(): Promise<{ email: string; idToken: string }> {
+  const email = uniqueEmail('outsider');
+  const response = await fetch(`http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: randomPassword(), returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken: string };
+  return { email, idToken: body.idToken };
+}
+
+export interface TestStaff {
+  email: string;
+  username: string;
+  password: string;
+  idToken: string;
+}
+
+export async function createStaff(roles: string[]): Promise<TestStaff> {
+  const { auth, db } = adminServices();
+  const email = uniqueEmail('staff');
+  const username = unique('u').slice(0, 32);
+  const password = randomPassword();
+  await ensureStaffMember(auth, db, { email, username, roles, password });
+  return { email, username, password, idToken: await signIn(email, password) };
+}
+
+export interface JsonResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** POSTs JSON (or the given raw body) and reads the answer as text and, when possible, JSON. */
+export async function post<T = Record<string, unknown>>(
+  url: string,
+  body: unknown,
+  init: { headers?: Record<string, string>; method?: string; raw?: string } = {},
+): Promise<JsonResponse<T>> {
+  const response = await fetch(url, {
+    method: init.method ?? 'POST',
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+    body: init.method === 'GET' || init.method === 'OPTIONS' ? undefined : (init.raw ?? JSON.stringify(body)),
+  });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}

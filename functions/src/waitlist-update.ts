@@ -1,0 +1,94 @@
+// POST /api/waitlist-update {email, recaptcha_token}: verifies the reCAPTCHA v3 token with siteverify
+// (secret RECAPTCHA_SECRET_KEY; verify URL, allowed hostnames and minimum score from the environment)
+// and records botCheck {score, action, checkedAt} on waitlist_signups/{email}.
+//   200 {ok, score} · 400 bad input or a token siteverify rejects · 403 wrong action, hostname or a
+//   low score · 429 rate limited · 503 verifier unreachable.
+import { COLLECTIONS, RECAPTCHA_ACTION } from '@silk/schema/constants';
+import {
+  BOT_CHECK_FAILED,
+  BOT_CHECK_MISSING_TOKEN,
+  BOT_CHECK_UNAVAILABLE,
+  INVALID_EMAIL,
+} from '@silk/schema/messages';
+import { isValidSignupEmail, normalizeEmail } from '@silk/schema/validators';
+import { FieldValue } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { defineSecret } from 'firebase-functions/params';
+import { onRequest } from 'firebase-functions/v2/https';
+import { readServerConfig, type ServerConfig } from './config';
+import { adminServices, type AdminServices } from './lib/admin';
+import { clientIp, HttpError, jsonEndpoint, sendJson, stringField, type HttpHandler } from './lib/http';
+import { enforceRateLimits } from './lib/rate-limit';
+import { siteverify, VerifierUnavailable } from './lib/siteverify';
+
+export const recaptchaSecret = defineSecret('RECAPTCHA_SECRET_KEY');
+
+export interface WaitlistUpdateDeps {
+  services: () => AdminServices;
+  config: () => ServerConfig;
+  secret: () => string;
+}
+
+const MAX_TOKEN_LENGTH = 4096;
+
+export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}): HttpHandler {
+  const services = deps.services ?? adminServices;
+  const config = deps.config ?? (() => readServerConfig());
+  const secret = deps.secret ?? (() => recaptchaSecret.value());
+  return jsonEndpoint('waitlistUpdate', () => config().allowedOrigins, async (req, res, body) => {
+    const { db } = services();
+    const { rateLimits, recaptcha } = config();
+    const limit = rateLimits.waitlistUpdate;
+    const ip = clientIp(req);
+    await enforceRateLimits(db, [
+      { scope: 'waitlistUpdate:ip', key: ip, limit: limit.perIp, windowMs: rateLimits.windowMs },
+    ]);
+    if (!isValidSignupEmail(body.email)) throw new HttpError(400, INVALID_EMAIL);
+    const email = normalizeEmail(body.email);
+    const token = stringField(body, 'recaptcha_token').trim();
+    if (!token || token.length > MAX_TOKEN_LENGTH) throw new HttpError(400, BOT_CHECK_MISSING_TOKEN);
+    await enforceRateLimits(db, [
+      { scope: 'waitlistUpdate:email', key: email, limit: limit.perKey, windowMs: rateLimits.windowMs },
+    ]);
+
+    const key = secret();
+    if (!key) {
+      logger.error('waitlistUpdate: RECAPTCHA_SECRET_KEY is not set');
+      throw new HttpError(503, BOT_CHECK_UNAVAILABLE);
+    }
+    let verdict;
+    try {
+      verdict = await siteverify(recaptcha.verifyUrl, key, token, ip, recaptcha.timeoutMs);
+    } catch (error) {
+      if (!(error instanceof VerifierUnavailable)) throw error;
+      logger.warn('waitlistUpdate: reCAPTCHA verifier unavailable', error.message);
+      throw new HttpError(503, BOT_CHECK_UNAVAILABLE);
+    }
+    if (!verdict.success) {
+      logger.info('waitlistUpdate: token rejected', { codes: verdict['error-codes'] });
+      throw new HttpError(400, BOT_CHECK_FAILED);
+    }
+    const hostname = (verdict.hostname ?? '').toLowerCase();
+    const score = verdict.score;
+    if (
+      verdict.action !== RECAPTCHA_ACTION ||
+      !recaptcha.allowedHostnames.includes(hostname) ||
+      typeof score !== 'number' ||
+      score < recaptcha.minScore
+    ) {
+      logger.info('waitlistUpdate: bot check refused', { action: verdict.action, hostname, score });
+      throw new HttpError(403, BOT_CHECK_FAILED);
+    }
+    await db
+      .collection(COLLECTIONS.waitlistSignups)
+      .doc(email)
+      .set(
+        { email, botCheck: { score, action: verdict.action, checkedAt: FieldValue.serverTimestamp() } },
+        { merge: true },
+      );
+    sendJson(res, 200, { ok: true, score });
+  });
+}
+
+export const waitlistUpdateHandler = makeWaitlistUpdateHandler();
+export const waitlistUpdate = onRequest({ invoker: 'public', secrets: [recaptchaSecret] }, waitlistUpdateHandler);
