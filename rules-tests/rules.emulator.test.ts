@@ -1,0 +1,30 @@
+// Every security-rules case, in one file so that the coverage check runs after all of them.
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { setLogLevel } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { coverageCases } from './coverage.cases';
+import { createRulesEnvironment } from './environment';
+import { RULES_PROJECT_ID, seed } from './fixtures';
+import { serverOnlyCases } from './server-only.cases';
+import { signupCases } from './signups.cases';
+import { staffCases } from './staff.cases';
+
+let env: RulesTestEnvironment;
+const getEnv = () => env;
+
+beforeAll(async () => {
+  setLogLevel('silent'); // refused writes are expected here; the SDK would log each one
+  env = await createRulesEnvironment(RULES_PROJECT_ID);
+});
+beforeEach(async () => {
+  await seed(env);
+});
+afterAll(async () => {
+  await env?.cleanup();
+});
+
+signupCases(getEnv);
+staffCases(getEnv);
+serverOnlyCases(getEnv);
+// Last: every rule expression above must have been evaluated.
+coverageCases(RULES_PROJECT_ID);

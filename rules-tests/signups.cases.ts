@@ -1,0 +1,201 @@
+// waitlist_signups: visitors write a validated shape (create and merge), staff read and list.
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+} from 'firebase/firestore';
+import { describe, expect, it } from 'vitest';
+import { ACTORS, db, EXISTING_SIGNUP, feedbackWrite, landingWrite, LOCATION, type ActorName } from './fixtures';
+
+const SIGNUPS = COLLECTIONS.waitlistSignups;
+const ALLOWED: Record<'read' | 'write' | 'delete', Record<ActorName, boolean>> = {
+  // Signing up is public (no account); a signed-in user writes through the same validated shape.
+  write: { visitor: true, 'self-registered': true, staff: true, admin: true },
+  read: { visitor: false, 'self-registered': false, staff: true, admin: true },
+  delete: { visitor: false, 'self-registered': false, staff: false, admin: false },
+};
+
+const check = (allowed: boolean, operation: Promise<unknown>) =>
+  allowed ? assertSucceeds(operation) : assertFails(operation);
+
+export function signupCases(env: () => RulesTestEnvironment): void {
+  describe('waitlist_signups: every actor × operation', () => {
+    describe.each(ACTORS)('%s', (name) => {
+      it(`${ALLOWED.read[name] ? 'may' : 'may not'} get one signup`, async () => {
+        await check(ALLOWED.read[name], getDoc(doc(db(env(), name), SIGNUPS, EXISTING_SIGNUP)));
+      });
+      it(`${ALLOWED.read[name] ? 'may' : 'may not'} list the signups`, async () => {
+        await check(ALLOWED.read[name], getDocs(collection(db(env(), name), SIGNUPS)));
+      });
+      it('may create a signup with the landing shape', async () => {
+        const email = `new-${name}@example.com`;
+        await check(ALLOWED.write[name], setDoc(doc(db(env(), name), SIGNUPS, email), landingWrite(email), { merge: true }));
+      });
+      it('may merge feedback into an existing signup', async () => {
+        await check(
+          ALLOWED.write[name],
+          setDoc(doc(db(env(), name), SIGNUPS, EXISTING_SIGNUP), feedbackWrite(EXISTING_SIGNUP), { merge: true }),
+        );
+      });
+      it('may not delete a signup', async () => {
+        await check(ALLOWED.delete[name], deleteDoc(doc(db(env(), name), SIGNUPS, EXISTING_SIGNUP)));
+      });
+    });
+
+    it('lets staff (by custom claim set by server code, without a staff document) list signups', async () => {
+      const claimed = env().authenticatedContext('uid-claim', { email: 'claim@silk.travel', staff: true }).firestore();
+      const snapshot = await assertSucceeds(getDocs(collection(claimed, SIGNUPS)));
+      expect(snapshot.docs.map((document) => document.id)).toContain(EXISTING_SIGNUP);
+    });
+
+    it('refuses a signed-in user whose token has no e-mail (anonymous auth)', async () => {
+      const anonymous = env().authenticatedContext('uid-anon', { firebase: { sign_in_provider: 'anonymous' } });
+      await assertFails(getDocs(collection(anonymous.firestore(), SIGNUPS)));
+    });
+  });
+
+  describe('waitlist_signups: the visitor write is validated', () => {
+    const visitor = () => db(env(), 'visitor');
+    const write = (id: string, data: Record<string, unknown>) =>
+      setDoc(doc(visitor(), SIGNUPS, id), data, { merge: true });
+
+    it('accepts a valid signup and stores it with the server time', async () => {
+      const email = 'valid@example.com';
+      await assertSucceeds(write(email, landingWrite(email)));
+      await env().withSecurityRulesDisabled(async (context) => {
+        const stored = (await getDoc(doc(context.firestore(), SIGNUPS, email))).data();
+        expect(stored).toMatchObject({ email, source: SIGNUP_SOURCE, ip: '203.0.113.7', location: LOCATION });
+        expect(stored?.timestamp).toBeInstanceOf(Timestamp);
+      });
+    });
+
+    it('accepts a repeat signup (merge) of the same e-mail and keeps server-only fields', async () => {
+      await assertSucceeds(write(EXISTING_SIGNUP, landingWrite(EXISTING_SIGNUP)));
+      await assertSucceeds(write(EXISTING_SIGNUP, landingWrite(EXISTING_SIGNUP)));
+      await env().withSecurityRulesDisabled(async (context) => {
+        const stored = (await getDoc(doc(context.firestore(), SIGNUPS, EXISTING_SIGNUP))).data();
+        expect(stored?.botCheck).toMatchObject({ score: 0.9 });
+        expect(stored?.ip).toBe('203.0.113.7');
+      });
+    });
+
+    it('accepts a feedback write with every field at its maximum length', async () => {
+      const email = 'long@example.com';
+      await assertSucceeds(
+        write(email, {
+          ...feedbackWrite(email),
+          travelFrequency: 't'.repeat(200),
+          biggestFrustration: 'b'.repeat(2000),
+          workEmail: `${'w'.repeat(242)}@example.com`,
+          contentCreator: 'c'.repeat(200),
+          excitedFeatures: 'e'.repeat(2000),
+          suggestionsFeedback: 's'.repeat(2000),
+          socialMedia: 'm'.repeat(200),
+        }),
+      );
+    });
+
+    it('refuses an extra key', async () => {
+      await assertFails(write('extra@example.com', { ...landingWrite('extra@example.com'), admin: true }));
+    });
+
+    it('refuses a visitor writing the server-only botCheck or aiTool', async () => {
+      await assertFails(write(EXISTING_SIGNUP, { ...landingWrite(EXISTING_SIGNUP), botCheck: { score: 1 } }));
+      await assertFails(write('ai@example.com', { ...landingWrite('ai@example.com'), aiTool: 'ChatGPT' }));
+    });
+
+    it('refuses an e-mail different from the document id', async () => {
+      await assertFails(write('one@example.com', landingWrite('two@example.com')));
+    });
+
+    it('refuses an upper-case id (even with a matching e-mail)', async () => {
+      await assertFails(write('Upper@Example.com', landingWrite('Upper@Example.com')));
+    });
+
+    it('refuses an id that is not an e-mail address', async () => {
+      await assertFails(write('not-an-email', landingWrite('not-an-email')));
+    });
+
+    it('refuses an e-mail longer than 254 characters', async () => {
+      const email = `${'a'.repeat(243)}@example.com`;
+      expect(email).toHaveLength(255);
+      await assertFails(write(email, landingWrite(email)));
+    });
+
+    it('refuses a client timestamp', async () => {
+      const email = 'clock@example.com';
+      await assertFails(write(email, { ...landingWrite(email), timestamp: Timestamp.now() }));
+    });
+
+    it('refuses a write without a timestamp', async () => {
+      const { timestamp: _timestamp, ...rest } = landingWrite('notime@example.com');
+      await assertFails(write('notime@example.com', rest));
+    });
+
+    it('refuses a source other than Homepage Hero', async () => {
+      await assertFails(write('src@example.com', { ...landingWrite('src@example.com'), source: 'Elsewhere' }));
+    });
+
+    it('refuses a 5 KB string in any text field', async () => {
+      const big = 'x'.repeat(5 * 1024);
+      const email = 'big@example.com';
+      for (const field of [
+        'ip',
+        'travelFrequency',
+        'biggestFrustration',
+        'workEmail',
+        'contentCreator',
+        'excitedFeatures',
+        'suggestionsFeedback',
+        'socialMedia',
+      ]) {
+        await assertFails(write(email, { ...feedbackWrite(email), [field]: big }));
+      }
+      await assertFails(write(email, { ...landingWrite(email), location: { ...LOCATION, city: big } }));
+    });
+
+    it('refuses a short-text field one character over 200', async () => {
+      const email = 'over@example.com';
+      await assertFails(write(email, { ...feedbackWrite(email), socialMedia: 'm'.repeat(201) }));
+    });
+
+    it('refuses non-string feedback values', async () => {
+      const email = 'types@example.com';
+      await assertFails(write(email, { ...feedbackWrite(email), contentCreator: true }));
+      await assertFails(write(email, { ...feedbackWrite(email), excitedFeatures: ['a', 'b'] }));
+    });
+
+    it('refuses a location with an extra key, a missing key, or an object value', async () => {
+      const email = 'loc@example.com';
+      await assertFails(write(email, { ...landingWrite(email), location: { ...LOCATION, zip: '1000' } }));
+      const { city: _city, ...withoutCity } = LOCATION;
+      await assertFails(write(email, { ...landingWrite(email), location: withoutCity }));
+      await assertFails(write(email, { ...landingWrite(email), location: { ...LOCATION, city: { formula: '1+1' } } }));
+      await assertFails(write(email, { ...landingWrite(email), location: 'Lisbon' }));
+    });
+
+    it('refuses an update that changes the source', async () => {
+      await assertFails(updateDoc(doc(visitor(), SIGNUPS, EXISTING_SIGNUP), { source: 'Other', timestamp: serverTimestamp() }));
+    });
+
+    it('refuses an update that overwrites a legacy source, even with Homepage Hero', async () => {
+      await env().withSecurityRulesDisabled(async (context) => {
+        await setDoc(doc(context.firestore(), SIGNUPS, 'legacy@example.com'), { email: 'legacy@example.com', source: 'Footer' });
+      });
+      await assertFails(write('legacy@example.com', landingWrite('legacy@example.com')));
+      await assertSucceeds(write('legacy@example.com', feedbackWrite('legacy@example.com')));
+    });
+
+    it('refuses an update that changes the e-mail', async () => {
+      await assertFails(updateDoc(doc(visitor(), SIGNUPS, EXISTING_SIGNUP), { email: 'x@example.com', timestamp: serverTimestamp() }));
+    });
+  });
+}
