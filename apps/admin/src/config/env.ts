@@ -1,4 +1,7 @@
-// The one place that reads import.meta.env: validated once with the shared client schema.
-import { parseClientEnv, type ClientConfig } from '@silk/data-access/config';
+// The panel's client configuration. The VITE_* variables are validated once, with the shared
+// data-access schema (parseClientEnv), when Vite starts (vite.config.ts), which injects the result here.
+import type { ClientConfig } from '@silk/data-access/config';
 
-export const env: ClientConfig = parseClientEnv(import.meta.env as unknown as Record<string, unknown>);
+declare const __SILK_CLIENT_CONFIG__: ClientConfig;
+
+export const env: ClientConfig = __SILK_CLIENT_CONFIG__;

@@ -1,15 +1,11 @@
-import { fetchStaffInfo } from '@silk/data-access/staff';
+import { fetchStaffInfo, type StaffInfo } from '@silk/data-access/staff';
 import { subscribeToSignups, type WaitlistSignupRow } from '@silk/data-access/signups';
 import { POST_LOGIN_LOAD_DELAY_MS } from '@silk/schema/constants';
 import { useCallback, useEffect, useState } from 'react';
 import { mark, SIGNUPS_RECEIVED_MARK } from '../../lib/perf-marks';
 import { adminServices } from '../../lib/services';
 
-export interface StaffInfo {
-  username: string;
-  roles: string[];
-  mustChangePassword: boolean;
-}
+export type { StaffInfo } from '@silk/data-access/staff';
 
 export interface StaffSession {
   /** null until the staff document has been read. */

@@ -1,3 +1,4 @@
+import type * as ApiClient from '@silk/data-access/api-client';
 import { addTeamMember, ApiError } from '@silk/data-access/api-client';
 import { getIdToken } from '@silk/data-access/auth';
 import {
@@ -20,7 +21,7 @@ vi.mock('../../../lib/services', () => ({ adminServices: () => services }));
 vi.mock('../../../config/env', () => ({ env: { apiBase: '/api' } }));
 vi.mock('@silk/data-access/auth', () => ({ getIdToken: vi.fn() }));
 vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@silk/data-access/api-client')>()),
+  ...(await importOriginal<typeof ApiClient>()),
   addTeamMember: vi.fn(),
 }));
 const add = vi.mocked(addTeamMember);

@@ -1,0 +1,171 @@
+import { downloadWaitlist } from '@silk/data-access/api-client';
+import { getIdToken } from '@silk/data-access/auth';
+import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import { formatSignupDate, SIGNUP_COLUMNS, spreadsheetFileName } from '@silk/schema/formatters';
+import { LOADING_DATA, NO_DATA } from '@silk/schema/messages';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LONG_CELL_CHARS } from './columns';
+import { SignupsTab } from './signups-tab';
+
+vi.mock('../../../lib/services', () => ({ adminServices: () => ({}) }));
+vi.mock('../../../config/env', () => ({ env: { apiBase: '/api' } }));
+vi.mock('@silk/data-access/auth', () => ({ getIdToken: vi.fn() }));
+vi.mock('@silk/data-access/api-client', () => ({ downloadWaitlist: vi.fn() }));
+const download = vi.mocked(downloadWaitlist);
+const token = vi.mocked(getIdToken);
+
+// jsdom has no layout: give the scroll container a 600 px viewport so the virtualiser renders a window.
+const VIEWPORT = 600;
+const originals = {
+  clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
+  clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
+};
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEWPORT });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
+});
+afterAll(() => {
+  if (originals.clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', originals.clientHeight);
+  if (originals.clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', originals.clientWidth);
+});
+
+beforeEach(() => {
+  download.mockReset();
+  token.mockReset();
+  token.mockResolvedValue('id-token');
+});
+
+const LONG_FEEDBACK = 'Please support multi-city trips with kids and let me share the plan with my family.';
+
+function makeRows(count: number): WaitlistSignupRow[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `user${index}@example.com`,
+    email: `user${index}@example.com`,
+    timestamp: new Date(Date.UTC(2026, 10, 21, 12, 0) - index * 60_000),
+  }));
+}
+
+describe('Waitlist Signups tab', () => {
+  it('shows "Loading data..." until the subscription delivers', () => {
+    render(<SignupsTab signups={null} />);
+    expect(screen.getByText(LOADING_DATA)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows "No data available" for an empty collection, with a total of 0', () => {
+    render(<SignupsTab signups={[]} />);
+    expect(screen.getByText(NO_DATA)).toBeInTheDocument();
+    expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 0');
+  });
+
+  it('renders the 12 columns in SPEC order, N/A for missing values and formatted dates and locations', () => {
+    const rows: WaitlistSignupRow[] = [
+      {
+        id: 'ana@example.com',
+        email: 'ana@example.com',
+        workEmail: 'ana@acme.io',
+        travelFrequency: 'Monthly or more',
+        suggestionsFeedback: LONG_FEEDBACK,
+        aiTool: 'ChatGPT',
+        ip: '10.0.0.1',
+        location: { city: 'Lisbon', region: 'Lisbon', country: 'Portugal', latitude: 38.7, longitude: -9.1 },
+        timestamp: new Date(Date.UTC(2026, 10, 21, 12, 5)),
+      },
+    ];
+    render(<SignupsTab signups={rows} />);
+    const table = screen.getByRole('table', { name: 'Waitlist signups' });
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
+    const [, body] = within(table).getAllByRole('row');
+    const cells = within(body!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells).toEqual([
+      'ana@example.com',
+      'ana@acme.io',
+      'Monthly or more',
+      'N/A',
+      'N/A',
+      'ChatGPT',
+      'N/A',
+      LONG_FEEDBACK,
+      'N/A',
+      '10.0.0.1',
+      'Lisbon, Lisbon, Portugal, 38.7, -9.1',
+      formatSignupDate(rows[0]!.timestamp),
+    ]);
+    expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 1');
+  });
+
+  it('puts the full text in a tooltip on long cells only', () => {
+    render(
+      <SignupsTab
+        signups={[{ id: 'a@b.co', email: 'a@b.co', suggestionsFeedback: LONG_FEEDBACK, location: 'Paris' }]}
+      />,
+    );
+    expect(LONG_FEEDBACK.length).toBeGreaterThan(LONG_CELL_CHARS);
+    expect(screen.getByText(LONG_FEEDBACK)).toHaveAttribute('title', LONG_FEEDBACK);
+    expect(screen.getByText('Paris')).not.toHaveAttribute('title');
+  });
+
+  it('keeps the DOM bounded whatever the row count (virtualised) and announces the full row count', () => {
+    render(<SignupsTab signups={makeRows(100_000)} />);
+    const table = screen.getByRole('table');
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    expect(bodyRows.length).toBeGreaterThan(10);
+    expect(bodyRows.length).toBeLessThan(60);
+    expect(table).toHaveAttribute('aria-rowcount', '100001');
+    expect(bodyRows[0]).toHaveStyle({ transform: 'translateY(0px)' });
+    expect(bodyRows[1]).toHaveStyle({ transform: 'translateY(40px)' });
+    expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 100,000');
+  });
+
+  it('shows new rows when the live list changes, without remounting', () => {
+    const { rerender } = render(<SignupsTab signups={makeRows(2)} />);
+    expect(screen.queryByText('fresh@example.com')).not.toBeInTheDocument();
+    rerender(<SignupsTab signups={[{ id: 'fresh@example.com', email: 'fresh@example.com' }, ...makeRows(2)]} />);
+    expect(screen.getByText('fresh@example.com')).toBeInTheDocument();
+    expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 3');
+  });
+
+  it('downloads the spreadsheet with the ID token, shows progress and saves waitlist_signups_{date}.xlsx', async () => {
+    let finish!: (value: { blob: Blob; fileName: string }) => void;
+    download.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const createObjectURL = vi.fn(() => 'blob:sheet');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: Array<{ download: string; href: string }> = [];
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(function (this: HTMLAnchorElement) {
+        clicked.push({ download: this.download, href: this.href });
+      });
+    const user = userEvent.setup();
+    render(<SignupsTab signups={makeRows(3)} />);
+    const button = screen.getByRole('button', { name: 'Download spreadsheet' });
+    await user.click(button);
+    expect(download).toHaveBeenCalledWith('/api', 'id-token');
+    expect(button).toBeDisabled();
+    expect(screen.getByText('Preparing spreadsheet...')).toBeInTheDocument();
+    const blob = new Blob(['xlsx']);
+    finish({ blob, fileName: 'server-name.xlsx' });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.queryByText('Preparing spreadsheet...')).not.toBeInTheDocument();
+    expect(createObjectURL).toHaveBeenCalledWith(blob);
+    expect(clicked).toEqual([{ download: spreadsheetFileName(), href: 'blob:sheet' }]);
+    click.mockRestore();
+  });
+
+  it('only logs download failures (nothing shown)', async () => {
+    download.mockRejectedValue(new Error('HTTP error! status: 403'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    render(<SignupsTab signups={makeRows(1)} />);
+    await user.click(screen.getByRole('button', { name: 'Download spreadsheet' }));
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/403/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download spreadsheet' })).toBeEnabled();
+    logged.mockRestore();
+  });
+});
