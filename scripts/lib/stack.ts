@@ -46,6 +46,9 @@ export function writeShiftedConfig(offset: number): string {
   for (const name of Object.keys(ports) as EmulatorName[]) {
     config.emulators[name] = { ...config.emulators[name], port: ports[name] };
   }
+  // The Firestore emulator also listens on a websocket port (default 9150): shift it too, or a second
+  // stack's Firestore emulator fails to start.
+  config.emulators.firestore = { ...config.emulators.firestore, websocketPort: 9150 + offset } as never;
   const path = join(ROOT, `.firebase.test-${offset}.json`);
   writeFileSync(path, JSON.stringify(config, null, 2));
   return path;
