@@ -44,7 +44,7 @@ describe('subscribe', () => {
     ['spaces inside', { email: 'ana maria@example.com' }],
     ['a slash (not a document id)', { email: 'a/b@example.com' }],
     ['over 254 characters', { email: `${'a'.repeat(250)}@example.com` }],
-  ])('refuses %s with 400 and the SPEC message, storing nothing', async (_label, body) => {
+  ] as Array<[string, { email?: unknown }]>)('refuses %s with 400 and the SPEC message, storing nothing', async (_label, body) => {
     const response = await post(url, body);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: INVALID_EMAIL });
