@@ -1,0 +1,140 @@
+import type { NewTeamMember } from '@silk/schema/entities';
+import { httpErrorStatus } from '@silk/schema/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addTeamMember,
+  ApiError,
+  downloadWaitlist,
+  fileNameFromDisposition,
+  subscribeToMailingList,
+  verifyBotCheck,
+} from './api-client';
+import { json, startStubServer, type StubServer } from './testing/stub-server';
+
+let stub: StubServer;
+let api: string;
+beforeAll(async () => {
+  stub = await startStubServer();
+  api = `${stub.url}/api`;
+});
+afterAll(() => stub.close());
+
+const last = () => stub.requests.at(-1)!;
+const member: NewTeamMember = { email: 'new@silk.travel', username: 'newbie', password: 'Str0ng!pass', roles: ['Staff'] };
+
+describe('subscribeToMailingList (SPEC §7.4)', () => {
+  it('POSTs {email} as JSON with JSON Content-Type and Accept and reads the JSON answer', async () => {
+    stub.on('/api/subscribe', (_req, res) => json(res, 200, { ok: true }));
+    await expect(subscribeToMailingList(api, 'ana@example.com')).resolves.toEqual({ ok: true });
+    expect(last()).toMatchObject({ method: 'POST', path: '/api/subscribe' });
+    expect(last().headers['content-type']).toBe('application/json');
+    expect(last().headers.accept).toBe('application/json');
+    expect(JSON.parse(last().body)).toEqual({ email: 'ana@example.com' });
+  });
+
+  it('raises an ApiError carrying the status and the JSON error body on non-OK', async () => {
+    stub.on('/api/subscribe', (_req, res) => json(res, 429, { error: 'Too many requests.' }));
+    const error = await subscribeToMailingList(api, 'ana@example.com').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, body: { error: 'Too many requests.' }, message: 'Too many requests.' });
+  });
+
+  it('uses the HTTP status message when the error body is not JSON', async () => {
+    stub.on('/api/subscribe', (_req, res) => {
+      res.writeHead(502, { 'Content-Type': 'text/html' });
+      res.end('<h1>Bad gateway</h1>');
+    });
+    await expect(subscribeToMailingList(api, 'ana@example.com')).rejects.toMatchObject({
+      status: 502,
+      body: null,
+      message: httpErrorStatus(502),
+    });
+  });
+});
+
+describe('verifyBotCheck (SPEC §7.5)', () => {
+  it('POSTs {email, recaptcha_token} to /waitlist-update', async () => {
+    stub.on('/api/waitlist-update', (_req, res) => json(res, 200, { ok: true, score: 0.9 }));
+    await verifyBotCheck(api, 'ana@example.com', 'token-1');
+    expect(last().path).toBe('/api/waitlist-update');
+    expect(JSON.parse(last().body)).toEqual({ email: 'ana@example.com', recaptcha_token: 'token-1' });
+  });
+
+  it('rejects with the status on refusal', async () => {
+    stub.on('/api/waitlist-update', (_req, res) => json(res, 403, { error: 'The reCAPTCHA check failed.' }));
+    await expect(verifyBotCheck(api, 'ana@example.com', 'bad')).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('addTeamMember (SPEC §7 admin)', () => {
+  it('sends the Bearer ID token and {token, email, username, password, roles}', async () => {
+    stub.on('/api/admin', (_req, res) =>
+      json(res, 200, { message: 'Successfully added newbie to the team.', temporaryPassword: 'Tmp#1abc' }),
+    );
+    await expect(addTeamMember(api, 'id-token-1', member)).resolves.toEqual({
+      message: 'Successfully added newbie to the team.',
+      temporaryPassword: 'Tmp#1abc',
+    });
+    expect(last().headers.authorization).toBe('Bearer id-token-1');
+    expect(JSON.parse(last().body)).toEqual({ token: 'id-token-1', ...member });
+  });
+
+  it('defaults the success message to the SPEC text when the answer has none', async () => {
+    stub.on('/api/admin', (_req, res) => json(res, 200, {}));
+    await expect(addTeamMember(api, 't', member)).resolves.toEqual({ message: 'Successfully added newbie to the team.' });
+  });
+
+  it('raises the server error text', async () => {
+    stub.on('/api/admin', (_req, res) => json(res, 409, { error: 'An account with this email address already exists.' }));
+    await expect(addTeamMember(api, 't', member)).rejects.toThrow('An account with this email address already exists.');
+  });
+
+  it("raises 'HTTP error! status: N' when the body has no error", async () => {
+    stub.on('/api/admin', (_req, res) => json(res, 500, {}));
+    await expect(addTeamMember(api, 't', member)).rejects.toThrow('HTTP error! status: 500');
+  });
+});
+
+describe('downloadWaitlist (SPEC §7 admin)', () => {
+  it('POSTs {token} without an auth header and returns the blob and the server file name', async () => {
+    stub.on('/api/xlsxdown', (_req, res) => {
+      res.writeHead(200, {
+        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'Content-Disposition': 'attachment; filename="waitlist_signups_2025-05-01.xlsx"',
+      });
+      res.end(Buffer.from('PK\u0003\u0004sheet'));
+    });
+    const { blob, fileName } = await downloadWaitlist(api, 'id-token-2');
+    expect(fileName).toBe('waitlist_signups_2025-05-01.xlsx');
+    expect(await blob.text()).toBe('PK\u0003\u0004sheet');
+    expect(JSON.parse(last().body)).toEqual({ token: 'id-token-2' });
+    expect(last().headers.authorization).toBeUndefined();
+  });
+
+  it("falls back to today's waitlist_signups_YYYY-MM-DD.xlsx", async () => {
+    stub.on('/api/xlsxdown', (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+      res.end('x');
+    });
+    const { fileName } = await downloadWaitlist(api, 't');
+    expect(fileName).toBe(`waitlist_signups_${new Date().toISOString().slice(0, 10)}.xlsx`);
+  });
+
+  it('raises an ApiError with the JSON body on failure', async () => {
+    stub.on('/api/xlsxdown', (_req, res) => json(res, 403, { error: 'Only staff members can download signups.' }));
+    await expect(downloadWaitlist(api, 't')).rejects.toMatchObject({
+      status: 403,
+      body: { error: 'Only staff members can download signups.' },
+    });
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it.each([
+    ['attachment; filename="a.xlsx"', 'a.xlsx'],
+    ['attachment; filename=b.xlsx', 'b.xlsx'],
+    ["attachment; filename*=UTF-8''c%20d.xlsx", 'c d.xlsx'],
+    ['attachment', null],
+    [null, null],
+  ])('%j → %j', (header, expected) => expect(fileNameFromDisposition(header)).toBe(expected));
+});
