@@ -8,6 +8,13 @@ export const GLOBAL_OPTIONS: GlobalOptions = {
   maxInstances: 10,
 };
 
+/**
+ * Options of every HTTP function: callable by anyone (Hosting rewrites, browsers), and `cors: false`
+ * so that neither the framework nor the emulator (which otherwise allows every origin) answers CORS:
+ * lib/http.ts does, for the configured origins only.
+ */
+export const HTTP_FUNCTION_OPTIONS = { invoker: 'public', cors: false } as const;
+
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 export const RECAPTCHA_TIMEOUT_MS = 5000;
 

@@ -29,7 +29,7 @@ import {
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { onRequest } from 'firebase-functions/v2/https';
-import { readServerConfig, type ServerConfig } from './config';
+import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
 import { adminServices, type AdminServices } from './lib/admin';
 import { writeAudit } from './lib/audit';
 import { idTokenFrom, verifyCaller } from './lib/auth';
@@ -171,4 +171,4 @@ export function makeCreateTeamMemberHandler(deps: Partial<CreateTeamMemberDeps> 
 }
 
 export const createTeamMemberHandler = makeCreateTeamMemberHandler();
-export const createTeamMember = onRequest({ invoker: 'public' }, createTeamMemberHandler);
+export const createTeamMember = onRequest(HTTP_FUNCTION_OPTIONS, createTeamMemberHandler);

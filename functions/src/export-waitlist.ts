@@ -9,7 +9,7 @@ import { logger } from 'firebase-functions';
 import { onRequest } from 'firebase-functions/v2/https';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { readServerConfig, type ServerConfig } from './config';
+import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
 import { adminServices, type AdminServices } from './lib/admin';
 import { writeAudit, type AuditEntry } from './lib/audit';
 import { idTokenFrom, verifyCaller, type Caller } from './lib/auth';
@@ -96,6 +96,6 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
 
 export const exportWaitlistHandler = makeExportWaitlistHandler();
 export const exportWaitlist = onRequest(
-  { invoker: 'public', memory: '1GiB', timeoutSeconds: 300 },
+  { ...HTTP_FUNCTION_OPTIONS, memory: '1GiB', timeoutSeconds: 300 },
   exportWaitlistHandler,
 );

@@ -6,7 +6,7 @@ import { INVALID_EMAIL } from '@silk/schema/messages';
 import { isValidSignupEmail, normalizeEmail } from '@silk/schema/validators';
 import { FieldValue } from 'firebase-admin/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
-import { readServerConfig, type ServerConfig } from './config';
+import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
 import { adminServices, type AdminServices } from './lib/admin';
 import { clientIp, HttpError, jsonEndpoint, sendJson, type HttpHandler } from './lib/http';
 import { enforceRateLimits } from './lib/rate-limit';
@@ -46,4 +46,4 @@ export function makeSubscribeHandler(deps: Partial<SubscribeDeps> = {}): HttpHan
 }
 
 export const subscribeHandler = makeSubscribeHandler();
-export const subscribe = onRequest({ invoker: 'public' }, subscribeHandler);
+export const subscribe = onRequest(HTTP_FUNCTION_OPTIONS, subscribeHandler);

@@ -15,7 +15,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
-import { readServerConfig, type ServerConfig } from './config';
+import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
 import { adminServices, type AdminServices } from './lib/admin';
 import { clientIp, HttpError, jsonEndpoint, sendJson, stringField, type HttpHandler } from './lib/http';
 import { enforceRateLimits } from './lib/rate-limit';
@@ -91,4 +91,4 @@ export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}
 }
 
 export const waitlistUpdateHandler = makeWaitlistUpdateHandler();
-export const waitlistUpdate = onRequest({ invoker: 'public', secrets: [recaptchaSecret] }, waitlistUpdateHandler);
+export const waitlistUpdate = onRequest({ ...HTTP_FUNCTION_OPTIONS, secrets: [recaptchaSecret] }, waitlistUpdateHandler);
