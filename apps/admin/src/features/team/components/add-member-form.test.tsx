@@ -137,15 +137,17 @@ describe('Add New Team Member form', () => {
   });
 
   it('sends an empty password when none is typed and shows the generated one once, with a copy button', async () => {
-    add.mockResolvedValue({ message: 'Successfully added ben to the team.', temporaryPassword: 'Gen3rated!Pw' });
+    const message =
+      'Successfully added ben to the team. Their one-time password is Gen3rated!Pw — it is shown only once.';
+    add.mockResolvedValue({ message, temporaryPassword: 'Gen3rated!Pw' });
     const { user, field, submit } = setup();
     await user.type(field('Email Address'), 'ben@silk.travel');
     await user.type(field('Username'), 'ben');
     await submit();
     expect(add.mock.calls[0]?.[2].password).toBe('');
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('Successfully added ben to the team.');
-    expect(within(status).getByText('Gen3rated!Pw')).toBeInTheDocument();
+    expect(status).toHaveTextContent(message);
+    expect(within(status).getByText('Gen3rated!Pw').tagName).toBe('CODE');
     await user.click(within(status).getByRole('button', { name: 'Copy password' }));
     // user-event's clipboard stub stands in for the browser's.
     expect(await navigator.clipboard.readText()).toBe('Gen3rated!Pw');
@@ -154,6 +156,17 @@ describe('Add New Team Member form', () => {
     await submit();
     expect(screen.queryByText('Gen3rated!Pw')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(TEAM_FIELDS_REQUIRED);
+  });
+
+  it('shows a generated password the server did not quote in its message after it', async () => {
+    add.mockResolvedValue({ message: 'Successfully added ben to the team.', temporaryPassword: 'Gen3rated!Pw' });
+    const { user, field, submit } = setup();
+    await user.type(field('Email Address'), 'ben@silk.travel');
+    await user.type(field('Username'), 'ben');
+    await submit();
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Successfully added ben to the team. One-time password: Gen3rated!Pw');
+    expect(within(status).getByRole('button', { name: 'Copy password' })).toBeInTheDocument();
   });
 
   it("shows the server's error text and keeps the form", async () => {

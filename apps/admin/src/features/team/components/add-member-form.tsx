@@ -55,6 +55,29 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
+/**
+ * The server's success message; a generated one-time password is set in <code> (inside the message
+ * when the server quotes it there, after it otherwise) so it is easy to select and copy.
+ */
+function SuccessText({ message, password }: { message: string; password: string }) {
+  const at = password ? message.indexOf(password) : -1;
+  if (!password) return <span>{message}</span>;
+  if (at < 0) {
+    return (
+      <span>
+        {message} One-time password: <code>{password}</code>
+      </span>
+    );
+  }
+  return (
+    <span>
+      {message.slice(0, at)}
+      <code>{password}</code>
+      {message.slice(at + password.length)}
+    </span>
+  );
+}
+
 /** Team Manager: "Add New Team Member" (SPEC §2, §5, §7; DESIGN §7). */
 export function AddMemberForm() {
   const [email, setEmail] = useState('');
@@ -120,12 +143,9 @@ export function AddMemberForm() {
         <FormMessage tone="success">
           {result.success ? (
             <>
-              <span>{result.success}</span>
+              <SuccessText message={result.success} password={result.temporaryPassword} />
               {result.temporaryPassword ? (
                 <span className="one-time-password">
-                  <span>
-                    One-time password (shown once): <code>{result.temporaryPassword}</code>
-                  </span>
                   <CopyButton text={result.temporaryPassword} />
                 </span>
               ) : null}

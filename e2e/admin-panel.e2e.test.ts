@@ -1,0 +1,228 @@
+// The admin panel signed in, in Chromium through the emulators (issue 6, acceptance 1 and 3): roles and
+// Team Manager access, adding a member with a generated password through to their first sign-in,
+// usernames, the live table, the spreadsheet, the sidebar and axe on every tab.
+import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { SIGNUP_COLUMNS, spreadsheetFileName } from '@silk/schema/formatters';
+import { USERNAME_TAKEN, USERNAME_UPDATED } from '@silk/schema/messages';
+import ExcelJS from 'exceljs';
+import { FieldValue } from 'firebase-admin/firestore';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminSdk } from '../scripts/lib/admin-sdk';
+import { makeSignups } from '../scripts/lib/seed-data';
+import { discoverStack, type RunningStack } from '../scripts/lib/stack';
+import {
+  openAdmin,
+  seedMember,
+  signIn,
+  submitSignIn,
+  uniqueSuffix,
+  type AdminPage,
+  type SeededMember,
+} from './support/admin-session';
+import { seriousViolations } from './support/axe';
+import { launchChromium } from './support/browser';
+
+let browser: Browser;
+let stack: RunningStack;
+let admin: SeededMember;
+let staff: SeededMember;
+const sessions: AdminPage[] = [];
+const downloadDir = mkdtempSync(join(tmpdir(), 'silk-admin-e2e-'));
+
+beforeAll(async () => {
+  stack = await discoverStack();
+  browser = await launchChromium();
+  admin = await seedMember('admin', ['Admin', 'Chief Technology Officer']);
+  staff = await seedMember('staff', ['Staff']);
+  // A few signups of our own so the table and the spreadsheet have rows.
+  const { db } = adminSdk();
+  const batch = db.batch();
+  const suffix = uniqueSuffix();
+  for (const signup of makeSignups(25, new Date(), Number.parseInt(suffix, 16))) {
+    const email = `e2e-${suffix}-${signup.email}`;
+    batch.set(db.collection(COLLECTIONS.waitlistSignups).doc(email), { ...signup, email });
+  }
+  await batch.commit();
+});
+afterEach(async () => {
+  while (sessions.length > 0) await sessions.pop()!.context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(downloadDir, { recursive: true, force: true });
+});
+
+async function openSignedIn(member: SeededMember, path = '/admin'): Promise<Page> {
+  const session = await openAdmin(browser, stack.adminUrl, path);
+  sessions.push(session);
+  await session.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+  await signIn(session.page, member.email, member.password);
+  return session.page;
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
+
+async function waitForTable(page: Page) {
+  await page.getByRole('table', { name: 'Waitlist signups' }).waitFor({ timeout: 20_000 });
+}
+
+describe('admin panel (e2e)', () => {
+  it('gives an Admin the three tabs, each free of serious or critical axe violations', async () => {
+    const page = await openSignedIn(admin);
+    const links = await nav(page).getByRole('link').allTextContents();
+    expect(links).toEqual(['Waitlist Signups', 'Team Manager', 'Account Settings']);
+
+    await waitForTable(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await nav(page).getByRole('link', { name: 'Team Manager' }).click();
+    await page.getByRole('heading', { name: 'Add New Team Member' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await nav(page).getByRole('link', { name: 'Account Settings' }).click();
+    await page.getByRole('heading', { name: 'Change Username' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('hides Team Manager from a Staff member, who cannot reach it by URL either', async () => {
+    const page = await openSignedIn(staff, '/admin/team');
+    expect(await nav(page).getByRole('link').allTextContents()).toEqual(['Waitlist Signups', 'Account Settings']);
+    await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    expect(await page.getByRole('heading', { name: 'Add New Team Member' }).count()).toBe(0);
+
+    await page.goto(`${stack.adminUrl}/admin/team`);
+    await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { name: 'Add New Team Member' }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/admin');
+  });
+
+  it('lets an Admin add a member with a generated password, who must set a new one at first sign-in', async () => {
+    const page = await openSignedIn(admin, '/admin/team');
+    const suffix = uniqueSuffix();
+    const email = `e2e-new-${suffix}@silk.test`;
+    const username = `new-${suffix}`;
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Username').fill(username);
+    expect(await page.getByLabel('Temporary Password').getAttribute('placeholder')).toBe('Minimum 8 characters');
+    await page.getByRole('checkbox', { name: 'Developer' }).check();
+    await page.getByRole('checkbox', { name: 'Staff' }).check();
+    await page.getByRole('button', { name: 'Add Team Member' }).click();
+
+    const status = page.getByRole('status').filter({ hasText: 'Successfully added' });
+    await status.waitFor({ timeout: 20_000 });
+    expect(await status.textContent()).toContain(`Successfully added ${username} to the team.`);
+    const generated = (await status.locator('code').textContent()) ?? '';
+    expect(generated.length).toBeGreaterThanOrEqual(8);
+    expect(await page.getByRole('button', { name: 'Copy password' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Email Address').inputValue()).toBe('');
+    expect(await page.getByLabel('Username').inputValue()).toBe('');
+    expect(await page.getByRole('checkbox', { name: 'Developer' }).isChecked()).toBe(false);
+
+    const { db } = adminSdk();
+    const stored = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
+    expect(stored).toMatchObject({ username, roles: ['Developer', 'Staff'], mustChangePassword: true });
+
+    // The new member's first sign-in, in a browser of their own.
+    const theirs = await openAdmin(browser, stack.adminUrl);
+    sessions.push(theirs);
+    await theirs.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+    await submitSignIn(theirs.page, username, generated);
+    await theirs.page.getByRole('heading', { name: 'Set a new password' }).waitFor({ timeout: 20_000 });
+    expect(await nav(theirs.page).count()).toBe(0);
+    expect(await seriousViolations(theirs.page)).toEqual([]);
+    await theirs.page.getByLabel('New Password', { exact: true }).fill('Fresh-Passw0rd!');
+    await theirs.page.getByLabel('Confirm New Password').fill('Fresh-Passw0rd!');
+    await theirs.page.getByRole('button', { name: 'Set Password' }).click();
+    await nav(theirs.page).waitFor({ timeout: 20_000 });
+    await expect.poll(() => theirs.page.getByRole('banner').textContent()).toContain('Developer, Staff');
+    expect((await db.collection(COLLECTIONS.staff).doc(email).get()).get('mustChangePassword')).toBe(false);
+
+    // The new password is the one that works from now on.
+    await theirs.page.getByRole('button', { name: 'Logout' }).click();
+    await theirs.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+    await signIn(theirs.page, email, 'Fresh-Passw0rd!');
+    expect(await theirs.page.getByRole('heading', { name: 'Set a new password' }).count()).toBe(0);
+  });
+
+  it("refuses another member's username and updates to a free one", async () => {
+    const member = await seedMember('renamer', ['Staff']);
+    const page = await openSignedIn(member, '/admin/settings');
+    const usernameCard = page.getByRole('region', { name: 'Change Username' });
+    expect(await usernameCard.getByLabel('Current Username').inputValue()).toBe(member.username);
+
+    await usernameCard.getByLabel('New Username').fill(staff.username);
+    await usernameCard.getByRole('button', { name: 'Update Username' }).click();
+    await expect.poll(() => usernameCard.getByRole('alert').textContent(), { timeout: 10_000 }).toBe(USERNAME_TAKEN);
+
+    const renamed = `renamed-${uniqueSuffix()}`;
+    await usernameCard.getByLabel('New Username').fill(renamed);
+    await usernameCard.getByRole('button', { name: 'Update Username' }).click();
+    await expect.poll(() => usernameCard.getByRole('status').textContent(), { timeout: 10_000 }).toBe(USERNAME_UPDATED);
+    expect(await usernameCard.getByRole('alert').count()).toBe(0);
+    expect(await usernameCard.getByLabel('Current Username').inputValue()).toBe(renamed);
+    expect(await page.getByRole('banner').textContent()).toContain(renamed);
+
+    // Sign-in by the new username works.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+    await signIn(page, renamed, member.password);
+  });
+
+  it('shows a signup written while the table is open, without a reload', async () => {
+    const page = await openSignedIn(staff);
+    await waitForTable(page);
+    const total = page.getByText(/Total signups:/);
+    const before = Number(((await total.textContent()) ?? '').replace(/\D/g, ''));
+    const email = `e2e-live-${uniqueSuffix()}@example.com`;
+    await adminSdk()
+      .db.collection(COLLECTIONS.waitlistSignups)
+      .doc(email)
+      .set({ email, source: SIGNUP_SOURCE, ip: '10.1.2.3', location: 'Lisbon', timestamp: FieldValue.serverTimestamp() });
+    await page.getByRole('cell', { name: email }).waitFor({ timeout: 15_000 });
+    await expect.poll(async () => Number(((await total.textContent()) ?? '').replace(/\D/g, ''))).toBe(before + 1);
+  });
+
+  it('saves waitlist_signups_{date}.xlsx with the 12 headers and one row per signup', async () => {
+    const page = await openSignedIn(admin);
+    await waitForTable(page);
+    const { db } = adminSdk();
+    const count = (await db.collection(COLLECTIONS.waitlistSignups).count().get()).data().count;
+    const downloadPromise = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Download spreadsheet' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(spreadsheetFileName());
+    const path = join(downloadDir, download.suggestedFilename());
+    await download.saveAs(path);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
+    expect(sheet.actualRowCount - 1).toBe(count);
+    await expect.poll(() => page.getByRole('button', { name: 'Download spreadsheet' }).isEnabled()).toBe(true);
+  });
+
+  it('collapses the sidebar to icons and expands it again', async () => {
+    const page = await openSignedIn(staff);
+    const sidebar = page.locator('#admin-sidebar');
+    const expandedWidth = (await sidebar.boundingBox())!.width;
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    const expand = page.getByRole('button', { name: 'Expand sidebar' });
+    expect(await expand.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeLessThan(expandedWidth / 2);
+    // Icon-only, yet every tab keeps its name.
+    expect(await nav(page).getByRole('link', { name: 'Account Settings' }).isVisible()).toBe(true);
+    expect((await nav(page).getByRole('link', { name: 'Account Settings' }).boundingBox())!.width).toBeLessThan(60);
+    await nav(page).getByRole('link', { name: 'Account Settings' }).click();
+    await page.getByRole('heading', { name: 'Change Password' }).waitFor();
+    await expand.click();
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(expandedWidth);
+    expect(await page.getByRole('button', { name: 'Collapse sidebar' }).getAttribute('aria-expanded')).toBe('true');
+  });
+});
