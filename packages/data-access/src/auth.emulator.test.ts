@@ -1,0 +1,193 @@
+import { COLLECTIONS } from '@silk/schema/constants';
+import {
+  AUTH_INVALID_EMAIL,
+  AUTH_USER_DISABLED,
+  AUTH_USER_NOT_FOUND,
+  AUTH_WRONG_PASSWORD,
+  PASSWORD_POLICY,
+  RESET_IDENTIFIER_REQUIRED,
+  SIGN_IN_FIELDS_REQUIRED,
+  USER_NOT_AUTHENTICATED,
+  USERNAME_NOT_FOUND,
+} from '@silk/schema/messages';
+import type { User } from 'firebase/auth';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminSdk } from '../../../scripts/lib/admin-sdk';
+import { ensureStaffMember } from '../../../scripts/lib/staff';
+import {
+  authErrorMessage,
+  getIdToken,
+  onAuthChange,
+  sendPasswordResetForIdentifier,
+  setNewPassword,
+  signInWithIdentifier,
+  signOutUser,
+} from './auth';
+import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from './testing/emulator';
+
+const admin = adminSdk();
+const PASSWORD = 'Sup3r$ecret';
+afterAll(deleteAllApps);
+
+async function member(options: { mustChangePassword?: boolean } = {}) {
+  const email = uniqueEmail('member', 'silk.travel');
+  const username = uniqueUsername('Member');
+  await ensureStaffMember(admin.auth, admin.db, { email, username, roles: ['Staff'], password: PASSWORD, ...options });
+  return { email, username };
+}
+
+async function resetCodesFor(email: string): Promise<number> {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const project = process.env.GCLOUD_PROJECT ?? 'demo-silk';
+  const response = await fetch(`http://${host}/emulator/v1/projects/${project}/oobCodes`);
+  const { oobCodes } = (await response.json()) as { oobCodes: Array<{ email: string; requestType: string }> };
+  return oobCodes.filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET').length;
+}
+
+describe('signInWithIdentifier (SPEC §5, §8)', () => {
+  it('signs in with an e-mail', async () => {
+    const { email } = await member();
+    const services = freshServices();
+    const credential = await signInWithIdentifier(services, `  ${email} `, PASSWORD);
+    expect(credential.user.email).toBe(email);
+    expect(services.auth.currentUser?.email).toBe(email);
+  });
+
+  it('signs in with a username, looked up case-insensitively in username_mappings', async () => {
+    const { email, username } = await member();
+    const services = freshServices();
+    await signInWithIdentifier(services, username.toUpperCase(), PASSWORD);
+    expect(services.auth.currentUser?.email).toBe(email);
+  });
+
+  it("answers 'Username not found.' for an unknown username", async () => {
+    await expect(signInWithIdentifier(freshServices(), uniqueUsername('ghost'), PASSWORD)).rejects.toThrow(
+      USERNAME_NOT_FOUND,
+    );
+  });
+
+  it.each([
+    ['', PASSWORD],
+    ['   ', PASSWORD],
+    ['ana@silk.travel', ''],
+  ])('requires both fields (%j, %j)', async (identifier, password) => {
+    await expect(signInWithIdentifier(freshServices(), identifier, password)).rejects.toThrow(SIGN_IN_FIELDS_REQUIRED);
+  });
+
+  it("answers 'Incorrect password.' for a wrong password", async () => {
+    const { email, username } = await member();
+    await expect(signInWithIdentifier(freshServices(), email, 'Wr0ng!pass')).rejects.toThrow(AUTH_WRONG_PASSWORD);
+    await expect(signInWithIdentifier(freshServices(), username, 'Wr0ng!pass')).rejects.toThrow(AUTH_WRONG_PASSWORD);
+  });
+
+  it("answers 'No account found with this email address.' for an unknown e-mail", async () => {
+    await expect(signInWithIdentifier(freshServices(), uniqueEmail('nobody'), PASSWORD)).rejects.toThrow(
+      AUTH_USER_NOT_FOUND,
+    );
+  });
+
+  it("answers 'Invalid email address format.' for a malformed e-mail", async () => {
+    await expect(signInWithIdentifier(freshServices(), 'broken@', PASSWORD)).rejects.toThrow(AUTH_INVALID_EMAIL);
+  });
+
+  it("answers 'This account has been disabled.' for a disabled account", async () => {
+    const { email } = await member();
+    const { uid } = await admin.auth.getUserByEmail(email);
+    await admin.auth.updateUser(uid, { disabled: true });
+    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(AUTH_USER_DISABLED);
+  });
+});
+
+describe('authErrorMessage', () => {
+  it.each([
+    ['auth/user-not-found', AUTH_USER_NOT_FOUND],
+    ['auth/wrong-password', AUTH_WRONG_PASSWORD],
+    ['auth/invalid-credential', AUTH_WRONG_PASSWORD],
+    ['auth/invalid-login-credentials', AUTH_WRONG_PASSWORD],
+    ['auth/invalid-email', AUTH_INVALID_EMAIL],
+    ['auth/user-disabled', AUTH_USER_DISABLED],
+  ])('maps %s to the SPEC message', (code, message) => {
+    expect(authErrorMessage(Object.assign(new Error('Firebase: Error'), { code }))).toBe(message);
+  });
+  it("keeps the service's message for any other code", () => {
+    const error = Object.assign(new Error('Firebase: Error (auth/too-many-requests).'), { code: 'auth/too-many-requests' });
+    expect(authErrorMessage(error)).toBe('Firebase: Error (auth/too-many-requests).');
+  });
+});
+
+describe('sendPasswordResetForIdentifier', () => {
+  it('sends the reset e-mail for an e-mail or a username', async () => {
+    const { email, username } = await member();
+    await expect(sendPasswordResetForIdentifier(freshServices(), email)).resolves.toBe(email);
+    await expect(sendPasswordResetForIdentifier(freshServices(), username)).resolves.toBe(email);
+    expect(await resetCodesFor(email)).toBe(2);
+  });
+
+  it('requires an identifier', async () => {
+    await expect(sendPasswordResetForIdentifier(freshServices(), '  ')).rejects.toThrow(RESET_IDENTIFIER_REQUIRED);
+  });
+
+  it("answers 'Username not found.' for an unknown username and sends nothing", async () => {
+    await expect(sendPasswordResetForIdentifier(freshServices(), uniqueUsername('ghost'))).rejects.toThrow(
+      USERNAME_NOT_FOUND,
+    );
+  });
+
+  it('reports the service error for an unknown e-mail', async () => {
+    const email = uniqueEmail('noreset');
+    await expect(sendPasswordResetForIdentifier(freshServices(), email)).rejects.toThrow(AUTH_USER_NOT_FOUND);
+    expect(await resetCodesFor(email)).toBe(0);
+  });
+});
+
+describe('auth state, ID token and sign-out', () => {
+  it('notifies the listener on sign-in and sign-out, and stops after unsubscribe', async () => {
+    const { email } = await member();
+    const services = freshServices();
+    const seen: Array<string | null> = [];
+    let resolveNext: (() => void) | null = null;
+    const next = () => new Promise<void>((resolve) => (resolveNext = resolve));
+    let waiting = next();
+    const unsubscribe = onAuthChange(services, (user: User | null) => {
+      seen.push(user?.email ?? null);
+      resolveNext?.();
+    });
+    await waiting; // initial state: signed out
+    waiting = next();
+    await signInWithIdentifier(services, email, PASSWORD);
+    await waiting;
+    expect(await getIdToken(services)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]*$/);
+    waiting = next();
+    await signOutUser(services);
+    await waiting;
+    expect(seen).toEqual([null, email, null]);
+    expect(await getIdToken(services)).toBeNull();
+    unsubscribe();
+    await signInWithIdentifier(services, email, PASSWORD);
+    expect(seen).toEqual([null, email, null]);
+  });
+});
+
+describe('setNewPassword', () => {
+  it('sets the new password and clears the own mustChangePassword flag', async () => {
+    const { email } = await member({ mustChangePassword: true });
+    const services = freshServices();
+    await signInWithIdentifier(services, email, PASSWORD);
+    await setNewPassword(services, 'N3w!Password');
+    const staff = await admin.db.collection(COLLECTIONS.staff).doc(email).get();
+    expect(staff.get('mustChangePassword')).toBe(false);
+    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(AUTH_WRONG_PASSWORD);
+    await expect(signInWithIdentifier(freshServices(), email, 'N3w!Password')).resolves.toBeTruthy();
+  });
+
+  it('enforces the password policy', async () => {
+    const { email } = await member();
+    const services = freshServices();
+    await signInWithIdentifier(services, email, PASSWORD);
+    await expect(setNewPassword(services, 'weakpass')).rejects.toThrow(PASSWORD_POLICY);
+  });
+
+  it('requires a signed-in user', async () => {
+    await expect(setNewPassword(freshServices(), 'N3w!Password')).rejects.toThrow(USER_NOT_AUTHENTICATED);
+  });
+});

@@ -1,0 +1,80 @@
+import { COLLECTIONS, UNKNOWN_USER } from '@silk/schema/constants';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminSdk } from '../../../scripts/lib/admin-sdk';
+import { ensureStaffMember } from '../../../scripts/lib/staff';
+import { fetchStaffInfo } from './staff';
+import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from './testing/emulator';
+
+const admin = adminSdk();
+const PASSWORD = 'Sup3r$ecret';
+afterAll(deleteAllApps);
+beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => vi.restoreAllMocks());
+
+async function signedInMember(roles: string[] = ['Staff', 'Developer']) {
+  const email = uniqueEmail('staffinfo', 'silk.travel');
+  const username = uniqueUsername('Info');
+  await ensureStaffMember(admin.auth, admin.db, { email, username, roles, password: PASSWORD });
+  const services = freshServices();
+  await signInWithEmailAndPassword(services.auth, email, PASSWORD);
+  return { email, username, services };
+}
+
+/** A user who created their own account (no staff document). */
+async function signedInOutsider() {
+  const email = uniqueEmail('outsider');
+  await admin.auth.createUser({ email, password: PASSWORD });
+  const services = freshServices();
+  await signInWithEmailAndPassword(services.auth, email, PASSWORD);
+  return { email, services };
+}
+
+describe('fetchStaffInfo (SPEC §3, §8)', () => {
+  it('reads username, roles and mustChangePassword from staff/{email}', async () => {
+    const { email, username, services } = await signedInMember();
+    await expect(fetchStaffInfo(services, email.toUpperCase())).resolves.toEqual({
+      username,
+      roles: ['Staff', 'Developer'],
+      mustChangePassword: false,
+    });
+  });
+
+  it('falls back to the e-mail as username and no roles when there is no staff record', async () => {
+    const { email, services } = await signedInOutsider();
+    await expect(fetchStaffInfo(services, email)).resolves.toEqual({ username: email, roles: [], mustChangePassword: false });
+  });
+
+  it("reads 'Unknown User' when the record has no username", async () => {
+    const { email, services } = await signedInMember();
+    await admin.db.collection(COLLECTIONS.staff).doc(email).update({ username: null });
+    await expect(fetchStaffInfo(services, email)).resolves.toMatchObject({ username: UNKNOWN_USER, roles: ['Staff', 'Developer'] });
+  });
+
+  it('retries permission-denied 3 times after 0.5 s, 1 s, 1.5 s, then falls back', async () => {
+    const { services } = await signedInMember();
+    const other = uniqueEmail('other', 'silk.travel');
+    await ensureStaffMember(admin.auth, admin.db, { email: other, username: uniqueUsername('Other'), roles: ['Admin'], password: PASSWORD });
+    const waits: number[] = [];
+    const info = await fetchStaffInfo(services, other, { wait: async (ms) => void waits.push(ms) });
+    expect(waits).toEqual([500, 1000, 1500]);
+    expect(info).toEqual({ username: other, roles: [], mustChangePassword: false });
+  });
+
+  it('succeeds on a retry once the read is allowed', async () => {
+    const { email, services } = await signedInMember();
+    const other = uniqueEmail('later', 'silk.travel');
+    const otherName = uniqueUsername('Later');
+    await ensureStaffMember(admin.auth, admin.db, { email: other, username: otherName, roles: ['Director'], password: PASSWORD });
+    const waits: number[] = [];
+    const info = await fetchStaffInfo(services, other, {
+      wait: async (ms) => {
+        waits.push(ms);
+        // The caller becomes an Admin, who may read every staff record.
+        if (waits.length === 2) await admin.db.collection(COLLECTIONS.staff).doc(email).update({ roles: ['Admin'] });
+      },
+    });
+    expect(waits).toEqual([500, 1000]);
+    expect(info).toEqual({ username: otherName, roles: ['Director'], mustChangePassword: false });
+  });
+});

@@ -1,0 +1,82 @@
+// The staff-info retry policy under fake timers (the emulator test covers the real reads).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const getDoc = vi.fn();
+vi.mock('firebase/firestore', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('firebase/firestore')>()),
+  getDoc: (...args: unknown[]) => getDoc(...args),
+}));
+
+const { fetchStaffInfo } = await import('./staff');
+const { getFirestore } = await import('firebase/firestore');
+const { initializeApp } = await import('firebase/app');
+
+const services = {
+  db: getFirestore(initializeApp({ projectId: 'demo-unit', apiKey: 'k', appId: 'a' }, 'staff-unit')),
+} as unknown as Parameters<typeof fetchStaffInfo>[0];
+const denied = Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
+const found = (data: Record<string, unknown>) => ({ data: () => data });
+
+beforeEach(() => {
+  getDoc.mockReset();
+  vi.useFakeTimers();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('fetchStaffInfo retry policy (fake timers)', () => {
+  it('retries after 500 ms, 1000 ms and 1500 ms, then falls back to the e-mail and no roles', async () => {
+    getDoc.mockRejectedValue(denied);
+    let result: unknown;
+    void fetchStaffInfo(services, 'ana@silk.travel').then((value) => (result = value));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getDoc).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(getDoc).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(getDoc).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(getDoc).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(getDoc).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(getDoc).toHaveBeenCalledTimes(3);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(getDoc).toHaveBeenCalledTimes(4);
+    expect(result).toEqual({ username: 'ana@silk.travel', roles: [], mustChangePassword: false });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(getDoc).toHaveBeenCalledTimes(4);
+  });
+
+  it('returns the record as soon as a retry succeeds', async () => {
+    getDoc.mockRejectedValueOnce(denied).mockResolvedValueOnce(found({ username: 'ana', roles: ['Admin'] }));
+    const pending = fetchStaffInfo(services, 'ana@silk.travel');
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(pending).resolves.toEqual({ username: 'ana', roles: ['Admin'], mustChangePassword: false });
+    expect(getDoc).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not retry other errors: it logs and falls back at once', async () => {
+    getDoc.mockRejectedValue(Object.assign(new Error('offline'), { code: 'unavailable' }));
+    await expect(fetchStaffInfo(services, 'ana@silk.travel')).resolves.toEqual({
+      username: 'ana@silk.travel',
+      roles: [],
+      mustChangePassword: false,
+    });
+    expect(getDoc).toHaveBeenCalledTimes(1);
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('keeps only string roles', async () => {
+    getDoc.mockResolvedValue(found({ username: 'ana', roles: ['Admin', 7, null], mustChangePassword: true }));
+    await expect(fetchStaffInfo(services, 'ana@silk.travel')).resolves.toEqual({
+      username: 'ana',
+      roles: ['Admin'],
+      mustChangePassword: true,
+    });
+  });
+});

@@ -1,0 +1,189 @@
+import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { FEEDBACK_FAILED, INVALID_EMAIL, SIGNUP_FAILED } from '@silk/schema/messages';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminSdk } from '../../../scripts/lib/admin-sdk';
+import type { ClientConfig } from './config';
+import { deleteAllApps, emulatorConfig, uniqueEmail } from './testing/emulator';
+import { hang, json, startStubServer, type StubServer } from './testing/stub-server';
+import { resetVisitorLookup } from './visitor-lookup';
+import { joinWaitlist, submitFeedback, SUBSCRIBE_WAIT_MS } from './waitlist';
+
+const { db } = adminSdk();
+let stub: StubServer;
+let config: ClientConfig;
+let errors: ReturnType<typeof vi.spyOn>;
+let warnings: ReturnType<typeof vi.spyOn>;
+
+const GEO = {
+  city: 'Austin',
+  region: 'Texas',
+  country: 'US',
+  country_name: 'United States',
+  country_code: 'US',
+  latitude: 30.2672,
+  longitude: -97.7431,
+};
+const STORED_LOCATION = {
+  city: 'Austin',
+  region: 'Texas',
+  country: 'United States',
+  country_code: 'US',
+  latitude: 30.2672,
+  longitude: -97.7431,
+};
+
+beforeAll(async () => {
+  stub = await startStubServer();
+  config = emulatorConfig({
+    VITE_API_BASE: `${stub.url}/api`,
+    VITE_IP_LOOKUP_URL: `${stub.url}/ip`,
+    VITE_GEO_LOOKUP_URL: `${stub.url}/geo`,
+  });
+});
+afterAll(async () => {
+  await deleteAllApps();
+  await stub.close();
+});
+beforeEach(() => {
+  resetVisitorLookup();
+  stub.requests.length = 0;
+  stub.on('/ip', (_req, res) => json(res, 200, { ip: '198.51.100.23' }));
+  stub.on('/geo', (_req, res) => json(res, 200, GEO));
+  stub.on('/api/subscribe', (_req, res) => json(res, 200, { ok: true }));
+  stub.on('/api/waitlist-update', (_req, res) => json(res, 200, { ok: true, score: 0.9 }));
+  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+const stored = async (email: string) => (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).data();
+
+describe('joinWaitlist (SPEC §7.1, §7.4)', () => {
+  it('writes the signup under the normalised e-mail with source, ip, location and server time, then subscribes', async () => {
+    const email = uniqueEmail('join');
+    const before = Date.now();
+    await joinWaitlist(config, `  ${email.toUpperCase()} `);
+    const data = await stored(email);
+    expect(data).toMatchObject({ email, source: SIGNUP_SOURCE, ip: '198.51.100.23', location: STORED_LOCATION });
+    expect(data?.timestamp).toBeInstanceOf(Timestamp);
+    expect((data?.timestamp as Timestamp).toMillis()).toBeGreaterThanOrEqual(before - 5000);
+    const subscribe = stub.requests.find((request) => request.path === '/api/subscribe');
+    expect(subscribe?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(subscribe!.body)).toEqual({ email });
+  });
+
+  it('merges a repeat signup of the same e-mail into the same record', async () => {
+    const email = uniqueEmail('repeat');
+    await joinWaitlist(config, email);
+    await submitFeedback(config, email, { socialMedia: '@repeat' });
+    resetVisitorLookup();
+    stub.on('/ip', (_req, res) => json(res, 200, { ip: '198.51.100.99' }));
+    await joinWaitlist(config, email);
+    expect(await stored(email)).toMatchObject({ email, ip: '198.51.100.99', socialMedia: '@repeat' });
+  });
+
+  it("stores 'N/A' when the lookups fail", async () => {
+    stub.on('/ip', (_req, res) => json(res, 503, {}));
+    stub.on('/geo', (_req, res) => json(res, 429, { error: true, reason: 'RateLimited' }));
+    const email = uniqueEmail('nolookup');
+    await joinWaitlist(config, email);
+    expect(await stored(email)).toMatchObject({
+      ip: NOT_AVAILABLE,
+      location: {
+        city: NOT_AVAILABLE,
+        region: NOT_AVAILABLE,
+        country: NOT_AVAILABLE,
+        country_code: NOT_AVAILABLE,
+        latitude: NOT_AVAILABLE,
+        longitude: NOT_AVAILABLE,
+      },
+    });
+  });
+
+  it('only logs a failing mailing-list call (the signup still succeeds)', async () => {
+    stub.on('/api/subscribe', (_req, res) => json(res, 500, { error: 'Mailing list down' }));
+    const email = uniqueEmail('subfail');
+    await expect(joinWaitlist(config, email)).resolves.toBeUndefined();
+    expect(await stored(email)).toMatchObject({ email });
+    expect(errors).toHaveBeenCalledWith(
+      'Mailing-list subscription failed:',
+      expect.objectContaining({ status: 500, body: { error: 'Mailing list down' } }),
+    );
+  });
+
+  it('does not wait for a hanging mailing-list call longer than its bound', async () => {
+    stub.on('/api/subscribe', hang);
+    const started = Date.now();
+    await joinWaitlist(config, uniqueEmail('subhang'));
+    expect(Date.now() - started).toBeLessThan(SUBSCRIBE_WAIT_MS + 1500);
+  });
+
+  it('refuses an invalid address before sending anything', async () => {
+    await expect(joinWaitlist(config, 'not-an-email')).rejects.toThrow(INVALID_EMAIL);
+    await expect(joinWaitlist(config, 'a/b@example.com')).rejects.toThrow(INVALID_EMAIL);
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it('rejects with the SPEC landing error when the write fails, and does not subscribe', async () => {
+    const unreachable = { ...config, emulators: { ...config.emulators!, firestore: '127.0.0.1:1' } };
+    const { joinWaitlist: join } = await import('./waitlist');
+    await expect(join(unreachable, uniqueEmail('down'), 'unreachable-firestore')).rejects.toThrow(SIGNUP_FAILED);
+    expect(stub.requests.some((request) => request.path === '/api/subscribe')).toBe(false);
+  });
+});
+
+describe('submitFeedback (SPEC §7.5–7.6)', () => {
+  it("merges the feedback with 'N/A' for blanks, plus ip, location and server time", async () => {
+    const email = uniqueEmail('feedback');
+    await joinWaitlist(config, email);
+    await submitFeedback(config, email, {
+      travelFrequency: 'Monthly or more',
+      biggestFrustration: '  Too many tabs.  ',
+      workEmail: '',
+      contentCreator: 'Yes',
+      excitedFeatures: 'Instant planning, AI price hunting',
+      suggestionsFeedback: '   ',
+    });
+    const data = await stored(email);
+    expect(data).toMatchObject({
+      email,
+      source: SIGNUP_SOURCE,
+      travelFrequency: 'Monthly or more',
+      biggestFrustration: 'Too many tabs.',
+      workEmail: NOT_AVAILABLE,
+      contentCreator: 'Yes',
+      excitedFeatures: 'Instant planning, AI price hunting',
+      suggestionsFeedback: NOT_AVAILABLE,
+      socialMedia: NOT_AVAILABLE,
+      ip: '198.51.100.23',
+      location: STORED_LOCATION,
+    });
+    expect(data?.timestamp).toBeInstanceOf(Timestamp);
+    expect(stub.requests.some((request) => request.path === '/api/waitlist-update')).toBe(false);
+  });
+
+  it('calls the bot check first when a token is given, then the lookups, then writes', async () => {
+    const email = uniqueEmail('botcheck');
+    await submitFeedback(config, email, { socialMedia: '@bot' }, 'recaptcha-token');
+    const paths = stub.requests.map((request) => request.path);
+    expect(paths[0]).toBe('/api/waitlist-update');
+    expect(paths.slice(1).sort()).toEqual(['/geo', '/ip']);
+    expect(JSON.parse(stub.requests[0]!.body)).toEqual({ email, recaptcha_token: 'recaptcha-token' });
+    expect(await stored(email)).toMatchObject({ socialMedia: '@bot' });
+  });
+
+  it('only warns when the bot check fails, and still writes', async () => {
+    stub.on('/api/waitlist-update', (_req, res) => json(res, 403, { error: 'The reCAPTCHA check failed.' }));
+    const email = uniqueEmail('botfail');
+    await expect(submitFeedback(config, email, { contentCreator: 'No' }, 'bad-token')).resolves.toBeUndefined();
+    expect(warnings).toHaveBeenCalledWith('Bot check failed:', expect.objectContaining({ status: 403 }));
+    expect(await stored(email)).toMatchObject({ contentCreator: 'No' });
+  });
+
+  it('rejects with the SPEC feedback error when the rules refuse the write (text over its limit)', async () => {
+    const email = uniqueEmail('toolong');
+    await expect(submitFeedback(config, email, { socialMedia: 'x'.repeat(201) })).rejects.toThrow(FEEDBACK_FAILED);
+    expect(await stored(email)).toBeUndefined();
+  });
+});
