@@ -1,0 +1,35 @@
+import { CONTENT_REVEAL_DELAY_MS } from '@silk/schema/constants';
+import type { CSSProperties } from 'react';
+import { creators, hero } from '@/content/landing';
+
+/**
+ * The three creator partners' logos, linking to their video channels (SPEC §1). This is the content
+ * block that appears after a 1 s delay (SPEC §2): a CSS animation with that delay, so it also appears
+ * without JavaScript and immediately under prefers-reduced-motion.
+ */
+export function Partners() {
+  return (
+    <div
+      className="partners"
+      data-delayed-reveal
+      style={{ '--content-reveal-delay': `${CONTENT_REVEAL_DELAY_MS}ms` } as CSSProperties}
+    >
+      <p className="partners__heading">{hero.partnersHeading}</p>
+      <ul className="partners__list">
+        {creators.map((creator) => (
+          <li key={creator.name}>
+            <a href={creator.channelUrl} target="_blank" rel="noopener noreferrer" className="partners__link">
+              <img
+                src={creator.logo}
+                width={creator.logoWidth}
+                height={creator.logoHeight}
+                alt={`${creator.name} on YouTube`}
+                decoding="async"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

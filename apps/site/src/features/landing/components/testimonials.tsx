@@ -1,0 +1,76 @@
+import { TESTIMONIAL_STAGGER_MS } from '@silk/schema/constants';
+import type { CSSProperties } from 'react';
+import { anchors } from '@/app/paths';
+import { testimonials, testimonialsSection } from '@/content/landing';
+import type { TestimonialItem } from '@/content/schemas';
+
+/**
+ * SPEC §3: an avatar starting with http is an image, anything else is initials. (The rule of
+ * isAvatarImage in @silk/schema/entities, restated here because that module pulls zod into the bundle;
+ * testimonials.test.tsx checks that both agree.)
+ */
+export function isAvatarUrl(avatar: string): boolean {
+  return avatar.startsWith('http');
+}
+
+export function Avatar({ testimonial }: { testimonial: TestimonialItem }) {
+  if (isAvatarUrl(testimonial.avatar)) {
+    return (
+      <img
+        className="avatar"
+        src={testimonial.avatar}
+        alt=""
+        width={48}
+        height={48}
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
+  return (
+    <span className="avatar avatar--initials" aria-hidden="true">
+      {testimonial.avatar}
+    </span>
+  );
+}
+
+/** #testimonials: three quotes, staggered 150 ms each. */
+export function Testimonials() {
+  return (
+    <section
+      id={anchors.testimonials}
+      className="section section-anchor"
+      aria-labelledby="testimonials-title"
+    >
+      <div className="container">
+        <header className="section__header" data-animate>
+          <h2 id="testimonials-title">{testimonialsSection.heading}</h2>
+          <p className="section__lead">{testimonialsSection.lead}</p>
+        </header>
+        <ul className="card-grid card-grid--three">
+          {testimonials.map((testimonial, index) => (
+            <li
+              key={testimonial.author}
+              className="card testimonial"
+              data-animate
+              style={{ '--reveal-delay': `${index * TESTIMONIAL_STAGGER_MS}ms` } as CSSProperties}
+            >
+              <figure>
+                <blockquote>
+                  <p>“{testimonial.quote}”</p>
+                </blockquote>
+                <figcaption className="testimonial__author">
+                  <Avatar testimonial={testimonial} />
+                  <span>
+                    <span className="testimonial__name">{testimonial.author}</span>
+                    <span className="testimonial__details">{testimonial.details}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+// Landing-page motion without React (SPEC §2, §9): scroll tracking, parallax, reveal on scroll, the fog
+// flag, and focusing the form from the #hero links. Plain DOM code run by the page entry, so the static
+// sections it animates never need hydrating. All of it is progressive: the prerendered HTML shows
+// everything, and nothing is hidden under prefers-reduced-motion or without IntersectionObserver.
+import { REVEAL_ROOT_MARGIN, REVEAL_THRESHOLD, SCROLL_OBSERVER_SETUP_DELAY_MS } from '@silk/schema/constants';
+import { HERO_EMAIL_ID, anchors } from '@/app/paths';
+import { prefersReducedMotion } from '@/lib/reduced-motion';
+
+export const REVEAL_SELECTOR = '[data-animate]';
+const SCROLLED_AFTER_PX = 12;
+
+type Cleanup = () => void;
+
+/**
+ * Tracks the scroll position once per animation frame: --scroll-y on <html> (read by the parallax
+ * layers) and data-scrolled on the top bar once the page has left the top.
+ */
+export function trackScroll(topBar: HTMLElement | null): Cleanup {
+  const root = document.documentElement;
+  let frame = 0;
+  const update = () => {
+    frame = 0;
+    const y = window.scrollY;
+    root.style.setProperty('--scroll-y', String(Math.round(y)));
+    topBar?.setAttribute('data-scrolled', String(y > SCROLLED_AFTER_PX));
+  };
+  const onScroll = () => {
+    if (!frame) frame = window.requestAnimationFrame(update);
+  };
+  update();
+  window.addEventListener('scroll', onScroll, { passive: true });
+  return () => {
+    window.removeEventListener('scroll', onScroll);
+    if (frame) window.cancelAnimationFrame(frame);
+  };
+}
+
+/**
+ * Elements with the scroll-animation marker fade in when 10% visible with a 50px bottom margin; the
+ * observer is set up 100 ms after start. <html> gets `motion-ready` only here, which lets CSS hide the
+ * marked elements still off screen (those on screen are marked revealed first, so nothing flashes).
+ */
+export function revealOnScroll(): Cleanup {
+  if (prefersReducedMotion() || typeof IntersectionObserver === 'undefined') return () => undefined;
+  const root = document.documentElement;
+  const elements = Array.from(document.querySelectorAll<HTMLElement>(REVEAL_SELECTOR));
+  for (const element of elements) {
+    const box = element.getBoundingClientRect();
+    if (box.top < window.innerHeight && box.bottom > 0) element.dataset.revealed = 'true';
+  }
+  root.classList.add('motion-ready');
+  let observer: IntersectionObserver | undefined;
+  const timer = window.setTimeout(() => {
+    observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          (entry.target as HTMLElement).dataset.revealed = 'true';
+          observer?.unobserve(entry.target);
+        }
+      },
+      { threshold: REVEAL_THRESHOLD, rootMargin: REVEAL_ROOT_MARGIN },
+    );
+    for (const element of elements) if (element.dataset.revealed !== 'true') observer.observe(element);
+  }, SCROLL_OBSERVER_SETUP_DELAY_MS);
+  return () => {
+    window.clearTimeout(timer);
+    observer?.disconnect();
+    for (const element of elements) element.dataset.revealed = 'true';
+    root.classList.remove('motion-ready');
+  };
+}
+
+/** Sets the fog's flag on the next frame: the overlay then fades out (CSS transition). */
+export function clearFog(): void {
+  window.requestAnimationFrame(() => {
+    for (const fog of document.querySelectorAll<HTMLElement>('[data-fog]')) fog.dataset.cleared = 'true';
+  });
+}
+
+/**
+ * Links to #hero jump to the section natively; then the e-mail field gets focus so the visitor can
+ * type at once.
+ */
+export function focusFormFromHeroLinks(): Cleanup {
+  const onClick = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.(`a[href="#${anchors.hero}"]`);
+    if (!link) return;
+    const input = document.getElementById(HERO_EMAIL_ID);
+    if (input instanceof HTMLInputElement) window.setTimeout(() => input.focus({ preventScroll: true }), 0);
+  };
+  document.addEventListener('click', onClick);
+  return () => document.removeEventListener('click', onClick);
+}

@@ -1,0 +1,183 @@
+import { FEEDBACK_SUGGESTIONS_ROWS, RECAPTCHA_ACTION } from '@silk/schema/constants';
+import { SUBMITTING_FEEDBACK_LABEL } from '@silk/schema/messages';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { paths } from '@/app/paths';
+import {
+  contentCreatorOptions,
+  excitedFeatureOptions,
+  feedbackFields as copy,
+  feedbackForm,
+  travelFrequencyOptions,
+} from '@/content/waitlist';
+import { site } from '@/content/site';
+import { prefetchWaitlistModule } from '@/lib/waitlist-module';
+import { loadRecaptcha } from '../api/recaptcha';
+import { useFeedback, type FeedbackValues, type UseFeedbackOptions } from '../hooks/use-feedback';
+
+type TextKey = Exclude<keyof FeedbackValues, 'excitedFeatures'>;
+
+export type FeedbackFormProps = UseFeedbackOptions;
+
+/** The optional feedback form of /waitlist (SPEC §2, §4, §7.5–7.6, §8) and its "Thank You" view. */
+export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
+  const { values, setValues, submitting, done, submit } = useFeedback({ config, ...options });
+  const thankYouRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (done) thankYouRef.current?.focus();
+  }, [done]);
+
+  const set = (key: TextKey) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [key]: event.target.value }));
+
+  function toggleFeature(feature: string, checked: boolean) {
+    setValues((current) => ({
+      ...current,
+      excitedFeatures: checked
+        ? excitedFeatureOptions.filter(
+            (option) => option === feature || current.excitedFeatures.includes(option),
+          )
+        : current.excitedFeatures.filter((option) => option !== feature),
+    }));
+  }
+
+  function onFocus() {
+    prefetchWaitlistModule();
+    if (config.recaptchaSiteKey) void loadRecaptcha(config.recaptchaSiteKey);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit();
+  }
+
+  if (done) {
+    return (
+      <section className="card thank-you" aria-labelledby="thank-you-title">
+        <h2 id="thank-you-title" ref={thankYouRef} tabIndex={-1}>
+          {feedbackForm.thankYouHeading}
+        </h2>
+        <p>{feedbackForm.thankYouText}</p>
+        <a className="button button--primary" href={paths.landing}>
+          {site.homeLinkLabel}
+        </a>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card feedback" aria-labelledby="feedback-title">
+      <h2 id="feedback-title">{feedbackForm.heading}</h2>
+      <p className="feedback__optional" id="feedback-optional">
+        {feedbackForm.optionalNote}
+      </p>
+      <form
+        className="feedback__form"
+        onSubmit={onSubmit}
+        onFocus={onFocus}
+        aria-describedby="feedback-optional"
+        aria-busy={submitting}
+        data-recaptcha-action={config.recaptchaSiteKey ? RECAPTCHA_ACTION : undefined}
+      >
+        <div className="field">
+          <label htmlFor="travelFrequency">{copy.travelFrequency.label}</label>
+          <select
+            id="travelFrequency"
+            name="travelFrequency"
+            value={values.travelFrequency}
+            onChange={set('travelFrequency')}
+          >
+            <option value="">Choose one (optional)</option>
+            {travelFrequencyOptions.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="biggestFrustration">{copy.biggestFrustration.label}</label>
+          <input
+            id="biggestFrustration"
+            name="biggestFrustration"
+            type="text"
+            placeholder={copy.biggestFrustration.placeholder}
+            value={values.biggestFrustration}
+            onChange={set('biggestFrustration')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="workEmail">{copy.workEmail.label}</label>
+          <input
+            id="workEmail"
+            name="workEmail"
+            type="email"
+            autoComplete="work email"
+            placeholder={copy.workEmail.placeholder}
+            value={values.workEmail}
+            onChange={set('workEmail')}
+          />
+        </div>
+        <fieldset className="field field--choices">
+          <legend>{copy.contentCreator.label}</legend>
+          <div className="choices choices--inline">
+            {contentCreatorOptions.map((option) => (
+              <label key={option} className="choice">
+                <input
+                  type="radio"
+                  name="contentCreator"
+                  value={option}
+                  checked={values.contentCreator === option}
+                  onChange={set('contentCreator')}
+                />
+                <span>{option}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="field field--choices">
+          <legend>{copy.excitedFeatures.label}</legend>
+          <div className="choices">
+            {excitedFeatureOptions.map((option) => (
+              <label key={option} className="choice">
+                <input
+                  type="checkbox"
+                  name="excitedFeatures"
+                  value={option}
+                  checked={values.excitedFeatures.includes(option)}
+                  onChange={(event) => toggleFeature(option, event.target.checked)}
+                />
+                <span>{option}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="field">
+          <label htmlFor="suggestionsFeedback">{copy.suggestionsFeedback.label}</label>
+          <textarea
+            id="suggestionsFeedback"
+            name="suggestionsFeedback"
+            rows={FEEDBACK_SUGGESTIONS_ROWS}
+            placeholder={copy.suggestionsFeedback.placeholder}
+            value={values.suggestionsFeedback}
+            onChange={set('suggestionsFeedback')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="socialMedia">{copy.socialMedia.label}</label>
+          <input
+            id="socialMedia"
+            name="socialMedia"
+            type="text"
+            placeholder={copy.socialMedia.placeholder}
+            value={values.socialMedia}
+            onChange={set('socialMedia')}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={submitting}>
+          {submitting ? SUBMITTING_FEEDBACK_LABEL : feedbackForm.submitLabel}
+        </button>
+      </form>
+    </section>
+  );
+}

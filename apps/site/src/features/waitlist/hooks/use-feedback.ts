@@ -1,0 +1,77 @@
+import type { ClientConfig } from '@silk/data-access/config';
+import type { FeedbackField, FeedbackFields } from '@silk/schema/entities';
+import { FEEDBACK_FAILED, SESSION_EXPIRED } from '@silk/schema/messages';
+import { useState } from 'react';
+import { readSessionEmail } from '@/lib/session-email';
+import { loadWaitlistModule } from '@/lib/waitlist-module';
+import { getRecaptchaToken } from '../api/recaptcha';
+
+export type FeedbackValues = Omit<FeedbackFields, 'excitedFeatures'> & { excitedFeatures: string[] };
+
+export const EMPTY_FEEDBACK: FeedbackValues = {
+  travelFrequency: '',
+  biggestFrustration: '',
+  workEmail: '',
+  contentCreator: '',
+  excitedFeatures: [],
+  suggestionsFeedback: '',
+  socialMedia: '',
+};
+
+/** The seven fields as stored text (blanks stay blank here; the write turns them into 'N/A'). */
+export function toFeedbackFields(values: FeedbackValues): FeedbackFields {
+  const fields = {} as FeedbackFields;
+  for (const field of Object.keys(EMPTY_FEEDBACK) as FeedbackField[]) {
+    const value = values[field];
+    fields[field] = Array.isArray(value) ? value.join(', ') : value.trim();
+  }
+  return fields;
+}
+
+export interface UseFeedbackOptions {
+  config: ClientConfig;
+  /** window.alert by default (SPEC §8 uses alerts for the feedback form). */
+  alert?: (message: string) => void;
+  getBotToken?: (siteKey: string | null) => Promise<string | null>;
+}
+
+/**
+ * SPEC §4 feedback form: idle → submitting ("Submitting...") → thank-you view and a reset form, or an
+ * alert with the form kept. Without the signup e-mail in session storage: the expired alert, nothing sent.
+ */
+export function useFeedback({
+  config,
+  alert = (message) => window.alert(message),
+  getBotToken = getRecaptchaToken,
+}: UseFeedbackOptions) {
+  const [values, setValues] = useState<FeedbackValues>(EMPTY_FEEDBACK);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function submit(): Promise<void> {
+    if (submitting) return;
+    const email = readSessionEmail();
+    if (!email) {
+      alert(SESSION_EXPIRED);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const [token, { submitFeedback }] = await Promise.all([
+        getBotToken(config.recaptchaSiteKey),
+        loadWaitlistModule(),
+      ]);
+      await submitFeedback(config, email, toFeedbackFields(values), token);
+    } catch (error) {
+      console.error('Feedback submission failed:', error);
+      setSubmitting(false);
+      alert(FEEDBACK_FAILED);
+      return;
+    }
+    setSubmitting(false);
+    setValues(EMPTY_FEEDBACK);
+    setDone(true);
+  }
+
+  return { values, setValues, submitting, done, submit };
+}

@@ -1,0 +1,50 @@
+// Partial hydration ("islands"). Pages are rendered to HTML at build time; in the browser only the
+// interactive parts hydrate, each as its own React root, so the static copy (pain points, pillars,
+// testimonials, footer…) never ships as JavaScript. An island's props travel as JSON in the HTML.
+import { StrictMode, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+/** JSON safe inside a <script> element (no "</script>", no HTML comment openers). */
+export function serializeProps(props: unknown): string {
+  return JSON.stringify(props ?? null)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+export interface IslandProps<P> {
+  name: string;
+  /** What the browser needs to render the island again (serialised into the page). */
+  props?: P;
+  children: ReactNode;
+  className?: string;
+}
+
+/** Server side: the island's container, its HTML, and its props as JSON. */
+export function Island<P>({ name, props, children, className }: IslandProps<P>) {
+  return (
+    <>
+      <div data-island={name} className={className}>
+        {children}
+      </div>
+      {props === undefined ? null : (
+        <script
+          type="application/json"
+          data-island-props={name}
+          dangerouslySetInnerHTML={{ __html: serializeProps(props) }}
+        />
+      )}
+    </>
+  );
+}
+
+/** Browser side: hydrates the island `name` (if the page has it) with the element built from its props. */
+export function hydrateIsland<P>(name: string, render: (props: P) => ReactNode): void {
+  const container = document.querySelector<HTMLElement>(`[data-island="${name}"]`);
+  if (!container) return;
+  const json = document.querySelector(`script[data-island-props="${name}"]`)?.textContent;
+  const props = (json ? JSON.parse(json) : undefined) as P;
+  hydrateRoot(container, <StrictMode>{render(props)}</StrictMode>);
+}
