@@ -142,9 +142,12 @@ export function staffCases(env: () => RulesTestEnvironment): void {
       });
     });
 
-    it('lets a member without a username (Unknown User) choose one', async () => {
+    it.each([
+      ['no username field', { roles: ['Staff'], mustChangePassword: false }],
+      ['a null username', { username: null, roles: ['Staff'], mustChangePassword: false }],
+    ])('lets a member with %s (Unknown User) choose one', async (_why, record) => {
       await env().withSecurityRulesDisabled(async (context) => {
-        await setDoc(doc(context.firestore(), STAFF, EMAILS.staff), { roles: ['Staff'], mustChangePassword: false });
+        await setDoc(doc(context.firestore(), STAFF, EMAILS.staff), record);
         await deleteDoc(doc(context.firestore(), MAPPINGS, 'stella'));
       });
       await assertSucceeds(renameBatch(staffDb(), EMAILS.staff, 'Fresh', null));
