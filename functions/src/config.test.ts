@@ -1,0 +1,50 @@
+import { RECAPTCHA_MIN_SCORE } from '@silk/schema/constants';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS, DEFAULT_RECAPTCHA_VERIFY_URL, readServerConfig } from './config';
+
+describe('readServerConfig', () => {
+  it('has production defaults: no origin allowed, Google siteverify, score 0.5, one-minute windows', () => {
+    const config = readServerConfig({});
+    expect(config.allowedOrigins).toEqual([]);
+    expect(config.recaptcha.verifyUrl).toBe(DEFAULT_RECAPTCHA_VERIFY_URL);
+    expect(config.recaptcha.minScore).toBe(RECAPTCHA_MIN_SCORE);
+    expect(config.rateLimits.windowMs).toBe(60_000);
+    expect(config.rateLimits.subscribe).toEqual(DEFAULT_RATE_LIMITS.subscribe);
+  });
+
+  it('reads lists and limits from the environment', () => {
+    const config = readServerConfig({
+      ALLOWED_ORIGINS: ' https://silk.travel , https://admin.silk.travel,',
+      RECAPTCHA_ALLOWED_HOSTNAMES: 'Silk.Travel',
+      RECAPTCHA_MIN_SCORE: '0.7',
+      RATE_LIMIT_WINDOW_SECONDS: '30',
+      RATE_LIMIT_SUBSCRIBE_PER_IP: '1000',
+      RATE_LIMIT_EXPORT_WAITLIST_PER_KEY: '3',
+    });
+    expect(config.allowedOrigins).toEqual(['https://silk.travel', 'https://admin.silk.travel']);
+    expect(config.recaptcha.allowedHostnames).toEqual(['silk.travel']);
+    expect(config.recaptcha.minScore).toBe(0.7);
+    expect(config.rateLimits.windowMs).toBe(30_000);
+    expect(config.rateLimits.subscribe).toEqual({ perIp: 1000, perKey: DEFAULT_RATE_LIMITS.subscribe.perKey });
+    expect(config.rateLimits.exportWaitlist.perKey).toBe(3);
+  });
+
+  it('refuses malformed numbers instead of silently disabling a check', () => {
+    expect(() => readServerConfig({ RATE_LIMIT_SUBSCRIBE_PER_KEY: 'many' })).toThrow('RATE_LIMIT_SUBSCRIBE_PER_KEY');
+    expect(() => readServerConfig({ RATE_LIMIT_WINDOW_SECONDS: '0' })).toThrow();
+    expect(() => readServerConfig({ RECAPTCHA_MIN_SCORE: 'high' })).toThrow('RECAPTCHA_MIN_SCORE');
+    expect(() => readServerConfig({ RECAPTCHA_MIN_SCORE: '1.5' })).toThrow('RECAPTCHA_MIN_SCORE');
+  });
+
+  it('shifts a loopback verify URL by SILK_PORT_OFFSET in the Functions emulator only', () => {
+    const env = { RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:5999/siteverify', SILK_PORT_OFFSET: '200' };
+    expect(readServerConfig({ ...env, FUNCTIONS_EMULATOR: 'true' }).recaptcha.verifyUrl).toBe(
+      'http://127.0.0.1:6199/siteverify',
+    );
+    expect(readServerConfig(env).recaptcha.verifyUrl).toBe('http://127.0.0.1:5999/siteverify');
+    expect(
+      readServerConfig({ ...env, RECAPTCHA_VERIFY_URL: DEFAULT_RECAPTCHA_VERIFY_URL, FUNCTIONS_EMULATOR: 'true' })
+        .recaptcha.verifyUrl,
+    ).toBe(DEFAULT_RECAPTCHA_VERIFY_URL);
+  });
+});

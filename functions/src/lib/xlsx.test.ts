@@ -1,0 +1,122 @@
+// The spreadsheet writer without Firestore: headers, values, date cells, N/A, and no formula can get in.
+import { NOT_AVAILABLE } from '@silk/schema/constants';
+import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { readWorkbook } from '../testing/xlsx-reader';
+import { MAX_CELL_TEXT, safeText, SHEET_NAME, signupRow, writeSignupsWorkbook, type SignupRecord } from './xlsx';
+
+async function workbookOf(pages: SignupRecord[][]): Promise<{ buffer: Buffer; rows: number }> {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => stream.on('end', resolve));
+  async function* source() {
+    yield* pages;
+  }
+  const rows = await writeSignupsWorkbook(stream, source());
+  await ended;
+  return { buffer: Buffer.concat(chunks), rows };
+}
+
+// OWASP CSV-injection payloads (and a few of their variants).
+const PAYLOADS = ['=1+1', "+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1', '\n=1+1', '   =HYPERLINK("http://evil")', '＝1+1'];
+
+describe('safeText', () => {
+  it.each(PAYLOADS)('neutralises %j with a leading quote', (payload) => {
+    expect(safeText(payload)).toBe(`'${payload}`);
+  });
+
+  it.each(['Lisbon', 'N/A', 'ana@example.com', '2-3 times a year', ' a=b', 'x-1'])('leaves %j as it is', (text) => {
+    expect(safeText(text)).toBe(text);
+  });
+
+  it('removes characters XML cannot carry, then neutralises what they hid', () => {
+    expect(safeText('ok\u0000\u0007 text')).toBe('ok text');
+    expect(safeText('\u0001=1+1')).toBe("'=1+1");
+    expect(safeText('broken \uD800 surrogate')).toBe('broken  surrogate');
+    expect(safeText('emoji 🧳 kept')).toBe('emoji 🧳 kept');
+  });
+
+  it("cuts text at Excel's cell limit", () => {
+    expect(safeText('a'.repeat(MAX_CELL_TEXT + 10))).toHaveLength(MAX_CELL_TEXT);
+  });
+});
+
+describe('signupRow', () => {
+  it('gives the 12 columns in order: text, N/A for missing, location joined, the date as a Date', () => {
+    const timestamp = new Date('2026-03-04T05:06:00Z');
+    const row = signupRow({
+      email: 'ana@example.com',
+      travelFrequency: '2-3 times a year',
+      ip: '10.1.2.3',
+      location: { city: 'Lisbon', region: 'Lisbon', country: 'Portugal', country_code: 'PT', latitude: 38.7, longitude: -9.1 },
+      timestamp: { toDate: () => timestamp },
+    });
+    expect(row).toHaveLength(SIGNUP_COLUMNS.length);
+    expect(row).toEqual([
+      'ana@example.com',
+      NOT_AVAILABLE,
+      '2-3 times a year',
+      NOT_AVAILABLE,
+      NOT_AVAILABLE,
+      NOT_AVAILABLE,
+      NOT_AVAILABLE,
+      NOT_AVAILABLE,
+      NOT_AVAILABLE,
+      '10.1.2.3',
+      'Lisbon, Lisbon, Portugal, 38.7, -9.1',
+      timestamp,
+    ]);
+  });
+
+  it('never passes an object to exceljs: a location or field trying {formula} becomes plain text', () => {
+    const row = signupRow({
+      email: 'x@example.com',
+      location: { formula: 'HYPERLINK("http://evil","x")', result: 1 },
+      aiTool: { formula: '1+1' },
+      socialMedia: ['=1+1', '@x'],
+    });
+    for (const cell of row) expect(['string', 'number'].includes(typeof cell) || cell instanceof Date).toBe(true);
+    expect(row[10]).toBe(NOT_AVAILABLE);
+    expect(row[5]).toBe(NOT_AVAILABLE);
+    expect(row[8]).toBe("'=1+1, @x");
+  });
+});
+
+describe('writeSignupsWorkbook', () => {
+  it('writes only the header row for no signups', async () => {
+    const { buffer, rows } = await workbookOf([]);
+    expect(rows).toBe(0);
+    const book = await readWorkbook(buffer);
+    expect(book.sheetName).toBe(SHEET_NAME);
+    expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
+    expect(book.rows).toEqual([]);
+  });
+
+  it('writes every page, real date cells, no shared strings and no formula for the OWASP payloads', async () => {
+    const timestamp = new Date('2026-01-02T03:04:05Z');
+    const records: SignupRecord[] = PAYLOADS.map((payload, index) => ({
+      email: `p${index}@example.com`,
+      biggestFrustration: payload,
+      location: { city: payload, country: 'X' },
+      timestamp,
+    }));
+    const { buffer, rows } = await workbookOf([records.slice(0, 4), records.slice(4), [{ email: 'no-date@example.com' }]]);
+    expect(rows).toBe(PAYLOADS.length + 1);
+    const book = await readWorkbook(buffer);
+    expect(book.rows).toHaveLength(PAYLOADS.length + 1);
+    PAYLOADS.forEach((payload, index) => {
+      const row = book.rows[index]!;
+      expect(row[0]).toBe(`p${index}@example.com`);
+      // (an XML parser reads a raw CR as LF; the leading quote is what matters)
+      expect(row[3]).toBe(`'${payload}`.replace(/\r/g, '\n'));
+      expect(String(row[10]).startsWith("'")).toBe(true);
+      expect(row[11]).toBeInstanceOf(Date);
+      expect((row[11] as Date).getTime()).toBe(timestamp.getTime());
+    });
+    expect(book.rows.at(-1)![11]).toBe(NOT_AVAILABLE);
+    expect(book.sheetXml).not.toMatch(/<f[\s>]/);
+    expect(book.files).not.toContain('xl/sharedStrings.xml');
+  });
+});
