@@ -2,8 +2,8 @@
 import type { FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
-import { getFirebaseApp } from './app';
-import { splitHostPort, type ClientConfig } from './config';
+import { getFirebaseApp, splitHostPort } from './app';
+import type { ClientConfig } from './config';
 
 export interface AdminServices {
   app: FirebaseApp;

@@ -9,3 +9,9 @@ export function getFirebaseApp(config: ClientConfig, name: string = DEFAULT_APP_
   if (getApps().some((app) => app.name === name)) return getApp(name);
   return initializeApp(config.firebase, name);
 }
+
+/** Splits 'host:port' (kept here, not in config.ts, so that the site's lazy chunk carries no zod). */
+export function splitHostPort(value: string): { host: string; port: number } {
+  const index = value.lastIndexOf(':');
+  return { host: value.slice(0, index), port: Number(value.slice(index + 1)) };
+}

@@ -1,77 +1,31 @@
 // Client configuration of both apps, validated once from an `import.meta.env`-like record.
 // Without any variable the result targets the emulators of project demo-silk (dev and tests).
-import {
-  DEFAULT_API_BASE,
-  DEFAULT_GEO_LOOKUP_URL,
-  DEFAULT_IP_LOOKUP_URL,
-} from '@silk/schema/constants';
-import { z } from 'zod';
+// zod/mini, not zod: the site reads its config at page load and full zod alone is ~94 KB gzip.
+import { DEFAULT_API_BASE, DEFAULT_GEO_LOOKUP_URL, DEFAULT_IP_LOOKUP_URL } from '@silk/schema/constants';
+import * as z from 'zod/mini';
 
 const DEMO_PROJECT_ID = 'demo-silk';
+const HOST_AND_PORT = /^[^\s:/]+:\d{1,5}$/;
 
-/** An empty string in a .env file means "not set". */
-const optionalText = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.string().trim().optional(),
-);
+const text = z.optional(z.string());
+const hostAndPort = z.optional(z.string().check(z.regex(HOST_AND_PORT, 'expected host:port')));
+const url = z.optional(z.url());
 
-const hostAndPort = z
-  .string()
-  .trim()
-  .regex(/^[^\s:/]+:\d{1,5}$/, 'expected host:port');
-
-export const clientEnvSchema = z
-  .object({
-    VITE_FIREBASE_API_KEY: optionalText,
-    VITE_FIREBASE_AUTH_DOMAIN: optionalText,
-    VITE_FIREBASE_PROJECT_ID: optionalText,
-    VITE_FIREBASE_APP_ID: optionalText,
-    VITE_USE_EMULATORS: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.enum(['true', 'false']).optional(),
-    ),
-    VITE_AUTH_EMULATOR_HOST: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      hostAndPort.default('127.0.0.1:9099'),
-    ),
-    VITE_FIRESTORE_EMULATOR_HOST: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      hostAndPort.default('127.0.0.1:8080'),
-    ),
-    VITE_API_BASE: optionalText,
-    VITE_IP_LOOKUP_URL: optionalText.pipe(z.url().optional()),
-    VITE_GEO_LOOKUP_URL: optionalText.pipe(z.url().optional()),
-    VITE_RECAPTCHA_SITE_KEY: optionalText,
-  })
-  .transform((env, ctx) => {
-    const projectId = env.VITE_FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
-    const isDemo = projectId.startsWith('demo-');
-    // Emulators: explicit flag, otherwise on for demo projects (which only exist in the emulators).
-    const useEmulators = env.VITE_USE_EMULATORS ? env.VITE_USE_EMULATORS === 'true' : isDemo;
-    if (!useEmulators) {
-      for (const key of ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_APP_ID'] as const) {
-        if (!env[key]) {
-          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required outside the emulators` });
-        }
-      }
-    }
-    const config: ClientConfig = {
-      firebase: {
-        apiKey: env.VITE_FIREBASE_API_KEY ?? 'demo-api-key',
-        authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
-        projectId,
-        appId: env.VITE_FIREBASE_APP_ID ?? '1:000000000000:web:0000000000000000',
-      },
-      emulators: useEmulators
-        ? { auth: env.VITE_AUTH_EMULATOR_HOST, firestore: env.VITE_FIRESTORE_EMULATOR_HOST }
-        : null,
-      apiBase: (env.VITE_API_BASE ?? DEFAULT_API_BASE).replace(/\/+$/, ''),
-      ipLookupUrl: env.VITE_IP_LOOKUP_URL ?? DEFAULT_IP_LOOKUP_URL,
-      geoLookupUrl: env.VITE_GEO_LOOKUP_URL ?? DEFAULT_GEO_LOOKUP_URL,
-      recaptchaSiteKey: env.VITE_RECAPTCHA_SITE_KEY ?? null,
-    };
-    return config;
-  });
+/** The raw variables (blank values are removed before parsing: an empty .env entry means unset). */
+export const clientEnvSchema = z.object({
+  VITE_FIREBASE_API_KEY: text,
+  VITE_FIREBASE_AUTH_DOMAIN: text,
+  VITE_FIREBASE_PROJECT_ID: text,
+  VITE_FIREBASE_APP_ID: text,
+  VITE_USE_EMULATORS: z.optional(z.enum(['true', 'false'])),
+  VITE_AUTH_EMULATOR_HOST: hostAndPort,
+  VITE_FIRESTORE_EMULATOR_HOST: hostAndPort,
+  VITE_API_BASE: text,
+  VITE_IP_LOOKUP_URL: url,
+  VITE_GEO_LOOKUP_URL: url,
+  VITE_RECAPTCHA_SITE_KEY: text,
+});
+export type ClientEnv = z.infer<typeof clientEnvSchema>;
 
 export interface FirebaseWebConfig {
   apiKey: string;
@@ -92,18 +46,49 @@ export interface ClientConfig {
   recaptchaSiteKey: string | null;
 }
 
-/** Validates the raw env once; throws a readable error listing every bad variable. */
-export function parseClientEnv(raw: Record<string, unknown>): ClientConfig {
-  const result = clientEnvSchema.safeParse(raw);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid client configuration:\n${problems.join('\n')}`);
+/** Trimmed string values of the variables we read; blank or non-string values dropped. */
+function clean(raw: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const key of Object.keys(clientEnvSchema.shape)) {
+    const value = raw[key];
+    if (typeof value === 'string' && value.trim() !== '') values[key] = value.trim();
+    else if (value !== undefined && typeof value !== 'string') values[key] = value as string; // refused below
   }
-  return result.data;
+  return values;
 }
 
-/** Splits 'host:port'. */
-export function splitHostPort(value: string): { host: string; port: number } {
-  const index = value.lastIndexOf(':');
-  return { host: value.slice(0, index), port: Number(value.slice(index + 1)) };
+/** Validates the raw env once; throws a readable error listing every bad variable. */
+export function parseClientEnv(raw: Record<string, unknown>): ClientConfig {
+  const result = clientEnvSchema.safeParse(clean(raw));
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const env: ClientEnv = result.success ? result.data : {};
+  const projectId = env.VITE_FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
+  // Emulators: the explicit flag, otherwise on for demo projects (which only exist in the emulators).
+  const useEmulators = env.VITE_USE_EMULATORS ? env.VITE_USE_EMULATORS === 'true' : projectId.startsWith('demo-');
+  if (result.success && !useEmulators) {
+    for (const key of ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_APP_ID'] as const) {
+      if (!env[key]) problems.push(`${key}: required outside the emulators`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`Invalid client configuration:\n${problems.join('\n')}`);
+  return {
+    firebase: {
+      apiKey: env.VITE_FIREBASE_API_KEY ?? 'demo-api-key',
+      authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      projectId,
+      appId: env.VITE_FIREBASE_APP_ID ?? '1:000000000000:web:0000000000000000',
+    },
+    emulators: useEmulators
+      ? {
+          auth: env.VITE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+          firestore: env.VITE_FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080',
+        }
+      : null,
+    apiBase: (env.VITE_API_BASE ?? DEFAULT_API_BASE).replace(/\/+$/, ''),
+    ipLookupUrl: env.VITE_IP_LOOKUP_URL ?? DEFAULT_IP_LOOKUP_URL,
+    geoLookupUrl: env.VITE_GEO_LOOKUP_URL ?? DEFAULT_GEO_LOOKUP_URL,
+    recaptchaSiteKey: env.VITE_RECAPTCHA_SITE_KEY ?? null,
+  };
 }

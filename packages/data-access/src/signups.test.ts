@@ -1,10 +1,11 @@
 // The live-signups error policy under fake timers (the emulator test covers real listening).
+import type * as FirestoreModule from 'firebase/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Listener = { next: (snapshot: unknown) => void; error: (error: { code: string }) => void; unsubscribe: ReturnType<typeof vi.fn> };
 const listeners: Listener[] = [];
 vi.mock('firebase/firestore', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('firebase/firestore')>()),
+  ...(await importOriginal<typeof FirestoreModule>()),
   onSnapshot: (_ref: unknown, next: Listener['next'], error: Listener['error']) => {
     const unsubscribe = vi.fn();
     listeners.push({ next, error, unsubscribe });

@@ -1,9 +1,10 @@
 // The staff-info retry policy under fake timers (the emulator test covers the real reads).
+import type * as FirestoreModule from 'firebase/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const getDoc = vi.fn();
 vi.mock('firebase/firestore', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('firebase/firestore')>()),
+  ...(await importOriginal<typeof FirestoreModule>()),
   getDoc: (...args: unknown[]) => getDoc(...args),
 }));
 
