@@ -41,7 +41,6 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   const config = parseClientEnv(loadEnv(mode, root, 'VITE_'));
   return {
     plugins: [react(), renderPagesInDev()],
-    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: { __SILK_CONFIG__: JSON.stringify(config) },
     build: isSsrBuild
       ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }

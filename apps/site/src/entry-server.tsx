@@ -2,11 +2,11 @@
 // and the dev server renders the same way on each request (vite.config.ts).
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { LandingPage } from '@/app/landing-page';
-import { NotFoundPage } from '@/app/not-found-page';
-import { WaitlistPage } from '@/app/waitlist-page';
-import { env } from '@/config/env';
-import { validateContent } from '@/content/validate';
+import { LandingPage } from './app/landing-page';
+import { NotFoundPage } from './app/not-found-page';
+import { WaitlistPage } from './app/waitlist-page';
+import { env } from './config/env';
+import { validateContent } from './content/validate';
 
 export type PageName = 'index' | 'waitlist' | '404';
 

@@ -1,13 +1,13 @@
 import type { ClientConfig } from '@silk/data-access/config';
-import { SiteFooter } from '@/components/site-footer';
-import { SiteHeader, SkipLink } from '@/components/site-header';
-import { topBar } from '@/content/landing';
-import { ClosingCta } from '@/features/landing/components/closing-cta';
-import { FaqSection } from '@/features/landing/components/faq-section';
-import { FeaturesSection } from '@/features/landing/components/features-section';
-import { Hero } from '@/features/landing/components/hero';
-import { HowItWorks } from '@/features/landing/components/how-it-works';
-import { Testimonials } from '@/features/landing/components/testimonials';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader, SkipLink } from '../components/site-header';
+import { topBar } from '../content/landing';
+import { ClosingCta } from '../features/landing/components/closing-cta';
+import { FaqSection } from '../features/landing/components/faq-section';
+import { FeaturesSection } from '../features/landing/components/features-section';
+import { Hero } from '../features/landing/components/hero';
+import { HowItWorks } from '../features/landing/components/how-it-works';
+import { Testimonials } from '../features/landing/components/testimonials';
 import { anchors } from './paths';
 
 /**

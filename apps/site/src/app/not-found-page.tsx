@@ -1,6 +1,6 @@
-import { SiteFooter } from '@/components/site-footer';
-import { SiteHeader, SkipLink } from '@/components/site-header';
-import { site } from '@/content/site';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader, SkipLink } from '../components/site-header';
+import { site } from '../content/site';
 import { paths } from './paths';
 
 export const NOT_FOUND_TITLE = 'Page not found — Silk';

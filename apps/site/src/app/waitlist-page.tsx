@@ -1,10 +1,10 @@
 import type { ClientConfig } from '@silk/data-access/config';
-import { SiteFooter } from '@/components/site-footer';
-import { SiteHeader, SkipLink } from '@/components/site-header';
-import { site } from '@/content/site';
-import { ConfirmationText } from '@/features/waitlist/components/confirmation-text';
-import { FeedbackForm } from '@/features/waitlist/components/feedback-form';
-import { Island } from '@/islands/island';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader, SkipLink } from '../components/site-header';
+import { site } from '../content/site';
+import { ConfirmationText } from '../features/waitlist/components/confirmation-text';
+import { FeedbackForm } from '../features/waitlist/components/feedback-form';
+import { Island } from '../islands/island';
 import { paths } from './paths';
 
 /**

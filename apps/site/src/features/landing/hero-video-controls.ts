@@ -1,4 +1,4 @@
-import { prefersReducedMotion } from '@/lib/reduced-motion';
+import { prefersReducedMotion } from '../../lib/reduced-motion';
 
 /**
  * Drives the prerendered hero video (components/hero-video.tsx): the control toggles playback and

@@ -1,5 +1,5 @@
-import { anchors } from '@/app/paths';
-import { closingCta } from '@/content/landing';
+import { anchors } from '../../../app/paths';
+import { closingCta } from '../../../content/landing';
 
 /** The closing call to action: back up to the hero form (motion.ts focuses its e-mail field). */
 export function ClosingCta() {

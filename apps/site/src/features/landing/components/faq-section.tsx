@@ -1,6 +1,6 @@
-import { anchors } from '@/app/paths';
-import { faq, faqSection } from '@/content/landing';
-import { Island } from '@/islands/island';
+import { anchors } from '../../../app/paths';
+import { faq, faqSection } from '../../../content/landing';
+import { Island } from '../../../islands/island';
 import { FaqAccordion } from './faq-accordion';
 
 /** #faq: ten questions, one open at a time (SPEC §2, §4). */

@@ -1,8 +1,8 @@
 import { PILLAR_STAGGER_MS } from '@silk/schema/constants';
 import { NamedIcon } from '@silk/ui/icon';
 import type { CSSProperties } from 'react';
-import { anchors } from '@/app/paths';
-import { painPoints, painPointsSection, pillars, pillarsSection } from '@/content/landing';
+import { anchors } from '../../../app/paths';
+import { painPoints, painPointsSection, pillars, pillarsSection } from '../../../content/landing';
 
 function ItemIcon({ name }: { name: string }) {
   return <NamedIcon name={name} size={28} />;

@@ -1,6 +1,6 @@
 import { CONTENT_REVEAL_DELAY_MS } from '@silk/schema/constants';
 import type { CSSProperties } from 'react';
-import { creators, hero } from '@/content/landing';
+import { creators, hero } from '../../../content/landing';
 
 /**
  * The three creator partners' logos, linking to their video channels (SPEC §1). This is the content

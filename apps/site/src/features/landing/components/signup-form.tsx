@@ -1,9 +1,9 @@
 import type { ClientConfig } from '@silk/data-access/config';
 import { SIGNUP_BUTTON_LABEL, SUBMITTING_SIGNUP_LABEL } from '@silk/schema/messages';
 import { useState, type FormEvent } from 'react';
-import { HERO_EMAIL_ID } from '@/app/paths';
-import { hero } from '@/content/landing';
-import { prefetchWaitlistModule } from '@/lib/waitlist-module';
+import { HERO_EMAIL_ID } from '../../../app/paths';
+import { hero } from '../../../content/landing';
+import { prefetchWaitlistModule } from '../../../lib/waitlist-module';
 import { useSignup } from '../hooks/use-signup';
 
 export interface SignupFormProps {

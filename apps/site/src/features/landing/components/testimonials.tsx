@@ -1,8 +1,8 @@
 import { TESTIMONIAL_STAGGER_MS } from '@silk/schema/constants';
 import type { CSSProperties } from 'react';
-import { anchors } from '@/app/paths';
-import { testimonials, testimonialsSection } from '@/content/landing';
-import type { TestimonialItem } from '@/content/schemas';
+import { anchors } from '../../../app/paths';
+import { testimonials, testimonialsSection } from '../../../content/landing';
+import type { TestimonialItem } from '../../../content/schemas';
 
 /**
  * SPEC §3: an avatar starting with http is an image, anything else is initials. (The rule of

@@ -1,4 +1,4 @@
-import { confirmation } from '@/content/waitlist';
+import { confirmation } from '../../../content/waitlist';
 import { useSessionEmail } from '../hooks/use-session-email';
 
 /** Personalised when the signup e-mail is in session storage, generic otherwise (SPEC §2). */

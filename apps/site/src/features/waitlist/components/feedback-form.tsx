@@ -1,16 +1,16 @@
 import { FEEDBACK_SUGGESTIONS_ROWS, RECAPTCHA_ACTION } from '@silk/schema/constants';
 import { SUBMITTING_FEEDBACK_LABEL } from '@silk/schema/messages';
 import { useEffect, useRef, type FormEvent } from 'react';
-import { paths } from '@/app/paths';
+import { paths } from '../../../app/paths';
 import {
   contentCreatorOptions,
   excitedFeatureOptions,
   feedbackFields as copy,
   feedbackForm,
   travelFrequencyOptions,
-} from '@/content/waitlist';
-import { site } from '@/content/site';
-import { prefetchWaitlistModule } from '@/lib/waitlist-module';
+} from '../../../content/waitlist';
+import { site } from '../../../content/site';
+import { prefetchWaitlistModule } from '../../../lib/waitlist-module';
 import { loadRecaptcha } from '../api/recaptcha';
 import { useFeedback, type FeedbackValues, type UseFeedbackOptions } from '../hooks/use-feedback';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readSessionEmail } from '@/lib/session-email';
+import { readSessionEmail } from '../../../lib/session-email';
 
 const subscribe = () => () => undefined;
 

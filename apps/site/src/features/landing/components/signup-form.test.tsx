@@ -1,0 +1,97 @@
+import { SESSION_EMAIL_KEY } from '@silk/schema/constants';
+import {
+  INVALID_EMAIL,
+  SIGNUP_BUTTON_LABEL,
+  SIGNUP_FAILED,
+  SUBMITTING_SIGNUP_LABEL,
+} from '@silk/schema/messages';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, testConfig } from '../../../testing/config';
+import { SignupForm } from './signup-form';
+
+const joinWaitlist = vi.fn<(config: unknown, email: string) => Promise<void>>();
+vi.mock('@silk/data-access/waitlist', () => ({
+  joinWaitlist: (...args: [unknown, string]) => joinWaitlist(...args),
+}));
+
+const config = testConfig();
+
+function setup() {
+  const navigate = vi.fn<(url: string) => void>();
+  render(<SignupForm config={config} navigate={navigate} />);
+  const input = screen.getByLabelText('Your e-mail address');
+  const submit = (email: string) => {
+    fireEvent.change(input, { target: { value: email } });
+    fireEvent.click(screen.getByRole('button', { name: SIGNUP_BUTTON_LABEL }));
+  };
+  return { navigate, input, submit };
+}
+
+describe('SignupForm', () => {
+  beforeEach(() => {
+    joinWaitlist.mockReset();
+    window.sessionStorage.clear();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('has a required e-mail field of type email and the SPEC button', () => {
+    const { input } = setup();
+    expect(input).toHaveAttribute('type', 'email');
+    expect(input).toBeRequired();
+    expect(screen.getByRole('button', { name: SIGNUP_BUTTON_LABEL })).toBeEnabled();
+  });
+
+  it.each(['', 'traveller', 'a@b', 'a b@c.de', '@mail.com'])(
+    'refuses %j with the SPEC message and sends nothing',
+    async (email) => {
+      const { navigate, submit, input } = setup();
+      submit(email);
+      expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_EMAIL);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(joinWaitlist).not.toHaveBeenCalled();
+      expect(navigate).not.toHaveBeenCalled();
+      expect(window.sessionStorage.getItem(SESSION_EMAIL_KEY)).toBeNull();
+    },
+  );
+
+  it('shows "Unlocking..." with the input and button disabled while submitting, then stores the e-mail and navigates to /waitlist', async () => {
+    const write = deferred();
+    joinWaitlist.mockReturnValue(write.promise);
+    const { navigate, submit, input } = setup();
+    submit('  ana.silva@example.com ');
+    const button = await screen.findByRole('button', { name: SUBMITTING_SIGNUP_LABEL });
+    expect(button).toBeDisabled();
+    expect(input).toBeDisabled();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(joinWaitlist).toHaveBeenCalledWith(config, 'ana.silva@example.com');
+    expect(navigate).not.toHaveBeenCalled();
+    await act(async () => write.resolve());
+    expect(window.sessionStorage.getItem(SESSION_EMAIL_KEY)).toBe('ana.silva@example.com');
+    expect(navigate).toHaveBeenCalledWith('/waitlist');
+  });
+
+  it('shows the SPEC error, re-enables the form and stays on the page when the write fails', async () => {
+    joinWaitlist.mockRejectedValue(new Error(SIGNUP_FAILED));
+    const { navigate, submit, input } = setup();
+    submit('ana@example.com');
+    expect(await screen.findByText(SIGNUP_FAILED)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SIGNUP_BUTTON_LABEL })).toBeEnabled();
+    expect(input).toBeEnabled();
+    expect(input).toHaveValue('ana@example.com');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(window.sessionStorage.getItem(SESSION_EMAIL_KEY)).toBeNull();
+  });
+
+  it('clears the previous error when a new submission starts', async () => {
+    const write = deferred();
+    joinWaitlist.mockReturnValue(write.promise);
+    const { submit } = setup();
+    submit('nope');
+    expect(await screen.findByText(INVALID_EMAIL)).toBeInTheDocument();
+    submit('ana@example.com');
+    await screen.findByRole('button', { name: SUBMITTING_SIGNUP_LABEL });
+    expect(screen.queryByText(INVALID_EMAIL)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import { REVEAL_ROOT_MARGIN, REVEAL_THRESHOLD, SCROLL_OBSERVER_SETUP_DELAY_MS } from '@silk/schema/constants';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearFog, focusFormFromHeroLinks, revealOnScroll, trackScroll } from './motion';
+
+class FakeObserver {
+  static instances: FakeObserver[] = [];
+  observed = new Set<Element>();
+  constructor(
+    readonly callback: IntersectionObserverCallback,
+    readonly options: IntersectionObserverInit,
+  ) {
+    FakeObserver.instances.push(this);
+  }
+  observe = (element: Element) => void this.observed.add(element);
+  unobserve = (element: Element) => void this.observed.delete(element);
+  disconnect = () => this.observed.clear();
+  enter(element: Element) {
+    this.callback([{ target: element, isIntersecting: true } as IntersectionObserverEntry], this as never);
+  }
+}
+
+function place(element: HTMLElement, top: number) {
+  element.getBoundingClientRect = () => ({ top, bottom: top + 100 }) as DOMRect;
+}
+
+describe('revealOnScroll', () => {
+  let onScreen: HTMLElement;
+  let below: HTMLElement;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeObserver.instances = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    document.body.innerHTML = '<p data-animate id="a">A</p><p data-animate id="b">B</p>';
+    onScreen = document.getElementById('a')!;
+    below = document.getElementById('b')!;
+    place(onScreen, 10);
+    place(below, window.innerHeight + 500);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    document.documentElement.className = '';
+  });
+
+  it('keeps on-screen elements shown and observes the others 100 ms later with the SPEC threshold and margin', () => {
+    const stop = revealOnScroll();
+    expect(document.documentElement).toHaveClass('motion-ready');
+    expect(onScreen.dataset.revealed).toBe('true');
+    expect(below.dataset.revealed).toBeUndefined();
+    vi.advanceTimersByTime(SCROLL_OBSERVER_SETUP_DELAY_MS - 1);
+    expect(FakeObserver.instances).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    const observer = FakeObserver.instances[0]!;
+    expect(observer.options).toEqual({ threshold: REVEAL_THRESHOLD, rootMargin: REVEAL_ROOT_MARGIN });
+    expect([...observer.observed]).toEqual([below]);
+    observer.enter(below);
+    expect(below.dataset.revealed).toBe('true');
+    expect(observer.observed.size).toBe(0);
+    stop();
+    expect(document.documentElement).not.toHaveClass('motion-ready');
+  });
+
+  it('hides nothing when the visitor prefers reduced motion', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query }));
+    revealOnScroll();
+    vi.advanceTimersByTime(1000);
+    expect(document.documentElement).not.toHaveClass('motion-ready');
+    expect(FakeObserver.instances).toHaveLength(0);
+  });
+});
+
+describe('trackScroll', () => {
+  it('exposes the scroll position to CSS and marks the top bar once scrolled', () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const bar = document.createElement('header');
+    const stop = trackScroll(bar);
+    expect(bar.dataset.scrolled).toBe('false');
+    Object.defineProperty(window, 'scrollY', { value: 240, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    window.dispatchEvent(new Event('scroll'));
+    expect(frames).toHaveLength(1);
+    frames[0]!(0);
+    expect(document.documentElement.style.getPropertyValue('--scroll-y')).toBe('240');
+    expect(bar.dataset.scrolled).toBe('true');
+    stop();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+});
+
+describe('clearFog and the #hero links', () => {
+  it('sets the fog flag on the next frame', () => {
+    document.body.innerHTML = '<div data-fog data-cleared="false"></div>';
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    clearFog();
+    expect(document.querySelector<HTMLElement>('[data-fog]')!.dataset.cleared).toBe('false');
+    frames[0]!(0);
+    expect(document.querySelector<HTMLElement>('[data-fog]')!.dataset.cleared).toBe('true');
+    vi.unstubAllGlobals();
+  });
+
+  it('focuses the e-mail field after a jump to #hero', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<a href="#hero">Unlock</a><input id="hero-email" type="email" />';
+    const stop = focusFormFromHeroLinks();
+    document.querySelector('a')!.click();
+    vi.runAllTimers();
+    expect(document.getElementById('hero-email')).toHaveFocus();
+    stop();
+    vi.useRealTimers();
+  });
+});

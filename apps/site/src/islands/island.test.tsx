@@ -1,0 +1,46 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hydrateIsland, Island, serializeProps } from './island';
+
+function Counter({ start }: { start: number }) {
+  const [count, setCount] = useState(start);
+  return <button onClick={() => setCount(count + 1)}>{`Count ${count}`}</button>;
+}
+
+describe('islands', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('escapes props so they cannot break out of their script element', () => {
+    const json = serializeProps({ text: '</script><script>alert(1)</script> & \u2028' });
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual({ text: '</script><script>alert(1)</script> & \u2028' });
+  });
+
+  it('hydrates the prerendered island with its serialised props, without a mismatch', async () => {
+    document.body.innerHTML = renderToString(
+      <main>
+        <p>Static copy</p>
+        <Island name="counter" props={{ start: 3 }}>
+          <Counter start={3} />
+        </Island>
+      </main>,
+    );
+    const button = screen.getByRole('button', { name: 'Count 3' });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () =>
+      hydrateIsland<{ start: number }>('counter', ({ start }) => <Counter start={start} />),
+    );
+    fireEvent.click(button);
+    expect(screen.getByRole('button', { name: 'Count 4' })).toBe(button);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('does nothing on a page without the island', () => {
+    expect(() => hydrateIsland('missing', () => <Counter start={0} />)).not.toThrow();
+  });
+});
