@@ -1,0 +1,262 @@
+// exportWaitlist over HTTP against the Functions emulator (and, for 0 rows and a failing read, the
+// same handler served locally with injected signups): statuses, the file, its values, dates, order,
+// CSV-injection payloads, 10,000 rows, the audit entry.
+import { COLLECTIONS, NOT_AVAILABLE } from '@silk/schema/constants';
+import { spreadsheetFileName, SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import {
+  AUTH_REQUIRED,
+  ID_TOKEN_MISSING,
+  INTERNAL_ERROR,
+  RATE_LIMITED,
+  STAFF_REQUIRED,
+} from '@silk/schema/messages';
+import { Timestamp } from 'firebase-admin/firestore';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readServerConfig } from './config';
+import { makeExportWaitlistHandler, XLSX_CONTENT_TYPE } from './export-waitlist';
+import { adminServices } from './lib/admin';
+import { rateLimitDocId } from './lib/rate-limit';
+import { serveHandler } from './testing/serve-handler';
+import { readWorkbook } from './testing/xlsx-reader';
+import { createStaff, functionUrl, post, signUpOutsider, unique } from './testing/emulator';
+
+let url: string;
+const { db } = adminServices();
+const signups = db.collection(COLLECTIONS.waitlistSignups);
+const HEADERS = SIGNUP_COLUMNS.map((column) => column.header);
+const col = (header: string) => HEADERS.indexOf(header);
+
+beforeAll(async () => {
+  url = await functionUrl('exportWaitlist');
+});
+
+/** POST {token} as the SPEC's client does (no Authorization header); the file as a Buffer. */
+async function download(idToken: string, target = url) {
+  const response = await fetch(target, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: idToken }),
+  });
+  return { response, buffer: Buffer.from(await response.arrayBuffer()) };
+}
+
+async function signupCount(): Promise<number> {
+  return (await signups.count().get()).data().count;
+}
+
+async function auditFor(actor: string) {
+  const entries = await db.collection(COLLECTIONS.auditLog).where('actor', '==', actor).get();
+  return entries.docs.map((doc) => doc.data()).filter((entry) => entry.action === 'exportWaitlist');
+}
+
+describe('exportWaitlist: who may download', () => {
+  it('answers 401 without a token', async () => {
+    const response = await post(url, {});
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: ID_TOKEN_MISSING });
+  });
+
+  it('answers 401 for a token that does not verify', async () => {
+    const response = await post(url, { token: 'not-a-jwt' });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: AUTH_REQUIRED });
+  });
+
+  it('refuses a signed-in user who is not staff with 403 and audits nothing', async () => {
+    const outsider = await signUpOutsider();
+    const response = await post(url, { token: outsider.idToken });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ error: STAFF_REQUIRED });
+    expect(await auditFor(outsider.email)).toEqual([]);
+  });
+
+  it('accepts the token in an Authorization header too', async () => {
+    const staff = await createStaff(['Staff']);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${staff.idToken}` },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
+    await response.arrayBuffer();
+  });
+
+  it('answers 429 when the caller has used up the window (20 a minute in the emulator), without exporting', async () => {
+    const staff = await createStaff(['Staff']);
+    const limit = 20;
+    await db
+      .collection(COLLECTIONS.rateLimits)
+      .doc(rateLimitDocId('exportWaitlist:caller', staff.email))
+      .set({ scope: 'exportWaitlist:caller', count: limit, windowStart: Date.now(), expiresAt: Timestamp.now() });
+    const response = await post(url, { token: staff.idToken });
+    expect(response.status).toBe(429);
+    expect(response.body).toEqual({ error: RATE_LIMITED });
+    expect(await auditFor(staff.email)).toEqual([]);
+  });
+});
+
+describe('exportWaitlist: the file', () => {
+  it('streams every signup newest first with the 12 columns, real dates, N/A and neutralised formulas', async () => {
+    const domain = `${unique('owasp')}.test`;
+    const newest = new Date(Date.UTC(2030, 0, 2, 3, 4, 5)); // after anything else in the emulator
+    const at = (minutesBefore: number) => Timestamp.fromMillis(newest.getTime() - minutesBefore * 60_000);
+    const seeded: Array<Record<string, unknown>> = [
+      {
+        email: `ana@${domain}`,
+        workEmail: `ana@work.${domain}`,
+        travelFrequency: '2-3 times a year',
+        biggestFrustration: '=1+1',
+        contentCreator: "+cmd|' /C calc'!A0",
+        aiTool: '-2+3',
+        excitedFeatures: '@SUM(A1)',
+        suggestionsFeedback: '\t=1+1',
+        socialMedia: '\r=1+1',
+        ip: '203.0.113.9',
+        location: { city: 'Lisbon', region: 'Lisbon', country: 'Portugal', country_code: 'PT', latitude: 38.72, longitude: -9.14 },
+        timestamp: at(0),
+      },
+      {
+        email: `bo@${domain}`,
+        location: { formula: 'HYPERLINK("http://evil.example","click")', result: 'x' },
+        ip: 'N/A',
+        timestamp: at(5),
+      },
+      { email: `cy@${domain}`, location: { city: '=cmd', country: 'X' }, suggestionsFeedback: '\n=2*3', timestamp: at(10) },
+      { email: `dee@${domain}`, biggestFrustration: '   =HYPERLINK("x")' }, // no timestamp
+    ];
+    for (const record of seeded) await signups.doc(record.email as string).set(record);
+    const staff = await createStaff(['Staff']);
+
+    const before = await signupCount();
+    const { response, buffer } = await download(staff.idToken);
+    const after = await signupCount();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${spreadsheetFileName(new Date())}"`);
+
+    const book = await readWorkbook(buffer);
+    expect(book.header).toEqual(HEADERS);
+    expect(book.rows.length).toBeGreaterThanOrEqual(before);
+    expect(book.rows.length).toBeLessThanOrEqual(after);
+    const byEmail = new Map(book.rows.map((row) => [row[0] as string, row]));
+
+    const ana = byEmail.get(`ana@${domain}`)!;
+    expect(ana).toEqual([
+      `ana@${domain}`,
+      `ana@work.${domain}`,
+      '2-3 times a year',
+      "'=1+1",
+      "'+cmd|' /C calc'!A0",
+      "'-2+3",
+      "'@SUM(A1)",
+      "'\t=1+1",
+      "'\n=1+1", // a raw CR reads back as LF in XML
+      '203.0.113.9',
+      'Lisbon, Lisbon, Portugal, 38.72, -9.14',
+      newest,
+    ]);
+    expect((ana[col('Signup Date')] as Date).getTime()).toBe(newest.getTime());
+    const bo = byEmail.get(`bo@${domain}`)!;
+    expect(bo[col('Approximate Location')]).toBe(NOT_AVAILABLE);
+    expect(bo[col('Work Email')]).toBe(NOT_AVAILABLE);
+    expect(byEmail.get(`cy@${domain}`)![col('Approximate Location')]).toBe("'=cmd, X");
+    const dee = byEmail.get(`dee@${domain}`)!;
+    expect(dee[col('Biggest Frustration')]).toBe('\'   =HYPERLINK("x")');
+    expect(dee[col('Signup Date')]).toBe(NOT_AVAILABLE);
+
+    // Newest first; the rows without a date come last.
+    const dates = book.rows.map((row) => row[col('Signup Date')]);
+    const firstUndated = dates.findIndex((value) => !(value instanceof Date));
+    expect(firstUndated).toBeGreaterThan(0);
+    expect(dates.slice(firstUndated).every((value) => !(value instanceof Date))).toBe(true);
+    const times = (dates.slice(0, firstUndated) as Date[]).map((date) => date.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(book.rows.findIndex((row) => row[0] === `ana@${domain}`)).toBe(0);
+
+    // No formula anywhere in the sheet, no shared strings.
+    expect(book.sheetXml).not.toMatch(/<f[\s>]/);
+    expect(book.files).not.toContain('xl/sharedStrings.xml');
+
+    const audit = await auditFor(staff.email);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ target: COLLECTIONS.waitlistSignups, details: { rows: book.rows.length } });
+    expect(audit[0]!.at).toBeInstanceOf(Timestamp);
+  });
+
+  it('exports 10,000 signups (read in pages) with every row once', { timeout: 240_000 }, async () => {
+    const domain = `${unique('bulk')}.test`;
+    const start = Date.UTC(2029, 5, 1);
+    const writer = db.bulkWriter();
+    for (let i = 0; i < 10_000; i += 1) {
+      const email = `s${i}@${domain}`;
+      void writer.set(signups.doc(email), {
+        email,
+        source: 'Homepage Hero',
+        ip: `10.0.${i % 250}.${i % 200}`,
+        location: { city: 'Austin', region: 'Texas', country: 'United States', country_code: 'US', latitude: 30.27, longitude: -97.74 },
+        timestamp: Timestamp.fromMillis(start + i * 1000),
+      });
+    }
+    await writer.close();
+    const staff = await createStaff(['Staff']);
+    const before = await signupCount();
+    const { response, buffer } = await download(staff.idToken);
+    expect(response.status).toBe(200);
+    const book = await readWorkbook(buffer);
+    expect(book.rows.length).toBeGreaterThanOrEqual(before);
+    const mine = book.rows.filter((row) => String(row[0]).endsWith(`@${domain}`));
+    expect(mine).toHaveLength(10_000);
+    expect(new Set(mine.map((row) => row[0])).size).toBe(10_000);
+    // Seeded one second apart: s9999 is the newest of them, s0 the oldest.
+    expect(mine[0]![0]).toBe(`s9999@${domain}`);
+    expect(mine.at(-1)![0]).toBe(`s0@${domain}`);
+    expect((mine[0]![col('Signup Date')] as Date).getTime()).toBe(start + 9999 * 1000);
+    expect(mine[1234]![col('Approximate Location')]).toBe('Austin, Texas, United States, 30.27, -97.74');
+    expect((await auditFor(staff.email))[0]!.details.rows).toBe(book.rows.length);
+  });
+});
+
+describe('exportWaitlist handler with injected signups', () => {
+  it('writes just the header row when there are no signups', async () => {
+    const staff = await createStaff(['Staff']);
+    const audited: unknown[] = [];
+    const served = await serveHandler(
+      makeExportWaitlistHandler({
+        config: () => readServerConfig({}),
+        pages: async function* () {},
+        audit: async (entry) => void audited.push(entry),
+      }),
+    );
+    try {
+      const { response, buffer } = await download(staff.idToken, served.url);
+      expect(response.status).toBe(200);
+      const book = await readWorkbook(buffer);
+      expect(book.header).toEqual(HEADERS);
+      expect(book.rows).toEqual([]);
+      expect(audited).toEqual([expect.objectContaining({ actor: staff.email, details: expect.objectContaining({ rows: 0 }) })]);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('answers 500 {error} (not a broken file) when the first read fails', async () => {
+    const staff = await createStaff(['Staff']);
+    const served = await serveHandler(
+      makeExportWaitlistHandler({
+        config: () => readServerConfig({}),
+        pages: async function* () {
+          yield* [];
+          throw new Error('injected read failure');
+        },
+      }),
+    );
+    try {
+      const response = await post(served.url, { token: staff.idToken });
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ error: INTERNAL_ERROR });
+    } finally {
+      await served.close();
+    }
+  });
+});
