@@ -1,0 +1,330 @@
+// The public site in Chromium through the emulators (issue 5, acceptance 1 and 3): the landing form's
+// states and stored record, repeat signups, a refused write, a failing mailing-list call, the feedback
+// form, the session-expired alert, the 404 page and axe on / and /waitlist.
+import {
+  MARKETING_TITLE,
+  NOT_AVAILABLE,
+  SESSION_EMAIL_KEY,
+  SIGNUP_SOURCE,
+  WAITLIST_PAGE_TITLE,
+} from '@silk/schema/constants';
+import {
+  FEEDBACK_FAILED,
+  INVALID_EMAIL,
+  SESSION_EXPIRED,
+  SIGNUP_BUTTON_LABEL,
+  SIGNUP_FAILED,
+  SUBMITTING_FEEDBACK_LABEL,
+  SUBMITTING_SIGNUP_LABEL,
+} from '@silk/schema/messages';
+import { Timestamp } from 'firebase-admin/firestore';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { discoverStack, type RunningStack } from '../scripts/lib/stack';
+import { seriousViolations } from './support/axe';
+import { launchChromium } from './support/browser';
+import {
+  FIRESTORE_COMMIT,
+  openSite,
+  readSignup,
+  seedSignup,
+  uniqueEmail,
+  withSessionEmail,
+  type SitePage,
+} from './support/site-page';
+
+let browser: Browser;
+let stack: RunningStack;
+let session: SitePage | undefined;
+
+beforeAll(async () => {
+  stack = await discoverStack();
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await session?.context.close();
+  session = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path = '/', options?: Parameters<typeof openSite>[3]): Promise<SitePage> {
+  session = await openSite(browser, stack.siteUrl, path, options);
+  return session;
+}
+
+function form(page: Page) {
+  const hero = page.locator('#hero');
+  return {
+    input: hero.getByRole('textbox', { name: 'Your e-mail address' }),
+    button: hero.getByRole('button', { name: SIGNUP_BUTTON_LABEL }),
+    unlocking: hero.getByRole('button', { name: SUBMITTING_SIGNUP_LABEL }),
+    error: hero.getByRole('alert'),
+  };
+}
+
+const UNKNOWN_LOCATION = {
+  city: NOT_AVAILABLE,
+  region: NOT_AVAILABLE,
+  country: NOT_AVAILABLE,
+  country_code: NOT_AVAILABLE,
+  latitude: NOT_AVAILABLE,
+  longitude: NOT_AVAILABLE,
+};
+
+/** Holds Firestore commits until released, so the submitting state can be observed. */
+async function holdCommits(page: Page) {
+  const held: Route[] = [];
+  await page.route(FIRESTORE_COMMIT, (route) => void held.push(route));
+  return {
+    async waitForOne() {
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+    },
+    async release() {
+      for (const route of held.splice(0)) await route.continue();
+      await page.unroute(FIRESTORE_COMMIT);
+    },
+  };
+}
+
+describe('landing page /', () => {
+  it('has the marketing title, the SPEC sections and the top-bar button to #hero', async () => {
+    const { page } = await open('/');
+    expect(await page.title()).toBe(MARKETING_TITLE);
+    for (const id of ['hero', 'features', 'how-it-works', 'testimonials', 'faq']) {
+      expect(await page.locator(`#${id}`).count()).toBe(1);
+    }
+    const cta = page.getByRole('banner').getByRole('link', { name: SIGNUP_BUTTON_LABEL });
+    expect(await cta.getAttribute('href')).toBe('#hero');
+    await page.locator('#faq').scrollIntoViewIfNeeded();
+    await cta.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('hero-email');
+  });
+
+  it('shows the SPEC message for a bad address and writes nothing', async () => {
+    const { page, commits } = await open('/');
+    const { input, button, error } = form(page);
+    const bad = `not-an-email-${Date.now()}`;
+    await input.fill(bad);
+    await button.click();
+    await expect.poll(() => error.textContent()).toBe(INVALID_EMAIL);
+    expect(await error.evaluate((node) => getComputedStyle(node).color)).toBe('rgb(180, 35, 24)');
+    await page.waitForTimeout(500);
+    expect(commits).toHaveLength(0);
+    expect(await readSignup(bad)).toBeUndefined();
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_EMAIL_KEY)).toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('shows "Unlocking..." with disabled controls, stores the SPEC record and lands on /waitlist with the personalised text', async () => {
+    const { page } = await open('/');
+    const email = uniqueEmail('ana');
+    const { input, button, unlocking } = form(page);
+    const commits = await holdCommits(page);
+    await input.fill(email);
+    const before = Date.now();
+    await button.click();
+    await unlocking.waitFor();
+    expect(await unlocking.isDisabled()).toBe(true);
+    expect(await input.isDisabled()).toBe(true);
+    await commits.waitForOne();
+    await Promise.all([page.waitForURL('**/waitlist'), commits.release()]);
+
+    expect(new URL(page.url()).pathname).toBe('/waitlist');
+    expect(await page.title()).toBe(WAITLIST_PAGE_TITLE);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_EMAIL_KEY)).toBe(email);
+    await page
+      .getByText(`We have secured a spot on the Silk waitlist for ${email}.`, { exact: false })
+      .waitFor();
+    expect(await page.getByText(/Watch your inbox for updates and for your early access link/).count()).toBe(
+      1,
+    );
+
+    const stored = await readSignup(email);
+    expect(stored).toMatchObject({
+      email,
+      source: SIGNUP_SOURCE,
+      ip: NOT_AVAILABLE,
+      location: UNKNOWN_LOCATION,
+    });
+    expect(stored?.timestamp).toBeInstanceOf(Timestamp);
+    const written = (stored?.timestamp as Timestamp).toMillis();
+    expect(written).toBeGreaterThan(before - 60_000);
+    expect(written).toBeLessThan(Date.now() + 60_000);
+  });
+
+  it('updates the same record on a repeat signup', async () => {
+    const email = uniqueEmail('repeat');
+    let { page } = await open('/');
+    await form(page).input.fill(email);
+    await Promise.all([page.waitForURL('**/waitlist'), form(page).button.click()]);
+    const first = await readSignup(email);
+    await session!.context.close();
+
+    ({ page } = await open('/'));
+    await form(page).input.fill(email.toUpperCase());
+    await Promise.all([page.waitForURL('**/waitlist'), form(page).button.click()]);
+    const second = await readSignup(email);
+    expect(second?.email).toBe(email);
+    expect((second?.timestamp as Timestamp).toMillis()).toBeGreaterThanOrEqual(
+      (first?.timestamp as Timestamp).toMillis(),
+    );
+    expect(await readSignup(email.toUpperCase())).toBeUndefined();
+  });
+
+  it('shows the SPEC error and stays on the page when the database refuses the write', async () => {
+    const { page } = await open('/');
+    await page.route(FIRESTORE_COMMIT, (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 403, message: 'Missing or insufficient permissions.', status: 'PERMISSION_DENIED' },
+        }),
+      }),
+    );
+    const email = uniqueEmail('refused');
+    const { input, button, error } = form(page);
+    await input.fill(email);
+    await button.click();
+    await expect.poll(() => error.textContent()).toBe(SIGNUP_FAILED);
+    expect(await button.isEnabled()).toBe(true);
+    expect(await input.isEnabled()).toBe(true);
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_EMAIL_KEY)).toBeNull();
+    expect(await readSignup(email)).toBeUndefined();
+  });
+
+  it('still completes when /api/subscribe fails', async () => {
+    const { page } = await open('/');
+    const subscribeCalls: string[] = [];
+    await page.route('**/api/subscribe', (route) => {
+      subscribeCalls.push(route.request().postData() ?? '');
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":"Mailing list unavailable."}',
+      });
+    });
+    const email = uniqueEmail('nosub');
+    await form(page).input.fill(email);
+    await Promise.all([page.waitForURL('**/waitlist'), form(page).button.click()]);
+    expect(subscribeCalls.map((body) => JSON.parse(body) as unknown)).toEqual([{ email }]);
+    expect(await readSignup(email)).toMatchObject({ email, source: SIGNUP_SOURCE });
+  });
+
+  it('plays the carousel by keyboard and opens one FAQ answer at a time', async () => {
+    const { page } = await open('/', { reducedMotion: 'reduce' });
+    const carousel = page.getByRole('region', { name: 'Silk product demo' });
+    await carousel.getByRole('button', { name: 'Next slide' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => carousel.locator('[aria-live]').textContent()).toMatch(/^Slide 2 of 6/);
+    const faq = page.locator('#faq');
+    const first = faq.getByRole('button', { name: 'What is Silk?' });
+    const second = faq.getByRole('button', { name: 'How do I get early access?' });
+    await first.click();
+    expect(await first.getAttribute('aria-expanded')).toBe('true');
+    await second.click();
+    expect(await first.getAttribute('aria-expanded')).toBe('false');
+    expect(await second.getAttribute('aria-expanded')).toBe('true');
+    await second.click();
+    expect(await second.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('has no serious or critical axe violation', async () => {
+    const { page } = await open('/', { reducedMotion: 'reduce' });
+    await page.waitForLoadState('load');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('waitlist confirmation /waitlist', () => {
+  it('shows the generic copy and "Back to Home" without a session', async () => {
+    const { page } = await open('/waitlist');
+    expect(await page.title()).toBe(WAITLIST_PAGE_TITLE);
+    await page.getByRole('heading', { level: 1, name: 'Welcome to the Silk waitlist' }).waitFor();
+    const back = page.getByRole('banner').getByRole('link', { name: 'Back to Home' });
+    expect(await back.getAttribute('href')).toBe('/');
+  });
+
+  it('stores blanks as N/A with the feedback and shows "Thank You"', async () => {
+    const email = uniqueEmail('feedback');
+    await seedSignup(email);
+    const { page } = await open('/waitlist', {
+      beforeGoto: withSessionEmail(email),
+    });
+    await page.getByText(email, { exact: false }).waitFor();
+    const commits = await holdCommits(page);
+    await page.getByLabel('How often do you travel?').selectOption('Monthly or more');
+    await page.getByRole('checkbox', { name: 'AI price hunting' }).check();
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    const submitting = page.getByRole('button', { name: SUBMITTING_FEEDBACK_LABEL });
+    await submitting.waitFor();
+    expect(await submitting.isDisabled()).toBe(true);
+    await commits.waitForOne();
+    await commits.release();
+    await page.getByRole('heading', { name: 'Thank You' }).waitFor();
+    expect(
+      await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).getAttribute('href'),
+    ).toBe('/');
+
+    const stored = await readSignup(email);
+    expect(stored).toMatchObject({
+      email,
+      source: SIGNUP_SOURCE,
+      travelFrequency: 'Monthly or more',
+      excitedFeatures: 'AI price hunting',
+      biggestFrustration: NOT_AVAILABLE,
+      workEmail: NOT_AVAILABLE,
+      contentCreator: NOT_AVAILABLE,
+      suggestionsFeedback: NOT_AVAILABLE,
+      socialMedia: NOT_AVAILABLE,
+      ip: NOT_AVAILABLE,
+      location: UNKNOWN_LOCATION,
+    });
+    expect(stored?.timestamp).toBeInstanceOf(Timestamp);
+  });
+
+  it('alerts the SPEC message and keeps the form when the feedback write fails', async () => {
+    const email = uniqueEmail('feedbackfail');
+    const { page, alerts } = await open('/waitlist', {
+      beforeGoto: withSessionEmail(email),
+    });
+    await page.route(FIRESTORE_COMMIT, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+    );
+    await page.getByLabel('Your social media handle').fill('@ana');
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await expect.poll(() => alerts).toEqual([FEEDBACK_FAILED]);
+    expect(await page.getByLabel('Your social media handle').inputValue()).toBe('@ana');
+    expect(await page.getByRole('heading', { name: 'Thank You' }).count()).toBe(0);
+  });
+
+  it('alerts that the session expired and writes nothing without a session', async () => {
+    const { page, alerts, commits } = await open('/waitlist');
+    await page.getByLabel('Your social media handle').fill('@nobody');
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await expect.poll(() => alerts).toEqual([SESSION_EXPIRED]);
+    await page.waitForTimeout(500);
+    expect(commits).toHaveLength(0);
+    expect(await page.getByRole('heading', { name: 'Thank You' }).count()).toBe(0);
+  });
+
+  it('has no serious or critical axe violation', async () => {
+    const { page } = await open('/waitlist', { reducedMotion: 'reduce' });
+    await page.waitForLoadState('load');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('other paths', () => {
+  it('serves the 404 page with a way home', async () => {
+    const { page } = await open('/');
+    const response = await page.goto(`${stack.siteUrl}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    const home = page.getByRole('main').getByRole('link', { name: 'Back to Home' });
+    expect(await home.getAttribute('href')).toBe('/');
+  });
+});

@@ -1,0 +1,91 @@
+// Helpers for the public site's e2e tests: a fresh browser context per test with the third-party
+// visitor lookups cut off (so ip and location are 'N/A'), request tracking for Firestore commits,
+// and firebase-admin reads of the stored signup.
+import { COLLECTIONS, SESSION_EMAIL_KEY } from '@silk/schema/constants';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { adminSdk } from '../../scripts/lib/admin-sdk';
+
+export interface SitePage {
+  context: BrowserContext;
+  page: Page;
+  /** Firestore commit requests the page has sent (firestore/lite writes go through documents:commit). */
+  commits: Request[];
+  /** Messages of the window.alert dialogs the page has shown (each accepted). */
+  alerts: string[];
+}
+
+export const FIRESTORE_COMMIT = '**/documents:commit*';
+
+/** A random, lower-case address unique to this run. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/**
+ * Opens `path` on the site in a new context. Every request leaving 127.0.0.1/localhost (the ip and
+ * geolocation services, reCAPTCHA) is aborted: the lookups fail, as the SPEC's 'N/A' case needs.
+ */
+export async function openSite(
+  browser: Browser,
+  siteUrl: string,
+  path = '/',
+  options: { reducedMotion?: 'reduce' | 'no-preference'; beforeGoto?: (page: Page) => Promise<void> } = {},
+): Promise<SitePage> {
+  const context = await browser.newContext({ reducedMotion: options.reducedMotion ?? 'no-preference' });
+  await context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => route.abort('internetdisconnected'),
+  );
+  const page = await context.newPage();
+  const commits: Request[] = [];
+  const alerts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('documents:commit')) commits.push(request);
+  });
+  page.on('dialog', (dialog) => {
+    if (dialog.type() === 'alert') alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await options.beforeGoto?.(page);
+  await page.goto(new URL(path, siteUrl).href);
+  return { context, page, commits, alerts };
+}
+
+/** The stored signup document, or undefined. */
+export async function readSignup(email: string): Promise<Record<string, unknown> | undefined> {
+  const snapshot = await adminSdk().db.collection(COLLECTIONS.waitlistSignups).doc(email).get();
+  return snapshot.exists ? snapshot.data() : undefined;
+}
+
+/** Seeds a signup as the landing form would have stored it (for feedback tests). */
+export async function seedSignup(email: string): Promise<void> {
+  const { db } = adminSdk();
+  const { FieldValue } = await import('firebase-admin/firestore');
+  await db
+    .collection(COLLECTIONS.waitlistSignups)
+    .doc(email)
+    .set({
+      email,
+      source: 'Homepage Hero',
+      ip: 'N/A',
+      location: {
+        city: 'N/A',
+        region: 'N/A',
+        country: 'N/A',
+        country_code: 'N/A',
+        latitude: 'N/A',
+        longitude: 'N/A',
+      },
+      timestamp: FieldValue.serverTimestamp(),
+    });
+}
+
+/** A beforeGoto hook that puts the signup e-mail in session storage, as the landing form leaves it. */
+export function withSessionEmail(email: string): (page: Page) => Promise<void> {
+  return async (page) => {
+    await page.addInitScript(({ key, value }) => window.sessionStorage.setItem(key, value), {
+      key: SESSION_EMAIL_KEY,
+      value: email,
+    });
+  };
+}
