@@ -1,8 +1,5 @@
-// Wiring only: global options and one export line per function (each lives in its own file).
-import { setGlobalOptions } from 'firebase-functions/v2';
-import { GLOBAL_OPTIONS } from './config';
-
-setGlobalOptions(GLOBAL_OPTIONS);
+// Wiring only: global options first, then one export line per function (each lives in its own file).
+import './global-options';
 
 export { subscribe } from './subscribe';
 export { waitlistUpdate } from './waitlist-update';

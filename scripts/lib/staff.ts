@@ -26,6 +26,10 @@ export async function ensureStaffMember(
   input: StaffMemberInput,
 ): Promise<StaffMemberResult> {
   const email = normalizeEmail(input.email);
+  // Refuse a username owned by someone else before creating anything (else an Auth user would be left
+  // behind whose one-time password was never shown).
+  const owner = (await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(input.username)).get()).get('email');
+  if (owner && owner !== email) throw new Error(`The username ${input.username} belongs to ${String(owner)}.`);
   let created = false;
   let uid: string;
   try {
