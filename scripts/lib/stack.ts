@@ -46,6 +46,12 @@ export function writeShiftedConfig(offset: number): string {
   for (const name of Object.keys(ports) as EmulatorName[]) {
     config.emulators[name] = { ...config.emulators[name], port: ports[name] };
   }
+  // The Functions emulator also starts Eventarc and Cloud Tasks emulators; shift their ports too (their
+  // defaults, 9299 and 9499, are the auth ports of offsets 200 and 400).
+  for (const name of ['eventarc', 'tasks']) {
+    const entry = config.emulators[name] as { host: string; port: number } | undefined;
+    if (entry) config.emulators[name] = { ...entry, port: entry.port + offset };
+  }
   // The Firestore emulator also listens on a websocket port (default 9150): shift it too, or a second
   // stack's Firestore emulator fails to start.
   config.emulators.firestore = { ...config.emulators.firestore, websocketPort: 9150 + offset } as never;
