@@ -7,7 +7,7 @@ import { ruleExpressions } from './rule-expressions';
 
 interface CoverageNode {
   sourcePosition: { line: number; column: number; currentOffset: number; endOffset: number };
-  values?: Array<{ value: Record<string, unknown>; count: number }>;
+  values?: Array<{ value: { boolValue?: boolean; undefined?: unknown } & Record<string, unknown>; count: number }>;
   children?: CoverageNode[];
 }
 
@@ -60,6 +60,32 @@ export function coverageCases(projectId: string): void {
         })
         .map((expression) => `line ${expression.line}: ${expression.text.replace(/\s+/g, ' ')}`);
       expect(unevaluated).toEqual([]);
+    });
+
+    it('shows every allow condition and boolean function both granting and refusing', async () => {
+      const response = await fetch(base());
+      const coverage = (await response.json()) as CoverageReport;
+      const source = coverage.rules.files[0]!.content;
+      // The report's roots are the allow conditions and the function bodies.
+      const oneWay = coverage.report
+        .filter((root) => (root.values ?? []).some((value) => 'boolValue' in value.value))
+        .filter((root) => {
+          const outcomes = (root.values ?? []).filter((value) => value.count > 0).map((value) => value.value);
+          const granted = outcomes.some((value) => value.boolValue === true);
+          // Refused: false, or an evaluation error (e.g. reading a field of a missing document).
+          const refused = outcomes.some(
+            (value) =>
+              value.boolValue === false ||
+              Boolean((value.undefined as { causeMessage?: string } | undefined)?.causeMessage),
+          );
+          return !(granted && refused);
+        })
+        .map((root) => {
+          const { line, currentOffset, endOffset } = root.sourcePosition;
+          return `line ${line}: ${source.slice(currentOffset, endOffset + 1).replace(/\s+/g, ' ').slice(0, 80)}`;
+        });
+      expect(coverage.report.length).toBeGreaterThan(20);
+      expect(oneWay).toEqual([]);
     });
   });
 }
