@@ -44,3 +44,17 @@ export function cellContent(key: SignupColumnKey, record: Record<string, unknown
   const text = formatSignupCell(key, record);
   return text.length > LONG_CELL_CHARS ? { text, title: text } : { text };
 }
+
+// Formatting (dates especially) is the costly part of a row: each record is formatted once. A live
+// update hands over new objects for changed documents only, so the cache stays right.
+const rowCache = new WeakMap<object, CellContent[]>();
+
+/** The 12 cells of one signup, in column order (cached per record object). */
+export function rowCells(record: Record<string, unknown>): CellContent[] {
+  let cells = rowCache.get(record);
+  if (!cells) {
+    cells = signupColumns.map((column) => cellContent(column.key, record));
+    rowCache.set(record, cells);
+  }
+  return cells;
+}

@@ -1,11 +1,37 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { markAfterPaint, TABLE_PAINTED_MARK } from '../../../lib/perf-marks';
-import { cellContent, signupColumns, TABLE_GRID_TEMPLATE, TABLE_WIDTH } from './columns';
+import { rowCells, signupColumns, TABLE_GRID_TEMPLATE, TABLE_WIDTH } from './columns';
 
 export const ROW_HEIGHT = 40;
 const OVERSCAN = 8;
+
+const GRID_STYLE: CSSProperties = { gridTemplateColumns: TABLE_GRID_TEMPLATE, width: TABLE_WIDTH };
+
+interface SignupRowProps {
+  row: WaitlistSignupRow;
+  index: number;
+  start: number;
+}
+
+/** One body row; memoised so scrolling only renders the rows that come into view. */
+const SignupRow = memo(function SignupRow({ row, index, start }: SignupRowProps) {
+  const cells = rowCells(row as Record<string, unknown>);
+  return (
+    <tr
+      className="data-table__row data-table__row--body"
+      aria-rowindex={index + 2}
+      style={{ ...GRID_STYLE, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      {cells.map((cell, column) => (
+        <td key={signupColumns[column]!.key} className="data-table__cell" title={cell.title}>
+          {cell.text}
+        </td>
+      ))}
+    </tr>
+  );
+});
 
 export interface DataTableProps {
   rows: WaitlistSignupRow[];
@@ -36,13 +62,12 @@ export function DataTable({ rows, label }: DataTableProps) {
   }, [rows]);
 
   const items = virtualizer.getVirtualItems();
-  const gridStyle = { gridTemplateColumns: TABLE_GRID_TEMPLATE, width: TABLE_WIDTH };
 
   return (
     <div ref={scrollRef} className="data-table" tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
       <table className="data-table__table" aria-label={label} aria-rowcount={rows.length + 1} style={{ width: TABLE_WIDTH }}>
         <thead className="data-table__head">
-          <tr className="data-table__row" aria-rowindex={1} style={gridStyle}>
+          <tr className="data-table__row" aria-rowindex={1} style={GRID_STYLE}>
             {signupColumns.map((column) => (
               <th key={column.key} scope="col" className="data-table__header">
                 {column.header}
@@ -51,26 +76,9 @@ export function DataTable({ rows, label }: DataTableProps) {
           </tr>
         </thead>
         <tbody className="data-table__body" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            return (
-              <tr
-                key={item.key}
-                className="data-table__row data-table__row--body"
-                aria-rowindex={item.index + 2}
-                style={{ ...gridStyle, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-              >
-                {signupColumns.map((column) => {
-                  const { text, title } = cellContent(column.key, row as Record<string, unknown>);
-                  return (
-                    <td key={column.key} className="data-table__cell" title={title}>
-                      {text}
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
+          {items.map((item) => (
+            <SignupRow key={item.key} row={rows[item.index]!} index={item.index} start={item.start} />
+          ))}
         </tbody>
       </table>
     </div>

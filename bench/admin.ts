@@ -1,0 +1,224 @@
+// Admin panel benchmark (DESIGN §8): 100,000 signups in the emulator, the built panel in Chromium.
+//   - time from the signups' arrival to the first table paint (≤ 100 ms), from the app's always-on
+//     performance marks `silk:signups-received` and `silk:table-painted`
+//   - frame times while scrolling the table (≤ 20 ms)
+//   - DOM rows in the table, at the top and after scrolling (bounded whatever the row count)
+//   - the admin bundle's gzip size (≤ 260 KB) and that no admin code is in the site build
+//
+//   pnpm --filter @silk/bench exec tsx admin.ts        (or: pnpm exec tsx bench/admin.ts)
+// Options (env): SILK_PORT_OFFSET (default 0), BENCH_SIGNUPS (default 100000), BENCH_SKIP_BUILD=1,
+// BENCH_ENFORCE=1 (exit non-zero when over budget).
+//
+// The outer process builds the apps wired to the emulators, then re-runs this file inside
+// `firebase emulators:exec` (auth, firestore, hosting), where the measurements happen.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { COLLECTIONS } from '@silk/schema/constants';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../e2e/support/browser';
+import { adminSdk } from '../scripts/lib/admin-sdk';
+import { ensureFirestoreLauncher } from '../scripts/lib/firestore-launcher';
+import { makeSignups } from '../scripts/lib/seed-data';
+import { ensureStaffMember, randomPassword } from '../scripts/lib/staff';
+import {
+  discoverStack,
+  emulatorBuildEnv,
+  PROJECT_ID,
+  ROOT,
+  stackPorts,
+  writeShiftedConfig,
+} from '../scripts/lib/stack';
+import { report, type Measurement } from './lib/report';
+
+const SIGNUP_COUNT = Number(process.env.BENCH_SIGNUPS ?? 100_000);
+const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 0);
+const ADMIN_ASSETS = join(ROOT, 'apps', 'admin', 'dist', 'admin', 'assets');
+const SITE_DIST = join(ROOT, 'apps', 'site', 'dist');
+const SCROLL_FRAMES = 240;
+const SCROLL_STEP_PX = 400;
+/** Text that only the admin panel's code contains. */
+const ADMIN_MARKERS = ['Silk Admin', 'Add New Team Member', 'Download spreadsheet', 'silk:table-painted'];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
+async function outer(): Promise<void> {
+  const ports = stackPorts(OFFSET);
+  const env: NodeJS.ProcessEnv = { ...process.env, ...emulatorBuildEnv(ports), SILK_BENCH_INNER: '1' };
+  ensureFirestoreLauncher(env);
+  if (!process.env.BENCH_SKIP_BUILD) {
+    console.log('[bench/admin] building the admin panel (wired to the emulators) and the site');
+    if ((await run('pnpm', ['--filter', '@silk/admin', 'build'], env)) !== 0) throw new Error('admin build failed');
+    if ((await run('pnpm', ['--filter', '@silk/site', 'build'], env)) !== 0) throw new Error('site build failed');
+  }
+  const code = await run(
+    'pnpm',
+    [
+      'exec',
+      'firebase',
+      'emulators:exec',
+      '--config',
+      writeShiftedConfig(OFFSET),
+      '--project',
+      PROJECT_ID,
+      '--only',
+      'auth,firestore,hosting',
+      `pnpm exec tsx ${join('bench', 'admin.ts')}`,
+    ],
+    env,
+  );
+  process.exitCode = code;
+}
+
+async function seedSignups(count: number): Promise<number> {
+  const { db } = adminSdk();
+  const started = performance.now();
+  const signups = makeSignups(count);
+  const collection = db.collection(COLLECTIONS.waitlistSignups);
+  const BATCH = 500;
+  const PARALLEL = 4;
+  const batches: Array<typeof signups> = [];
+  for (let index = 0; index < signups.length; index += BATCH) batches.push(signups.slice(index, index + BATCH));
+  for (let index = 0; index < batches.length; index += PARALLEL) {
+    await Promise.all(
+      batches.slice(index, index + PARALLEL).map((chunk) => {
+        const batch = db.batch();
+        for (const signup of chunk) batch.set(collection.doc(signup.email), signup);
+        return batch.commit();
+      }),
+    );
+  }
+  const stored = (await collection.count().get()).data().count;
+  console.log(`[bench/admin] seeded ${stored} signups in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return stored;
+}
+
+async function tableRowCount(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelectorAll('table[aria-label="Waitlist signups"] tbody tr').length);
+}
+
+/**
+ * Scrolls the table one step per animation frame and returns the frame intervals (ms). The page script
+ * is a string: tsx (esbuild keepNames) would wrap a function's inner closures in a `__name` helper
+ * that does not exist in the page.
+ */
+async function scrollFrameTimes(page: Page): Promise<number[]> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const scroller = document.querySelector('[role="region"][aria-label^="Waitlist signups"]');
+    if (!scroller) return reject(new Error('no table scroller'));
+    const intervals = [];
+    let last = 0;
+    let count = 0;
+    const frame = (now) => {
+      if (last > 0) intervals.push(now - last);
+      last = now;
+      scroller.scrollTop += ${SCROLL_STEP_PX};
+      count += 1;
+      if (count < ${SCROLL_FRAMES}) requestAnimationFrame(frame);
+      else resolve(intervals);
+    };
+    requestAnimationFrame(() => requestAnimationFrame(frame));
+  })`);
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+function adminBundleGzipKb(): number {
+  const files = filesUnder(ADMIN_ASSETS).filter((file) => /\.(js|css)$/.test(file));
+  if (files.length === 0) throw new Error(`No admin build in ${ADMIN_ASSETS}`);
+  return files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0) / 1024;
+}
+
+/** Files of the site build that contain admin-only text (0 expected). */
+function siteFilesWithAdminCode(): number {
+  const files = filesUnder(SITE_DIST).filter((file) => /\.(js|html|css)$/.test(file));
+  if (files.length === 0) throw new Error(`No site build in ${SITE_DIST}`);
+  return files.filter((file) => {
+    const text = readFileSync(file, 'utf8');
+    return ADMIN_MARKERS.some((marker) => text.includes(marker));
+  }).length;
+}
+
+async function inner(): Promise<void> {
+  const stack = await discoverStack();
+  const stored = await seedSignups(SIGNUP_COUNT);
+  const { auth, db } = adminSdk();
+  const password = randomPassword();
+  const email = `bench-admin-${Date.now()}@silk.test`;
+  await ensureStaffMember(auth, db, { email, username: `bench-${Date.now()}`, roles: ['Admin'], password });
+
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.error(`[browser] ${message.text()}`);
+    });
+    await page.goto(`${stack.adminUrl}/admin`);
+    await page.getByLabel('Username or Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    const signInAt = Date.now();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    try {
+      await page.waitForFunction(() => performance.getEntriesByName('silk:table-painted').length > 0, null, {
+        timeout: 900_000,
+        polling: 250,
+      });
+    } catch (error) {
+      const shot = join(ROOT, 'test-results', 'bench-admin-timeout.png');
+      await page.screenshot({ path: shot });
+      const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
+      console.error(`[bench/admin] the table did not paint; marks: ${marks.join(', ') || 'none'}; screenshot ${shot}`);
+      throw error;
+    }
+    console.log(`[bench/admin] ${stored} signups reached the table ${((Date.now() - signInAt) / 1000).toFixed(1)} s after sign-in`);
+    const marks = await page.evaluate(() => ({
+      received: performance.getEntriesByName('silk:signups-received')[0]?.startTime ?? Number.NaN,
+      painted: performance.getEntriesByName('silk:table-painted')[0]?.startTime ?? Number.NaN,
+      total: document.body.textContent?.match(/Total signups:\s*([\d,]+)/)?.[1] ?? '',
+    }));
+    if (Number(marks.total.replace(/,/g, '')) !== stored) {
+      throw new Error(`The table shows ${marks.total} signups, the emulator holds ${stored}.`);
+    }
+    const rowsAtTop = await tableRowCount(page);
+    const intervals = await scrollFrameTimes(page);
+    const rowsAfterScroll = await tableRowCount(page);
+
+    const measurements: Measurement[] = [
+      { metric: `data arrival → first table paint (${stored} rows)`, value: marks.painted - marks.received, unit: 'ms', budget: 100, kind: 'max' },
+      { metric: `scroll frame time, p95 (${intervals.length} frames)`, value: percentile(intervals, 95), unit: 'ms', budget: 20, kind: 'max' },
+      { metric: 'scroll frame time, median', value: percentile(intervals, 50), unit: 'ms', budget: 20, kind: 'max' },
+      { metric: 'scroll frame time, worst', value: Math.max(...intervals), unit: 'ms', budget: 20, kind: 'max' },
+      { metric: 'DOM table rows at the top', value: rowsAtTop, unit: 'rows', budget: 60, kind: 'max' },
+      { metric: 'DOM table rows after scrolling', value: rowsAfterScroll, unit: 'rows', budget: 60, kind: 'max' },
+      { metric: 'admin bundle (JS + CSS, gzip)', value: adminBundleGzipKb(), unit: 'KB', budget: 260, kind: 'max' },
+      { metric: 'site build files with admin code', value: siteFilesWithAdminCode(), unit: 'files', budget: 0, kind: 'max' },
+    ];
+    report('Admin panel (bench/admin.ts)', measurements);
+    const [one, five] = loadavg();
+    console.log(`machine load average while measuring: ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min)`);
+  } finally {
+    await browser.close();
+  }
+}
+
+if (process.env.SILK_BENCH_INNER === '1' && process.env.FIREBASE_EMULATOR_HUB) await inner();
+else await outer();
