@@ -17,6 +17,7 @@ export const DATE_FORMAT = 'mmm d, yyyy h:mm AM/PM';
 export const MAX_CELL_TEXT = 32_767;
 
 // Characters XML 1.0 cannot carry (they would corrupt the sheet), and lone surrogates.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 // = + - @ (and their full-width forms), tab, CR, LF, after any leading spaces.
 const FORMULA_START = /^ *[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
