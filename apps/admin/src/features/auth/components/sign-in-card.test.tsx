@@ -111,14 +111,15 @@ describe('SignInCard: forgot-password form', () => {
     return user;
   }
 
-  it('switches to the reset form and back', async () => {
+  it('switches to the reset form and back, moving focus to its field', async () => {
     const user = await openReset();
-    expect(screen.getByLabelText('Username or Email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username or Email')).toHaveFocus();
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username or Email')).toHaveFocus();
   });
 
   it('requires the identifier', async () => {

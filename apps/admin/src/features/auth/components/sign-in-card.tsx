@@ -47,6 +47,7 @@ function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
         label="Username or Email"
         name="identifier"
         autoComplete="username"
+        autoFocus
         value={identifier}
         onChange={(event) => setIdentifier(event.target.value)}
       />
@@ -99,6 +100,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         label="Username or Email"
         name="identifier"
         autoComplete="username"
+        autoFocus
         value={identifier}
         onChange={(event) => setIdentifier(event.target.value)}
       />
