@@ -20,13 +20,20 @@ export function rateLimitDocId(scope: string, key: string): string {
 }
 
 /** Counts one request; returns false when the limit for the current window is already used up. */
-export async function consumeRateLimit(db: Firestore, check: RateLimitCheck, now = Date.now()): Promise<boolean> {
+export async function consumeRateLimit(
+  db: Firestore,
+  check: RateLimitCheck,
+  clock: () => number = Date.now,
+): Promise<boolean> {
   const ref = db.collection(COLLECTIONS.rateLimits).doc(rateLimitDocId(check.scope, check.key));
   return db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(ref);
+    // Read the clock on each attempt: a retried transaction may see a window opened after it started
+    // (a start "in the future" — or another instance's clock slightly ahead — is the same window).
+    const now = clock();
     const windowStart = snapshot.exists ? Number(snapshot.get('windowStart')) : NaN;
     const count = snapshot.exists ? Number(snapshot.get('count')) : 0;
-    const sameWindow = Number.isFinite(windowStart) && now - windowStart < check.windowMs && now >= windowStart;
+    const sameWindow = Number.isFinite(windowStart) && now - windowStart < check.windowMs;
     if (sameWindow && count >= check.limit) return false;
     const start = sameWindow ? windowStart : now;
     transaction.set(ref, {
