@@ -218,10 +218,14 @@ describe('landing page /', () => {
   it('plays the carousel by keyboard and opens one FAQ answer at a time', async () => {
     const { page } = await open('/', { reducedMotion: 'reduce' });
     const carousel = page.getByRole('region', { name: 'Silk product demo' });
+    await carousel.scrollIntoViewIfNeeded();
+    await page.locator('[data-island="carousel"][data-hydrated="true"]').waitFor({ state: 'attached' });
     await carousel.getByRole('button', { name: 'Next slide' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => carousel.locator('[aria-live]').textContent()).toMatch(/^Slide 2 of 6/);
     const faq = page.locator('#faq');
+    await faq.scrollIntoViewIfNeeded();
+    await page.locator('[data-island="faq"][data-hydrated="true"]').waitFor({ state: 'attached' });
     const first = faq.getByRole('button', { name: 'What is Silk?' });
     const second = faq.getByRole('button', { name: 'How do I get early access?' });
     await first.click();

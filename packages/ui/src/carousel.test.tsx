@@ -146,6 +146,37 @@ describe('Carousel', () => {
   });
 });
 
+describe('Carousel off screen', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('rotates only while it is on screen', () => {
+    let report: (visible: boolean) => void = () => undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          report = (visible) => callback([{ isIntersecting: visible }]);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    renderCarousel();
+    act(() => report(false));
+    advance(20_000);
+    expect(activeSlideTitle()).toBe('Plan');
+    expect(screen.getByTestId('carousel-progress')).toHaveAttribute('data-state', 'paused');
+    act(() => report(true));
+    expect(screen.getByTestId('carousel-progress')).toHaveAttribute('data-state', 'running');
+    advance(5000);
+    expect(activeSlideTitle()).toBe('Book');
+  });
+});
+
 describe('carouselReducer', () => {
   const reduce = carouselReducer(6);
   it('ignores a dot index outside the slides', () => {

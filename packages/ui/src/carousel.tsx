@@ -1,4 +1,4 @@
-import { useEffect, useId, useReducer, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from './cn';
 import { chevronLeftPath, chevronRightPath, Icon, pausePath, playPath } from './icon';
 
@@ -51,7 +51,8 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
  * A slideshow following the WAI-ARIA carousel pattern: previous/next (wrapping), a play/pause toggle,
  * dot buttons that jump to a slide with a progress bar on the active dot, auto-advance unless paused
  * (starts paused when the visitor prefers reduced motion), arrow keys, hidden slides inert, and the
- * current slide announced politely while rotation is paused.
+ * current slide announced politely while rotation is paused. Rotation (and the progress bar) only
+ * runs while the carousel is on screen, so nobody scrolls down to find it on its fourth slide.
  */
 export function Carousel<T>({
   items,
@@ -69,6 +70,17 @@ export function Carousel<T>({
   const baseId = useId();
   // Time left before the next auto-advance: a full period for each new slide, what remained after a pause.
   const remaining = useRef(autoAdvanceMs);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [onScreen, setOnScreen] = useState(true);
+  const running = !paused && onScreen;
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? true));
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     if (typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches) {
@@ -81,14 +93,14 @@ export function Carousel<T>({
   }, [index, autoAdvanceMs]);
 
   useEffect(() => {
-    if (paused || count < 2) return;
+    if (!running || count < 2) return;
     const startedAt = Date.now();
     const timer = setTimeout(() => dispatch({ type: 'next' }), remaining.current);
     return () => {
       clearTimeout(timer);
       remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
     };
-  }, [index, paused, count]);
+  }, [index, running, count]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'ArrowRight') {
@@ -103,6 +115,7 @@ export function Carousel<T>({
   const current = items[index];
   return (
     <div
+      ref={rootRef}
       className={cn('ui-carousel', className)}
       role="region"
       aria-roledescription="carousel"
@@ -179,10 +192,10 @@ export function Carousel<T>({
                   key={index}
                   className="ui-carousel__progress"
                   data-testid="carousel-progress"
-                  data-state={paused ? 'paused' : 'running'}
+                  data-state={running ? 'running' : 'paused'}
                   style={{
                     animationDuration: `${autoAdvanceMs}ms`,
-                    animationPlayState: paused ? 'paused' : 'running',
+                    animationPlayState: running ? 'running' : 'paused',
                   }}
                 />
               ) : null}

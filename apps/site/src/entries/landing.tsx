@@ -1,6 +1,6 @@
 import '../styles/site.css';
-import { startVisitorLookup } from '@silk/data-access/visitor-lookup';
 import { env } from '../config/env';
+import { startVisitorLookupSoon } from '../lib/visitor-lookup';
 import { DemoCarousel, type RenderedSlide } from '../features/landing/components/demo-carousel';
 import { FaqAccordion } from '../features/landing/components/faq-accordion';
 import { SignupForm } from '../features/landing/components/signup-form';
@@ -9,12 +9,14 @@ import { clearFog, focusFormFromHeroLinks, revealOnScroll, trackScroll } from '.
 import type { Faq } from '../content/schemas';
 import { hydrateIsland } from '../islands/island';
 
-// Started at page load so that a submit never waits on a slow lookup longer than its timeout.
-void startVisitorLookup(env);
+startVisitorLookupSoon(env);
 
 hydrateIsland('signup', () => <SignupForm config={env} />);
-hydrateIsland<{ slides: RenderedSlide[] }>('carousel', ({ slides }) => <DemoCarousel slides={slides} />);
-hydrateIsland<{ items: Faq[] }>('faq', ({ items }) => <FaqAccordion items={items} />);
+// Below the fold: hydrated when they come near the viewport.
+hydrateIsland<{ slides: RenderedSlide[] }>('carousel', ({ slides }) => <DemoCarousel slides={slides} />, {
+  when: 'visible',
+});
+hydrateIsland<{ items: Faq[] }>('faq', ({ items }) => <FaqAccordion items={items} />, { when: 'visible' });
 
 trackScroll(document.querySelector<HTMLElement>('[data-top-bar]'));
 revealOnScroll();

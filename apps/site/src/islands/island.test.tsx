@@ -40,6 +40,45 @@ describe('islands', () => {
     errors.mockRestore();
   });
 
+  it("hydrates a 'visible' island only once it comes near the viewport", async () => {
+    let report: (visible: boolean) => void = () => undefined;
+    let options: IntersectionObserverInit | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(
+          callback: (entries: Array<{ isIntersecting: boolean }>) => void,
+          init: IntersectionObserverInit,
+        ) {
+          report = (visible) => callback([{ isIntersecting: visible }]);
+          options = init;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      document.body.innerHTML = renderToString(
+        <Island name="later" props={{ start: 1 }}>
+          <Counter start={1} />
+        </Island>,
+      );
+      const container = document.querySelector<HTMLElement>('[data-island="later"]')!;
+      hydrateIsland<{ start: number }>('later', ({ start }) => <Counter start={start} />, {
+        when: 'visible',
+      });
+      expect(options?.rootMargin).toBe('400px 0px 400px 0px');
+      report(false);
+      expect(container.dataset.hydrated).toBeUndefined();
+      await act(async () => report(true));
+      expect(container.dataset.hydrated).toBe('true');
+      fireEvent.click(screen.getByRole('button', { name: 'Count 1' }));
+      expect(screen.getByRole('button', { name: 'Count 2' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('does nothing on a page without the island', () => {
     expect(() => hydrateIsland('missing', () => <Counter start={0} />)).not.toThrow();
   });

@@ -40,11 +40,41 @@ export function Island<P>({ name, props, children, className }: IslandProps<P>) 
   );
 }
 
+export interface HydrateOptions {
+  /**
+   * 'load' hydrates at once; 'visible' waits until the island comes within `margin` of the viewport
+   * (below-the-fold islands then cost nothing while the page loads).
+   */
+  when?: 'load' | 'visible';
+  margin?: string;
+}
+
 /** Browser side: hydrates the island `name` (if the page has it) with the element built from its props. */
-export function hydrateIsland<P>(name: string, render: (props: P) => ReactNode): void {
+export function hydrateIsland<P>(
+  name: string,
+  render: (props: P) => ReactNode,
+  { when = 'load', margin = '400px' }: HydrateOptions = {},
+): void {
   const container = document.querySelector<HTMLElement>(`[data-island="${name}"]`);
   if (!container) return;
-  const json = document.querySelector(`script[data-island-props="${name}"]`)?.textContent;
-  const props = (json ? JSON.parse(json) : undefined) as P;
-  hydrateRoot(container, <StrictMode>{render(props)}</StrictMode>);
+  const hydrate = () => {
+    const json = document.querySelector(`script[data-island-props="${name}"]`)?.textContent;
+    const props = (json ? JSON.parse(json) : undefined) as P;
+    hydrateRoot(container, <StrictMode>{render(props)}</StrictMode>);
+    // From here React owns the island: events that arrive while it hydrates are replayed.
+    container.dataset.hydrated = 'true';
+  };
+  if (when === 'load' || typeof IntersectionObserver === 'undefined') {
+    hydrate();
+    return;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      hydrate();
+    },
+    { rootMargin: `${margin} 0px ${margin} 0px` },
+  );
+  observer.observe(container);
 }

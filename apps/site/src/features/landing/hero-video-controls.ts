@@ -1,9 +1,13 @@
 import { prefersReducedMotion } from '../../lib/reduced-motion';
 
+/** Autoplay only where the video sits beside the form; on phones it is below the hero's fold. */
+export const AUTOPLAY_QUERY = '(min-width: 1000px)';
+
 /**
  * Drives the prerendered hero video (components/hero-video.tsx): the control toggles playback and
- * shows the state's label and icon; the clip starts muted after the load event when the browser is
- * idle, unless the visitor prefers reduced motion or saves data.
+ * shows the state's label and icon. On wide screens the clip starts muted after the load event when
+ * the browser is idle; on phones, with reduced motion or with data saving it waits for the visitor's
+ * Play (decoding video costs a phone's main thread and battery for a clip it may never see).
  */
 export function enhanceHeroVideo(figure: HTMLElement | null): void {
   const video = figure?.querySelector('video');
@@ -22,7 +26,8 @@ export function enhanceHeroVideo(figure: HTMLElement | null): void {
   toggle.addEventListener('click', () => (video.paused ? play() : video.pause()));
 
   const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
-  if (prefersReducedMotion() || saveData) return;
+  const wide = typeof window.matchMedia === 'function' && window.matchMedia(AUTOPLAY_QUERY).matches;
+  if (!wide || prefersReducedMotion() || saveData) return;
   const start = () => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(play, { timeout: 2000 });
     else setTimeout(play, 200);

@@ -4,7 +4,8 @@ import { hero } from '../../../content/landing';
 /**
  * The hero loop (our own 8 s clip, 28 KB WebM / 43 KB MP4) with its poster. preload="none", so it
  * never competes with the first paint; hero-video-controls.ts starts it muted once the page has loaded
- * (not under reduced motion or data saving) and drives the visible pause/play control (WCAG 2.2.2).
+ * on wide screens (not on phones, under reduced motion or data saving) and drives the visible
+ * pause/play control (WCAG 2.2.2).
  * The labels and icon paths of both states travel as data attributes, so no copy ships as JavaScript.
  */
 export function HeroVideo() {

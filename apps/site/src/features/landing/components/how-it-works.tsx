@@ -6,7 +6,7 @@ import type { Slide } from '../../../content/schemas';
 import { Island } from '../../../islands/island';
 import { DemoCarousel, type RenderedSlide } from './demo-carousel';
 
-export function SlideView({ slide, index }: { slide: Slide; index: number }) {
+export function SlideView({ slide }: { slide: Slide }) {
   return (
     <article className="slide">
       <div className="slide__text">
@@ -22,7 +22,7 @@ export function SlideView({ slide, index }: { slide: Slide; index: number }) {
         alt={slide.mockupAlt}
         width={320}
         height={480}
-        loading={index === 0 ? undefined : 'lazy'}
+        loading="lazy"
         decoding="async"
       />
     </article>
@@ -31,10 +31,10 @@ export function SlideView({ slide, index }: { slide: Slide; index: number }) {
 
 /** Build time only: each slide's HTML for the carousel island. */
 export function renderSlides(): RenderedSlide[] {
-  return slides.map((slide, index) => ({
+  return slides.map((slide) => ({
     id: slide.id,
     title: slide.title,
-    html: renderToStaticMarkup(<SlideView slide={slide} index={index} />),
+    html: renderToStaticMarkup(<SlideView slide={slide} />),
   }));
 }
 

@@ -25,6 +25,7 @@ export function Partners() {
                 height={creator.logoHeight}
                 alt={`${creator.name} on YouTube`}
                 decoding="async"
+                fetchPriority="low"
               />
             </a>
           </li>
