@@ -73,7 +73,8 @@ await served.close();
 if (exportedRows !== ROWS) throw new Error(`exported ${exportedRows} rows, expected ${ROWS}`);
 console.log(
   `\nexported ${ROWS.toLocaleString('en-US')} rows, ${(bytes / MB).toFixed(1)} MB of .xlsx, ` +
-    `${Math.round(ROWS / seconds).toLocaleString('en-US')} rows/s; RSS before ${(baselineRss / MB).toFixed(0)} MB, ` +
+    `${Math.round(ROWS / seconds).toLocaleString('en-US')} rows/s; RSS before ${(baselineRss / MB).toFixed(0)} MB ` +
+    `(modules, tsx, the generated pages), growth ${((peakRss - baselineRss) / MB).toFixed(0)} MB, ` +
     `V8 heap at peak ${(heapAtPeak / MB).toFixed(0)} MB`,
 );
 report(`Export: ${ROWS.toLocaleString('en-US')} signups → .xlsx through the exportWaitlist handler`, [

@@ -1,7 +1,7 @@
 // The spreadsheet writer without Firestore: headers, values, date cells, N/A, and no formula can get in.
 import { NOT_AVAILABLE } from '@silk/schema/constants';
 import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readWorkbook } from '../testing/xlsx-reader';
 import { MAX_CELL_TEXT, safeText, SHEET_NAME, signupRow, writeSignupsWorkbook, type SignupRecord } from './xlsx';
@@ -85,6 +85,31 @@ describe('signupRow', () => {
 });
 
 describe('writeSignupsWorkbook', () => {
+  it('waits for a slow consumer and still writes every row', async () => {
+    let received = 0;
+    const chunks: Buffer[] = [];
+    const slow = new Writable({
+      highWaterMark: 16 * 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        received += chunk.length;
+        setTimeout(callback, 1);
+      },
+    });
+    const finished = new Promise((resolve) => slow.on('finish', resolve));
+    async function* pages() {
+      for (let page = 0; page < 5; page += 1) {
+        yield Array.from({ length: 1000 }, (_, i) => ({ email: `r${page}-${i}@example.com`, biggestFrustration: 'x'.repeat(200) }));
+      }
+    }
+    expect(await writeSignupsWorkbook(slow, pages())).toBe(5000);
+    await finished;
+    expect(received).toBeGreaterThan(0);
+    const book = await readWorkbook(Buffer.concat(chunks));
+    expect(book.rows).toHaveLength(5000);
+    expect(book.rows.at(-1)![0]).toBe('r4-999@example.com');
+  });
+
   it('writes only the header row for no signups', async () => {
     const { buffer, rows } = await workbookOf([]);
     expect(rows).toBe(0);

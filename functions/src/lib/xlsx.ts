@@ -52,6 +52,31 @@ const COLUMN_WIDTHS: Partial<Record<string, number>> = {
   timestamp: 22,
 };
 
+const MAX_PENDING_SHEET_BYTES = 1024 * 1024;
+
+/**
+ * exceljs writes each row's XML into the zip's deflate stream without heeding backpressure, so when
+ * XML is produced faster than it is compressed (deflate runs on the thread pool, sharing the CPU) the
+ * uncompressed XML piles up — tens of MB for 100,000 rows. Between pages, wait until the sheet's
+ * consumers have taken it. (`stream.pipes` is exceljs' StreamBuf internals: if it is absent, this only
+ * stops limiting memory.)
+ */
+async function drained(sheet: ExcelJS.Worksheet): Promise<void> {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+  if (!Array.isArray(pipes)) return;
+  // archiver's streams come from readable-stream 2, which has no `writableLength`.
+  const pending = (pipe: Writable) =>
+    pipe.writableLength ?? (pipe as unknown as { _writableState?: { length?: number } })._writableState?.length ?? 0;
+  for (const pipe of pipes as Writable[]) {
+    while (pending(pipe) > MAX_PENDING_SHEET_BYTES && !pipe.destroyed) {
+      await new Promise((resolve) => {
+        pipe.once('drain', resolve);
+        pipe.once('close', resolve);
+      });
+    }
+  }
+}
+
 /**
  * Streams the workbook into `stream` (ended when done) page by page; waits for the stream to drain
  * between pages so a slow client never makes the rows pile up in memory. Returns the row count.
@@ -84,6 +109,7 @@ export async function writeSignupsWorkbook(
       row.commit();
       rows += 1;
     }
+    await drained(sheet);
     if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
   }
   sheet.commit();
