@@ -242,6 +242,31 @@ describe('landing page /', () => {
     await page.waitForLoadState('load');
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  it('has no serious or critical axe violation with motion on, once every section has been revealed', async () => {
+    const { page } = await open('/');
+    await page.waitForLoadState('load');
+    for (let y = 0; y < 12_000; y += 500) {
+      await page.mouse.wheel(0, 500);
+      await page.waitForTimeout(60);
+    }
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.querySelectorAll('[data-animate]:not([data-revealed="true"])').length),
+      )
+      .toBe(0);
+    await page.waitForTimeout(1200); // the reveal transitions and the fog have finished
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('fits a 320 px wide screen without horizontal scrolling', async () => {
+    const { page } = await open('/');
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const path of ['/', '/waitlist']) {
+      await page.goto(new URL(path, stack.siteUrl).href);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    }
+  });
 });
 
 describe('waitlist confirmation /waitlist', () => {
