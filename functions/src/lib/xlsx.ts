@@ -69,9 +69,14 @@ async function drained(sheet: ExcelJS.Worksheet): Promise<void> {
     pipe.writableLength ?? (pipe as unknown as { _writableState?: { length?: number } })._writableState?.length ?? 0;
   for (const pipe of pipes as Writable[]) {
     while (pending(pipe) > MAX_PENDING_SHEET_BYTES && !pipe.destroyed) {
-      await new Promise((resolve) => {
-        pipe.once('drain', resolve);
-        pipe.once('close', resolve);
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          pipe.off('drain', done);
+          pipe.off('close', done);
+          resolve();
+        };
+        pipe.on('drain', done);
+        pipe.on('close', done);
       });
     }
   }
