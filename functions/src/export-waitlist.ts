@@ -16,7 +16,7 @@ import { idTokenFrom, verifyCaller, type Caller } from './lib/auth';
 import { clientIp, HttpError, jsonEndpoint, type HttpHandler, type HttpRequest, type JsonBody } from './lib/http';
 import { enforceRateLimits } from './lib/rate-limit';
 import { signupPages } from './lib/signup-pages';
-import { writeSignupsWorkbook, type SignupRecord } from './lib/xlsx';
+import { ExportAborted, writeSignupsWorkbook, type SignupRecord } from './lib/xlsx';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -76,9 +76,20 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
     // (work after the response ends may be throttled in Cloud Functions).
     const workbookStream = new PassThrough();
     workbookStream.pipe(res, { end: false });
+    // A client that goes away stops the export (instead of it waiting for a drain that never comes).
+    res.on('close', () => {
+      if (!res.writableFinished) workbookStream.destroy();
+    });
     const piped = once(workbookStream, 'end');
     piped.catch(() => undefined); // a failed workbook surfaces from writeSignupsWorkbook
-    const rows = await writeSignupsWorkbook(workbookStream, allPages());
+    let rows: number;
+    try {
+      rows = await writeSignupsWorkbook(workbookStream, allPages());
+    } catch (error) {
+      if (!(error instanceof ExportAborted)) throw error;
+      logger.info('exportWaitlist: the client closed the connection before the end', { actor: caller.email });
+      return;
+    }
     await piped;
     try {
       await deps.audit({

@@ -4,7 +4,7 @@ import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readWorkbook } from '../testing/xlsx-reader';
-import { MAX_CELL_TEXT, safeText, SHEET_NAME, signupRow, writeSignupsWorkbook, type SignupRecord } from './xlsx';
+import { ExportAborted, MAX_CELL_TEXT, safeText, SHEET_NAME, signupRow, writeSignupsWorkbook, type SignupRecord } from './xlsx';
 
 async function workbookOf(pages: SignupRecord[][]): Promise<{ buffer: Buffer; rows: number }> {
   const stream = new PassThrough();
@@ -108,6 +108,25 @@ describe('writeSignupsWorkbook', () => {
     const book = await readWorkbook(Buffer.concat(chunks));
     expect(book.rows).toHaveLength(5000);
     expect(book.rows.at(-1)![0]).toBe('r4-999@example.com');
+  });
+
+  it('stops with ExportAborted when the destination is destroyed midway, without reading every page', async () => {
+    const destination = new Writable({
+      highWaterMark: 1024,
+      write(_chunk, _encoding, callback) {
+        destination.destroy();
+        callback();
+      },
+    });
+    let pagesRead = 0;
+    async function* pages() {
+      for (let page = 0; page < 1000; page += 1) {
+        pagesRead += 1;
+        yield Array.from({ length: 500 }, (_, i) => ({ email: `r${page}-${i}@example.com` }));
+      }
+    }
+    await expect(writeSignupsWorkbook(destination, pages())).rejects.toBeInstanceOf(ExportAborted);
+    expect(pagesRead).toBeLessThan(1000);
   });
 
   it('writes only the header row for no signups', async () => {

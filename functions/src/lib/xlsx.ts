@@ -54,6 +54,27 @@ const COLUMN_WIDTHS: Partial<Record<string, number>> = {
 
 const MAX_PENDING_SHEET_BYTES = 1024 * 1024;
 
+/** The stream the workbook goes to was destroyed (the client went away): stop reading and writing. */
+export class ExportAborted extends Error {
+  constructor() {
+    super('the export stream was closed before the workbook was complete');
+    this.name = 'ExportAborted';
+  }
+}
+
+/** Resolves on 'drain', or on 'close' (a destroyed stream never drains). */
+function waitFor(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
 /**
  * exceljs writes each row's XML into the zip's deflate stream without heeding backpressure, so when
  * XML is produced faster than it is compressed (deflate runs on the thread pool, sharing the CPU) the
@@ -68,17 +89,7 @@ async function drained(sheet: ExcelJS.Worksheet): Promise<void> {
   const pending = (pipe: Writable) =>
     pipe.writableLength ?? (pipe as unknown as { _writableState?: { length?: number } })._writableState?.length ?? 0;
   for (const pipe of pipes as Writable[]) {
-    while (pending(pipe) > MAX_PENDING_SHEET_BYTES && !pipe.destroyed) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          pipe.off('drain', done);
-          pipe.off('close', done);
-          resolve();
-        };
-        pipe.on('drain', done);
-        pipe.on('close', done);
-      });
-    }
+    while (pending(pipe) > MAX_PENDING_SHEET_BYTES && !pipe.destroyed) await waitFor(pipe);
   }
 }
 
@@ -115,7 +126,8 @@ export async function writeSignupsWorkbook(
       rows += 1;
     }
     await drained(sheet);
-    if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
+    if (stream.writableNeedDrain) await waitFor(stream);
+    if (stream.destroyed) throw new ExportAborted();
   }
   sheet.commit();
   await workbook.commit();
