@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureFirestoreLauncher } from './lib/firestore-launcher';
+import type { SeededAccount } from './seed';
 import { emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts } from './lib/stack';
 
 const ports = stackPorts(0);
@@ -82,7 +83,7 @@ if ((await new Promise<number | null>((resolve) => firstBuild.on('exit', resolve
 
 start('functions build', 'pnpm', ['--filter', '@silk/functions', 'exec', 'tsx', 'build.ts', '--watch']);
 start('emulators', 'pnpm', ['exec', 'firebase', 'emulators:start', '--project', PROJECT_ID, '--only', 'auth,firestore,functions']);
-let credentials: Awaited<ReturnType<typeof import('./seed').seed>>;
+let credentials: SeededAccount[] = [];
 try {
   await waitForEmulators();
   const { seed } = await import('./seed');
@@ -101,7 +102,7 @@ console.log(`
   site   http://localhost:5173/
   admin  http://localhost:5174/admin
   Seeded 320 waitlist signups. Staff accounts (passwords shown once):`);
-for (const account of credentials!) {
+for (const account of credentials) {
   console.log(`    ${account.username.padEnd(6)} ${account.email.padEnd(18)} ${account.password}`);
 }
 console.log('  Ctrl-C stops everything.\n');

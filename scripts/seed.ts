@@ -12,12 +12,18 @@ export const SEED_ACCOUNTS = [
   { email: 'staff@silk.test', username: 'staff', roles: ['Staff'] },
 ];
 
-export async function seed(signupCount: number): Promise<Array<{ email: string; username: string; password: string }>> {
+export interface SeededAccount {
+  email: string;
+  username: string;
+  password: string;
+}
+
+export async function seed(signupCount: number): Promise<SeededAccount[]> {
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new Error('Refusing to seed: FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must point at the emulators.');
   }
   const { auth, db } = adminSdk();
-  const credentials = [];
+  const credentials: SeededAccount[] = [];
   for (const account of SEED_ACCOUNTS) {
     const password = randomPassword();
     const { created } = await ensureStaffMember(auth, db, { ...account, password });
