@@ -1,0 +1,44 @@
+// Benchmark harness (bench/admin.ts, phase 2): the panel's real Waitlist Signups tab (toolbar and the
+// virtualised table) fed with rows as the live subscription hands them over, at a row count the
+// Firestore emulator cannot stream to a browser (firebase-tools#5197: ~10,000 documents per listen).
+// The rows are the emulator's own, read back with firebase-admin and served as JSON by the benchmark.
+import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import { useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SignupsTab } from '../../apps/admin/src/features/signups/components/signups-tab';
+import { mark, SIGNUPS_RECEIVED_MARK } from '../../apps/admin/src/lib/perf-marks';
+import '../../apps/admin/src/styles.css';
+
+declare global {
+  interface Window {
+    /** Fetches the rows, then hands them to the tab exactly as the subscription's onRows does. */
+    deliverSignups: (url: string) => Promise<number>;
+  }
+}
+
+/** Firestore Timestamps arrive as objects with toDate(); the JSON carries epoch milliseconds. */
+function toRow(record: Record<string, unknown>): WaitlistSignupRow {
+  const millis = record.timestamp as number | null;
+  const timestamp = millis === null ? undefined : { toDate: () => new Date(millis), toMillis: () => millis };
+  return { ...(record as unknown as WaitlistSignupRow), timestamp };
+}
+
+function Harness() {
+  const [rows, setRows] = useState<WaitlistSignupRow[] | null>(null);
+  useEffect(() => {
+    window.deliverSignups = async (url) => {
+      const records = (await (await fetch(url)).json()) as Array<Record<string, unknown>>;
+      const converted = records.map(toRow);
+      mark(SIGNUPS_RECEIVED_MARK);
+      setRows(converted);
+      return converted.length;
+    };
+  }, []);
+  return (
+    <main className="panel__content" style={{ height: '100vh' }}>
+      <SignupsTab signups={rows} />
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<Harness />);
