@@ -259,6 +259,26 @@ describe('landing page /', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it('shows every section before its JavaScript arrives, and the form never submits natively meanwhile', async () => {
+    const context = await browser.newContext();
+    await context.route('**/assets/*.js', (route) => route.abort());
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.siteUrl}/`);
+      expect(await page.locator('[data-revealed="false"]').count()).toBe(0);
+      for (const id of ['features', 'how-it-works', 'testimonials', 'faq']) {
+        expect(await page.locator(`#${id}`).evaluate((node) => getComputedStyle(node).opacity)).toBe('1');
+      }
+      expect(await page.getByText('Coordination hell').isVisible()).toBe(true);
+      await form(page).input.fill(uniqueEmail('early'));
+      await form(page).button.click();
+      await page.waitForTimeout(500);
+      expect(page.url()).toBe(`${stack.siteUrl}/`);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('fits a 320 px wide screen without horizontal scrolling', async () => {
     const { page } = await open('/');
     await page.setViewportSize({ width: 320, height: 640 });

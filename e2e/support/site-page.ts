@@ -16,6 +16,12 @@ export interface SitePage {
 
 export const FIRESTORE_COMMIT = '**/documents:commit*';
 
+/** Islands each page hydrates at load (the carousel and FAQ wait until they come into view). */
+const ISLANDS_HYDRATED_AT_LOAD: Record<string, string[]> = {
+  '/': ['signup'],
+  '/waitlist': ['confirmation', 'feedback'],
+};
+
 /** A random, lower-case address unique to this run. */
 export function uniqueEmail(label: string): string {
   return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -48,6 +54,11 @@ export async function openSite(
   });
   await options.beforeGoto?.(page);
   await page.goto(new URL(path, siteUrl).href);
+  // The page's JavaScript loads after the first paint; wait until the islands a visitor uses first
+  // have hydrated (before that, forms do not submit).
+  for (const island of ISLANDS_HYDRATED_AT_LOAD[new URL(path, siteUrl).pathname] ?? []) {
+    await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({ state: 'attached' });
+  }
   return { context, page, commits, alerts };
 }
 

@@ -14,58 +14,70 @@ class FakeObserver {
   observe = (element: Element) => void this.observed.add(element);
   unobserve = (element: Element) => void this.observed.delete(element);
   disconnect = () => this.observed.clear();
-  enter(element: Element) {
-    this.callback([{ target: element, isIntersecting: true } as IntersectionObserverEntry], this as never);
+  report(element: Element, ratio: number) {
+    const entry = { target: element, isIntersecting: ratio > 0, intersectionRatio: ratio };
+    this.callback([entry as IntersectionObserverEntry], this as never);
   }
 }
 
-function place(element: HTMLElement, top: number) {
-  element.getBoundingClientRect = () => ({ top, bottom: top + 100 }) as DOMRect;
-}
-
 describe('revealOnScroll', () => {
-  let onScreen: HTMLElement;
-  let below: HTMLElement;
+  let first: HTMLElement;
+  let second: HTMLElement;
   beforeEach(() => {
     vi.useFakeTimers();
     FakeObserver.instances = [];
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     document.body.innerHTML = '<p data-animate id="a">A</p><p data-animate id="b">B</p>';
-    onScreen = document.getElementById('a')!;
-    below = document.getElementById('b')!;
-    place(onScreen, 10);
-    place(below, window.innerHeight + 500);
+    first = document.getElementById('a')!;
+    second = document.getElementById('b')!;
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
-    document.documentElement.className = '';
   });
 
-  it('keeps on-screen elements shown and observes the others 100 ms later with the SPEC threshold and margin', () => {
-    const stop = revealOnScroll();
-    expect(document.documentElement).toHaveClass('motion-ready');
-    expect(onScreen.dataset.revealed).toBe('true');
-    expect(below.dataset.revealed).toBeUndefined();
+  it('observes the marked elements 100 ms after start with the SPEC threshold and margin', () => {
+    revealOnScroll();
     vi.advanceTimersByTime(SCROLL_OBSERVER_SETUP_DELAY_MS - 1);
     expect(FakeObserver.instances).toHaveLength(0);
     vi.advanceTimersByTime(1);
     const observer = FakeObserver.instances[0]!;
     expect(observer.options).toEqual({ threshold: REVEAL_THRESHOLD, rootMargin: REVEAL_ROOT_MARGIN });
-    expect([...observer.observed]).toEqual([below]);
-    observer.enter(below);
-    expect(below.dataset.revealed).toBe('true');
+    expect([...observer.observed]).toEqual([first, second]);
+  });
+
+  it('keeps on-screen elements shown, hides off-screen ones, and reveals them at 10% visible', () => {
+    revealOnScroll();
+    vi.advanceTimersByTime(SCROLL_OBSERVER_SETUP_DELAY_MS);
+    const observer = FakeObserver.instances[0]!;
+    observer.report(first, 1);
+    observer.report(second, 0);
+    expect(first.dataset.revealed).toBe('true');
+    expect(second.dataset.revealed).toBe('false');
+    expect([...observer.observed]).toEqual([second]);
+    observer.report(second, 0.05);
+    expect(second.dataset.revealed).toBe('false');
+    observer.report(second, 0.1);
+    expect(second.dataset.revealed).toBe('true');
     expect(observer.observed.size).toBe(0);
+    observer.report(first, 0);
+    expect(first.dataset.revealed).toBe('true');
+  });
+
+  it('shows everything again when stopped', () => {
+    const stop = revealOnScroll();
+    vi.advanceTimersByTime(SCROLL_OBSERVER_SETUP_DELAY_MS);
+    FakeObserver.instances[0]!.report(second, 0);
     stop();
-    expect(document.documentElement).not.toHaveClass('motion-ready');
+    expect(second.dataset.revealed).toBe('true');
   });
 
   it('hides nothing when the visitor prefers reduced motion', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query }));
     revealOnScroll();
     vi.advanceTimersByTime(1000);
-    expect(document.documentElement).not.toHaveClass('motion-ready');
     expect(FakeObserver.instances).toHaveLength(0);
+    expect(first.dataset.revealed).toBeUndefined();
   });
 });
 

@@ -37,37 +37,37 @@ export function trackScroll(topBar: HTMLElement | null): Cleanup {
 
 /**
  * Elements with the scroll-animation marker fade in when 10% visible with a 50px bottom margin; the
- * observer is set up 100 ms after start. <html> gets `motion-ready` only here, which lets CSS hide the
- * marked elements still off screen (those on screen are marked revealed first, so nothing flashes).
+ * observer is set up 100 ms after start. Progressive: the prerendered HTML shows everything; an element
+ * is only hidden (data-revealed="false") once the observer has found it off screen, and shown again
+ * (data-revealed="true") when it comes into view — so nothing on screen ever flashes, and nothing is
+ * hidden without JavaScript, under prefers-reduced-motion or without IntersectionObserver. No layout
+ * is read here, so sections skipped by content-visibility stay skipped.
  */
 export function revealOnScroll(): Cleanup {
   if (prefersReducedMotion() || typeof IntersectionObserver === 'undefined') return () => undefined;
-  const root = document.documentElement;
   const elements = Array.from(document.querySelectorAll<HTMLElement>(REVEAL_SELECTOR));
-  for (const element of elements) {
-    const box = element.getBoundingClientRect();
-    if (box.top < window.innerHeight && box.bottom > 0) element.dataset.revealed = 'true';
-  }
-  root.classList.add('motion-ready');
   let observer: IntersectionObserver | undefined;
   const timer = window.setTimeout(() => {
     observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          (entry.target as HTMLElement).dataset.revealed = 'true';
-          observer?.unobserve(entry.target);
+          const element = entry.target as HTMLElement;
+          if (entry.isIntersecting && entry.intersectionRatio >= REVEAL_THRESHOLD) {
+            element.dataset.revealed = 'true';
+            observer?.unobserve(element);
+          } else if (element.dataset.revealed !== 'true') {
+            element.dataset.revealed = 'false';
+          }
         }
       },
       { threshold: REVEAL_THRESHOLD, rootMargin: REVEAL_ROOT_MARGIN },
     );
-    for (const element of elements) if (element.dataset.revealed !== 'true') observer.observe(element);
+    for (const element of elements) observer.observe(element);
   }, SCROLL_OBSERVER_SETUP_DELAY_MS);
   return () => {
     window.clearTimeout(timer);
     observer?.disconnect();
     for (const element of elements) element.dataset.revealed = 'true';
-    root.classList.remove('motion-ready');
   };
 }
 
