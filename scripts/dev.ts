@@ -93,7 +93,8 @@ try {
   await stop(1);
 }
 
-start('site', 'pnpm', ['--filter', '@silk/site', 'exec', 'vite', '--port', '5173', '--strictPort']);
+// The site's dev script loads vite.config.ts with --configLoader runner (it imports workspace TypeScript).
+start('site', 'pnpm', ['--filter', '@silk/site', 'dev', '--port', '5173', '--strictPort']);
 start('admin', 'pnpm', ['--filter', '@silk/admin', 'exec', 'vite', '--port', '5174', '--strictPort']);
 
 await sleep(1500);
