@@ -18,7 +18,10 @@ hydrateIsland<{ slides: RenderedSlide[] }>('carousel', ({ slides }) => <DemoCaro
 });
 hydrateIsland<{ items: Faq[] }>('faq', ({ items }) => <FaqAccordion items={items} />, { when: 'visible' });
 
-trackScroll(document.querySelector<HTMLElement>('[data-top-bar]'));
+trackScroll(
+  document.querySelector<HTMLElement>('[data-top-bar]'),
+  document.querySelector<HTMLElement>('[data-parallax]'),
+);
 revealOnScroll();
 clearFog();
 focusFormFromHeroLinks();

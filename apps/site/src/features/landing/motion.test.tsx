@@ -82,19 +82,21 @@ describe('revealOnScroll', () => {
 });
 
 describe('trackScroll', () => {
-  it('exposes the scroll position to CSS and marks the top bar once scrolled', () => {
+  it('exposes the scroll position to the parallax layers and marks the top bar once scrolled', () => {
     vi.useFakeTimers();
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     const bar = document.createElement('header');
-    const stop = trackScroll(bar);
+    const parallax = document.createElement('div');
+    const stop = trackScroll(bar, parallax);
     expect(bar.dataset.scrolled).toBe('false');
     Object.defineProperty(window, 'scrollY', { value: 240, configurable: true });
     window.dispatchEvent(new Event('scroll'));
     window.dispatchEvent(new Event('scroll'));
     expect(frames).toHaveLength(1);
     frames[0]!(0);
-    expect(document.documentElement.style.getPropertyValue('--scroll-y')).toBe('240');
+    expect(parallax.style.getPropertyValue('--scroll-y')).toBe('240');
+    expect(document.documentElement.style.getPropertyValue('--scroll-y')).toBe('');
     expect(bar.dataset.scrolled).toBe('true');
     stop();
     vi.unstubAllGlobals();

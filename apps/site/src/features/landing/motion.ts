@@ -12,17 +12,22 @@ const SCROLLED_AFTER_PX = 12;
 type Cleanup = () => void;
 
 /**
- * Tracks the scroll position once per animation frame: --scroll-y on <html> (read by the parallax
- * layers) and data-scrolled on the top bar once the page has left the top.
+ * Tracks the scroll position once per animation frame: --scroll-y on the parallax container (only its
+ * layers restyle, not the whole document) and data-scrolled on the top bar once the page has left the
+ * top.
  */
-export function trackScroll(topBar: HTMLElement | null): Cleanup {
-  const root = document.documentElement;
+export function trackScroll(topBar: HTMLElement | null, parallax: HTMLElement | null): Cleanup {
   let frame = 0;
+  let scrolled: string | null = null;
   const update = () => {
     frame = 0;
     const y = window.scrollY;
-    root.style.setProperty('--scroll-y', String(Math.round(y)));
-    topBar?.setAttribute('data-scrolled', String(y > SCROLLED_AFTER_PX));
+    parallax?.style.setProperty('--scroll-y', String(Math.round(y)));
+    const next = String(y > SCROLLED_AFTER_PX);
+    if (next !== scrolled) {
+      scrolled = next;
+      topBar?.setAttribute('data-scrolled', next);
+    }
   };
   const onScroll = () => {
     if (!frame) frame = window.requestAnimationFrame(update);

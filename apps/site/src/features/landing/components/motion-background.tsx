@@ -5,7 +5,7 @@
  */
 export function MotionBackground() {
   return (
-    <div className="motion-background" aria-hidden="true">
+    <div className="motion-background" aria-hidden="true" data-parallax>
       <div className="parallax-layer parallax-layer--far" />
       <div className="parallax-layer parallax-layer--mid" />
       <div className="parallax-layer parallax-layer--near" />
