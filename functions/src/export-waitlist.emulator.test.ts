@@ -11,7 +11,7 @@ import {
   STAFF_REQUIRED,
 } from '@silk/schema/messages';
 import { Timestamp } from 'firebase-admin/firestore';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readServerConfig } from './config';
 import { makeExportWaitlistHandler, XLSX_CONTENT_TYPE } from './export-waitlist';
 import { adminServices } from './lib/admin';
@@ -199,6 +199,12 @@ describe('exportWaitlist: the file', () => {
       });
     }
     await writer.close();
+    // Remove them afterwards: later suites (and the admin e2e's live table) share this project.
+    onTestFinished(async () => {
+      const remover = db.bulkWriter();
+      for (let i = 0; i < 10_000; i += 1) void remover.delete(signups.doc(`s${i}@${domain}`));
+      await remover.close();
+    });
     const staff = await createStaff(['Staff']);
     const before = await signupCount();
     const { response, buffer } = await download(staff.idToken);
