@@ -7,22 +7,22 @@
 //
 // Two phases, because the Firestore emulator cannot stream more than ~10,000 documents to one browser
 // listener (its WebChannel aborts at 10,000 pending messages: firebase-tools#5197; production has
-// flow control):
+// flow control). Each phase runs in an emulator session of its own (`firebase emulators:exec`):
 //   1. live: BENCH_LIVE_SIGNUPS (9,000) signups in the emulator, the built panel on the Hosting
 //      emulator, signed in through the UI; the rows arrive through the real live subscription.
-//   2. 100,000: the rest of the 100,000 signups seeded, read back from the emulator with firebase-admin
-//      and handed, newest first, to the panel's real Waitlist Signups tab (bench/admin-table, built
-//      with Vite from the app's own components and CSS) the way the subscription hands them over.
+//   2. full: 100,000 signups seeded, read back from the emulator with firebase-admin and handed, newest
+//      first, to the panel's real Waitlist Signups tab (bench/admin-table, built with Vite from the
+//      app's own components and CSS) the way the subscription hands them over.
 //
 //   pnpm --filter @silk/bench exec tsx admin.ts        (or: pnpm exec tsx bench/admin.ts)
 // Options (env): SILK_PORT_OFFSET (default 0), BENCH_SIGNUPS (default 100000), BENCH_LIVE_SIGNUPS
 // (default 9000), BENCH_SKIP_BUILD=1,
 // BENCH_ENFORCE=1 (exit non-zero when over budget).
 //
-// The outer process builds the apps wired to the emulators, then re-runs this file inside
-// `firebase emulators:exec` (auth, firestore, hosting), where the measurements happen.
+// The outer process builds the panel wired to the emulators, runs the two phases (this file again,
+// inside the emulators), and prints the table.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -64,15 +64,15 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
   });
 }
 
-async function outer(): Promise<void> {
-  const ports = stackPorts(OFFSET);
-  const env: NodeJS.ProcessEnv = { ...process.env, ...emulatorBuildEnv(ports), SILK_BENCH_INNER: '1' };
-  ensureFirestoreLauncher(env);
-  if (!process.env.BENCH_SKIP_BUILD) {
-    console.log('[bench/admin] building the admin panel (wired to the emulators) and the site');
-    if ((await run('pnpm', ['--filter', '@silk/admin', 'build'], env)) !== 0) throw new Error('admin build failed');
-    if ((await run('pnpm', ['--filter', '@silk/site', 'build'], env)) !== 0) throw new Error('site build failed');
-  }
+function phaseFile(phase: Phase): string {
+  return join(ROOT, 'test-results', `bench-admin-${OFFSET}-${phase}.json`);
+}
+
+type Phase = 'live' | 'full';
+
+/** One emulator session (`firebase emulators:exec`) running this file for one phase. */
+async function runPhase(phase: Phase, emulators: string, env: NodeJS.ProcessEnv): Promise<TableFigures> {
+  rmSync(phaseFile(phase), { force: true });
   const code = await run(
     'pnpm',
     [
@@ -84,12 +84,38 @@ async function outer(): Promise<void> {
       '--project',
       PROJECT_ID,
       '--only',
-      'auth,firestore,hosting',
+      emulators,
       `pnpm exec tsx ${join('bench', 'admin.ts')}`,
     ],
-    env,
+    { ...env, SILK_BENCH_PHASE: phase },
   );
-  process.exitCode = code;
+  if (code !== 0 || !existsSync(phaseFile(phase))) throw new Error(`bench/admin: the ${phase} phase failed (${code})`);
+  return JSON.parse(readFileSync(phaseFile(phase), 'utf8')) as TableFigures;
+}
+
+async function outer(): Promise<void> {
+  const ports = stackPorts(OFFSET);
+  const env: NodeJS.ProcessEnv = { ...process.env, ...emulatorBuildEnv(ports) };
+  ensureFirestoreLauncher(env);
+  if (!process.env.BENCH_SKIP_BUILD) {
+    console.log('[bench/admin] building the admin panel (wired to the emulators)');
+    if ((await run('pnpm', ['--filter', '@silk/admin', 'build'], env)) !== 0) throw new Error('admin build failed');
+    // The site is only inspected (no admin code in it): build it only when there is no build yet.
+    if (!existsSync(SITE_DIST) && (await run('pnpm', ['--filter', '@silk/site', 'build'], env)) !== 0) {
+      throw new Error('site build failed');
+    }
+  }
+  // Two emulator sessions: a listener that ever held the first phase's rows would slow every later
+  // write of the emulator to a crawl (it keeps pushing into the dead channel).
+  const live = await runPhase('live', 'auth,firestore,hosting', env);
+  const full = await runPhase('full', 'firestore', env);
+  report('Admin panel (bench/admin.ts)', [
+    ...tableMeasurements(`live panel, ${live.rows.toLocaleString('en-US')} rows`, live),
+    ...tableMeasurements(`signups tab, ${full.rows.toLocaleString('en-US')} rows`, full),
+    { metric: 'admin bundle (JS + CSS, gzip)', value: adminBundleGzipKb(), unit: 'KB', budget: 260, kind: 'max' },
+    { metric: 'site build files with admin code', value: siteFilesWithAdminCode(), unit: 'files', budget: 0, kind: 'max' },
+  ]);
+  console.log(`machine load average while measuring: ${[live.load, full.load].map((load) => load.toFixed(2)).join(' (live phase), ')} (100k phase), 1-minute`);
 }
 
 /** Writes signups to the emulator in batches of 500 and returns the collection's size. */
@@ -205,6 +231,8 @@ function siteFilesWithAdminCode(): number {
 
 interface TableFigures {
   rows: number;
+  /** 1-minute load average of the machine when the phase finished. */
+  load: number;
   arrivalToPaintMs: number;
   frameIntervals: number[];
   rowsAtTop: number;
@@ -235,7 +263,14 @@ async function measureTable(page: Page, expectedRows: number): Promise<TableFigu
   const rowsAtTop = await tableRowCount(page);
   const frameIntervals = await scrollFrameTimes(page);
   const rowsAfterScroll = await tableRowCount(page);
-  return { rows: shown, arrivalToPaintMs: marks.painted - marks.received, frameIntervals, rowsAtTop, rowsAfterScroll };
+  return {
+    rows: shown,
+    load: loadavg()[0]!,
+    arrivalToPaintMs: marks.painted - marks.received,
+    frameIntervals,
+    rowsAtTop,
+    rowsAfterScroll,
+  };
 }
 
 function tableMeasurements(label: string, figures: TableFigures): Measurement[] {
@@ -250,43 +285,20 @@ function tableMeasurements(label: string, figures: TableFigures): Measurement[] 
   ];
 }
 
-async function inner(): Promise<void> {
+/** Phase "live": the built panel on the Hosting emulator, signed in, rows through the subscription. */
+async function livePhase(): Promise<TableFigures> {
   const stack = await discoverStack();
-  const signups = makeSignups(SIGNUP_COUNT);
   const { auth, db } = adminSdk();
   const password = randomPassword();
   const email = `bench-admin-${Date.now()}@silk.test`;
   await ensureStaffMember(auth, db, { email, username: `bench-${Date.now()}`, roles: ['Admin'], password });
-
+  const liveCount = await seedSignups(makeSignups(SIGNUP_COUNT).slice(0, LIVE_COUNT));
   const browser = await launchChromium();
-  const harnessDir = mkdtempSync(join(tmpdir(), 'silk-admin-table-'));
   try {
-    // Phase 1: the built panel, signed in, rows through the live subscription.
-    const liveCount = await seedSignups(signups.slice(0, LIVE_COUNT));
     const page = await browser.newPage({ viewport: VIEWPORT });
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning' || process.env.BENCH_DEBUG) {
-        console.error(`[browser] ${message.text()}`);
-      }
+      if (message.type() === 'error' || message.type() === 'warning') console.error(`[browser] ${message.text()}`);
     });
-    if (process.env.BENCH_DEBUG) {
-      await page.addInitScript(`(() => {
-        const open = XMLHttpRequest.prototype.open;
-        XMLHttpRequest.prototype.open = function (method, url, ...rest) {
-          if (String(url).includes('Listen')) {
-            let seen = 0;
-            this.addEventListener('progress', () => {
-              const text = this.responseText.slice(seen);
-              seen = this.responseText.length;
-              console.log('[listen] ' + text.slice(0, 400).replace(/\\s+/g, ' '));
-            });
-          }
-          return open.call(this, method, url, ...rest);
-        };
-      })()`);
-      page.on('requestfailed', (request) => console.error(`[browser] failed ${request.url()}`));
-      page.on('response', (response) => console.error(`[browser] ${response.status()} ${response.url().slice(0, 140)}`));
-    }
     await page.goto(`${stack.adminUrl}/admin`);
     await page.getByLabel('Username or Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
@@ -294,37 +306,44 @@ async function inner(): Promise<void> {
     await page.getByRole('button', { name: 'Sign In' }).click();
     const live = await measureTable(page, liveCount);
     console.log(`[bench/admin] live: ${liveCount} signups painted ${((Date.now() - signInAt) / 1000).toFixed(1)} s after sign-in`);
-    await page.close();
+    return live;
+  } finally {
+    await browser.close();
+  }
+}
 
-    // Phase 2: all 100,000 in the emulator, read back and handed to the panel's tab.
-    const total = await seedSignups(signups.slice(LIVE_COUNT));
-    const rows = await readBackSignups();
+/** Phase "full": 100,000 signups seeded, read back and handed to the panel's own signups tab. */
+async function fullPhase(): Promise<TableFigures> {
+  const total = await seedSignups(makeSignups(SIGNUP_COUNT));
+  const rows = await readBackSignups();
+  const harnessDir = mkdtempSync(join(tmpdir(), 'silk-admin-table-'));
+  const browser = await launchChromium();
+  try {
     await buildTableHarness(harnessDir);
     writeFileSync(join(harnessDir, 'signups.json'), JSON.stringify(rows));
     writeFileSync(join(harnessDir, '404.html'), 'Not found');
     const { server, origin } = await serveSite(harnessDir);
     try {
-      const harness = await browser.newPage({ viewport: VIEWPORT });
-      await harness.goto(`${origin}/`);
-      await harness.waitForFunction('typeof window.deliverSignups === "function"');
-      await harness.evaluate('window.deliverSignups("./signups.json")');
-      const full = await measureTable(harness, total);
-      report('Admin panel (bench/admin.ts)', [
-        ...tableMeasurements(`live panel, ${live.rows.toLocaleString('en-US')} rows`, live),
-        ...tableMeasurements(`signups tab, ${full.rows.toLocaleString('en-US')} rows`, full),
-        { metric: 'admin bundle (JS + CSS, gzip)', value: adminBundleGzipKb(), unit: 'KB', budget: 260, kind: 'max' },
-        { metric: 'site build files with admin code', value: siteFilesWithAdminCode(), unit: 'files', budget: 0, kind: 'max' },
-      ]);
+      const page = await browser.newPage({ viewport: VIEWPORT });
+      await page.goto(`${origin}/`);
+      await page.waitForFunction('typeof window.deliverSignups === "function"');
+      await page.evaluate('window.deliverSignups("./signups.json")');
+      return await measureTable(page, total);
     } finally {
       server.close();
     }
-    const [one, five] = loadavg();
-    console.log(`machine load average while measuring: ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min)`);
   } finally {
     await browser.close();
     rmSync(harnessDir, { recursive: true, force: true });
   }
 }
 
-if (process.env.SILK_BENCH_INNER === '1' && process.env.FIREBASE_EMULATOR_HUB) await inner();
+async function inner(phase: Phase): Promise<void> {
+  const figures = phase === 'live' ? await livePhase() : await fullPhase();
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  writeFileSync(phaseFile(phase), JSON.stringify(figures));
+}
+
+const phase = process.env.SILK_BENCH_PHASE as Phase | undefined;
+if (phase && process.env.FIREBASE_EMULATOR_HUB) await inner(phase);
 else await outer();

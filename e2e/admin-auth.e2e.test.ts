@@ -70,6 +70,13 @@ describe('admin sign-in (e2e)', () => {
     expect(titleOnLeaving).toBe(MARKETING_TITLE);
   });
 
+  it('is served with headers that forbid framing the panel', async () => {
+    const response = await fetch(`${stack.adminUrl}/admin`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('shows the sign-in card with no serious or critical axe violation', async () => {
     const page = await open();
     await expect.poll(() => page.getByLabel('Username or Email').isVisible()).toBe(true);
