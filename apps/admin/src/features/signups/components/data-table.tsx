@@ -1,11 +1,13 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { markAfterPaint, TABLE_PAINTED_MARK } from '../../../lib/perf-marks';
 import { rowCells, signupColumns, TABLE_GRID_TEMPLATE, TABLE_WIDTH } from './columns';
 
 export const ROW_HEIGHT = 40;
 const OVERSCAN = 8;
+
+const estimateRowSize = () => ROW_HEIGHT;
 
 const GRID_STYLE: CSSProperties = { gridTemplateColumns: TABLE_GRID_TEMPLATE, width: TABLE_WIDTH };
 
@@ -46,12 +48,16 @@ export interface DataTableProps {
 export function DataTable({ rows, label }: DataTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const painted = useRef(false);
+  // Stable callbacks: the virtualiser recomputes every row's position whenever getItemKey changes
+  // identity, which at 100,000 rows would happen on each scroll frame.
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    getScrollElement,
+    estimateSize: estimateRowSize,
     overscan: OVERSCAN,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getItemKey,
   });
 
   useLayoutEffect(() => {
