@@ -101,7 +101,7 @@ await sleep(1500);
 console.log(`
 [dev] ready
   site   http://localhost:5173/
-  admin  http://localhost:5174/admin
+  admin  http://localhost:5174/admin/
   Seeded 320 waitlist signups. Staff accounts (passwords shown once):`);
 for (const account of credentials) {
   console.log(`    ${account.username.padEnd(6)} ${account.email.padEnd(18)} ${account.password}`);

@@ -14,7 +14,7 @@ const apiProxy = (functionId: string) => ({
 // The panel lives under /admin on its own subdomain; the build goes to dist/admin so Hosting serves it there.
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), clientConfig()],
+  plugins: [react(), clientConfig(), redirectToBase()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -32,6 +32,23 @@ export default defineConfig({
     },
   },
 });
+
+/** Dev server: `/` and `/admin` go to `/admin/`, as the Hosting redirect and rewrites do in production. */
+function redirectToBase(): Plugin {
+  return {
+    name: 'silk-redirect-to-base',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (request.url === '/' || request.url === '/admin') {
+          response.writeHead(302, { Location: '/admin/' });
+          response.end();
+          return;
+        }
+        next();
+      });
+    },
+  };
+}
 
 /**
  * The client configuration is validated once, when Vite starts (build or dev server), with the shared
