@@ -52,7 +52,15 @@ const ADMIN_ASSETS = join(ROOT, 'apps', 'admin', 'dist', 'admin', 'assets');
 const SITE_DIST = join(ROOT, 'apps', 'site', 'dist');
 const SCROLL_FRAMES = 240;
 const VIEWPORT = { width: 1440, height: 900 };
-const SCROLL_STEP_PX = 400;
+/**
+ * Scrolling speeds, in pixels per animation frame (60 Hz): a fast wheel or trackpad scroll, and a fling
+ * at Chromium's velocity cap (GestureConfiguration fling_velocity_cap_, 17,000 px/s).
+ */
+const SCROLL_SPEEDS = [
+  { name: 'fast scroll, 6,000 px/s', pxPerFrame: 100 },
+  { name: 'fling at the 17,000 px/s cap', pxPerFrame: 283 },
+] as const;
+type SpeedName = (typeof SCROLL_SPEEDS)[number]['name'];
 /** Text that only the admin panel's code contains. */
 const ADMIN_MARKERS = ['Silk Admin', 'Add New Team Member', 'Download spreadsheet', 'silk:table-painted'];
 
@@ -181,7 +189,7 @@ async function tableRowCount(page: Page): Promise<number> {
  * is a string: tsx (esbuild keepNames) would wrap a function's inner closures in a `__name` helper
  * that does not exist in the page.
  */
-async function scrollFrameTimes(page: Page): Promise<number[]> {
+async function scrollFrameTimes(page: Page, pxPerFrame: number): Promise<number[]> {
   return page.evaluate(`new Promise((resolve, reject) => {
     const scroller = document.querySelector('[role="region"][aria-label^="Waitlist signups"]');
     if (!scroller) return reject(new Error('no table scroller'));
@@ -191,7 +199,7 @@ async function scrollFrameTimes(page: Page): Promise<number[]> {
     const frame = (now) => {
       if (last > 0) intervals.push(now - last);
       last = now;
-      scroller.scrollTop += ${SCROLL_STEP_PX};
+      scroller.scrollTop += ${pxPerFrame};
       count += 1;
       if (count < ${SCROLL_FRAMES}) requestAnimationFrame(frame);
       else resolve(intervals);
@@ -229,14 +237,19 @@ function siteFilesWithAdminCode(): number {
   }).length;
 }
 
+interface ScrollFigures {
+  speed: SpeedName;
+  frameIntervals: number[];
+  /** Main-thread work per scroll frame (ms of CPU time). */
+  workPerFrameMs: number;
+}
+
 interface TableFigures {
   rows: number;
   /** 1-minute load average of the machine when the phase finished. */
   load: number;
   arrivalToPaintMs: number;
-  frameIntervals: number[];
-  /** Main-thread work per scroll frame (ms of CPU time). */
-  scrollWorkPerFrameMs: number;
+  scrolls: ScrollFigures[];
   rowsAtTop: number;
   rowsAfterScroll: number;
 }
@@ -270,29 +283,50 @@ async function measureTable(page: Page, expectedRows: number): Promise<TableFigu
   const taskSeconds = async () =>
     (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')?.value ??
     Number.NaN;
-  const busyBefore = await taskSeconds();
-  const frameIntervals = await scrollFrameTimes(page);
-  const busyAfter = await taskSeconds();
+  const scrolls: ScrollFigures[] = [];
+  for (const speed of SCROLL_SPEEDS) {
+    const busyBefore = await taskSeconds();
+    const frameIntervals = await scrollFrameTimes(page, speed.pxPerFrame);
+    const busyAfter = await taskSeconds();
+    scrolls.push({
+      speed: speed.name,
+      frameIntervals,
+      workPerFrameMs: ((busyAfter - busyBefore) * 1000) / frameIntervals.length,
+    });
+  }
   const rowsAfterScroll = await tableRowCount(page);
   return {
     rows: shown,
     load: loadavg()[0]!,
     arrivalToPaintMs: marks.painted - marks.received,
-    frameIntervals,
-    scrollWorkPerFrameMs: ((busyAfter - busyBefore) * 1000) / frameIntervals.length,
+    scrolls,
     rowsAtTop,
     rowsAfterScroll,
   };
 }
 
+/**
+ * The frame-time budget (≤ 20 ms) is held at the median and the 95th percentile of each scroll; the
+ * worst frame, the share of frames over 20 ms and the main thread's work per frame are reported beside
+ * them for information (a single garbage collection or a busy core shows there).
+ */
+function scrollMeasurements(label: string, scroll: ScrollFigures): Measurement[] {
+  const frames = scroll.frameIntervals;
+  const prefix = `${label}, ${scroll.speed}`;
+  const slowShare = (100 * frames.filter((frame) => frame > 20).length) / frames.length;
+  return [
+    { metric: `${prefix}: frame time, median`, value: percentile(frames, 50), unit: 'ms', budget: 20, kind: 'max' },
+    { metric: `${prefix}: frame time, p95`, value: percentile(frames, 95), unit: 'ms', budget: 20, kind: 'max' },
+    { metric: `${prefix}: frame time, worst`, value: Math.max(...frames), unit: 'ms', kind: 'max' },
+    { metric: `${prefix}: frames over 20 ms`, value: slowShare, unit: '%', kind: 'max' },
+    { metric: `${prefix}: main-thread work per frame`, value: scroll.workPerFrameMs, unit: 'ms', kind: 'max' },
+  ];
+}
+
 function tableMeasurements(label: string, figures: TableFigures): Measurement[] {
-  const frames = figures.frameIntervals;
   return [
     { metric: `${label}: data arrival → first table paint`, value: figures.arrivalToPaintMs, unit: 'ms', budget: 100, kind: 'max' },
-    { metric: `${label}: scroll frame time, median`, value: percentile(frames, 50), unit: 'ms', budget: 20, kind: 'max' },
-    { metric: `${label}: scroll frame time, p95`, value: percentile(frames, 95), unit: 'ms', budget: 20, kind: 'max' },
-    { metric: `${label}: scroll frame time, worst`, value: Math.max(...frames), unit: 'ms', budget: 20, kind: 'max' },
-    { metric: `${label}: main-thread work per scroll frame`, value: figures.scrollWorkPerFrameMs, unit: 'ms', budget: 20, kind: 'max' },
+    ...figures.scrolls.flatMap((scroll) => scrollMeasurements(label, scroll)),
     { metric: `${label}: DOM table rows at the top`, value: figures.rowsAtTop, unit: 'rows', budget: 60, kind: 'max' },
     { metric: `${label}: DOM table rows after scrolling`, value: figures.rowsAfterScroll, unit: 'rows', budget: 60, kind: 'max' },
   ];

@@ -5,12 +5,14 @@ export interface Measurement {
   metric: string;
   value: number;
   unit: string;
-  budget: number;
+  /** Absent for figures reported for information only (no budget applies). */
+  budget?: number;
   /** 'max': value must be ≤ budget; 'min': value must be ≥ budget. */
   kind: 'max' | 'min';
 }
 
 export function withinBudget(measurement: Measurement): boolean {
+  if (measurement.budget === undefined) return true;
   return measurement.kind === 'max' ? measurement.value <= measurement.budget : measurement.value >= measurement.budget;
 }
 
@@ -18,8 +20,8 @@ export function formatTable(title: string, measurements: Measurement[]): string 
   const rows = measurements.map((m) => [
     m.metric,
     `${round(m.value)} ${m.unit}`,
-    `${m.kind === 'max' ? '≤' : '≥'} ${m.budget} ${m.unit}`,
-    withinBudget(m) ? 'ok' : 'OVER BUDGET',
+    m.budget === undefined ? '—' : `${m.kind === 'max' ? '≤' : '≥'} ${m.budget} ${m.unit}`,
+    m.budget === undefined ? 'info' : withinBudget(m) ? 'ok' : 'OVER BUDGET',
   ]);
   const header = ['metric', 'measured', 'budget', 'status'];
   const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((row) => row[index]!.length)));

@@ -1,36 +1,66 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { markAfterPaint, TABLE_PAINTED_MARK } from '../../../lib/perf-marks';
 import { rowCells, signupColumns, TABLE_GRID_TEMPLATE, TABLE_WIDTH } from './columns';
 
 export const ROW_HEIGHT = 40;
-const OVERSCAN = 8;
+const ROW_OVERSCAN = 8;
+/** Columns rendered beyond each side of the visible ones. */
+const COLUMN_OVERSCAN = 1;
 
 const estimateRowSize = () => ROW_HEIGHT;
+const estimateColumnSize = (index: number) => signupColumns[index]!.width;
 
-const GRID_STYLE: CSSProperties = { gridTemplateColumns: TABLE_GRID_TEMPLATE, width: TABLE_WIDTH };
+// Column layout is set once on the table (custom properties every row's grid reads), so a row only
+// carries its own position: less inline style to parse and restyle per new row.
+const TABLE_STYLE = {
+  '--data-table-columns': TABLE_GRID_TEMPLATE,
+  '--data-table-width': `${TABLE_WIDTH}px`,
+  '--data-table-row-height': `${ROW_HEIGHT}px`,
+} as CSSProperties;
+
+/** The columns in the DOM: those in view plus the overscan (indices, inclusive). */
+interface ColumnWindow {
+  first: number;
+  last: number;
+}
 
 interface SignupRowProps {
   row: WaitlistSignupRow;
   index: number;
   start: number;
+  columns: ColumnWindow;
 }
 
-/** One body row; memoised so scrolling only renders the rows that come into view. */
-const SignupRow = memo(function SignupRow({ row, index, start }: SignupRowProps) {
+/**
+ * One body row, memoised so scrolling only renders the rows that come into view. Only the columns in
+ * view are rendered; the first of them is placed on its grid track and the others follow it.
+ */
+const SignupRow = memo(function SignupRow({ row, index, start, columns }: SignupRowProps) {
   const cells = rowCells(row as Record<string, unknown>);
+  const rendered = [];
+  for (let column = columns.first; column <= columns.last; column += 1) {
+    const cell = cells[column]!;
+    rendered.push(
+      <td
+        key={signupColumns[column]!.key}
+        className="data-table__cell"
+        aria-colindex={column + 1}
+        title={cell.title}
+        style={column === columns.first ? { gridColumnStart: column + 1 } : undefined}
+      >
+        {cell.text}
+      </td>,
+    );
+  }
   return (
     <tr
       className="data-table__row data-table__row--body"
       aria-rowindex={index + 2}
-      style={{ ...GRID_STYLE, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      style={{ transform: `translateY(${start}px)` }}
     >
-      {cells.map((cell, column) => (
-        <td key={signupColumns[column]!.key} className="data-table__cell" title={cell.title}>
-          {cell.text}
-        </td>
-      ))}
+      {rendered}
     </tr>
   );
 });
@@ -42,22 +72,30 @@ export interface DataTableProps {
 }
 
 /**
- * The signups table, virtualised with TanStack Virtual: a sticky header and only the visible rows
- * in the DOM, each positioned by a transform, whatever the row count.
+ * The signups table, virtualised in both directions with TanStack Virtual: a sticky header (all
+ * columns), and in the body only the rows and columns in view, each row positioned by a transform,
+ * whatever the row count. aria-rowcount/aria-colcount and the per-row/cell indices tell assistive
+ * technology where the rendered part sits.
  */
 export function DataTable({ rows, label }: DataTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const painted = useRef(false);
-  // Stable callbacks: the virtualiser recomputes every row's position whenever getItemKey changes
-  // identity, which at 100,000 rows would happen on each scroll frame.
-  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  // Stable callback: the virtualiser recomputes every row's position whenever its options' functions
+  // change identity, which at 100,000 rows would happen on each scroll frame. Rows are keyed by
+  // position (the default): keying by document id made that computation hash 100,000 strings.
   const getScrollElement = useCallback(() => scrollRef.current, []);
-  const virtualizer = useVirtualizer({
+  const rowVirtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement,
     estimateSize: estimateRowSize,
-    overscan: OVERSCAN,
-    getItemKey,
+    overscan: ROW_OVERSCAN,
+  });
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: signupColumns.length,
+    getScrollElement,
+    estimateSize: estimateColumnSize,
+    overscan: COLUMN_OVERSCAN,
   });
 
   useLayoutEffect(() => {
@@ -67,23 +105,40 @@ export function DataTable({ rows, label }: DataTableProps) {
     }
   }, [rows]);
 
-  const items = virtualizer.getVirtualItems();
+  const items = rowVirtualizer.getVirtualItems();
+  const columnItems = columnVirtualizer.getVirtualItems();
+  const firstColumn = columnItems[0]?.index ?? 0;
+  const lastColumn = columnItems[columnItems.length - 1]?.index ?? signupColumns.length - 1;
+  // One object per column window, so memoised rows re-render only when the window moves.
+  const columns = useMemo<ColumnWindow>(() => ({ first: firstColumn, last: lastColumn }), [firstColumn, lastColumn]);
 
   return (
     <div ref={scrollRef} className="data-table" tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
-      <table className="data-table__table" aria-label={label} aria-rowcount={rows.length + 1} style={{ width: TABLE_WIDTH }}>
+      <table
+        className="data-table__table"
+        aria-label={label}
+        aria-rowcount={rows.length + 1}
+        aria-colcount={signupColumns.length}
+        style={TABLE_STYLE}
+      >
         <thead className="data-table__head">
-          <tr className="data-table__row" aria-rowindex={1} style={GRID_STYLE}>
-            {signupColumns.map((column) => (
-              <th key={column.key} scope="col" className="data-table__header">
+          <tr className="data-table__row" aria-rowindex={1}>
+            {signupColumns.map((column, index) => (
+              <th key={column.key} scope="col" className="data-table__header" aria-colindex={index + 1}>
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="data-table__body" style={{ height: virtualizer.getTotalSize() }}>
+        <tbody className="data-table__body" style={{ height: rowVirtualizer.getTotalSize() }}>
           {items.map((item) => (
-            <SignupRow key={item.key} row={rows[item.index]!} index={item.index} start={item.start} />
+            <SignupRow
+              key={item.key}
+              row={rows[item.index]!}
+              index={item.index}
+              start={item.start}
+              columns={columns}
+            />
           ))}
         </tbody>
       </table>

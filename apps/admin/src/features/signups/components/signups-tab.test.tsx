@@ -3,10 +3,10 @@ import { getIdToken } from '@silk/data-access/auth';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { formatSignupDate, SIGNUP_COLUMNS, spreadsheetFileName } from '@silk/schema/formatters';
 import { LOADING_DATA, NO_DATA } from '@silk/schema/messages';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LONG_CELL_CHARS } from './columns';
+import { LONG_CELL_CHARS, TABLE_WIDTH } from './columns';
 import { SignupsTab } from './signups-tab';
 
 vi.mock('../../../lib/services', () => ({ adminServices: () => ({}) }));
@@ -16,15 +16,17 @@ vi.mock('@silk/data-access/api-client', () => ({ downloadWaitlist: vi.fn() }));
 const download = vi.mocked(downloadWaitlist);
 const token = vi.mocked(getIdToken);
 
-// jsdom has no layout: give the scroll container a 600 px viewport so the virtualiser renders a window.
+// jsdom has no layout: give the scroll container a 600 × 1200 px viewport so the virtualiser renders a
+// window of rows and of columns (the table is wider than that).
 const VIEWPORT = 600;
+let viewportWidth = 1200;
 const originals = {
   clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
   clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
 };
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEWPORT });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => viewportWidth });
 });
 afterAll(() => {
   if (originals.clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', originals.clientHeight);
@@ -32,6 +34,7 @@ afterAll(() => {
 });
 
 beforeEach(() => {
+  viewportWidth = 1200;
   download.mockReset();
   token.mockReset();
   token.mockResolvedValue('id-token');
@@ -74,6 +77,7 @@ describe('Waitlist Signups tab', () => {
         timestamp: new Date(Date.UTC(2026, 10, 21, 12, 5)),
       },
     ];
+    viewportWidth = TABLE_WIDTH;
     render(<SignupsTab signups={rows} />);
     const table = screen.getByRole('table', { name: 'Waitlist signups' });
     const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
@@ -97,7 +101,31 @@ describe('Waitlist Signups tab', () => {
     expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 1');
   });
 
+  it('renders only the columns in view (with their column index) and the rest as the table scrolls sideways', () => {
+    render(<SignupsTab signups={makeRows(3)} />);
+    const table = screen.getByRole('table', { name: 'Waitlist signups' });
+    expect(table).toHaveAttribute('aria-colcount', String(SIGNUP_COLUMNS.length));
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(SIGNUP_COLUMNS.length);
+    const firstRowCells = () => within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    const shown = firstRowCells().map((cell) => Number(cell.getAttribute('aria-colindex')));
+    expect(shown[0]).toBe(1);
+    expect(shown.length).toBeLessThan(SIGNUP_COLUMNS.length);
+    expect(shown).toEqual(shown.map((_, offset) => offset + 1));
+    expect(screen.queryByText(formatSignupDate(makeRows(1)[0]!.timestamp))).not.toBeInTheDocument();
+
+    const scroller = screen.getByRole('region', { name: 'Waitlist signups (scrollable)' });
+    Object.defineProperty(scroller, 'scrollLeft', { configurable: true, value: TABLE_WIDTH - viewportWidth });
+    act(() => {
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    const after = firstRowCells();
+    expect(after.at(-1)).toHaveAttribute('aria-colindex', String(SIGNUP_COLUMNS.length));
+    expect(after.at(-1)).toHaveTextContent(formatSignupDate(makeRows(1)[0]!.timestamp));
+    expect(after[0]).not.toHaveAttribute('aria-colindex', '1');
+  });
+
   it('puts the full text in a tooltip on long cells only', () => {
+    viewportWidth = TABLE_WIDTH;
     render(
       <SignupsTab
         signups={[{ id: 'a@b.co', email: 'a@b.co', suggestionsFeedback: LONG_FEEDBACK, location: 'Paris' }]}
