@@ -29,9 +29,9 @@ export function actor(env: RulesTestEnvironment, name: ActorName): RulesTestCont
       // Created through the Auth REST API by the user: signed in, e-mail set, but no staff document.
       return env.authenticatedContext('uid-self', { email: EMAILS.selfRegistered, email_verified: true });
     case 'staff':
-      return env.authenticatedContext('uid-staff', { email: EMAILS.staff });
+      return env.authenticatedContext('uid-staff', { email: EMAILS.staff, email_verified: true });
     case 'admin':
-      return env.authenticatedContext('uid-admin', { email: EMAILS.admin });
+      return env.authenticatedContext('uid-admin', { email: EMAILS.admin, email_verified: true });
   }
 }
 

@@ -13,7 +13,7 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { ACTORS, db, EXISTING_SIGNUP, feedbackWrite, landingWrite, LOCATION, type ActorName } from './fixtures';
+import { ACTORS, db, EMAILS, EXISTING_SIGNUP, feedbackWrite, landingWrite, LOCATION, type ActorName } from './fixtures';
 
 const SIGNUPS = COLLECTIONS.waitlistSignups;
 const ALLOWED: Record<'read' | 'write' | 'delete', Record<ActorName, boolean>> = {
@@ -54,6 +54,11 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       const claimed = env().authenticatedContext('uid-claim', { email: 'claim@silk.travel', staff: true }).firestore();
       const snapshot = await assertSucceeds(getDocs(collection(claimed, SIGNUPS)));
       expect(snapshot.docs.map((document) => document.id)).toContain(EXISTING_SIGNUP);
+    });
+
+    it('refuses an unverified account holding a member\'s e-mail (registered on its own after removal)', async () => {
+      const impostor = env().authenticatedContext('uid-impostor', { email: EMAILS.staff, email_verified: false });
+      await assertFails(getDocs(collection(impostor.firestore(), SIGNUPS)));
     });
 
     it('refuses a signed-in user whose token has no e-mail (anonymous auth)', async () => {

@@ -89,6 +89,17 @@ export function staffCases(env: () => RulesTestEnvironment): void {
     });
   });
 
+  describe('staff: an unverified account holding an Admin\'s e-mail', () => {
+    // Someone registered the address on their own (say, after the member's Auth user was removed).
+    const impostor = () =>
+      env().authenticatedContext('uid-impostor', { email: EMAILS.admin, email_verified: false }).firestore();
+
+    it('may not list the staff or read another member', async () => {
+      await assertFails(getDocs(collection(impostor(), STAFF)));
+      await assertFails(getDoc(doc(impostor(), STAFF, EMAILS.other)));
+    });
+  });
+
   describe('staff: username changes', () => {
     const staffDb = () => db(env(), 'staff');
 

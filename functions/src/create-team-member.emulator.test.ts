@@ -132,6 +132,8 @@ describe('createTeamMember: an Admin adds a member', () => {
     const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(member.username as string)).get();
     expect(mapping.data()).toEqual({ username: member.username, email });
     expect(await signIn(email, PASSWORD)).toBeTruthy();
+    // Staff are matched by verified e-mail: the Admin vouches for the address.
+    expect((await auth.getUserByEmail(email)).emailVerified).toBe(true);
 
     const audit = await db.collection(COLLECTIONS.auditLog).where('target', '==', email).get();
     expect(audit.size).toBe(1);

@@ -70,6 +70,17 @@ describe('exportWaitlist: who may download', () => {
     expect(await auditFor(outsider.email)).toEqual([]);
   });
 
+  it('refuses an account someone registered for a removed member\'s address (unverified) with 403', async () => {
+    const member = await createStaff(['Admin']);
+    const { auth } = adminServices();
+    await auth.deleteUser((await auth.getUserByEmail(member.email)).uid);
+    const impostor = await signUpOutsider(member.email);
+    const response = await post(url, { token: impostor.idToken });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ error: STAFF_REQUIRED });
+    expect(await auditFor(member.email)).toEqual([]);
+  });
+
   it('accepts the token in an Authorization header too', async () => {
     const staff = await createStaff(['Staff']);
     const response = await fetch(url, {

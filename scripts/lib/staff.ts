@@ -32,11 +32,15 @@ export async function ensureStaffMember(
   if (owner && owner !== email) throw new Error(`The username ${input.username} belongs to ${String(owner)}.`);
   let created = false;
   let uid: string;
+  // Staff are matched by verified e-mail (firestore.rules, functions): whoever runs this vouches for it.
   try {
-    uid = (await auth.getUserByEmail(email)).uid;
+    const existing = await auth.getUserByEmail(email);
+    uid = existing.uid;
+    if (!existing.emailVerified) await auth.updateUser(uid, { emailVerified: true });
   } catch (error) {
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
-    uid = (await auth.createUser({ email, password: input.password, displayName: input.username })).uid;
+    uid = (await auth.createUser({ email, emailVerified: true, password: input.password, displayName: input.username }))
+      .uid;
     created = true;
   }
   const staffRef = db.collection(COLLECTIONS.staff).doc(email);

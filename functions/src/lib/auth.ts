@@ -32,6 +32,9 @@ export async function verifyCaller(auth: Auth, db: Firestore, token: string): Pr
   }
   const email = decoded.email ? normalizeEmail(decoded.email) : '';
   if (!email) return { uid: decoded.uid, email: '', roles: null };
+  // Only a verified address is matched to staff/{email}: someone who registered a removed member's
+  // address on their own would otherwise inherit that member's roles.
+  if (decoded.email_verified !== true) return { uid: decoded.uid, email, roles: null };
   const staff = await db.collection(COLLECTIONS.staff).doc(email).get();
   if (!staff.exists) return { uid: decoded.uid, email, roles: null };
   const roles = staff.get('roles') as unknown;

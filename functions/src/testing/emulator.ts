@@ -43,9 +43,11 @@ export async function signIn(email: string, password: string): Promise<string> {
   return body.idToken;
 }
 
-/** A user who registered themselves through the Auth REST API: signed in, but not staff. */
-export async function signUpOutsider(): Promise<{ email: string; idToken: string }> {
-  const email = uniqueEmail('outsider');
+/**
+ * A user who registered themselves through the Auth REST API (e-mail unverified): signed in, but not
+ * staff, even when the address is a (removed) member's.
+ */
+export async function signUpOutsider(email = uniqueEmail('outsider')): Promise<{ email: string; idToken: string }> {
   const response = await fetch(`http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
