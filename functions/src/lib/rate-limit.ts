@@ -1,11 +1,14 @@
 // Fixed-window rate limits kept in Firestore (rate_limits/{hash of scope and key}), so every instance
 // of a function shares them. A window opens with the first request and lasts `windowMs`.
-// (In production, a TTL policy on `expiresAt` clears old counters.)
+// Old counters are deleted by the TTL policy on `expiresAt` declared in firestore.indexes.json.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { RATE_LIMITED } from '@silk/schema/messages';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
 import { HttpError } from './http';
+
+/** The field a window ends at; firestore.indexes.json declares the TTL policy on it. */
+export const RATE_LIMIT_EXPIRY_FIELD = 'expiresAt';
 
 export interface RateLimitCheck {
   /** e.g. "subscribe:ip" or "subscribe:email". */
@@ -40,7 +43,7 @@ export async function consumeRateLimit(
       scope: check.scope,
       count: sameWindow ? count + 1 : 1,
       windowStart: start,
-      expiresAt: Timestamp.fromMillis(start + check.windowMs),
+      [RATE_LIMIT_EXPIRY_FIELD]: Timestamp.fromMillis(start + check.windowMs),
     });
     return true;
   });
