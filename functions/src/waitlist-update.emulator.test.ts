@@ -7,6 +7,7 @@ import {
   BOT_CHECK_UNAVAILABLE,
   INVALID_EMAIL,
   RATE_LIMITED,
+  SIGNUP_NOT_FOUND,
 } from '@silk/schema/messages';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,14 @@ describe('waitlistUpdate', () => {
     const sent = stub.requests.find((request) => request.response === recaptcha_token);
     expect(sent?.secret).toBe(EMULATOR_SECRET);
     expect(sent?.remoteip).toBeTruthy();
+  });
+
+  it('answers 404 for an e-mail with no signup, creating no document', async () => {
+    const email = uniqueEmail('bot-nobody');
+    const response = await post(url, { email, recaptcha_token: token({ score: 0.9 }) });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: SIGNUP_NOT_FOUND });
+    expect((await signup(email)).exists).toBe(false);
   });
 
   it.each([
@@ -106,6 +115,7 @@ describe('waitlistUpdate', () => {
 
   it('answers 429 once one address exceeds its per-e-mail limit (5 a minute in the emulator)', async () => {
     const email = uniqueEmail('bot-limit');
+    await db.collection(COLLECTIONS.waitlistSignups).doc(email).set({ email, source: 'Homepage Hero' });
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await post(url, { email, recaptcha_token: token({}) })).status).toBe(200);
     }

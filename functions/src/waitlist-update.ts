@@ -1,14 +1,15 @@
 // POST /api/waitlist-update {email, recaptcha_token}: verifies the reCAPTCHA v3 token with siteverify
 // (secret RECAPTCHA_SECRET_KEY; verify URL, allowed hostnames and minimum score from the environment)
-// and records botCheck {score, action, checkedAt} on waitlist_signups/{email}.
+// and records botCheck {score, action, checkedAt} on the existing waitlist_signups/{email}.
 //   200 {ok, score} · 400 bad input or a token siteverify rejects · 403 wrong action, hostname or a
-//   low score · 429 rate limited · 503 verifier unreachable.
+//   low score · 404 no signup for the e-mail · 429 rate limited · 503 verifier unreachable.
 import { COLLECTIONS, RECAPTCHA_ACTION } from '@silk/schema/constants';
 import {
   BOT_CHECK_FAILED,
   BOT_CHECK_MISSING_TOKEN,
   BOT_CHECK_UNAVAILABLE,
   INVALID_EMAIL,
+  SIGNUP_NOT_FOUND,
 } from '@silk/schema/messages';
 import { isValidSignupEmail, normalizeEmail } from '@silk/schema/validators';
 import { FieldValue } from 'firebase-admin/firestore';
@@ -30,6 +31,7 @@ export interface WaitlistUpdateDeps {
 }
 
 const MAX_TOKEN_LENGTH = 4096;
+const FIRESTORE_NOT_FOUND = 5; // gRPC status of update() on a missing document
 
 export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}): HttpHandler {
   const services = deps.services ?? adminServices;
@@ -79,13 +81,17 @@ export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}
       logger.info('waitlistUpdate: bot check refused', { action: verdict.action, hostname, score });
       throw new HttpError(403, BOT_CHECK_FAILED);
     }
-    await db
-      .collection(COLLECTIONS.waitlistSignups)
-      .doc(email)
-      .set(
-        { email, botCheck: { score, action: verdict.action, checkedAt: FieldValue.serverTimestamp() } },
-        { merge: true },
-      );
+    // Recorded on an existing signup only: a document holding just an e-mail and a bot check would show
+    // in the admin table as a signup nobody made.
+    try {
+      await db
+        .collection(COLLECTIONS.waitlistSignups)
+        .doc(email)
+        .update({ botCheck: { score, action: verdict.action, checkedAt: FieldValue.serverTimestamp() } });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === FIRESTORE_NOT_FOUND) throw new HttpError(404, SIGNUP_NOT_FOUND);
+      throw error;
+    }
     sendJson(res, 200, { ok: true, score });
   });
 }
