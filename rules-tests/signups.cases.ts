@@ -1,6 +1,6 @@
 // waitlist_signups: visitors write a validated shape (create and merge), staff read and list.
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { COLLECTIONS, FEEDBACK_FIELDS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import {
   collection,
   deleteDoc,
@@ -152,16 +152,7 @@ export function signupCases(env: () => RulesTestEnvironment): void {
     it('refuses a 5 KB string in any text field', async () => {
       const big = 'x'.repeat(5 * 1024);
       const email = 'big@example.com';
-      for (const field of [
-        'ip',
-        'travelFrequency',
-        'biggestFrustration',
-        'workEmail',
-        'contentCreator',
-        'excitedFeatures',
-        'suggestionsFeedback',
-        'socialMedia',
-      ]) {
+      for (const field of ['ip', ...FEEDBACK_FIELDS]) {
         await assertFails(write(email, { ...feedbackWrite(email), [field]: big }));
       }
       await assertFails(write(email, { ...landingWrite(email), location: { ...LOCATION, city: big } }));

@@ -1,7 +1,7 @@
 // Visitor writes of the public site (SPEC §7.1, §7.5–7.6). firebase/firestore/lite ONLY, never
 // firebase/auth: the site imports this module lazily on submit and it must stay small.
-import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
-import type { FeedbackField, FeedbackFields, VisitorLocation } from '@silk/schema/entities';
+import { COLLECTIONS, FEEDBACK_FIELDS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+import type { FeedbackFields, VisitorLocation } from '@silk/schema/entities';
 import { FEEDBACK_FAILED, INVALID_EMAIL, SIGNUP_FAILED } from '@silk/schema/messages';
 import { isValidSignupEmail, normalizeEmail } from '@silk/schema/validators';
 import {
@@ -19,22 +19,6 @@ import { subscribeToMailingList, verifyBotCheck } from './api-client';
 import { getFirebaseApp, splitHostPort } from './app';
 import type { ClientConfig } from './config';
 import { startVisitorLookup } from './visitor-lookup';
-
-/**
- * The feedback fields of SPEC §3. `@silk/schema/entities` exports the same list, but importing a
- * value from it would pull zod into this lazily loaded chunk; the type below keeps the two equal.
- */
-export const FEEDBACK_FIELD_NAMES = [
-  'travelFrequency',
-  'biggestFrustration',
-  'workEmail',
-  'contentCreator',
-  'excitedFeatures',
-  'suggestionsFeedback',
-  'socialMedia',
-] as const satisfies readonly FeedbackField[];
-const _everyFeedbackField: [Exclude<FeedbackField, (typeof FEEDBACK_FIELD_NAMES)[number]>] extends [never] ? true : false = true;
-void _everyFeedbackField;
 
 /** What a visitor's browser writes to waitlist_signups/{email} (always with merge). */
 export type SignupWrite = {
@@ -102,7 +86,7 @@ export async function joinWaitlist(config: ClientConfig, email: string, appName?
 /** Feedback values as stored: trimmed, 'N/A' for blank or missing fields (SPEC §3). */
 export function feedbackValues(fields: Partial<FeedbackFields>): FeedbackFields {
   const values = {} as FeedbackFields;
-  for (const key of FEEDBACK_FIELD_NAMES) {
+  for (const key of FEEDBACK_FIELDS) {
     const value = fields[key];
     values[key] = typeof value === 'string' && value.trim() !== '' ? value.trim() : NOT_AVAILABLE;
   }

@@ -17,6 +17,17 @@ export const COLLECTIONS = {
 export const SESSION_EMAIL_KEY = 'waitlist_email';
 export const SIGNUP_SOURCE = 'Homepage Hero';
 export const NOT_AVAILABLE = 'N/A';
+
+/** The feedback fields of SPEC §3, in form order (here, not in entities, so zod-free chunks can use it). */
+export const FEEDBACK_FIELDS = [
+  'travelFrequency',
+  'biggestFrustration',
+  'workEmail',
+  'contentCreator',
+  'excitedFeatures',
+  'suggestionsFeedback',
+  'socialMedia',
+] as const;
 export const UNKNOWN_USER = 'Unknown User';
 export const RECAPTCHA_ACTION = 'waitlist_update';
 export const RECAPTCHA_MIN_SCORE = 0.5;

@@ -1,6 +1,12 @@
 // Records of SPEC §3 as zod schemas and inferred types.
 import { z } from 'zod';
-import { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH, SIGNUP_SOURCE } from './constants';
+import {
+  FEEDBACK_FIELDS,
+  MAX_EMAIL_LENGTH,
+  MAX_LONG_TEXT_LENGTH,
+  MAX_SHORT_TEXT_LENGTH,
+  SIGNUP_SOURCE,
+} from './constants';
 import { ROLES } from './roles';
 
 const shortText = z.string().max(MAX_SHORT_TEXT_LENGTH);
@@ -36,15 +42,7 @@ export const displayLocationSchema = z.union([
 ]);
 export type DisplayLocation = z.infer<typeof displayLocationSchema>;
 
-export const FEEDBACK_FIELDS = [
-  'travelFrequency',
-  'biggestFrustration',
-  'workEmail',
-  'contentCreator',
-  'excitedFeatures',
-  'suggestionsFeedback',
-  'socialMedia',
-] as const;
+export { FEEDBACK_FIELDS };
 export type FeedbackField = (typeof FEEDBACK_FIELDS)[number];
 
 export const feedbackFieldsSchema = z

@@ -1,5 +1,4 @@
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader, SkipLink } from '../components/site-header';
+import { SubpageLayout } from '../components/subpage-layout';
 import { site } from '../content/site';
 import { paths } from './paths';
 
@@ -8,26 +7,13 @@ export const NOT_FOUND_TITLE = 'Page not found — Silk';
 /** Served by Hosting as 404.html for any unknown path (SPEC §2: other routes are not shown). */
 export function NotFoundPage() {
   return (
-    <>
-      <SkipLink />
-      <SiteHeader
-        action={
-          <a className="button button--ghost" href={paths.landing}>
-            {site.homeLinkLabel}
-          </a>
-        }
-      />
-      <main id="main" className="not-found">
-        <div className="container container--narrow">
-          <p className="eyebrow">404</p>
-          <h1>This page took a wrong turn</h1>
-          <p>The address may be mistyped, or the page has moved. Your next trip starts on the home page.</p>
-          <a className="button button--primary" href={paths.landing}>
-            {site.homeLinkLabel}
-          </a>
-        </div>
-      </main>
-      <SiteFooter />
-    </>
+    <SubpageLayout className="not-found">
+      <p className="eyebrow">404</p>
+      <h1>This page took a wrong turn</h1>
+      <p>The address may be mistyped, or the page has moved. Your next trip starts on the home page.</p>
+      <a className="button button--primary" href={paths.landing}>
+        {site.homeLinkLabel}
+      </a>
+    </SubpageLayout>
   );
 }

@@ -15,6 +15,33 @@ import { loadRecaptcha } from '../api/recaptcha';
 import { useFeedback, type FeedbackValues, type UseFeedbackOptions } from '../hooks/use-feedback';
 
 type TextKey = Exclude<keyof FeedbackValues, 'excitedFeatures'>;
+type InputKey = 'biggestFrustration' | 'workEmail' | 'socialMedia';
+
+interface TextFieldProps {
+  name: InputKey;
+  type: 'text' | 'email';
+  autoComplete?: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+}
+
+/** A one-line text field: its label and placeholder come from the page content. */
+function TextField({ name, type, autoComplete, value, onChange }: TextFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={name}>{copy[name].label}</label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        placeholder={copy[name].placeholder}
+        value={value}
+        onChange={onChange}
+      />
+    </div>
+  );
+}
 
 export type FeedbackFormProps = UseFeedbackOptions;
 
@@ -95,29 +122,19 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="biggestFrustration">{copy.biggestFrustration.label}</label>
-          <input
-            id="biggestFrustration"
-            name="biggestFrustration"
-            type="text"
-            placeholder={copy.biggestFrustration.placeholder}
-            value={values.biggestFrustration}
-            onChange={set('biggestFrustration')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="workEmail">{copy.workEmail.label}</label>
-          <input
-            id="workEmail"
-            name="workEmail"
-            type="email"
-            autoComplete="work email"
-            placeholder={copy.workEmail.placeholder}
-            value={values.workEmail}
-            onChange={set('workEmail')}
-          />
-        </div>
+        <TextField
+          name="biggestFrustration"
+          type="text"
+          value={values.biggestFrustration}
+          onChange={set('biggestFrustration')}
+        />
+        <TextField
+          name="workEmail"
+          type="email"
+          autoComplete="work email"
+          value={values.workEmail}
+          onChange={set('workEmail')}
+        />
         <fieldset className="field field--choices">
           <legend>{copy.contentCreator.label}</legend>
           <div className="choices choices--inline">
@@ -163,17 +180,7 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
             onChange={set('suggestionsFeedback')}
           />
         </div>
-        <div className="field">
-          <label htmlFor="socialMedia">{copy.socialMedia.label}</label>
-          <input
-            id="socialMedia"
-            name="socialMedia"
-            type="text"
-            placeholder={copy.socialMedia.placeholder}
-            value={values.socialMedia}
-            onChange={set('socialMedia')}
-          />
-        </div>
+        <TextField name="socialMedia" type="text" value={values.socialMedia} onChange={set('socialMedia')} />
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? SUBMITTING_FEEDBACK_LABEL : feedbackForm.submitLabel}
         </button>
