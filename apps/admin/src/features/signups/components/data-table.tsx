@@ -12,8 +12,10 @@ const COLUMN_OVERSCAN = 1;
 const estimateRowSize = () => ROW_HEIGHT;
 const estimateColumnSize = (index: number) => signupColumns[index]!.width;
 
-// Column layout is set once on the table (custom properties every row's grid reads), so a row only
-// carries its own position: less inline style to parse and restyle per new row.
+// Column layout is set once on the table (custom properties every row's grid reads) and the rows sit
+// in the body's normal flow, offset once by the body's padding: a row carries no inline style at all.
+// A unique inline style per row (a transform each) made Chromium's style recalculation of the rows
+// coming into view ~6x slower, over the frame budget at 100,000 rows (docs/decisions.md).
 const TABLE_STYLE = {
   '--data-table-columns': TABLE_GRID_TEMPLATE,
   '--data-table-width': `${TABLE_WIDTH}px`,
@@ -29,15 +31,15 @@ interface ColumnWindow {
 interface SignupRowProps {
   row: WaitlistSignupRow;
   index: number;
-  start: number;
   columns: ColumnWindow;
 }
 
 /**
  * One body row, memoised so scrolling only renders the rows that come into view. Only the columns in
- * view are rendered; the first of them is placed on its grid track and the others follow it.
+ * view are rendered; the first of them is placed on its grid track (--data-table-first-column, set on
+ * the body) and the others follow it.
  */
-const SignupRow = memo(function SignupRow({ row, index, start, columns }: SignupRowProps) {
+const SignupRow = memo(function SignupRow({ row, index, columns }: SignupRowProps) {
   const cells = rowCells(row as Record<string, unknown>);
   const rendered = [];
   for (let column = columns.first; column <= columns.last; column += 1) {
@@ -48,18 +50,13 @@ const SignupRow = memo(function SignupRow({ row, index, start, columns }: Signup
         className="data-table__cell"
         aria-colindex={column + 1}
         title={cell.title}
-        style={column === columns.first ? { gridColumnStart: column + 1 } : undefined}
       >
         {cell.text}
       </td>,
     );
   }
   return (
-    <tr
-      className="data-table__row data-table__row--body"
-      aria-rowindex={index + 2}
-      style={{ transform: `translateY(${start}px)` }}
-    >
+    <tr className="data-table__row data-table__row--body" aria-rowindex={index + 2}>
       {rendered}
     </tr>
   );
@@ -73,9 +70,10 @@ export interface DataTableProps {
 
 /**
  * The signups table, virtualised in both directions with TanStack Virtual: a sticky header (all
- * columns), and in the body only the rows and columns in view, each row positioned by a transform,
- * whatever the row count. aria-rowcount/aria-colcount and the per-row/cell indices tell assistive
- * technology where the rendered part sits.
+ * columns), and in the body only the rows and columns in view, whatever the row count. The body has
+ * the height of all rows (the scrollbar) and its top padding is the height of the rows above the
+ * rendered ones, which follow in DOM order as on screen. aria-rowcount/aria-colcount and the
+ * per-row/cell indices tell assistive technology where the rendered part sits.
  */
 export function DataTable({ rows, label }: DataTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -130,13 +128,21 @@ export function DataTable({ rows, label }: DataTableProps) {
             ))}
           </tr>
         </thead>
-        <tbody className="data-table__body" style={{ height: rowVirtualizer.getTotalSize() }}>
+        <tbody
+          className="data-table__body"
+          style={
+            {
+              height: rowVirtualizer.getTotalSize(),
+              paddingTop: items[0]?.start ?? 0,
+              '--data-table-first-column': firstColumn + 1,
+            } as CSSProperties
+          }
+        >
           {items.map((item) => (
             <SignupRow
               key={item.key}
               row={rows[item.index]!}
               index={item.index}
-              start={item.start}
               columns={columns}
             />
           ))}

@@ -7,6 +7,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LONG_CELL_CHARS, TABLE_WIDTH } from './columns';
+import { ROW_HEIGHT } from './data-table';
 import { SignupsTab } from './signups-tab';
 
 vi.mock('../../../lib/services', () => ({ adminServices: () => ({}) }));
@@ -122,6 +123,10 @@ describe('Waitlist Signups tab', () => {
     expect(after.at(-1)).toHaveAttribute('aria-colindex', String(SIGNUP_COLUMNS.length));
     expect(after.at(-1)).toHaveTextContent(formatSignupDate(makeRows(1)[0]!.timestamp));
     expect(after[0]).not.toHaveAttribute('aria-colindex', '1');
+    // The first rendered cell is placed on its own column track (styles.css reads this property).
+    expect(table.querySelector('tbody')!.style.getPropertyValue('--data-table-first-column')).toBe(
+      after[0]!.getAttribute('aria-colindex'),
+    );
   });
 
   it('puts the full text in a tooltip on long cells only', () => {
@@ -143,9 +148,31 @@ describe('Waitlist Signups tab', () => {
     expect(bodyRows.length).toBeGreaterThan(10);
     expect(bodyRows.length).toBeLessThan(60);
     expect(table).toHaveAttribute('aria-rowcount', '100001');
-    expect(bodyRows[0]).toHaveStyle({ transform: 'translateY(0px)' });
-    expect(bodyRows[1]).toHaveStyle({ transform: 'translateY(40px)' });
+    expect(bodyRows[0]).toHaveAttribute('aria-rowindex', '2');
     expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 100,000');
+    // The body keeps the full height (the scrollbar of 100,000 rows); the rendered rows sit in its flow.
+    const body = table.querySelector('tbody')!;
+    expect(body).toHaveStyle({ height: `${100_000 * ROW_HEIGHT}px`, paddingTop: '0px' });
+  });
+
+  it('renders the rows in view after a vertical scroll, offset by the rows above them', () => {
+    render(<SignupsTab signups={makeRows(100_000)} />);
+    const table = screen.getByRole('table');
+    const scroller = screen.getByRole('region', { name: 'Waitlist signups (scrollable)' });
+    const firstInView = 50_000;
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: firstInView * ROW_HEIGHT });
+    act(() => {
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    const firstRendered = Number(bodyRows[0]!.getAttribute('aria-rowindex')) - 2;
+    expect(firstRendered).toBeLessThanOrEqual(firstInView);
+    expect(firstRendered).toBeGreaterThan(firstInView - 20);
+    expect(bodyRows.map((row) => Number(row.getAttribute('aria-rowindex')))).toEqual(
+      bodyRows.map((_, offset) => firstRendered + offset + 2),
+    );
+    expect(screen.getByText(`user${firstInView}@example.com`)).toBeInTheDocument();
+    expect(table.querySelector('tbody')).toHaveStyle({ paddingTop: `${firstRendered * ROW_HEIGHT}px` });
   });
 
   it('shows new rows when the live list changes, without remounting', () => {
