@@ -3,12 +3,26 @@
 //   dom       *.test.tsx component tests (jsdom + Testing Library)
 //   emulator  *.emulator.test.ts against the Firebase emulators (run inside `firebase emulators:exec`)
 //   e2e       e2e/**/*.e2e.test.ts in Chromium against the built apps on the Hosting emulator
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+// `@/…` is the importing app's own src folder, as each app's vite.config.ts and tsconfig say.
+const appSourceAlias: Plugin = {
+  name: 'silk-app-source-alias',
+  enforce: 'pre',
+  resolveId(source, importer, options) {
+    const app = importer && /[\\/]apps[\\/]([^\\/]+)[\\/]/.exec(importer)?.[1];
+    if (!source.startsWith('@/') || !app) return null;
+    const target = fileURLToPath(new URL(`./apps/${app}/src/${source.slice(2)}`, import.meta.url));
+    return this.resolve(target, importer, { ...options, skipSelf: true });
+  },
+};
 
 const ignored = ['**/node_modules/**', '**/dist/**', '**/deploy/**'];
 
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
+  plugins: [appSourceAlias],
   test: {
     projects: [
       {
@@ -16,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{packages,apps,functions,scripts,bench}/**/*.test.ts'],
+          include: ['{packages,apps,functions,scripts,bench,tooling}/**/*.test.ts'],
           exclude: [...ignored, '**/*.emulator.test.ts'],
         },
       },

@@ -1,5 +1,6 @@
-// The admin panel's signed-out side in Chromium through the emulators (issue 6, acceptance 1 and 3):
-// title, sign-in by e-mail and by username, every sign-in error, the reset e-mail, Logout, axe.
+// The admin panel's signed-out side in Chromium, against the built app on the emulators (where the UI,
+// Auth and the rules meet as in production): title, sign-in by e-mail and by username, every sign-in
+// error, the reset e-mail, Logout, axe.
 import { ADMIN_PAGE_TITLE, MARKETING_TITLE } from '@silk/schema/constants';
 import {
   AUTH_INVALID_EMAIL,
@@ -11,9 +12,10 @@ import {
   SIGN_IN_FIELDS_REQUIRED,
   USERNAME_NOT_FOUND,
 } from '@silk/schema/messages';
+import { launchChromium } from '@silk/stack/browser';
+import { discoverStack, type RunningStack } from '@silk/stack/stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { discoverStack, type RunningStack } from '../scripts/lib/stack';
 import {
   oobCodesFor,
   openAdmin,
@@ -25,7 +27,7 @@ import {
   type SeededMember,
 } from './support/admin-session';
 import { seriousViolations } from './support/axe';
-import { launchChromium } from './support/browser';
+import { expectNoCspViolations, watchCsp } from './support/csp';
 
 let browser: Browser;
 let stack: RunningStack;
@@ -35,10 +37,11 @@ let session: AdminPage | undefined;
 
 beforeAll(async () => {
   stack = await discoverStack();
-  browser = await launchChromium();
+  browser = watchCsp(await launchChromium());
   admin = await seedMember('admin', ['Admin', 'Developer']);
   disabled = await seedMember('disabled', ['Staff'], { disabled: true });
 });
+afterEach(expectNoCspViolations);
 afterEach(async () => {
   await session?.context.close();
   session = undefined;

@@ -1,9 +1,14 @@
-// The admin panel signed in, in Chromium through the emulators (issue 6, acceptance 1 and 3): roles and
-// Team Manager access, adding a member with a generated password through to their first sign-in,
-// usernames, the live table, the spreadsheet, the sidebar and axe on every tab.
+// The admin panel signed in, in Chromium against the built app on the emulators (where the UI, Auth, the
+// rules and the functions meet as in production): roles and Team Manager access, adding a member with a
+// generated password through to their first sign-in, usernames, the live table, the spreadsheet, the
+// sidebar and axe on every tab.
 import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { SIGNUP_COLUMNS, spreadsheetFileName } from '@silk/schema/formatters';
-import { USERNAME_TAKEN, USERNAME_UPDATED } from '@silk/schema/messages';
+import { RESET_SENT_SETTINGS, USERNAME_TAKEN, USERNAME_UPDATED } from '@silk/schema/messages';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { launchChromium } from '@silk/stack/browser';
+import { makeSignups } from '@silk/stack/seed-data';
+import { discoverStack, type RunningStack } from '@silk/stack/stack';
 import ExcelJS from 'exceljs';
 import { FieldValue } from 'firebase-admin/firestore';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,11 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminSdk } from '../scripts/lib/admin-sdk';
-import { makeSignups } from '../scripts/lib/seed-data';
-import { discoverStack, type RunningStack } from '../scripts/lib/stack';
 import {
+  oobCodesFor,
   openAdmin,
+  openSignedIn as openSignedInContext,
   seedMember,
   signIn,
   submitSignIn,
@@ -24,7 +28,7 @@ import {
   type SeededMember,
 } from './support/admin-session';
 import { seriousViolations } from './support/axe';
-import { launchChromium } from './support/browser';
+import { expectNoCspViolations, watchCsp } from './support/csp';
 
 let browser: Browser;
 let stack: RunningStack;
@@ -35,7 +39,7 @@ const downloadDir = mkdtempSync(join(tmpdir(), 'silk-admin-e2e-'));
 
 beforeAll(async () => {
   stack = await discoverStack();
-  browser = await launchChromium();
+  browser = watchCsp(await launchChromium());
   admin = await seedMember('admin', ['Admin', 'Chief Technology Officer']);
   staff = await seedMember('staff', ['Staff']);
   // A few signups of our own so the table and the spreadsheet have rows.
@@ -48,6 +52,7 @@ beforeAll(async () => {
   }
   await batch.commit();
 });
+afterEach(expectNoCspViolations);
 afterEach(async () => {
   while (sessions.length > 0) await sessions.pop()!.context.close();
 });
@@ -57,10 +62,8 @@ afterAll(async () => {
 });
 
 async function openSignedIn(member: SeededMember, path = '/admin'): Promise<Page> {
-  const session = await openAdmin(browser, stack.adminUrl, path);
+  const session = await openSignedInContext(browser, stack.adminUrl, member, path);
   sessions.push(session);
-  await session.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
-  await signIn(session.page, member.email, member.password);
   return session.page;
 }
 
@@ -71,16 +74,21 @@ async function waitForTable(page: Page) {
 }
 
 describe('admin panel (e2e)', () => {
-  it('gives an Admin the three tabs, each free of serious or critical axe violations', async () => {
+  it('gives an Admin the four tabs, each free of serious or critical axe violations', async () => {
     const page = await openSignedIn(admin);
     const links = await nav(page).getByRole('link').allTextContents();
-    expect(links).toEqual(['Waitlist Signups', 'Team Manager', 'Account Settings']);
+    expect(links).toEqual(['Waitlist Signups', 'Team Manager', 'Activity', 'Account Settings']);
 
     await waitForTable(page);
     expect(await seriousViolations(page)).toEqual([]);
 
     await nav(page).getByRole('link', { name: 'Team Manager' }).click();
     await page.getByRole('heading', { name: 'Add New Team Member' }).waitFor();
+    await page.getByRole('table', { name: 'Team members' }).waitFor({ timeout: 20_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await nav(page).getByRole('link', { name: 'Activity' }).click();
+    await page.getByText(/^Showing \d+ of \d+ entries$/).waitFor({ timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
 
     await nav(page).getByRole('link', { name: 'Account Settings' }).click();
@@ -88,7 +96,7 @@ describe('admin panel (e2e)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('hides Team Manager from a Staff member, who cannot reach it by URL either', async () => {
+  it('hides Team Manager and Activity from a Staff member, who cannot reach them by URL either', async () => {
     const page = await openSignedIn(staff, '/admin/team');
     expect(await nav(page).getByRole('link').allTextContents()).toEqual(['Waitlist Signups', 'Account Settings']);
     await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor();
@@ -98,6 +106,11 @@ describe('admin panel (e2e)', () => {
     await page.goto(`${stack.adminUrl}/admin/team`);
     await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('heading', { name: 'Add New Team Member' }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/admin');
+
+    await page.goto(`${stack.adminUrl}/admin/activity`);
+    await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { name: 'Activity' }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/admin');
   });
 
@@ -171,6 +184,18 @@ describe('admin panel (e2e)', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
     await signIn(page, renamed, member.password);
+  });
+
+  it('sends the own password-reset e-mail from Account Settings', async () => {
+    const page = await openSignedIn(staff, '/admin/settings');
+    const card = page.getByRole('region', { name: 'Change Password' });
+    expect(await card.getByLabel('Email').inputValue()).toBe(staff.email);
+    const resets = async () =>
+      (await oobCodesFor(staff.email)).filter((code) => code.requestType === 'PASSWORD_RESET').length;
+    const before = await resets();
+    await card.getByRole('button', { name: 'Send Password Reset Email' }).click();
+    await expect.poll(() => card.getByRole('status').textContent(), { timeout: 10_000 }).toBe(RESET_SENT_SETTINGS);
+    await expect.poll(resets).toBe(before + 1);
   });
 
   it('shows a signup written while the table is open, without a reload', async () => {

@@ -1,16 +1,18 @@
 import { ADMIN_PAGE_TITLE, MARKETING_TITLE } from '@silk/schema/constants';
+import { launchChromium } from '@silk/stack/browser';
+import { discoverStack, type RunningStack } from '@silk/stack/stack';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverStack, type RunningStack } from '../scripts/lib/stack';
-import { launchChromium } from './support/browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoCspViolations, watchCsp } from './support/csp';
 
 let browser: Browser;
 let stack: RunningStack;
 
 beforeAll(async () => {
   stack = await discoverStack();
-  browser = await launchChromium();
+  browser = watchCsp(await launchChromium());
 });
+afterEach(expectNoCspViolations);
 afterAll(async () => {
   await browser?.close();
 });

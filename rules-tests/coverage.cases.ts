@@ -84,7 +84,7 @@ export function coverageCases(projectId: string): void {
           const { line, currentOffset, endOffset } = root.sourcePosition;
           return `line ${line}: ${source.slice(currentOffset, endOffset + 1).replace(/\s+/g, ' ').slice(0, 80)}`;
         });
-      expect(coverage.report.length).toBeGreaterThan(20);
+      expect(coverage.report.length).toBeGreaterThan(10); // a report, not an empty list
       expect(oneWay).toEqual([]);
     });
   });

@@ -15,6 +15,19 @@ export const EMAILS = {
   admin: 'admin@silk.travel',
   claimStaff: 'claim@silk.travel',
   other: 'other@silk.travel',
+  mustChange: 'fresh@silk.travel',
+  disabled: 'gone@silk.travel',
+  reRegistered: 'former@silk.travel',
+} as const;
+
+/** The Auth account each seeded staff record belongs to (its `uid` field). */
+export const UIDS = {
+  staff: 'uid-staff',
+  admin: 'uid-admin',
+  other: 'uid-other',
+  mustChange: 'uid-fresh',
+  disabled: 'uid-gone',
+  reRegistered: 'uid-former',
 } as const;
 
 export const USERNAMES = { staff: 'Stella', admin: 'Ada', other: 'Otto' } as const;
@@ -29,11 +42,27 @@ export function actor(env: RulesTestEnvironment, name: ActorName): RulesTestCont
       // Created through the Auth REST API by the user: signed in, e-mail set, but no staff document.
       return env.authenticatedContext('uid-self', { email: EMAILS.selfRegistered, email_verified: true });
     case 'staff':
-      return env.authenticatedContext('uid-staff', { email: EMAILS.staff, email_verified: true });
+      return env.authenticatedContext(UIDS.staff, { email: EMAILS.staff, email_verified: true });
     case 'admin':
-      return env.authenticatedContext('uid-admin', { email: EMAILS.admin, email_verified: true });
+      return env.authenticatedContext(UIDS.admin, { email: EMAILS.admin, email_verified: true });
   }
 }
+
+function verifiedDb(env: RulesTestEnvironment, uid: string, email: string): Firestore {
+  return env.authenticatedContext(uid, { email, email_verified: true }).firestore() as unknown as Firestore;
+}
+
+/** A member (Admin) who has not yet replaced their one-time password. */
+export const mustChangeDb = (env: RulesTestEnvironment) => verifiedDb(env, UIDS.mustChange, EMAILS.mustChange);
+
+/** An Admin whose account an Admin disabled. */
+export const disabledDb = (env: RulesTestEnvironment) => verifiedDb(env, UIDS.disabled, EMAILS.disabled);
+
+/**
+ * Someone who registered a removed Admin's address again and verified it: same e-mail, new account.
+ * The leftover staff record still names the old account.
+ */
+export const reRegisteredDb = (env: RulesTestEnvironment) => verifiedDb(env, 'uid-newcomer', EMAILS.reRegistered);
 
 export function db(env: RulesTestEnvironment, name: ActorName): Firestore {
   // rules-unit-testing types its instance as the compat Firestore; it is the modular one at runtime.
@@ -62,10 +91,20 @@ export function landingWrite(email: string): Record<string, unknown> {
   return { email, source: SIGNUP_SOURCE, ip: '203.0.113.7', location: LOCATION, timestamp: serverTimestamp() };
 }
 
-/** A feedback-form write exactly as the site sends it ('N/A' for blanks). */
-export function feedbackWrite(email: string): Record<string, unknown> {
+/** A fresh edit key, as the site's browser session makes one for each feedback write. */
+export function newEditKey(): string {
+  return `k${crypto.randomUUID().replaceAll('-', '')}`;
+}
+
+/**
+ * A feedback-form write exactly as the site sends it ('N/A' for blanks): a new edit key, and the one
+ * this session stored last time as `prevEditKey` (none on its first feedback).
+ */
+export function feedbackWrite(email: string, keys: { editKey?: string; prevEditKey?: string } = {}): Record<string, unknown> {
   return {
     email,
+    editKey: keys.editKey ?? newEditKey(),
+    ...(keys.prevEditKey ? { prevEditKey: keys.prevEditKey } : {}),
     travelFrequency: '4-6 times a year',
     biggestFrustration: 'Juggling twenty tabs.',
     workEmail: NOT_AVAILABLE,
@@ -93,15 +132,19 @@ export async function seed(env: RulesTestEnvironment): Promise<void> {
       botCheck: { score: 0.9, action: 'waitlist_update', checkedAt: at },
     });
     const staff = [
-      [EMAILS.staff, USERNAMES.staff, ['Staff'], true],
-      [EMAILS.admin, USERNAMES.admin, ['Admin', 'Developer'], false],
-      [EMAILS.other, USERNAMES.other, ['Director'], false],
+      [EMAILS.staff, UIDS.staff, USERNAMES.staff, ['Staff'], { mustChangePassword: false }],
+      [EMAILS.admin, UIDS.admin, USERNAMES.admin, ['Admin', 'Developer'], { mustChangePassword: false }],
+      [EMAILS.other, UIDS.other, USERNAMES.other, ['Director'], { mustChangePassword: false }],
+      [EMAILS.mustChange, UIDS.mustChange, 'Fresh', ['Admin'], { mustChangePassword: true }],
+      [EMAILS.disabled, UIDS.disabled, 'Gone', ['Admin'], { mustChangePassword: false, disabled: true }],
+      [EMAILS.reRegistered, UIDS.reRegistered, 'Former', ['Admin'], { mustChangePassword: false }],
     ] as const;
-    for (const [email, username, roles, mustChangePassword] of staff) {
+    for (const [email, uid, username, roles, flags] of staff) {
       await setDoc(doc(store, COLLECTIONS.staff, email), {
+        uid,
         username,
         roles,
-        mustChangePassword,
+        ...flags,
         createdAt: at,
         createdBy: 'bootstrap',
       });

@@ -4,6 +4,7 @@ import { setLogLevel } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { coverageCases } from './coverage.cases';
 import { createRulesEnvironment } from './environment';
+import { mailCases } from './mail.cases';
 import { RULES_PROJECT_ID, seed } from './fixtures';
 import { serverOnlyCases } from './server-only.cases';
 import { signupCases } from './signups.cases';
@@ -26,5 +27,6 @@ afterAll(async () => {
 signupCases(getEnv);
 staffCases(getEnv);
 serverOnlyCases(getEnv);
+mailCases(getEnv);
 // Last: every rule expression above must have been evaluated.
 coverageCases(RULES_PROJECT_ID);

@@ -1,4 +1,4 @@
-// subscribers, audit_log, rate_limits and unknown collections: no browser access at all.
+// subscribers, username mappings, rate_limits and unknown collections: no browser access at all.
 import { assertFails, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
@@ -7,7 +7,7 @@ import { ACTORS, db, EXISTING_SIGNUP } from './fixtures';
 
 const SERVER_ONLY: Array<[string, string]> = [
   [COLLECTIONS.subscribers, EXISTING_SIGNUP],
-  [COLLECTIONS.auditLog, 'entry-1'],
+  [COLLECTIONS.usernameMappings, 'otto'],
   [COLLECTIONS.rateLimits, 'ip-1'],
   ['not_a_collection', 'x'],
 ];

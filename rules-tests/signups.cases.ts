@@ -13,7 +13,20 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { ACTORS, db, EMAILS, EXISTING_SIGNUP, feedbackWrite, landingWrite, LOCATION, type ActorName } from './fixtures';
+import {
+  ACTORS,
+  db,
+  disabledDb,
+  EMAILS,
+  EXISTING_SIGNUP,
+  feedbackWrite,
+  landingWrite,
+  LOCATION,
+  mustChangeDb,
+  newEditKey,
+  reRegisteredDb,
+  type ActorName,
+} from './fixtures';
 
 const SIGNUPS = COLLECTIONS.waitlistSignups;
 const ALLOWED: Record<'read' | 'write' | 'delete', Record<ActorName, boolean>> = {
@@ -50,10 +63,19 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       });
     });
 
-    it('lets staff (by custom claim set by server code, without a staff document) list signups', async () => {
+    it('refuses a custom claim `staff` without a staff record of the same account (claims grant nothing)', async () => {
       const claimed = env().authenticatedContext('uid-claim', { email: 'claim@silk.travel', staff: true }).firestore();
-      const snapshot = await assertSucceeds(getDocs(collection(claimed, SIGNUPS)));
-      expect(snapshot.docs.map((document) => document.id)).toContain(EXISTING_SIGNUP);
+      await assertFails(getDocs(collection(claimed, SIGNUPS)));
+    });
+
+    it('refuses a member still on their one-time password (mustChangePassword)', async () => {
+      await assertFails(getDocs(collection(mustChangeDb(env()), SIGNUPS)));
+      await assertFails(getDoc(doc(mustChangeDb(env()), SIGNUPS, EXISTING_SIGNUP)));
+    });
+
+    it('refuses a disabled member and an account re-registered for a removed member\'s address', async () => {
+      await assertFails(getDocs(collection(disabledDb(env()), SIGNUPS)));
+      await assertFails(getDocs(collection(reRegisteredDb(env()), SIGNUPS)));
     });
 
     it('refuses an unverified account holding a member\'s e-mail (registered on its own after removal)', async () => {
@@ -192,6 +214,83 @@ export function signupCases(env: () => RulesTestEnvironment): void {
 
     it('refuses an update that changes the e-mail', async () => {
       await assertFails(updateDoc(doc(visitor(), SIGNUPS, EXISTING_SIGNUP), { email: 'x@example.com', timestamp: serverTimestamp() }));
+    });
+  });
+
+  describe('waitlist_signups: feedback answers belong to the session that gave them', () => {
+    const visitor = () => db(env(), 'visitor');
+    const write = (id: string, data: Record<string, unknown>) => setDoc(doc(visitor(), SIGNUPS, id), data, { merge: true });
+    const stored = async (id: string) => {
+      let data: Record<string, unknown> | undefined;
+      await env().withSecurityRulesDisabled(async (context) => {
+        data = (await getDoc(doc(context.firestore(), SIGNUPS, id))).data();
+      });
+      return data;
+    };
+    const blanks = Object.fromEntries(FEEDBACK_FIELDS.map((field) => [field, '']));
+
+    /** The owner's session: signed up, then gave feedback with its first key. */
+    async function answered(email: string): Promise<string> {
+      const key = newEditKey();
+      await assertSucceeds(write(email, landingWrite(email)));
+      await assertSucceeds(write(email, feedbackWrite(email, { editKey: key })));
+      return key;
+    }
+
+    it('the first feedback claims the signup with its key', async () => {
+      const email = 'claim@example.com';
+      const key = await answered(email);
+      expect(await stored(email)).toMatchObject({ editKey: key, travelFrequency: '4-6 times a year' });
+    });
+
+    it('a stranger\'s merge without the key can neither blank nor replace the answers', async () => {
+      const email = 'victim@example.com';
+      await answered(email);
+      const before = await stored(email);
+      await assertFails(write(email, { email, ...blanks, timestamp: serverTimestamp() }));
+      await assertFails(write(email, { ...feedbackWrite(email), travelFrequency: 'Never' }));
+      await assertFails(write(email, { ...feedbackWrite(email, { prevEditKey: newEditKey() }), travelFrequency: 'Never' }));
+      await assertFails(write(email, { email, editKey: newEditKey(), timestamp: serverTimestamp() }));
+      const after = await stored(email);
+      for (const field of FEEDBACK_FIELDS) expect(after?.[field]).toEqual(before?.[field]);
+      expect(after?.editKey).toBe(before?.editKey);
+    });
+
+    it('the owner\'s session changes its answers by naming its key (and gets a new one)', async () => {
+      const email = 'owner@example.com';
+      const key = await answered(email);
+      const next = newEditKey();
+      await assertSucceeds(write(email, { ...feedbackWrite(email, { editKey: next, prevEditKey: key }), socialMedia: '@me' }));
+      expect(await stored(email)).toMatchObject({ editKey: next, socialMedia: '@me' });
+      // The old key is spent.
+      await assertFails(write(email, feedbackWrite(email, { prevEditKey: key })));
+    });
+
+    it('a repeat signup (landing fields, no key) still succeeds and leaves the answers alone', async () => {
+      const email = 'repeat@example.com';
+      const key = await answered(email);
+      await assertSucceeds(write(email, landingWrite(email)));
+      expect(await stored(email)).toMatchObject({ editKey: key, travelFrequency: '4-6 times a year' });
+    });
+
+    it('refuses a malformed key', async () => {
+      await assertFails(write('badkey@example.com', feedbackWrite('badkey@example.com', { editKey: 'short' })));
+      await assertFails(write('badkey@example.com', feedbackWrite('badkey@example.com', { editKey: 'k'.repeat(65) })));
+    });
+
+    it('no browser writes the first signup time (server code records it), so nobody moves a place in line', async () => {
+      const email = 'line@example.com';
+      await assertFails(write(email, { ...landingWrite(email), firstSignupAt: serverTimestamp() }));
+      await env().withSecurityRulesDisabled(async (context) => {
+        await setDoc(doc(context.firestore(), SIGNUPS, email), {
+          ...landingWrite(email),
+          firstSignupAt: Timestamp.fromDate(new Date('2025-01-01T00:00:00Z')),
+        });
+      });
+      await assertFails(write(email, { ...landingWrite(email), firstSignupAt: serverTimestamp() }));
+      await assertFails(write(email, { ...feedbackWrite(email), firstSignupAt: serverTimestamp() }));
+      await assertSucceeds(write(email, landingWrite(email)));
+      expect(((await stored(email))?.firstSignupAt as Timestamp).toDate().toISOString()).toBe('2025-01-01T00:00:00.000Z');
     });
   });
 }

@@ -1,13 +1,14 @@
 // `pnpm admin:bootstrap` against the emulators: creates the Auth user, staff/{email} with roles
-// ["Admin"] and the username mapping; a second run changes nothing; bad input creates nothing.
+// ["Admin"] bound to the account and the username mapping; a second run changes nothing; bad input creates
+// nothing; an account someone else registered is never adopted without --reset-password.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { usernameKey } from '@silk/schema/validators';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { ROOT } from '@silk/stack/stack';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminSdk } from './lib/admin-sdk';
-import { ROOT } from './lib/stack';
 
 const { auth, db } = adminSdk();
 
@@ -53,7 +54,7 @@ describe('pnpm admin:bootstrap', () => {
 
     const user = await auth.getUserByEmail(email);
     const staff = await db.collection(COLLECTIONS.staff).doc(email).get();
-    expect(staff.data()).toMatchObject({ username, roles: ['Admin'], mustChangePassword: true, createdBy: 'bootstrap' });
+    expect(staff.data()).toMatchObject({ uid: user.uid, username, roles: ['Admin'], mustChangePassword: true, createdBy: 'bootstrap' });
     const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get();
     expect(mapping.data()).toEqual({ username, email });
     expect(await signIn(email, password!)).toBe(true);
@@ -89,4 +90,50 @@ describe('pnpm admin:bootstrap', () => {
     expect((await db.collection(COLLECTIONS.staff).doc(intruder).get()).exists).toBe(false);
     expect((await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get()).get('email')).toBe(owner);
   });
+
+  it('refuses an existing self-registered account: non-zero exit, nothing changed', { timeout: 60_000 }, async () => {
+    const email = `squatter-${suffix()}@bootstrap.test`;
+    const ownPassword = 'Squat-9-password';
+    const squatter = await registerOnOwn(email, ownPassword);
+    const result = bootstrap('--email', email, '--username', `Sq_${suffix()}`);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Refused');
+    expect(result.stderr).toContain('--reset-password');
+    expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
+    const after = await auth.getUserByEmail(email);
+    expect(after.tokensValidAfterTime).toBe(squatter.tokensValidAfterTime);
+    expect(after.emailVerified).toBe(false);
+    expect(await signIn(email, ownPassword)).toBe(true);
+  });
+
+  it('--reset-password takes the account over: the old password stops working, sessions revoked', { timeout: 60_000 }, async () => {
+    const email = `takeover-${suffix()}@bootstrap.test`;
+    const ownPassword = 'Squat-9-password';
+    const before = await registerOnOwn(email, ownPassword);
+    const username = `Tk_${suffix()}`;
+    const result = bootstrap('--email', email, '--username', username, '--reset-password');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('every session revoked');
+    const password = /One-time password \(shown once\): (\S+)/.exec(result.stdout)?.[1];
+    expect(await signIn(email, ownPassword)).toBe(false);
+    expect(await signIn(email, password!)).toBe(true);
+    const after = await auth.getUserByEmail(email);
+    expect(after.uid).toBe(before.uid);
+    expect(after.emailVerified).toBe(true);
+    expect(after.tokensValidAfterTime).not.toBe(before.tokensValidAfterTime);
+    const staff = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
+    expect(staff).toMatchObject({ uid: before.uid, roles: ['Admin'], mustChangePassword: true });
+    const entries = await db.collection(COLLECTIONS.auditLog).where('target', '==', email).get();
+    expect(entries.docs.map((entry) => entry.get('action'))).toContain('bootstrap');
+  });
 });
+
+/** An account registered by someone on their own through the Auth REST API (unverified). */
+async function registerOnOwn(email: string, password: string) {
+  const response = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo`,
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) },
+  );
+  expect(response.ok).toBe(true);
+  return auth.getUserByEmail(email);
+}

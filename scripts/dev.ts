@@ -4,9 +4,11 @@
 // Ctrl-C stops every process it started.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ensureFirestoreLauncher } from './lib/firestore-launcher';
+import { startAppCheckStub } from '@silk/stack/app-check-stub';
+import { ensureFirestoreLauncher } from '@silk/stack/firestore-launcher';
+import { mailDevCommand, mailDevUrl } from '@silk/stack/maildev';
+import { emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts } from '@silk/stack/stack';
 import type { SeededAccount } from './seed';
-import { emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts } from './lib/stack';
 
 const ports = stackPorts(0);
 const env: NodeJS.ProcessEnv = {
@@ -16,6 +18,8 @@ const env: NodeJS.ProcessEnv = {
   FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
   GCLOUD_PROJECT: PROJECT_ID,
   SILK_FUNCTIONS_ORIGIN: `http://127.0.0.1:${ports.functions}`,
+  // The links in e-mails (functions/src/mail/mail-config.ts) open the Vite site, not the Hosting emulator.
+  SILK_SITE_ORIGIN: 'http://localhost:5173',
 };
 ensureFirestoreLauncher(env);
 Object.assign(process.env, env); // the in-process seed uses firebase-admin, which reads these
@@ -41,7 +45,10 @@ async function stop(code = 0): Promise<never> {
     stopping = true;
     for (const child of children) signal(child, 'SIGINT');
     const deadline = Date.now() + 10_000;
-    while (children.some((child) => child.exitCode === null && child.signalCode === null) && Date.now() < deadline) {
+    while (
+      children.some((child) => child.exitCode === null && child.signalCode === null) &&
+      Date.now() < deadline
+    ) {
       await sleep(200);
     }
     for (const child of children) signal(child, 'SIGKILL');
@@ -78,11 +85,28 @@ async function waitForEmulators(): Promise<void> {
 }
 
 console.log('[dev] building the functions');
-const firstBuild = spawn('pnpm', ['--filter', '@silk/functions', 'build'], { cwd: ROOT, env, stdio: 'inherit' });
+const firstBuild = spawn('pnpm', ['--filter', '@silk/functions', 'build'], {
+  cwd: ROOT,
+  env,
+  stdio: 'inherit',
+});
 if ((await new Promise<number | null>((resolve) => firstBuild.on('exit', resolve))) !== 0) process.exit(1);
 
+// App Check has no emulator: the stand-in issuer the functions' emulator config and the site's dev build use.
+await startAppCheckStub(0);
 start('functions build', 'pnpm', ['--filter', '@silk/functions', 'exec', 'tsx', 'build.ts', '--watch']);
-start('emulators', 'pnpm', ['exec', 'firebase', 'emulators:start', '--project', PROJECT_ID, '--only', 'auth,firestore,functions']);
+// Every e-mail the functions send lands in MailDev; links in it open the Vite site.
+const maildev = mailDevCommand(0);
+start('maildev', maildev.command, maildev.args);
+start('emulators', 'pnpm', [
+  'exec',
+  'firebase',
+  'emulators:start',
+  '--project',
+  PROJECT_ID,
+  '--only',
+  'auth,firestore,functions',
+]);
 let credentials: SeededAccount[] = [];
 try {
   await waitForEmulators();
@@ -93,15 +117,16 @@ try {
   await stop(1);
 }
 
-// The site's dev script loads vite.config.ts with --configLoader runner (it imports workspace TypeScript).
+// Each app's dev script loads vite.config.ts with --configLoader runner (it imports workspace TypeScript).
 start('site', 'pnpm', ['--filter', '@silk/site', 'dev', '--port', '5173', '--strictPort']);
-start('admin', 'pnpm', ['--filter', '@silk/admin', 'exec', 'vite', '--port', '5174', '--strictPort']);
+start('admin', 'pnpm', ['--filter', '@silk/admin', 'dev', '--port', '5174', '--strictPort']);
 
 await sleep(1500);
 console.log(`
 [dev] ready
   site   http://localhost:5173/
   admin  http://localhost:5174/admin/
+  mail   ${mailDevUrl(0)}/ (MailDev: every e-mail sent, nothing leaves the machine)
   Seeded 320 waitlist signups. Staff accounts (passwords shown once):`);
 for (const account of credentials) {
   console.log(`    ${account.username.padEnd(6)} ${account.email.padEnd(18)} ${account.password}`);

@@ -2,10 +2,11 @@
 // waitlist signups. Usage: pnpm seed [--signups N]   (needs FIRESTORE_EMULATOR_HOST and
 // FIREBASE_AUTH_EMULATOR_HOST, which `pnpm dev` sets).
 import { COLLECTIONS } from '@silk/schema/constants';
+import { generateOneTimePassword } from '@silk/schema/password';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { makeSignups } from '@silk/stack/seed-data';
+import { ensureStaffMember } from '@silk/stack/staff';
 import { parseArgs } from 'node:util';
-import { adminSdk } from './lib/admin-sdk';
-import { makeSignups } from './lib/seed-data';
-import { ensureStaffMember, randomPassword } from './lib/staff';
 
 export const SEED_ACCOUNTS = [
   { email: 'admin@silk.test', username: 'admin', roles: ['Admin', 'Chief Technology Officer'] },
@@ -25,7 +26,7 @@ export async function seed(signupCount: number): Promise<SeededAccount[]> {
   const { auth, db } = adminSdk();
   const credentials: SeededAccount[] = [];
   for (const account of SEED_ACCOUNTS) {
-    const password = randomPassword();
+    const password = generateOneTimePassword();
     const { created } = await ensureStaffMember(auth, db, { ...account, password });
     if (!created) await auth.updateUser((await auth.getUserByEmail(account.email)).uid, { password });
     credentials.push({ email: account.email, username: account.username, password });

@@ -9,8 +9,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureFirestoreLauncher } from './lib/firestore-launcher';
-import { emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts, writeShiftedConfig } from './lib/stack';
+import { startAppCheckStub } from '@silk/stack/app-check-stub';
+import { ensureFirestoreLauncher } from '@silk/stack/firestore-launcher';
+import { startMailDev, stopMailDev } from '@silk/stack/maildev';
+import { emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts, writeShiftedConfig } from '@silk/stack/stack';
 
 const ALL_LAYERS = ['unit', 'dom', 'emulator', 'e2e'] as const;
 type Layer = (typeof ALL_LAYERS)[number];
@@ -116,12 +118,19 @@ if (!crashed && stackLayers.length > 0) {
   console.log(`\n[test] ${stackLayers.join(' + ')} layers inside the emulators`);
   const emulators = ['auth', 'firestore', 'hosting'];
   if (existsSync(join(ROOT, 'functions', 'deploy', 'index.js'))) emulators.push('functions');
+  // App Check has no emulator: the stack's stand-in issuer serves the functions its keys and the site its
+  // tokens while the layers run.
+  const appCheckStub = await startAppCheckStub(offset);
+  // Every e-mail the functions send lands in MailDev (SMTP and REST API shifted by the offset too).
+  await startMailDev(offset);
   // One layer after the other: e2e pages hold live listeners on the collections that the emulator
   // tests fill with thousands of documents, and both at once starve the Firestore emulator.
   const quote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
   const inner = [
     'status=0',
-    ...stackLayers.map((layer) => `${['pnpm', ...vitestArgs([layer], layer)].map(quote).join(' ')} || status=1`),
+    ...stackLayers.map(
+      (layer) => `${['pnpm', ...vitestArgs([layer], layer)].map(quote).join(' ')} || status=1`,
+    ),
     'exit $status',
   ].join('; ');
   const code = await run('pnpm', [
@@ -136,6 +145,8 @@ if (!crashed && stackLayers.length > 0) {
     emulators.join(','),
     inner,
   ]);
+  await appCheckStub.close();
+  await stopMailDev(offset);
   let failedInLayers = 0;
   for (const layer of stackLayers) failedInLayers += account(layer, 0);
   if (code !== 0 && failedInLayers === 0) {

@@ -2,12 +2,12 @@
 // virtualised table) fed with rows as the live subscription hands them over, at a row count the
 // Firestore emulator cannot stream to a browser (firebase-tools#5197: ~10,000 documents per listen).
 // The rows are the emulator's own, read back with firebase-admin and served as JSON by the benchmark.
+import { mark, SIGNUPS_RECEIVED_MARK } from '@silk/admin/perf-marks';
+import { SignupsTab } from '@silk/admin/signups-tab';
+import '@silk/admin/styles.css';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SignupsTab } from '../../apps/admin/src/features/signups/components/signups-tab';
-import { mark, SIGNUPS_RECEIVED_MARK } from '../../apps/admin/src/lib/perf-marks';
-import '../../apps/admin/src/styles.css';
 
 declare global {
   interface Window {
@@ -54,4 +54,7 @@ function Harness() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(<Harness />);
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(<Harness />);

@@ -1,7 +1,14 @@
-// Prints benchmark results as a table against their budgets (DESIGN §8). Benchmarks never fail a test
-// run; they report, and exit non-zero only when asked to enforce (BENCH_ENFORCE=1).
+// Prints benchmark results as a table against their budgets (DESIGN §8) and writes the figures to
+// bench/results/<bench>.json, so that runs can be compared. Benchmarks never fail a test run; they
+// report, and exit non-zero only when asked to enforce (BENCH_ENFORCE=1).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const RESULTS_DIR = join(import.meta.dirname, '..', 'results');
 
 export interface Measurement {
+  /** Where the value goes in the results JSON: a dotted path, e.g. `formatting.seconds` or `/.tbtMs`. */
+  key: string;
   metric: string;
   value: number;
   unit: string;
@@ -11,9 +18,13 @@ export interface Measurement {
   kind: 'max' | 'min';
 }
 
+export type Figures = { [key: string]: number | Figures };
+
 export function withinBudget(measurement: Measurement): boolean {
   if (measurement.budget === undefined) return true;
-  return measurement.kind === 'max' ? measurement.value <= measurement.budget : measurement.value >= measurement.budget;
+  return measurement.kind === 'max'
+    ? measurement.value <= measurement.budget
+    : measurement.value >= measurement.budget;
 }
 
 export function formatTable(title: string, measurements: Measurement[]): string {
@@ -24,8 +35,11 @@ export function formatTable(title: string, measurements: Measurement[]): string 
     m.budget === undefined ? 'info' : withinBudget(m) ? 'ok' : 'OVER BUDGET',
   ]);
   const header = ['metric', 'measured', 'budget', 'status'];
-  const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((row) => row[index]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
+  const widths = header.map((cell, index) =>
+    Math.max(cell.length, ...rows.map((row) => (row[index] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join(' | ')} |`;
   return [
     `\n${title}`,
     line(header),
@@ -34,8 +48,35 @@ export function formatTable(title: string, measurements: Measurement[]): string 
   ].join('\n');
 }
 
-export function report(title: string, measurements: Measurement[]): void {
+/** Adds each measurement's value to `figures` at its key's path. */
+export function addFigures(figures: Figures, measurements: Measurement[]): Figures {
+  for (const { key, value } of measurements) {
+    const parents = key.split('.').slice(0, -1);
+    const leaf = key.slice(key.lastIndexOf('.') + 1);
+    let node = figures;
+    for (const part of parents) {
+      const child = (node[part] ??= {});
+      if (typeof child === 'number') throw new Error(`results key ${key}: ${part} already holds a figure`);
+      node = child;
+    }
+    if (leaf in node) throw new Error(`results key ${key} is reported twice`);
+    node[leaf] = value;
+  }
+  return figures;
+}
+
+/** Figures reported so far by this process, per benchmark (a benchmark may print several tables). */
+const reported = new Map<string, Figures>();
+
+/** Prints the table and (re)writes bench/results/<bench>.json with every figure this run has reported. */
+export function report(bench: string, title: string, measurements: Measurement[]): void {
   console.log(formatTable(title, measurements));
+  const figures = addFigures(reported.get(bench) ?? {}, measurements);
+  reported.set(bench, figures);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = join(RESULTS_DIR, `${bench}.json`);
+  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`figures written to ${file}`);
   if (process.env.BENCH_ENFORCE === '1' && !measurements.every(withinBudget)) process.exitCode = 1;
 }
 

@@ -1,10 +1,12 @@
-// Helpers of the admin-panel e2e tests: seeded staff with unique e-mails, sign-in through the UI, and
-// the Auth emulator's out-of-band codes (password-reset e-mails).
+// Helpers of the admin-panel e2e tests: seeded staff with unique e-mails, sign-in through the UI, a
+// last-Admin state, and the Auth emulator's out-of-band codes (password-reset e-mails).
+import { COLLECTIONS } from '@silk/schema/constants';
+import { generateOneTimePassword } from '@silk/schema/password';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { PROJECT_ID } from '@silk/stack/stack';
+import { ensureStaffMember } from '@silk/stack/staff';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { adminSdk } from '../../scripts/lib/admin-sdk';
-import { ensureStaffMember, randomPassword } from '../../scripts/lib/staff';
-import { PROJECT_ID } from '../../scripts/lib/stack';
 
 export interface SeededMember {
   email: string;
@@ -29,7 +31,7 @@ export async function seedMember(
   const suffix = uniqueSuffix();
   const email = `e2e-${label}-${suffix}@silk.test`;
   const username = `${label}-${suffix}`;
-  const password = randomPassword();
+  const password = generateOneTimePassword();
   const { uid } = await ensureStaffMember(auth, db, {
     email,
     username,
@@ -65,6 +67,40 @@ export async function submitSignIn(page: Page, identifier: string, password: str
 export async function signIn(page: Page, identifier: string, password: string): Promise<void> {
   await submitSignIn(page, identifier, password);
   await page.getByRole('navigation', { name: 'Admin sections' }).waitFor({ timeout: 20_000 });
+}
+
+/** A fresh browser context on `path`, signed in by e-mail as `member` (the caller closes its context). */
+export async function openSignedIn(
+  browser: Browser,
+  adminUrl: string,
+  member: SeededMember,
+  path = '/admin',
+): Promise<AdminPage> {
+  const session = await openAdmin(browser, adminUrl, path);
+  try {
+    await session.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+    await signIn(session.page, member.email, member.password);
+    return session;
+  } catch (error) {
+    await session.context.close();
+    throw error;
+  }
+}
+
+/**
+ * Runs `body` with every other enabled Admin's staff record disabled (restored afterwards), so `admin` is
+ * the team's last enabled Admin. The e2e files run one at a time, so no other test sees the change.
+ */
+export async function asLastEnabledAdmin(admin: SeededMember, body: () => Promise<void>): Promise<void> {
+  const { db } = adminSdk();
+  const admins = await db.collection(COLLECTIONS.staff).where('roles', 'array-contains', 'Admin').get();
+  const others = admins.docs.filter((doc) => doc.id !== admin.email && doc.get('disabled') !== true);
+  await Promise.all(others.map((doc) => doc.ref.update({ disabled: true })));
+  try {
+    await body();
+  } finally {
+    await Promise.all(others.map((doc) => doc.ref.update({ disabled: false })));
+  }
 }
 
 interface OobCode {

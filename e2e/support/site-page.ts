@@ -1,9 +1,56 @@
 // Helpers for the public site's e2e tests: a fresh browser context per test with the third-party
 // visitor lookups cut off (so ip and location are 'N/A'), request tracking for Firestore commits,
-// and firebase-admin reads of the stored signup.
-import { COLLECTIONS, SESSION_EMAIL_KEY } from '@silk/schema/constants';
+// hydration of the islands, and firebase-admin reads of the stored signup.
+import { COLLECTIONS, NOT_AVAILABLE, SESSION_EMAIL_KEY } from '@silk/schema/constants';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { launchChromium } from '@silk/stack/browser';
+import { discoverStack, type RunningStack } from '@silk/stack/stack';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { adminSdk } from '../../scripts/lib/admin-sdk';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { expectNoCspViolations, watchCsp } from './csp';
+
+export interface SiteSuite {
+  browser: Browser;
+  stack: RunningStack;
+  /** Contexts to close after the current test. */
+  contexts: BrowserContext[];
+}
+
+/**
+ * The running stack and a Chromium whose every page is checked for CSP violations, for one e2e file:
+ * registers its hooks (after each test: close the test's contexts, expect no violation).
+ */
+export function siteSuite(): SiteSuite {
+  const suite = { contexts: [] } as unknown as SiteSuite;
+  beforeAll(async () => {
+    suite.stack = await discoverStack();
+    suite.browser = watchCsp(await launchChromium());
+  });
+  afterEach(async () => {
+    for (const context of suite.contexts.splice(0)) await context.close();
+    expectNoCspViolations();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+  });
+  return suite;
+}
+
+/** The location stored when the lookups are unavailable (they are cut off in these tests). */
+export const UNKNOWN_LOCATION = Object.fromEntries(
+  ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'].map((field) => [
+    field,
+    NOT_AVAILABLE,
+  ]),
+);
+
+/** Aborts every request leaving 127.0.0.1/localhost (the ip and geolocation services, reCAPTCHA). */
+export async function cutOffThirdParties(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => route.abort('internetdisconnected'),
+  );
+}
 
 export interface SitePage {
   context: BrowserContext;
@@ -16,11 +63,33 @@ export interface SitePage {
 
 export const FIRESTORE_COMMIT = '**/documents:commit*';
 
-/** Islands each page hydrates at load (the carousel and FAQ wait until they come into view). */
+/** Islands each page hydrates at the first interaction (the carousel and FAQ wait until they come into view). */
 const ISLANDS_HYDRATED_AT_LOAD: Record<string, string[]> = {
   '/': ['signup'],
   '/waitlist': ['confirmation', 'feedback'],
 };
+
+/**
+ * Interacts with the page (a Shift key press, which changes nothing) until `islands` have hydrated: React
+ * loads at the visitor's first interaction, once the page's small entry has arrived after the first paint.
+ */
+export async function hydrateIslands(page: Page, islands: string[]): Promise<void> {
+  const hydrated = () =>
+    page.evaluate(
+      (names) =>
+        names.every((name) => document.querySelector(`[data-island="${name}"][data-hydrated="true"]`)),
+      islands,
+    );
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press('Shift');
+        return hydrated();
+      },
+      { timeout: 20_000, interval: 200 },
+    )
+    .toBe(true);
+}
 
 /** A random, lower-case address unique to this run. */
 export function uniqueEmail(label: string): string {
@@ -38,10 +107,7 @@ export async function openSite(
   options: { reducedMotion?: 'reduce' | 'no-preference'; beforeGoto?: (page: Page) => Promise<void> } = {},
 ): Promise<SitePage> {
   const context = await browser.newContext({ reducedMotion: options.reducedMotion ?? 'no-preference' });
-  await context.route(
-    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
-    (route) => route.abort('internetdisconnected'),
-  );
+  await cutOffThirdParties(context);
   const page = await context.newPage();
   const commits: Request[] = [];
   const alerts: string[] = [];
@@ -54,11 +120,8 @@ export async function openSite(
   });
   await options.beforeGoto?.(page);
   await page.goto(new URL(path, siteUrl).href);
-  // The page's JavaScript loads after the first paint; wait until the islands a visitor uses first
-  // have hydrated (before that, forms do not submit).
-  for (const island of ISLANDS_HYDRATED_AT_LOAD[new URL(path, siteUrl).pathname] ?? []) {
-    await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({ state: 'attached' });
-  }
+  // Before the islands hydrate, the landing form posts natively: most tests want the hydrated page.
+  await hydrateIslands(page, ISLANDS_HYDRATED_AT_LOAD[new URL(path, siteUrl).pathname] ?? []);
   return { context, page, commits, alerts };
 }
 
@@ -72,23 +135,13 @@ export async function readSignup(email: string): Promise<Record<string, unknown>
 export async function seedSignup(email: string): Promise<void> {
   const { db } = adminSdk();
   const { FieldValue } = await import('firebase-admin/firestore');
-  await db
-    .collection(COLLECTIONS.waitlistSignups)
-    .doc(email)
-    .set({
-      email,
-      source: 'Homepage Hero',
-      ip: 'N/A',
-      location: {
-        city: 'N/A',
-        region: 'N/A',
-        country: 'N/A',
-        country_code: 'N/A',
-        latitude: 'N/A',
-        longitude: 'N/A',
-      },
-      timestamp: FieldValue.serverTimestamp(),
-    });
+  await db.collection(COLLECTIONS.waitlistSignups).doc(email).set({
+    email,
+    source: 'Homepage Hero',
+    ip: NOT_AVAILABLE,
+    location: UNKNOWN_LOCATION,
+    timestamp: FieldValue.serverTimestamp(),
+  });
 }
 
 /** A beforeGoto hook that puts the signup e-mail in session storage, as the landing form leaves it. */

@@ -1,6 +1,12 @@
 import { RECAPTCHA_MIN_SCORE } from '@silk/schema/constants';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS, DEFAULT_RECAPTCHA_VERIFY_URL, readServerConfig } from './config';
+import {
+  DEFAULT_APP_CHECK_JWKS_URL,
+  DEFAULT_CLIENT_IP_HOPS,
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_RECAPTCHA_VERIFY_URL,
+  readServerConfig,
+} from './config';
 
 describe('readServerConfig', () => {
   it('has production defaults: no origin allowed, Google siteverify, score 0.5, one-minute windows', () => {
@@ -25,12 +31,17 @@ describe('readServerConfig', () => {
     expect(config.recaptcha.allowedHostnames).toEqual(['silk.travel']);
     expect(config.recaptcha.minScore).toBe(0.7);
     expect(config.rateLimits.windowMs).toBe(30_000);
-    expect(config.rateLimits.subscribe).toEqual({ perIp: 1000, perKey: DEFAULT_RATE_LIMITS.subscribe.perKey });
+    expect(config.rateLimits.subscribe).toEqual({
+      perIp: 1000,
+      perKey: DEFAULT_RATE_LIMITS.subscribe.perKey,
+    });
     expect(config.rateLimits.exportWaitlist.perKey).toBe(3);
   });
 
   it('refuses malformed numbers instead of silently disabling a check', () => {
-    expect(() => readServerConfig({ RATE_LIMIT_SUBSCRIBE_PER_KEY: 'many' })).toThrow('RATE_LIMIT_SUBSCRIBE_PER_KEY');
+    expect(() => readServerConfig({ RATE_LIMIT_SUBSCRIBE_PER_KEY: 'many' })).toThrow(
+      'RATE_LIMIT_SUBSCRIBE_PER_KEY',
+    );
     expect(() => readServerConfig({ RATE_LIMIT_WINDOW_SECONDS: '0' })).toThrow();
     expect(() => readServerConfig({ RECAPTCHA_MIN_SCORE: 'high' })).toThrow('RECAPTCHA_MIN_SCORE');
     expect(() => readServerConfig({ RECAPTCHA_MIN_SCORE: '1.5' })).toThrow('RECAPTCHA_MIN_SCORE');
@@ -43,8 +54,40 @@ describe('readServerConfig', () => {
     );
     expect(readServerConfig(env).recaptcha.verifyUrl).toBe('http://127.0.0.1:5999/siteverify');
     expect(
-      readServerConfig({ ...env, RECAPTCHA_VERIFY_URL: DEFAULT_RECAPTCHA_VERIFY_URL, FUNCTIONS_EMULATOR: 'true' })
-        .recaptcha.verifyUrl,
+      readServerConfig({
+        ...env,
+        RECAPTCHA_VERIFY_URL: DEFAULT_RECAPTCHA_VERIFY_URL,
+        FUNCTIONS_EMULATOR: 'true',
+      }).recaptcha.verifyUrl,
     ).toBe(DEFAULT_RECAPTCHA_VERIFY_URL);
+  });
+
+  it('trusts two X-Forwarded-For hops by default (Hosting, then the Google front end); CLIENT_IP_HOPS sets it', () => {
+    expect(DEFAULT_CLIENT_IP_HOPS).toBe(2);
+    expect(readServerConfig({}).clientIpHops).toBe(2);
+    expect(readServerConfig({ CLIENT_IP_HOPS: '0' }).clientIpHops).toBe(0);
+    expect(readServerConfig({ CLIENT_IP_HOPS: ' 1 ' }).clientIpHops).toBe(1);
+    expect(() => readServerConfig({ CLIENT_IP_HOPS: '-1' })).toThrow('CLIENT_IP_HOPS');
+    expect(() => readServerConfig({ CLIENT_IP_HOPS: '1.5' })).toThrow('CLIENT_IP_HOPS');
+  });
+
+  it("reads the App Check issuer and audiences; the JWKS URL defaults to App Check's own", () => {
+    expect(readServerConfig({}).appCheck).toEqual({
+      jwksUrl: DEFAULT_APP_CHECK_JWKS_URL,
+      issuer: '',
+      audiences: [],
+    });
+    const config = readServerConfig({
+      APP_CHECK_JWKS_URL: 'http://127.0.0.1:5998/jwks',
+      APP_CHECK_ISSUER: 'https://firebaseappcheck.googleapis.com/123',
+      APP_CHECK_AUDIENCE: 'projects/123, projects/silk',
+      SILK_PORT_OFFSET: '200',
+      FUNCTIONS_EMULATOR: 'true',
+    });
+    expect(config.appCheck).toEqual({
+      jwksUrl: 'http://127.0.0.1:6198/jwks',
+      issuer: 'https://firebaseappcheck.googleapis.com/123',
+      audiences: ['projects/123', 'projects/silk'],
+    });
   });
 });

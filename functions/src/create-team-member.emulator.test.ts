@@ -140,7 +140,7 @@ describe('createTeamMember: an Admin adds a member', () => {
     const entry = audit.docs[0]!.data();
     expect(entry).toMatchObject({
       actor: admin.email,
-      action: 'createTeamMember',
+      action: 'member.added',
       target: email,
       details: { username: member.username, roles: ['Developer', 'Staff'], generatedPassword: false },
     });

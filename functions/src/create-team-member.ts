@@ -5,39 +5,34 @@
 // staff/{email} and username_mappings/{lower(username)} in one transaction; if that transaction fails
 // (username taken meanwhile, or any error) the Auth user is deleted, so nothing is left half-made.
 //   200 {message[, temporaryPassword]} · 400 · 401 · 403 · 409 · 429 · 500
+import { createTeamMemberRequestSchema } from '@silk/schema/api';
 import { COLLECTIONS } from '@silk/schema/constants';
+import type { NewTeamMember } from '@silk/schema/entities';
 import {
   ADMIN_REQUIRED,
   EMAIL_ALREADY_REGISTERED,
   addMemberSucceeded,
   INVALID_EMAIL,
-  INVALID_ROLES,
-  INVALID_USERNAME,
   oneTimePasswordNotice,
   PASSWORD_POLICY,
-  TEAM_FIELDS_REQUIRED,
   USERNAME_TAKEN,
 } from '@silk/schema/messages';
-import { canManageTeam, isRole, type Role } from '@silk/schema/roles';
-import {
-  isStrongPassword,
-  isValidTeamEmail,
-  isValidUsername,
-  normalizeEmail,
-  usernameKey,
-} from '@silk/schema/validators';
+import { generateOneTimePassword } from '@silk/schema/password';
+import type { Role } from '@silk/schema/roles';
+import { usernameKey } from '@silk/schema/validators';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
 import { adminServices, type AdminServices } from './lib/admin';
 import { writeAudit } from './lib/audit';
-import { idTokenFrom, verifyCaller } from './lib/auth';
-import { clientIp, HttpError, jsonEndpoint, sendJson, stringField, type HttpHandler, type JsonBody } from './lib/http';
-import { generateOneTimePassword } from './lib/password';
+import { idTokenFrom, requireReadyAdmin, verifyCaller } from './lib/auth';
+import { clientIp, HttpError, jsonEndpoint, parseBody, sendJson, type HttpHandler, type JsonBody } from './lib/http';
 import { enforceRateLimits } from './lib/rate-limit';
 
 export interface NewMember {
+  /** The Auth account the record belongs to. */
+  uid: string;
   email: string;
   username: string;
   roles: Role[];
@@ -57,9 +52,10 @@ export async function commitMember(db: Firestore, member: NewMember): Promise<vo
   const mappingRef = db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(member.username));
   await db.runTransaction(async (transaction) => {
     const [staff, mapping] = await transaction.getAll(staffRef, mappingRef);
-    if (mapping!.exists) throw new MemberConflict(USERNAME_TAKEN);
-    if (staff!.exists) throw new MemberConflict(EMAIL_ALREADY_REGISTERED);
+    if (mapping?.exists) throw new MemberConflict(USERNAME_TAKEN);
+    if (staff?.exists) throw new MemberConflict(EMAIL_ALREADY_REGISTERED);
     transaction.create(staffRef, {
+      uid: member.uid,
       username: member.username,
       roles: member.roles,
       mustChangePassword: true,
@@ -77,32 +73,14 @@ export interface CreateTeamMemberDeps {
   commitMember: (db: Firestore, member: NewMember) => Promise<void>;
 }
 
-interface ValidInput {
-  email: string;
-  username: string;
-  password: string;
+interface ValidInput extends NewTeamMember {
   generated: boolean;
-  roles: Role[];
 }
 
-/** SPEC §5 in the client's order: required fields, e-mail, password; then username and roles. */
+/** The member as the shared schema reads it, with the password to set: typed, or generated when empty. */
 function validate(body: JsonBody): ValidInput {
-  const email = stringField(body, 'email').trim();
-  const username = stringField(body, 'username').trim();
-  if (!email || !username) throw new HttpError(400, TEAM_FIELDS_REQUIRED);
-  if (!isValidTeamEmail(email)) throw new HttpError(400, INVALID_EMAIL);
-  const typed = stringField(body, 'password').trim();
-  if (typed && !isStrongPassword(typed)) throw new HttpError(400, PASSWORD_POLICY);
-  if (!isValidUsername(username)) throw new HttpError(400, INVALID_USERNAME);
-  const roles = body.roles ?? [];
-  if (!Array.isArray(roles) || !roles.every(isRole)) throw new HttpError(400, INVALID_ROLES);
-  return {
-    email: normalizeEmail(email),
-    username,
-    password: typed || generateOneTimePassword(),
-    generated: !typed,
-    roles: [...new Set(roles)],
-  };
+  const member = parseBody(createTeamMemberRequestSchema, body);
+  return { ...member, password: member.password || generateOneTimePassword(), generated: member.password === '' };
 }
 
 function authErrorCode(error: unknown): string {
@@ -116,7 +94,7 @@ export function makeCreateTeamMemberHandler(deps: Partial<CreateTeamMemberDeps> 
   return jsonEndpoint('createTeamMember', () => config().allowedOrigins, async (req, res, body) => {
     const { auth, db } = services();
     const caller = await verifyCaller(auth, db, idTokenFrom(req, body));
-    if (!canManageTeam(caller.roles)) throw new HttpError(403, ADMIN_REQUIRED);
+    requireReadyAdmin(caller, ADMIN_REQUIRED);
     const { rateLimits } = config();
     const limit = rateLimits.createTeamMember;
     await enforceRateLimits(db, [
@@ -149,7 +127,13 @@ export function makeCreateTeamMemberHandler(deps: Partial<CreateTeamMemberDeps> 
     }
 
     try {
-      await commit(db, { email: input.email, username: input.username, roles: input.roles, createdBy: caller.email });
+      await commit(db, {
+        uid,
+        email: input.email,
+        username: input.username,
+        roles: input.roles,
+        createdBy: caller.email,
+      });
     } catch (error) {
       try {
         await auth.deleteUser(uid);
@@ -162,7 +146,7 @@ export function makeCreateTeamMemberHandler(deps: Partial<CreateTeamMemberDeps> 
 
     await writeAudit(db, {
       actor: caller.email,
-      action: 'createTeamMember',
+      action: 'member.added',
       target: input.email,
       details: { username: input.username, roles: input.roles, generatedPassword: input.generated },
     });

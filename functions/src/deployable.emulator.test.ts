@@ -2,12 +2,14 @@
 // package.json without workspace references, which plain `npm install` installs in an empty folder and
 // Node loads, exposing the four functions with their deployment options. Slow (a real npm install);
 // kept in the emulator layer so the fast layers stay fast.
-import { FUNCTION_IDS, FUNCTIONS_REGION } from '@silk/schema/constants';
+import { apiRoutes } from '@silk/schema/api-routes';
+import { FUNCTIONS_REGION } from '@silk/schema/constants';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_FUNCTIONS } from './config';
 
 const deployDir = join(import.meta.dirname, '..', 'deploy');
 const work = mkdtempSync(join(tmpdir(), 'silk-functions-deploy-'));
@@ -29,7 +31,9 @@ describe('functions/deploy', () => {
     expect(manifest).not.toMatch(/workspace:|catalog:|@silk\//);
     const parsed = JSON.parse(manifest) as { main: string; type: string; engines: { node: string }; dependencies: Record<string, string> };
     expect(parsed).toMatchObject({ main: 'index.js', type: 'module', engines: { node: '22' } });
-    expect(Object.keys(parsed.dependencies).sort()).toEqual(['exceljs', 'firebase-admin', 'firebase-functions', 'zod']);
+    expect(Object.keys(parsed.dependencies).sort()).toEqual(
+      ['exceljs', 'firebase-admin', 'firebase-functions', 'jose', 'nodemailer', 'zod'],
+    );
     expect(readFileSync(join(deployDir, 'index.js'), 'utf8')).not.toMatch(/from\s*["']@silk\//);
   });
 
@@ -46,13 +50,25 @@ describe('functions/deploy', () => {
     `;
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: work, env: cleanEnv() });
     const endpoints = JSON.parse(output.toString()) as Record<string, Record<string, unknown>>;
-    expect(Object.keys(endpoints).sort()).toEqual(Object.values(FUNCTION_IDS).sort());
+    const routes = apiRoutes().map((route) => route.functionId);
+    expect(Object.keys(endpoints).sort()).toEqual([...routes, ...BACKGROUND_FUNCTIONS].sort());
     for (const endpoint of Object.values(endpoints)) {
       expect(endpoint).toMatchObject({ platform: 'gcfv2', region: [FUNCTIONS_REGION], maxInstances: 10 });
-      expect(endpoint.httpsTrigger).toMatchObject({ invoker: ['public'] });
     }
-    expect(endpoints[FUNCTION_IDS.exportWaitlist]).toMatchObject({ availableMemoryMb: 1024, timeoutSeconds: 300 });
-    expect(endpoints[FUNCTION_IDS.waitlistUpdate]!.secretEnvironmentVariables).toEqual([
+    for (const name of routes) expect(endpoints[name]?.httpsTrigger).toMatchObject({ invoker: ['public'] });
+    expect(endpoints.sendMail?.eventTrigger).toMatchObject({
+      eventType: 'google.cloud.firestore.document.v1.written',
+      retry: false,
+    });
+    expect(endpoints.sendMail?.secretEnvironmentVariables).toEqual([
+      expect.objectContaining({ key: 'SMTP_CONNECTION_URI' }),
+    ]);
+    expect(endpoints.redriveMail?.scheduleTrigger).toMatchObject({ schedule: 'every 5 minutes' });
+    expect(endpoints.unsubscribe?.secretEnvironmentVariables).toEqual([
+      expect.objectContaining({ key: 'MAIL_TOKEN_SECRET' }),
+    ]);
+    expect(endpoints.exportWaitlist).toMatchObject({ availableMemoryMb: 1024, timeoutSeconds: 300 });
+    expect(endpoints.waitlistUpdate?.secretEnvironmentVariables).toEqual([
       expect.objectContaining({ key: 'RECAPTCHA_SECRET_KEY' }),
     ]);
   });

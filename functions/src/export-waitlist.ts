@@ -3,7 +3,6 @@
 // admin table's 12 columns, read from Firestore in pages. Audited (rows exported).
 //   200 the file · 400 · 401 · 403 · 405 · 413 · 415 · 429 · 500 (before the first byte)
 import { COLLECTIONS } from '@silk/schema/constants';
-import { STAFF_REQUIRED } from '@silk/schema/messages';
 import { spreadsheetFileName } from '@silk/schema/formatters';
 import { logger } from 'firebase-functions';
 import { onRequest } from 'firebase-functions/v2/https';
@@ -12,8 +11,8 @@ import { PassThrough } from 'node:stream';
 import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
 import { adminServices, type AdminServices } from './lib/admin';
 import { writeAudit, type AuditEntry } from './lib/audit';
-import { idTokenFrom, verifyCaller, type Caller } from './lib/auth';
-import { clientIp, HttpError, jsonEndpoint, type HttpHandler, type HttpRequest, type JsonBody } from './lib/http';
+import { idTokenFrom, requireReadyStaff, verifyCaller, type Caller } from './lib/auth';
+import { clientIp, jsonEndpoint, type HttpHandler, type HttpRequest, type JsonBody } from './lib/http';
 import { enforceRateLimits } from './lib/rate-limit';
 import { signupPages } from './lib/signup-pages';
 import { ExportAborted, writeSignupsWorkbook, type SignupRecord } from './lib/xlsx';
@@ -55,7 +54,7 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
   const deps = { ...firestoreDeps(adminServices, config), ...overrides };
   return jsonEndpoint('exportWaitlist', () => config().allowedOrigins, async (req, res, body) => {
     const caller = await deps.authorize(req, body);
-    if (caller.roles === null) throw new HttpError(403, STAFF_REQUIRED);
+    requireReadyStaff(caller);
     await deps.rateLimit(req, caller);
 
     // Read the first page before any byte is sent, so a failing read still gets a JSON error.
@@ -94,9 +93,9 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
     try {
       await deps.audit({
         actor: caller.email,
-        action: 'exportWaitlist',
+        action: 'export',
         target: COLLECTIONS.waitlistSignups,
-        details: { rows, fileName },
+        details: { rows, filtered: false, fileName },
       });
     } catch (error) {
       logger.error('exportWaitlist: audit entry not written', error);

@@ -1,5 +1,7 @@
 // waitlistUpdate over HTTP against the Functions emulator, with a local siteverify stub: success, low
 // score, wrong action, wrong hostname, invalid token, verifier failing and unreachable, bad input, 429.
+// Every call carries a valid App Check token of the stack's stand-in issuer (app-check.emulator.test.ts
+// covers the refusals).
 import { COLLECTIONS, RECAPTCHA_ACTION } from '@silk/schema/constants';
 import {
   BOT_CHECK_FAILED,
@@ -12,17 +14,20 @@ import {
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from './lib/admin';
-import { functionUrl, post, unique, uniqueEmail } from './testing/emulator';
+import { appCheckHeaders, functionUrl, post, unique, uniqueEmail } from './testing/emulator';
 import { EMULATOR_SECRET, startSiteverifyStub, type SiteverifyStub } from './testing/siteverify-stub';
 
 let url: string;
 let stub: SiteverifyStub;
+let headers: Record<string, string>;
+const call = (body: unknown) => post(url, body, { headers });
 const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();
 
 beforeAll(async () => {
   url = await functionUrl('waitlistUpdate');
   stub = await startSiteverifyStub();
+  headers = await appCheckHeaders();
 });
 afterAll(async () => {
   await stub?.close();
@@ -40,7 +45,7 @@ describe('waitlistUpdate', () => {
     const email = uniqueEmail('bot-ok');
     await db.collection(COLLECTIONS.waitlistSignups).doc(email).set({ email, source: 'Homepage Hero' });
     const recaptcha_token = token({ score: 0.7 });
-    const response = await post(url, { email: email.toUpperCase(), recaptcha_token });
+    const response = await call({ email: email.toUpperCase(), recaptcha_token });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true, score: 0.7 });
     const stored = await signup(email);
@@ -55,7 +60,7 @@ describe('waitlistUpdate', () => {
 
   it('answers 404 for an e-mail with no signup, creating no document', async () => {
     const email = uniqueEmail('bot-nobody');
-    const response = await post(url, { email, recaptcha_token: token({ score: 0.9 }) });
+    const response = await call({ email, recaptcha_token: token({ score: 0.9 }) });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: SIGNUP_NOT_FOUND });
     expect((await signup(email)).exists).toBe(false);
@@ -68,7 +73,7 @@ describe('waitlistUpdate', () => {
     ['no score at all', { score: undefined }],
   ])('refuses %s with 403 and records nothing', async (_label, verdict) => {
     const email = uniqueEmail('bot-403');
-    const response = await post(url, { email, recaptcha_token: token(verdict) });
+    const response = await call({ email, recaptcha_token: token(verdict) });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ error: BOT_CHECK_FAILED });
     expect((await signup(email)).exists).toBe(false);
@@ -76,7 +81,7 @@ describe('waitlistUpdate', () => {
 
   it('refuses a token siteverify rejects (invalid) with 400 and records nothing', async () => {
     const email = uniqueEmail('bot-invalid');
-    const response = await post(url, { email, recaptcha_token: 'forged-token' });
+    const response = await call({ email, recaptcha_token: 'forged-token' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: BOT_CHECK_FAILED });
     expect(stub.requests.at(-1)?.response).toBe('forged-token');
@@ -90,7 +95,7 @@ describe('waitlistUpdate', () => {
   ])('refuses %s with 400 without calling siteverify', async (_label, extra) => {
     const email = uniqueEmail('bot-missing');
     const calls = stub.requests.length;
-    const response = await post(url, { email, ...extra });
+    const response = await call({ email, ...extra });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: BOT_CHECK_MISSING_TOKEN });
     expect(stub.requests.length).toBe(calls);
@@ -98,7 +103,7 @@ describe('waitlistUpdate', () => {
   });
 
   it('refuses an invalid e-mail with 400', async () => {
-    const response = await post(url, { email: 'not-an-address', recaptcha_token: token({}) });
+    const response = await call({ email: 'not-an-address', recaptcha_token: token({}) });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: INVALID_EMAIL });
   });
@@ -107,7 +112,7 @@ describe('waitlistUpdate', () => {
     const email = uniqueEmail('bot-500');
     const recaptcha_token = unique('token');
     stub.verdicts.set(recaptcha_token, { status: 500 });
-    const response = await post(url, { email, recaptcha_token });
+    const response = await call({ email, recaptcha_token });
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ error: BOT_CHECK_UNAVAILABLE });
     expect((await signup(email)).exists).toBe(false);
@@ -117,10 +122,10 @@ describe('waitlistUpdate', () => {
     const email = uniqueEmail('bot-limit');
     await db.collection(COLLECTIONS.waitlistSignups).doc(email).set({ email, source: 'Homepage Hero' });
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await post(url, { email, recaptcha_token: token({}) })).status).toBe(200);
+      expect((await call({ email, recaptcha_token: token({}) })).status).toBe(200);
     }
     const calls = stub.requests.length;
-    const limited = await post(url, { email, recaptcha_token: token({}) });
+    const limited = await call({ email, recaptcha_token: token({}) });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ error: RATE_LIMITED });
     expect(stub.requests.length).toBe(calls); // refused before siteverify
@@ -129,7 +134,7 @@ describe('waitlistUpdate', () => {
   it('answers 503 when siteverify is unreachable, recording nothing', async () => {
     await stub.close();
     const email = uniqueEmail('bot-down');
-    const response = await post(url, { email, recaptcha_token: 'any-token' });
+    const response = await call({ email, recaptcha_token: 'any-token' });
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ error: BOT_CHECK_UNAVAILABLE });
     expect((await signup(email)).exists).toBe(false);

@@ -1,24 +1,20 @@
 // POST /api/waitlist-update {email, recaptcha_token}: verifies the reCAPTCHA v3 token with siteverify
 // (secret RECAPTCHA_SECRET_KEY; verify URL, allowed hostnames and minimum score from the environment)
 // and records botCheck {score, action, checkedAt} on the existing waitlist_signups/{email}.
-//   200 {ok, score} · 400 bad input or a token siteverify rejects · 403 wrong action, hostname or a
-//   low score · 404 no signup for the e-mail · 429 rate limited · 503 verifier unreachable.
+//   200 {ok, score} · 400 bad input or a token siteverify rejects · 401 no valid App Check token ·
+//   403 wrong action, hostname or a low score · 404 no signup for the e-mail · 429 rate limited ·
+//   503 verifier unreachable.
+import { waitlistUpdateRequestSchema } from '@silk/schema/api';
 import { COLLECTIONS, RECAPTCHA_ACTION } from '@silk/schema/constants';
-import {
-  BOT_CHECK_FAILED,
-  BOT_CHECK_MISSING_TOKEN,
-  BOT_CHECK_UNAVAILABLE,
-  INVALID_EMAIL,
-  SIGNUP_NOT_FOUND,
-} from '@silk/schema/messages';
-import { isValidSignupEmail, normalizeEmail } from '@silk/schema/validators';
+import { BOT_CHECK_FAILED, BOT_CHECK_UNAVAILABLE, SIGNUP_NOT_FOUND } from '@silk/schema/messages';
 import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
 import { adminServices, type AdminServices } from './lib/admin';
-import { clientIp, HttpError, jsonEndpoint, sendJson, stringField, type HttpHandler } from './lib/http';
+import { verifyAppCheck } from './lib/app-check';
+import { clientIp, HttpError, jsonEndpoint, parseBody, sendJson, type HttpHandler } from './lib/http';
 import { enforceRateLimits } from './lib/rate-limit';
 import { siteverify, VerifierUnavailable } from './lib/siteverify';
 
@@ -30,7 +26,6 @@ export interface WaitlistUpdateDeps {
   secret: () => string;
 }
 
-const MAX_TOKEN_LENGTH = 4096;
 const FIRESTORE_NOT_FOUND = 5; // gRPC status of update() on a missing document
 
 export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}): HttpHandler {
@@ -39,16 +34,14 @@ export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}
   const secret = deps.secret ?? (() => recaptchaSecret.value());
   return jsonEndpoint('waitlistUpdate', () => config().allowedOrigins, async (req, res, body) => {
     const { db } = services();
-    const { rateLimits, recaptcha } = config();
+    const { rateLimits, recaptcha, appCheck, clientIpHops } = config();
+    await verifyAppCheck(req, appCheck);
     const limit = rateLimits.waitlistUpdate;
-    const ip = clientIp(req);
+    const ip = clientIp(req, clientIpHops);
     await enforceRateLimits(db, [
       { scope: 'waitlistUpdate:ip', key: ip, limit: limit.perIp, windowMs: rateLimits.windowMs },
     ]);
-    if (!isValidSignupEmail(body.email)) throw new HttpError(400, INVALID_EMAIL);
-    const email = normalizeEmail(body.email);
-    const token = stringField(body, 'recaptcha_token').trim();
-    if (!token || token.length > MAX_TOKEN_LENGTH) throw new HttpError(400, BOT_CHECK_MISSING_TOKEN);
+    const { email, recaptcha_token: token } = parseBody(waitlistUpdateRequestSchema, body);
     await enforceRateLimits(db, [
       { scope: 'waitlistUpdate:email', key: email, limit: limit.perKey, windowMs: rateLimits.windowMs },
     ]);

@@ -4,8 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export const ignores = {
-  ignores: ['**/dist/**', '**/lib/**', '**/deploy/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**'],
+const ignores = {
+  ignores: ['**/dist/**', '**/deploy/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**'],
 };
 
 export default tseslint.config(
@@ -17,6 +17,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'warn',
     },
   },
   {

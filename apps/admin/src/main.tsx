@@ -4,7 +4,10 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
   <StrictMode>
     <BrowserRouter>
       <AppRoutes />

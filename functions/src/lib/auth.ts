@@ -1,7 +1,14 @@
 // Who is calling: the Firebase ID token (verified with the revocation check) and the caller's roles,
-// read server-side from staff/{email}. Nothing in the body is trusted.
+// read server-side from staff/{email}, which must name this account. Nothing in the body is trusted.
 import { COLLECTIONS } from '@silk/schema/constants';
-import { AUTH_REQUIRED, ID_TOKEN_MISSING } from '@silk/schema/messages';
+import {
+  AUTH_REQUIRED,
+  ID_TOKEN_MISSING,
+  PASSWORD_CHANGE_REQUIRED,
+  STAFF_REQUIRED,
+  TEAM_ADMIN_REQUIRED,
+} from '@silk/schema/messages';
+import { canManageTeam } from '@silk/schema/roles';
 import { normalizeEmail } from '@silk/schema/validators';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -10,15 +17,17 @@ import { HttpError, type HttpRequest, type JsonBody } from './http';
 export interface Caller {
   uid: string;
   email: string;
-  /** null when the caller has no staff document (not staff). */
+  /** null when the caller is not staff (no record, another account's record, disabled or unverified). */
   roles: string[] | null;
+  /** The member is still on a one-time password and may only set a new one. */
+  mustChangePassword: boolean;
 }
 
 /** The ID token from `Authorization: Bearer …`, else from the body's `token` (SPEC §7 sends both). */
 export function idTokenFrom(req: HttpRequest, body: JsonBody): string {
   const authorization = req.headers.authorization;
   const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
-  if (match) return match[1]!;
+  if (match?.[1]) return match[1];
   return typeof body.token === 'string' ? body.token.trim() : '';
 }
 
@@ -31,16 +40,37 @@ export async function verifyCaller(auth: Auth, db: Firestore, token: string): Pr
     throw new HttpError(401, AUTH_REQUIRED);
   }
   const email = decoded.email ? normalizeEmail(decoded.email) : '';
-  if (!email) return { uid: decoded.uid, email: '', roles: null };
-  // Only a verified address is matched to staff/{email}: someone who registered a removed member's
-  // address on their own would otherwise inherit that member's roles.
-  if (decoded.email_verified !== true) return { uid: decoded.uid, email, roles: null };
+  const notStaff: Caller = { uid: decoded.uid, email, roles: null, mustChangePassword: false };
+  // The same definition as firestore.rules: a verified e-mail whose record names this very account and
+  // is not disabled. Whoever registers a removed member's address again gets a new uid and nothing else.
+  if (!email || decoded.email_verified !== true) return notStaff;
   const staff = await db.collection(COLLECTIONS.staff).doc(email).get();
-  if (!staff.exists) return { uid: decoded.uid, email, roles: null };
+  if (!staff.exists || staff.get('uid') !== decoded.uid || staff.get('disabled') === true) return notStaff;
   const roles = staff.get('roles') as unknown;
   return {
     uid: decoded.uid,
     email,
     roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
+    mustChangePassword: staff.get('mustChangePassword') === true,
   };
+}
+
+/** Staff who have set their own password: everything but the password change needs this. */
+export function requireReadyStaff(
+  caller: Caller,
+  notStaffMessage: string = STAFF_REQUIRED,
+): { email: string; uid: string; roles: string[] } {
+  if (caller.roles === null) throw new HttpError(403, notStaffMessage);
+  if (caller.mustChangePassword) throw new HttpError(403, PASSWORD_CHANGE_REQUIRED);
+  return { email: caller.email, uid: caller.uid, roles: caller.roles };
+}
+
+/** A ready staff member holding the Admin role. */
+export function requireReadyAdmin(
+  caller: Caller,
+  notAdminMessage: string = TEAM_ADMIN_REQUIRED,
+): { email: string; uid: string; roles: string[] } {
+  const staff = requireReadyStaff(caller, notAdminMessage);
+  if (!canManageTeam(staff.roles)) throw new HttpError(403, notAdminMessage);
+  return staff;
 }

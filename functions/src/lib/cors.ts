@@ -15,7 +15,7 @@ export function isOriginAllowed(origin: string, allowed: readonly string[]): boo
     if (pattern === origin) return true;
     const wildcard = /^(https?):\/\/([^/:]+):\*$/.exec(pattern);
     if (!wildcard) return false;
-    const [, protocol, host] = wildcard;
-    return LOOPBACK_HOSTS.has(host!) && url.protocol === `${protocol}:` && url.hostname === host;
+    const [, protocol, host = ''] = wildcard;
+    return LOOPBACK_HOSTS.has(host) && url.protocol === `${protocol}:` && url.hostname === host;
   });
 }

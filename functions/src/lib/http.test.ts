@@ -18,7 +18,7 @@ const received: unknown[] = [];
 
 beforeAll(async () => {
   served = await serveHandler(
-    jsonEndpoint('test', () => ['https://silk.travel'], async (_req, res, body) => {
+    jsonEndpoint('subscribe', () => ['https://silk.travel'], async (_req, res, body) => {
       received.push(body);
       if (body.fail === 'http') throw new HttpError(409, 'Taken.');
       if (body.fail === 'crash') throw new Error('secret internal detail');
@@ -101,6 +101,7 @@ describe('jsonEndpoint', () => {
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://silk.travel');
     expect(allowed.headers.get('vary')).toBe('Origin');
+    expect(allowed.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
     const before = received.length;
     const foreign = await call(json({ a: 1 }, { Origin: 'https://evil.example' }));
     expect(foreign.status).toBe(403);

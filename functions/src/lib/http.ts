@@ -1,6 +1,8 @@
-// The HTTP surface every function shares (DESIGN §5): CORS for the configured origins only, POST only,
-// JSON only, bodies ≤ 16 KB, `{ "error": "…" }` bodies with a fitting status and never a stack trace.
-import { MAX_BODY_BYTES } from '@silk/schema/constants';
+// The HTTP surface every function shares (DESIGN §5): CORS for the configured origins only, the route's
+// methods only (POST), JSON only, bodies ≤ 16 KB (refused before our code parses them), bodies parsed with
+// the route's shared schema, and `{ "error": "…" }` bodies with a fitting status and never a stack trace.
+import { API_ROUTES, type FunctionId, type HttpMethod } from '@silk/schema/api-routes';
+import { APP_CHECK_HEADER, MAX_BODY_BYTES } from '@silk/schema/constants';
 import {
   INTERNAL_ERROR,
   INVALID_JSON,
@@ -12,15 +14,21 @@ import {
 } from '@silk/schema/messages';
 import { logger } from 'firebase-functions';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import { clientIpHops } from '../config';
 import { isOriginAllowed } from './cors';
 
-/** The part of the Functions (express) request the handlers use; a plain adapter can provide it too. */
-export interface HttpRequest {
+/**
+ * The part of the Functions (express) request the handlers use; a plain Node request provides it too.
+ * The Functions framework has read the whole body into `rawBody` before calling us; on a plain server
+ * the request is still an unread stream, which readRawBody reads up to the limit.
+ */
+export interface HttpRequest extends Partial<Pick<Readable, 'on' | 'off' | 'readableEnded'>> {
   method: string;
   headers: IncomingHttpHeaders;
   /** The body as received (set by the Functions framework). */
   rawBody?: Buffer;
-  ip?: string;
   socket?: { remoteAddress?: string };
 }
 
@@ -53,18 +61,23 @@ export function sendError(res: HttpResponse, status: number, message: string): v
   sendJson(res, status, { error: message });
 }
 
-function header(req: HttpRequest, name: string): string | undefined {
+export function header(req: HttpRequest, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
-const PREFLIGHT_HEADERS = 'Content-Type, Authorization, Accept';
+const PREFLIGHT_HEADERS = ['Content-Type', 'Authorization', 'Accept', APP_CHECK_HEADER].join(', ');
 
 /**
  * CORS: a browser origin outside the allow-list is refused (403); requests without an Origin header
  * (server to server, curl) pass. Answers preflights. Returns false when the response is already sent.
  */
-export function applyCors(req: HttpRequest, res: HttpResponse, allowedOrigins: readonly string[]): boolean {
+export function applyCors(
+  req: HttpRequest,
+  res: HttpResponse,
+  allowedOrigins: readonly string[],
+  methods: readonly HttpMethod[],
+): boolean {
   const origin = header(req, 'origin');
   res.setHeader('Vary', 'Origin');
   if (origin !== undefined) {
@@ -77,7 +90,7 @@ export function applyCors(req: HttpRequest, res: HttpResponse, allowedOrigins: r
   }
   if (req.method === 'OPTIONS') {
     res.statusCode = 204;
-    res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
+    res.setHeader('Access-Control-Allow-Methods', [...methods, 'OPTIONS'].join(', '));
     res.setHeader('Access-Control-Allow-Headers', PREFLIGHT_HEADERS);
     res.setHeader('Access-Control-Max-Age', '3600');
     res.setHeader('Content-Length', '0');
@@ -88,17 +101,66 @@ export function applyCors(req: HttpRequest, res: HttpResponse, allowedOrigins: r
 }
 
 function isJsonContentType(value: string | undefined): boolean {
-  const mime = (value ?? '').split(';')[0]!.trim().toLowerCase();
+  const [type = ''] = (value ?? '').split(';');
+  const mime = type.trim().toLowerCase();
   return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
 }
 
-/** POST only (405), body ≤ 16 KB (413), JSON only (415), a JSON object (400). */
-export function readJsonBody(req: HttpRequest): JsonBody {
-  if (req.method !== 'POST') throw new HttpError(405, METHOD_NOT_ALLOWED);
-  const declaredLength = Number(header(req, 'content-length') ?? 0);
-  const raw = req.rawBody ?? Buffer.alloc(0);
-  if (declaredLength > MAX_BODY_BYTES || raw.length > MAX_BODY_BYTES) throw new HttpError(413, PAYLOAD_TOO_LARGE);
+/** The route's methods only (405). */
+export function checkMethod(req: HttpRequest, methods: readonly HttpMethod[]): void {
+  if (!(methods as readonly string[]).includes(req.method)) throw new HttpError(405, METHOD_NOT_ALLOWED);
+}
+
+/** 413 from the declared Content-Length alone, before a byte of the body is read or parsed by us. */
+export function checkDeclaredLength(req: HttpRequest, maxBytes = MAX_BODY_BYTES): void {
+  if (Number(header(req, 'content-length') ?? 0) > maxBytes) throw new HttpError(413, PAYLOAD_TOO_LARGE);
+}
+
+/**
+ * The body, at most `maxBytes` (413 otherwise). Behind the Functions framework it is `rawBody`, already
+ * read; a plain Node request is read here and refused as soon as it passes the limit (a chunked body
+ * declares no length), without reading the rest.
+ */
+export async function readRawBody(req: HttpRequest, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
+  checkDeclaredLength(req, maxBytes);
+  if (req.rawBody) {
+    if (req.rawBody.length > maxBytes) throw new HttpError(413, PAYLOAD_TOO_LARGE);
+    return req.rawBody;
+  }
+  const { on, off } = req;
+  if (!on || !off || req.readableEnded !== false) return Buffer.alloc(0);
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error: Error | null) => {
+      off.call(req, 'data', onData);
+      off.call(req, 'end', onEnd);
+      off.call(req, 'error', onError);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) finish(new HttpError(413, PAYLOAD_TOO_LARGE));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish(null);
+    const onError = (error: Error) => finish(error);
+    on.call(req, 'data', onData);
+    on.call(req, 'end', onEnd);
+    on.call(req, 'error', onError);
+  });
+}
+
+/**
+ * The route's methods only (405), body ≤ 16 KB (413: from Content-Length before the body is read, or
+ * while it streams in), JSON only (415), a JSON object (400).
+ */
+export async function readJsonBody(req: HttpRequest, methods: readonly HttpMethod[]): Promise<JsonBody> {
+  checkMethod(req, methods);
+  checkDeclaredLength(req);
   if (!isJsonContentType(header(req, 'content-type'))) throw new HttpError(415, UNSUPPORTED_MEDIA_TYPE);
+  const raw = await readRawBody(req);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));
@@ -109,23 +171,31 @@ export function readJsonBody(req: HttpRequest): JsonBody {
   return parsed as JsonBody;
 }
 
+/** Sends a refusal; a body refused mid-stream is not read any further: the connection closes after it. */
+function sendRefusal(req: HttpRequest, res: HttpResponse, error: HttpError): void {
+  if (error.status === 413 && req.readableEnded === false) res.setHeader('Connection', 'close');
+  sendError(res, error.status, error.message);
+}
+
 /**
- * Wraps a function body: CORS and the request guards first, then `body(json)`. An HttpError becomes its
- * `{error}` response; anything else is logged and answered 500 (or, once a stream has started, the
- * connection is cut so the client sees an incomplete download rather than a corrupt one).
+ * Wraps the body of the function `name`: CORS and the request guards of its route first, then
+ * `body(json)`. An HttpError becomes its `{error}` response; anything else is logged and answered 500
+ * (or, once a stream has started, the connection is cut so the client sees an incomplete download
+ * rather than a corrupt one).
  */
 export function jsonEndpoint(
-  name: string,
+  name: FunctionId,
   allowedOrigins: () => readonly string[],
   body: (req: HttpRequest, res: HttpResponse, json: JsonBody) => Promise<void>,
 ): HttpHandler {
+  const { methods } = API_ROUTES[name];
   return async (req, res) => {
     try {
-      if (!applyCors(req, res, allowedOrigins())) return;
-      await body(req, res, readJsonBody(req));
+      if (!applyCors(req, res, allowedOrigins(), methods)) return;
+      await body(req, res, await readJsonBody(req, methods));
     } catch (error) {
       if (error instanceof HttpError) {
-        if (!res.headersSent) sendError(res, error.status, error.message);
+        if (!res.headersSent) sendRefusal(req, res, error);
         return;
       }
       logger.error(`${name} failed`, error);
@@ -135,13 +205,28 @@ export function jsonEndpoint(
   };
 }
 
-/** The client address: the Functions framework trusts the Google front end's X-Forwarded-For. */
-export function clientIp(req: HttpRequest): string {
-  return req.ip || req.socket?.remoteAddress || 'unknown';
+/**
+ * The client address as our front ends saw it: the `hops`-th X-Forwarded-For entry from the right
+ * (config.ts, DEFAULT_CLIENT_IP_HOPS), never an entry the client wrote itself — so not express's `req.ip`,
+ * which the Functions framework takes from the header's first, client-written entry. A header with fewer
+ * entries than `hops` was written by the front ends alone (a call that skipped Hosting): its first entry
+ * is the caller. With hops 0, or no header, the socket's peer.
+ */
+export function clientIp(req: HttpRequest, hops = clientIpHops()): string {
+  if (hops > 0) {
+    const entries = (header(req, 'x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    const entry = entries[Math.max(0, entries.length - hops)];
+    if (entry) return entry;
+  }
+  return req.socket?.remoteAddress || 'unknown';
 }
 
-/** A string field of the body, or '' when absent or not a string. */
-export function stringField(body: JsonBody, name: string): string {
-  const value = body[name];
-  return typeof value === 'string' ? value : '';
+/** The body parsed with the route's request schema; a refusal is a 400 with the first problem's message. */
+export function parseBody<Schema extends z.ZodType>(schema: Schema, body: JsonBody): z.output<Schema> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? INVALID_REQUEST_BODY);
+  return result.data;
 }

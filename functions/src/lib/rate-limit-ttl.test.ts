@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMIT_EXPIRY_FIELD } from './rate-limit';
+import { RATE_LIMIT_EXPIRY_FIELD, RATE_LIMIT_SLOTS } from './rate-limit';
 
 // firebase-tools' own validation of the file, as `firebase deploy` runs it (the package has no types).
 const { FirestoreApi } = createRequire(import.meta.url)('firebase-tools/lib/firestore/api') as {
@@ -19,16 +19,19 @@ interface FieldOverride {
   indexes: unknown[];
 }
 
-const spec = JSON.parse(readFileSync(join(import.meta.dirname, '../../../firestore.indexes.json'), 'utf8')) as {
+const spec = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../../firestore.indexes.json'), 'utf8'),
+) as {
   indexes: unknown[];
   fieldOverrides: FieldOverride[];
 };
 
 describe('rate_limits TTL policy (firestore.indexes.json)', () => {
-  it('declares TTL on the field the counters expire at', () => {
+  it('declares TTL on the field the windows and their slots expire at', () => {
     const ttl = spec.fieldOverrides.filter((field) => field.ttl === true);
     expect(ttl).toEqual([
       { collectionGroup: COLLECTIONS.rateLimits, fieldPath: RATE_LIMIT_EXPIRY_FIELD, ttl: true, indexes: [] },
+      { collectionGroup: RATE_LIMIT_SLOTS, fieldPath: RATE_LIMIT_EXPIRY_FIELD, ttl: true, indexes: [] },
     ]);
   });
 

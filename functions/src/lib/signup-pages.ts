@@ -39,7 +39,8 @@ export async function* signupPages(
       const full = await collection.firestore.getAll(...missing);
       yield full.filter((doc) => doc.exists).map((doc) => doc.data() as SignupRecord);
     }
-    if (snapshot.size < pageSize) return;
-    cursor = snapshot.docs.at(-1)!.id;
+    const last = snapshot.docs.at(-1);
+    if (!last || snapshot.size < pageSize) return;
+    cursor = last.id;
   }
 }

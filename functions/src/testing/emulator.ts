@@ -1,17 +1,20 @@
 // Helpers for the functions' emulator tests: URLs of the running functions, staff accounts, ID tokens
 // from the Auth emulator's REST API, unique test data.
-import { FUNCTION_IDS } from '@silk/schema/constants';
+import type { FunctionId } from '@silk/schema/api-routes';
+import { APP_CHECK_HEADER } from '@silk/schema/constants';
+import { generateOneTimePassword } from '@silk/schema/password';
+import { mintAppCheckToken, type TokenRequest } from '@silk/stack/app-check-stub';
+import { discoverStack } from '@silk/stack/stack';
+import { ensureStaffMember } from '@silk/stack/staff';
 import { randomBytes } from 'node:crypto';
-import { discoverStack } from '../../../scripts/lib/stack';
-import { ensureStaffMember, randomPassword } from '../../../scripts/lib/staff';
 import { adminServices } from '../lib/admin';
 
-export type FunctionName = keyof typeof FUNCTION_IDS;
+export type FunctionName = FunctionId;
 
 export async function functionUrl(name: FunctionName): Promise<string> {
   const { functionsUrl } = await discoverStack();
   if (!functionsUrl) throw new Error('The Functions emulator is not running (build functions/deploy first).');
-  return `${functionsUrl}/${FUNCTION_IDS[name]}`;
+  return `${functionsUrl}/${name}`;
 }
 
 export function unique(prefix: string): string {
@@ -39,7 +42,8 @@ export async function signIn(email: string, password: string): Promise<string> {
     },
   );
   const body = (await response.json()) as { idToken?: string; error?: { message: string } };
-  if (!response.ok || !body.idToken) throw new Error(body.error?.message ?? `sign-in failed (${response.status})`);
+  if (!response.ok || !body.idToken)
+    throw new Error(body.error?.message ?? `sign-in failed (${response.status})`);
   return body.idToken;
 }
 
@@ -47,14 +51,24 @@ export async function signIn(email: string, password: string): Promise<string> {
  * A user who registered themselves through the Auth REST API (e-mail unverified): signed in, but not
  * staff, even when the address is a (removed) member's.
  */
-export async function signUpOutsider(email = uniqueEmail('outsider')): Promise<{ email: string; idToken: string }> {
-  const response = await fetch(`http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: randomPassword(), returnSecureToken: true }),
-  });
+export async function signUpOutsider(
+  email = uniqueEmail('outsider'),
+): Promise<{ email: string; idToken: string }> {
+  const response = await fetch(
+    `http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: generateOneTimePassword(), returnSecureToken: true }),
+    },
+  );
   const body = (await response.json()) as { idToken: string };
   return { email, idToken: body.idToken };
+}
+
+/** The App Check header with a token of the stack's stand-in issuer (valid unless `request` asks otherwise). */
+export async function appCheckHeaders(request?: TokenRequest): Promise<Record<string, string>> {
+  return { [APP_CHECK_HEADER]: await mintAppCheckToken(request) };
 }
 
 export interface TestStaff {
@@ -64,12 +78,15 @@ export interface TestStaff {
   idToken: string;
 }
 
-export async function createStaff(roles: string[]): Promise<TestStaff> {
+export async function createStaff(
+  roles: string[],
+  options: { mustChangePassword?: boolean } = {},
+): Promise<TestStaff> {
   const { auth, db } = adminServices();
   const email = uniqueEmail('staff');
   const username = unique('u').slice(0, 32);
-  const password = randomPassword();
-  await ensureStaffMember(auth, db, { email, username, roles, password });
+  const password = generateOneTimePassword();
+  await ensureStaffMember(auth, db, { email, username, roles, password, ...options });
   return { email, username, password, idToken: await signIn(email, password) };
 }
 

@@ -1,6 +1,7 @@
-// Test and benchmark support (not deployed): serves one handler on a local HTTP server the way the
-// Functions framework calls it (rawBody set, client address in `ip`), so handlers built with injected
-// dependencies can be exercised over real HTTP without the Functions emulator.
+// Test and benchmark support (not deployed): serves one handler on a plain local Node HTTP server, so
+// handlers built with injected dependencies can be exercised over real HTTP without the Functions
+// emulator. No framework reads the body first: the handler gets the unread request stream (lib/http.ts
+// reads it up to the limit). functions-framework.ts serves a handler the way Cloud Functions does.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpHandler, HttpRequest } from '../lib/http';
@@ -10,20 +11,8 @@ export interface ServedHandler {
   close: () => Promise<void>;
 }
 
-export async function serveHandler(handler: HttpHandler): Promise<ServedHandler> {
-  const server: Server = createServer((incoming, res) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      const req = incoming as typeof incoming & HttpRequest;
-      const rawBody = Buffer.concat(chunks);
-      if (rawBody.length > 0) req.rawBody = rawBody;
-      req.ip = incoming.socket.remoteAddress;
-      handler(req, res).catch((error: unknown) => {
-        res.destroy(error as Error);
-      });
-    });
-  });
+/** Listens on a free loopback port; `close` ends open connections too. */
+export async function listen(server: Server): Promise<ServedHandler> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -34,4 +23,15 @@ export async function serveHandler(handler: HttpHandler): Promise<ServedHandler>
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+export function serveHandler(handler: HttpHandler): Promise<ServedHandler> {
+  return listen(
+    createServer((req, res) => {
+      // A server's request always has a method (IncomingMessage types it optional for client responses).
+      handler(req as typeof req & HttpRequest, res).catch((error: unknown) => {
+        res.destroy(error as Error);
+      });
+    }),
+  );
 }

@@ -22,6 +22,8 @@ export async function readWorkbook(buffer: Buffer): Promise<ReadWorkbook> {
   });
   const zip = await JSZip.loadAsync(buffer);
   const files = Object.keys(zip.files);
-  const sheetXml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+  const sheetFile = zip.file('xl/worksheets/sheet1.xml');
+  if (!sheetFile) throw new Error('the workbook has no xl/worksheets/sheet1.xml');
+  const sheetXml = await sheetFile.async('string');
   return { sheetName: sheet.name, header: rows[0] ?? [], rows: rows.slice(1), sheetXml, files };
 }

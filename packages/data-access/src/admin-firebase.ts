@@ -9,6 +9,8 @@ export interface AdminServices {
   app: FirebaseApp;
   auth: Auth;
   db: Firestore;
+  /** Base URL of our functions' API ("/api" behind Hosting). */
+  apiBase: string;
 }
 
 const services = new Map<string, AdminServices>();
@@ -25,7 +27,7 @@ export function getAdminServices(config: ClientConfig, appName?: string): AdminS
     const { host, port } = splitHostPort(config.emulators.firestore);
     connectFirestoreEmulator(db, host, port);
   }
-  const created: AdminServices = { app, auth, db };
+  const created: AdminServices = { app, auth, db, apiBase: config.apiBase };
   services.set(app.name, created);
   return created;
 }

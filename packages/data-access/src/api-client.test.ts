@@ -1,11 +1,10 @@
 import type { NewTeamMember } from '@silk/schema/entities';
 import { httpErrorStatus } from '@silk/schema/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addTeamMember,
   ApiError,
   downloadWaitlist,
-  fileNameFromDisposition,
   subscribeToMailingList,
   verifyBotCheck,
 } from './api-client';
@@ -30,6 +29,14 @@ describe('subscribeToMailingList (SPEC §7.4)', () => {
     expect(last().headers['content-type']).toBe('application/json');
     expect(last().headers.accept).toBe('application/json');
     expect(JSON.parse(last().body)).toEqual({ email: 'ana@example.com' });
+  });
+
+  it('sends the call with keepalive, so it completes after the redirect to /waitlist', async () => {
+    stub.on('/api/subscribe', (_req, res) => json(res, 200, { ok: true }));
+    const sent = vi.spyOn(globalThis, 'fetch');
+    await subscribeToMailingList(api, 'ana@example.com');
+    expect(sent.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', keepalive: true });
+    sent.mockRestore();
   });
 
   it('raises an ApiError carrying the status and the JSON error body on non-OK', async () => {
@@ -96,7 +103,7 @@ describe('addTeamMember (SPEC §7 admin)', () => {
 });
 
 describe('downloadWaitlist (SPEC §7 admin)', () => {
-  it('POSTs {token} without an auth header and returns the blob and the server file name', async () => {
+  it('POSTs {token} without an auth header and returns the blob', async () => {
     stub.on('/api/xlsxdown', (_req, res) => {
       res.writeHead(200, {
         'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -104,20 +111,10 @@ describe('downloadWaitlist (SPEC §7 admin)', () => {
       });
       res.end(Buffer.from('PK\u0003\u0004sheet'));
     });
-    const { blob, fileName } = await downloadWaitlist(api, 'id-token-2');
-    expect(fileName).toBe('waitlist_signups_2025-05-01.xlsx');
+    const blob = await downloadWaitlist(api, 'id-token-2');
     expect(await blob.text()).toBe('PK\u0003\u0004sheet');
     expect(JSON.parse(last().body)).toEqual({ token: 'id-token-2' });
     expect(last().headers.authorization).toBeUndefined();
-  });
-
-  it("falls back to today's waitlist_signups_YYYY-MM-DD.xlsx", async () => {
-    stub.on('/api/xlsxdown', (_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
-      res.end('x');
-    });
-    const { fileName } = await downloadWaitlist(api, 't');
-    expect(fileName).toBe(`waitlist_signups_${new Date().toISOString().slice(0, 10)}.xlsx`);
   });
 
   it('raises an ApiError with the JSON body on failure', async () => {
@@ -127,14 +124,4 @@ describe('downloadWaitlist (SPEC §7 admin)', () => {
       body: { error: 'Only staff members can download signups.' },
     });
   });
-});
-
-describe('fileNameFromDisposition', () => {
-  it.each([
-    ['attachment; filename="a.xlsx"', 'a.xlsx'],
-    ['attachment; filename=b.xlsx', 'b.xlsx'],
-    ["attachment; filename*=UTF-8''c%20d.xlsx", 'c d.xlsx'],
-    ['attachment', null],
-    [null, null],
-  ])('%j → %j', (header, expected) => expect(fileNameFromDisposition(header)).toBe(expected));
 });

@@ -1,9 +1,9 @@
 // HTTP client for our Cloud Functions (SPEC §7, DESIGN §5). fetch only: no Firebase import.
-import { API_PATHS } from '@silk/schema/constants';
+import { API_ROUTES, type FunctionId } from '@silk/schema/api-routes';
+import { APP_CHECK_HEADER, DEFAULT_API_BASE } from '@silk/schema/constants';
 import type { CreateTeamMemberResponse, SubscribeResponse } from '@silk/schema/api';
 import type { NewTeamMember } from '@silk/schema/entities';
 import { addMemberSucceeded, httpErrorStatus } from '@silk/schema/messages';
-import { spreadsheetFileName } from '@silk/schema/formatters';
 
 /** A non-OK answer of our API: the HTTP status and the JSON body (null when it was not JSON). */
 export class ApiError extends Error {
@@ -26,8 +26,9 @@ function errorText(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The URL of a route's public path (which starts with DEFAULT_API_BASE) under the configured `apiBase`. */
 export function apiUrl(apiBase: string, path: string): string {
-  return `${apiBase.replace(/\/+$/, '')}${path}`;
+  return `${apiBase.replace(/\/+$/, '')}${path.slice(DEFAULT_API_BASE.length)}`;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -40,21 +41,70 @@ async function readJson(response: Response): Promise<unknown> {
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' } as const;
 
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) });
+async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  init: RequestInit = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, ...headers },
+    body: JSON.stringify(body),
+    ...init,
+  });
 }
 
-/** SPEC §7.4: POST {api}/subscribe {email}; non-OK raises an ApiError with status and JSON body. */
-export async function subscribeToMailingList(apiBase: string, email: string): Promise<SubscribeResponse> {
-  const response = await postJson(apiUrl(apiBase, API_PATHS.subscribe), { email });
+/**
+ * POST a JSON call to one of our routes, with the caller's ID token when given (as a Bearer header and
+ * `token` in the body, as every staff call sends it). Non-OK raises an ApiError with the server's message.
+ */
+export async function callApi<T>(
+  apiBase: string,
+  route: FunctionId,
+  body: Record<string, unknown>,
+  idToken?: string,
+): Promise<T> {
+  const url = apiUrl(apiBase, API_ROUTES[route].path);
+  const response = idToken
+    ? await postJson(url, { token: idToken, ...body }, { Authorization: `Bearer ${idToken}` })
+    : await postJson(url, body);
+  const json = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, json);
+  return json as T;
+}
+
+/** The App Check header for a token, none without one. */
+function appCheckHeaders(appCheckToken?: string | null): Record<string, string> {
+  return appCheckToken ? { [APP_CHECK_HEADER]: appCheckToken } : {};
+}
+
+/**
+ * SPEC §7.4: POST {api}/subscribe {email} with the App Check token; non-OK raises an ApiError with status
+ * and JSON body. Sent with keepalive, so the call completes even when the page has already moved on to
+ * /waitlist.
+ */
+export async function subscribeToMailingList(
+  apiBase: string,
+  email: string,
+  appCheckToken?: string | null,
+): Promise<SubscribeResponse> {
+  const url = apiUrl(apiBase, API_ROUTES.subscribe.path);
+  const response = await postJson(url, { email }, appCheckHeaders(appCheckToken), { keepalive: true });
   const body = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, body);
   return body as SubscribeResponse;
 }
 
-/** SPEC §7.5: POST {api}/waitlist-update {email, recaptcha_token}. The answer is not read. */
-export async function verifyBotCheck(apiBase: string, email: string, token: string): Promise<void> {
-  const response = await postJson(apiUrl(apiBase, API_PATHS.waitlistUpdate), { email, recaptcha_token: token });
+/** SPEC §7.5: POST {api}/waitlist-update {email, recaptcha_token} with the App Check token. The answer is not read. */
+export async function verifyBotCheck(
+  apiBase: string,
+  email: string,
+  token: string,
+  appCheckToken?: string | null,
+): Promise<void> {
+  const url = apiUrl(apiBase, API_ROUTES.waitlistUpdate.path);
+  const response = await postJson(url, { email, recaptcha_token: token }, appCheckHeaders(appCheckToken));
   if (!response.ok) throw new ApiError(response.status, await readJson(response));
 }
 
@@ -68,7 +118,7 @@ export async function addTeamMember(
   member: NewTeamMember,
 ): Promise<CreateTeamMemberResponse> {
   const response = await postJson(
-    apiUrl(apiBase, API_PATHS.createTeamMember),
+    apiUrl(apiBase, API_ROUTES.createTeamMember.path),
     { token: idToken, ...member },
     { Authorization: `Bearer ${idToken}` },
   );
@@ -76,40 +126,25 @@ export async function addTeamMember(
   if (!response.ok) throw new ApiError(response.status, body);
   const data = (body && typeof body === 'object' ? body : {}) as Partial<CreateTeamMemberResponse>;
   const result: CreateTeamMemberResponse = {
-    message: typeof data.message === 'string' && data.message !== '' ? data.message : addMemberSucceeded(member.username),
+    message:
+      typeof data.message === 'string' && data.message !== ''
+        ? data.message
+        : addMemberSucceeded(member.username),
   };
   if (typeof data.temporaryPassword === 'string') result.temporaryPassword = data.temporaryPassword;
   return result;
 }
 
-/** The file name of a Content-Disposition header, if any. */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
-  if (encoded?.[1]) {
-    try {
-      return decodeURIComponent(encoded[1].trim());
-    } catch {
-      // fall through to the plain parameter
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-  const name = plain?.[2] ?? plain?.[1];
-  return name ? name.trim() : null;
-}
-
 /**
- * SPEC §7 admin call: POST {api}/xlsxdown {token} (no auth header). Resolves the spreadsheet and its
- * file name (the server's, else waitlist_signups_YYYY-MM-DD.xlsx); non-OK throws an ApiError.
+ * SPEC §7 admin call: POST {api}/xlsxdown {token} (no auth header). Resolves the spreadsheet; non-OK
+ * throws an ApiError.
  */
-export async function downloadWaitlist(apiBase: string, idToken: string): Promise<{ blob: Blob; fileName: string }> {
-  const response = await fetch(apiUrl(apiBase, API_PATHS.exportWaitlist), {
+export async function downloadWaitlist(apiBase: string, idToken: string): Promise<Blob> {
+  const response = await fetch(apiUrl(apiBase, API_ROUTES.exportWaitlist.path), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ token: idToken }),
   });
   if (!response.ok) throw new ApiError(response.status, await readJson(response));
-  const blob = await response.blob();
-  const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? spreadsheetFileName();
-  return { blob, fileName };
+  return response.blob();
 }

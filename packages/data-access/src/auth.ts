@@ -1,4 +1,7 @@
-// Staff sign-in, password reset, sign-out, auth state and ID token (SPEC §5, §7, §8).
+// Staff sign-in, password reset, sign-out, auth state, ID token and the new-password step.
+// Sign-in by username, reset requests and password changes go through our functions, so no browser
+// learns the e-mail behind a username and only server code clears mustChangePassword.
+import type { SignInResponse } from '@silk/schema/staff-api';
 import {
   AUTH_INVALID_EMAIL,
   AUTH_USER_DISABLED,
@@ -8,30 +11,25 @@ import {
   RESET_IDENTIFIER_REQUIRED,
   SIGN_IN_FIELDS_REQUIRED,
   USER_NOT_AUTHENTICATED,
-  USERNAME_NOT_FOUND,
 } from '@silk/schema/messages';
-import { isStrongPassword, isUsernameIdentifier, normalizeEmail } from '@silk/schema/validators';
+import { isStrongPassword, isUsernameIdentifier } from '@silk/schema/validators';
 import {
   onAuthStateChanged,
-  sendPasswordResetEmail,
+  signInWithCustomToken,
   signInWithEmailAndPassword,
   signOut,
-  updatePassword,
   type Unsubscribe,
   type User,
   type UserCredential,
 } from 'firebase/auth';
-import { getDoc, updateDoc } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
-import { staffRef, usernameMappingRef } from './refs';
+import { callApi } from './api-client';
 
 /**
- * Auth error code → SPEC §8 message. The Auth emulator (and projects without e-mail enumeration
- * protection) answer `auth/user-not-found` and `auth/wrong-password`; projects with the protection on
- * (the default for new projects) answer `auth/invalid-credential` (`auth/invalid-login-credentials` in
- * older SDKs) for both, by design indistinguishable. Decision: that family reads 'Incorrect password.'
- * — a sign-in by username has already proven the account exists, and for an e-mail the protection
- * exists precisely so that the page does not reveal whether an account exists.
+ * Auth error code → the sign-in card's message. The Auth emulator (and projects without e-mail
+ * enumeration protection) answer `auth/user-not-found` and `auth/wrong-password`; projects with the
+ * protection on answer `auth/invalid-credential` (`auth/invalid-login-credentials` in older SDKs) for
+ * both, by design indistinguishable: that family reads 'Incorrect password.'.
  */
 const AUTH_MESSAGES: Record<string, string> = {
   'auth/user-not-found': AUTH_USER_NOT_FOUND,
@@ -42,7 +40,7 @@ const AUTH_MESSAGES: Record<string, string> = {
   'auth/user-disabled': AUTH_USER_DISABLED,
 };
 
-/** The SPEC message for an Auth error; any other error keeps the service's own message. */
+/** The card's message for an Auth error; any other error keeps the service's own message. */
 export function authErrorMessage(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && AUTH_MESSAGES[code]) return AUTH_MESSAGES[code];
@@ -50,43 +48,37 @@ export function authErrorMessage(error: unknown): string {
   return String(error);
 }
 
-/**
- * SPEC §5: an identifier without '@' is a username, resolved with a single-document get of
- * username_mappings/{lower(username)}; otherwise it is the e-mail itself.
- */
-export async function resolveIdentifier(services: AdminServices, identifier: string): Promise<string> {
-  const trimmed = identifier.trim();
-  if (!isUsernameIdentifier(trimmed)) return trimmed;
-  const mapping = await getDoc(usernameMappingRef(services.db, trimmed));
-  const email = mapping.data()?.email;
-  if (!mapping.exists() || !email) throw new Error(USERNAME_NOT_FOUND);
-  return email;
+async function withAuthMessage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new Error(authErrorMessage(error), { cause: error });
+  }
 }
 
+/**
+ * An identifier without '@' is a username: the signIn function checks it with the password and answers
+ * a custom token for the account (never its e-mail). An e-mail signs in directly with Firebase Auth.
+ */
 export async function signInWithIdentifier(
   services: AdminServices,
   identifier: string,
   password: string,
 ): Promise<UserCredential> {
-  if (identifier.trim() === '' || password === '') throw new Error(SIGN_IN_FIELDS_REQUIRED);
-  const email = await resolveIdentifier(services, identifier);
-  try {
-    return await signInWithEmailAndPassword(services.auth, email, password);
-  } catch (error) {
-    throw new Error(authErrorMessage(error), { cause: error });
+  const trimmed = identifier.trim();
+  if (trimmed === '' || password === '') throw new Error(SIGN_IN_FIELDS_REQUIRED);
+  if (!isUsernameIdentifier(trimmed)) {
+    return withAuthMessage(() => signInWithEmailAndPassword(services.auth, trimmed, password));
   }
+  const { customToken } = await callApi<SignInResponse>(services.apiBase, 'signIn', { identifier: trimmed, password });
+  return withAuthMessage(() => signInWithCustomToken(services.auth, customToken));
 }
 
-/** Sends the reset e-mail to the identifier's account; resolves the address it was sent to. */
-export async function sendPasswordResetForIdentifier(services: AdminServices, identifier: string): Promise<string> {
-  if (identifier.trim() === '') throw new Error(RESET_IDENTIFIER_REQUIRED);
-  const email = await resolveIdentifier(services, identifier);
-  try {
-    await sendPasswordResetEmail(services.auth, email);
-  } catch (error) {
-    throw new Error(authErrorMessage(error), { cause: error });
-  }
-  return email;
+/** Asks the server to send the reset e-mail to the identifier's account (a username is resolved there). */
+export async function sendPasswordResetForIdentifier(services: AdminServices, identifier: string): Promise<void> {
+  const trimmed = identifier.trim();
+  if (trimmed === '') throw new Error(RESET_IDENTIFIER_REQUIRED);
+  await callApi(services.apiBase, 'requestPasswordReset', { identifier: trimmed });
 }
 
 export function signOutUser(services: AdminServices): Promise<void> {
@@ -105,20 +97,14 @@ export async function getIdToken(services: AdminServices): Promise<string | null
 }
 
 /**
- * Sets the signed-in member's new password (SPEC §5 policy), then clears their own
- * `mustChangePassword` flag when it is set (the only staff field besides username the rules let a
- * member write, and only from true to false).
+ * Sets the signed-in member's new password through the changePassword function (which checks the
+ * policy and clears mustChangePassword), then signs in again with it: the change ends older sessions.
  */
 export async function setNewPassword(services: AdminServices, newPassword: string): Promise<void> {
   const user = services.auth.currentUser;
   if (!user?.email) throw new Error(USER_NOT_AUTHENTICATED);
   if (!isStrongPassword(newPassword)) throw new Error(PASSWORD_POLICY);
-  try {
-    await updatePassword(user, newPassword);
-  } catch (error) {
-    throw new Error(authErrorMessage(error), { cause: error });
-  }
-  const ref = staffRef(services.db, normalizeEmail(user.email));
-  const staff = await getDoc(ref);
-  if (staff.data()?.mustChangePassword === true) await updateDoc(ref, { mustChangePassword: false });
+  const email = user.email;
+  await callApi(services.apiBase, 'changePassword', { password: newPassword }, await user.getIdToken());
+  await withAuthMessage(() => signInWithEmailAndPassword(services.auth, email, newPassword));
 }

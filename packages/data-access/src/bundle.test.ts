@@ -49,6 +49,7 @@ async function bundle(name: string, source: string): Promise<Chunk[]> {
 const FIRESTORE_LITE = /@firebase\/firestore\/dist\/lite\//;
 const FULL_FIRESTORE = /@firebase\/firestore\/dist\/(?!lite\/)/;
 const AUTH = /@firebase\/auth\//;
+const APP_CHECK = /@firebase\/app-check\//;
 const FULL_ZOD = /zod\/v4\/classic\//;
 const matching = (chunks: Chunk[], pattern: RegExp) => chunks.flatMap((chunk) => chunk.inputs).filter((input) => pattern.test(input));
 
@@ -65,6 +66,7 @@ describe('bundle of the visitor-write module', () => {
     const lazy = chunks.filter((chunk) => !chunk.isEntry);
     expect(entry.flatMap((chunk) => chunk.inputs).filter((input) => /firebase|zod/.test(input))).toEqual([]);
     expect(matching(lazy, FIRESTORE_LITE).length).toBeGreaterThan(0);
+    expect(matching(lazy, APP_CHECK).length).toBeGreaterThan(0); // App Check only ever in the lazy chunk
     expect(matching(chunks, FULL_FIRESTORE)).toEqual([]);
     expect(matching(chunks, AUTH)).toEqual([]);
     expect(matching(chunks, FULL_ZOD)).toEqual([]);

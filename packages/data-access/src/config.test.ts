@@ -10,10 +10,15 @@ describe('parseClientEnv', () => {
     expect(config.ipLookupUrl).toBe('https://api.ipify.org?format=json');
     expect(config.geoLookupUrl).toBe('https://ipapi.co/json/');
     expect(config.recaptchaSiteKey).toBeNull();
+    expect(config.appCheck).toEqual({ provider: 'stand-in', url: 'http://127.0.0.1:5998' });
   });
 
   it('treats empty strings (as in .env.example) as unset', () => {
-    const config = parseClientEnv({ VITE_FIREBASE_API_KEY: '', VITE_API_BASE: '', VITE_RECAPTCHA_SITE_KEY: '  ' });
+    const config = parseClientEnv({
+      VITE_FIREBASE_API_KEY: '',
+      VITE_API_BASE: '',
+      VITE_RECAPTCHA_SITE_KEY: '  ',
+    });
     expect(config.firebase.apiKey).toBe('demo-api-key');
     expect(config.apiBase).toBe('/api');
     expect(config.recaptchaSiteKey).toBeNull();
@@ -28,8 +33,10 @@ describe('parseClientEnv', () => {
       VITE_USE_EMULATORS: 'false',
       VITE_API_BASE: 'https://silk.travel/api/',
       VITE_RECAPTCHA_SITE_KEY: 'site-key',
+      VITE_APP_CHECK_SITE_KEY: 'app-check-key',
     });
     expect(config.emulators).toBeNull();
+    expect(config.appCheck).toEqual({ provider: 'recaptcha-v3', siteKey: 'app-check-key' });
     expect(config.firebase).toEqual({
       apiKey: 'AIza-real',
       authDomain: 'silk-prod.firebaseapp.com',
@@ -42,7 +49,7 @@ describe('parseClientEnv', () => {
 
   it('refuses a real project without its web keys, naming each missing variable', () => {
     expect(() => parseClientEnv({ VITE_FIREBASE_PROJECT_ID: 'silk-prod' })).toThrow(
-      /VITE_FIREBASE_API_KEY[\s\S]*VITE_FIREBASE_AUTH_DOMAIN[\s\S]*VITE_FIREBASE_APP_ID/,
+      /VITE_FIREBASE_API_KEY[\s\S]*VITE_FIREBASE_AUTH_DOMAIN[\s\S]*VITE_FIREBASE_APP_ID[\s\S]*VITE_APP_CHECK_SITE_KEY/,
     );
   });
 
@@ -53,6 +60,14 @@ describe('parseClientEnv', () => {
       VITE_FIRESTORE_EMULATOR_HOST: 'localhost:8180',
     });
     expect(config.emulators).toEqual({ auth: '127.0.0.1:9199', firestore: 'localhost:8180' });
+  });
+
+  it("uses the stack's App Check stand-in in an emulator build, at the URL the build gives", () => {
+    const config = parseClientEnv({
+      VITE_APP_CHECK_STUB_URL: 'http://127.0.0.1:6898/',
+      VITE_APP_CHECK_SITE_KEY: 'unused',
+    });
+    expect(config.appCheck).toEqual({ provider: 'stand-in', url: 'http://127.0.0.1:6898' });
   });
 
   it.each([

@@ -24,6 +24,8 @@ export const clientEnvSchema = z.object({
   VITE_IP_LOOKUP_URL: url,
   VITE_GEO_LOOKUP_URL: url,
   VITE_RECAPTCHA_SITE_KEY: text,
+  VITE_APP_CHECK_SITE_KEY: text,
+  VITE_APP_CHECK_STUB_URL: url,
 });
 export type ClientEnv = z.infer<typeof clientEnvSchema>;
 
@@ -44,7 +46,15 @@ export interface ClientConfig {
   geoLookupUrl: string;
   /** reCAPTCHA v3 site key; null disables the bot check. */
   recaptchaSiteKey: string | null;
+  /**
+   * Where App Check tokens come from: reCAPTCHA v3 with App Check's site key in production, the stack's
+   * stand-in issuer in an emulator build (App Check has no emulator).
+   */
+  appCheck: { provider: 'recaptcha-v3'; siteKey: string } | { provider: 'stand-in'; url: string };
 }
+
+/** The stand-in issuer of `pnpm dev` (tests shift it with their ports, see @silk/stack emulatorBuildEnv). */
+const DEFAULT_APP_CHECK_STUB_URL = 'http://127.0.0.1:5998';
 
 /** Trimmed string values of the variables we read; blank or non-string values dropped. */
 function clean(raw: Record<string, unknown>): Record<string, string> {
@@ -66,9 +76,16 @@ export function parseClientEnv(raw: Record<string, unknown>): ClientConfig {
   const env: ClientEnv = result.success ? result.data : {};
   const projectId = env.VITE_FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
   // Emulators: the explicit flag, otherwise on for demo projects (which only exist in the emulators).
-  const useEmulators = env.VITE_USE_EMULATORS ? env.VITE_USE_EMULATORS === 'true' : projectId.startsWith('demo-');
+  const useEmulators = env.VITE_USE_EMULATORS
+    ? env.VITE_USE_EMULATORS === 'true'
+    : projectId.startsWith('demo-');
   if (result.success && !useEmulators) {
-    for (const key of ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_APP_ID'] as const) {
+    for (const key of [
+      'VITE_FIREBASE_API_KEY',
+      'VITE_FIREBASE_AUTH_DOMAIN',
+      'VITE_FIREBASE_APP_ID',
+      'VITE_APP_CHECK_SITE_KEY',
+    ] as const) {
       if (!env[key]) problems.push(`${key}: required outside the emulators`);
     }
   }
@@ -90,5 +107,11 @@ export function parseClientEnv(raw: Record<string, unknown>): ClientConfig {
     ipLookupUrl: env.VITE_IP_LOOKUP_URL ?? DEFAULT_IP_LOOKUP_URL,
     geoLookupUrl: env.VITE_GEO_LOOKUP_URL ?? DEFAULT_GEO_LOOKUP_URL,
     recaptchaSiteKey: env.VITE_RECAPTCHA_SITE_KEY ?? null,
+    appCheck: useEmulators
+      ? {
+          provider: 'stand-in',
+          url: (env.VITE_APP_CHECK_STUB_URL ?? DEFAULT_APP_CHECK_STUB_URL).replace(/\/+$/, ''),
+        }
+      : { provider: 'recaptcha-v3', siteKey: env.VITE_APP_CHECK_SITE_KEY ?? '' },
   };
 }

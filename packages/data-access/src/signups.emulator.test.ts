@@ -1,9 +1,9 @@
 import { COLLECTIONS, WAITLIST_RETRY_MS } from '@silk/schema/constants';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { ensureStaffMember } from '@silk/stack/staff';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminSdk } from '../../../scripts/lib/admin-sdk';
-import { ensureStaffMember } from '../../../scripts/lib/staff';
 import { sortNewestFirst, subscribeToSignups, type WaitlistSignupRow } from './signups';
 import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from './testing/emulator';
 

@@ -1,9 +1,9 @@
 import { COLLECTIONS, UNKNOWN_USER } from '@silk/schema/constants';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { ensureStaffMember } from '@silk/stack/staff';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminSdk } from '../../../scripts/lib/admin-sdk';
-import { ensureStaffMember } from '../../../scripts/lib/staff';
-import { fetchStaffInfo } from './staff';
+import { fetchStaffInfo, watchStaffAccess, type StaffInfo } from './staff';
 import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from './testing/emulator';
 
 const admin = adminSdk();
@@ -76,5 +76,45 @@ describe('fetchStaffInfo (SPEC §3, §8)', () => {
     });
     expect(waits).toEqual([500, 1000]);
     expect(info).toEqual({ username: otherName, roles: ['Director'], mustChangePassword: false });
+  });
+});
+
+describe('watchStaffAccess (the open panel follows its own record)', () => {
+  async function watching() {
+    const member = await signedInMember(['Staff']);
+    const uid = member.services.auth.currentUser!.uid;
+    const records: StaffInfo[] = [];
+    const onRevoked = vi.fn();
+    const stop = watchStaffAccess(member.services, member.email, uid, onRevoked, (info) => records.push(info));
+    await vi.waitFor(() => expect(records).toHaveLength(1));
+    return { ...member, records, onRevoked, stop, ref: admin.db.collection(COLLECTIONS.staff).doc(member.email) };
+  }
+
+  it('delivers each version of the record, then reports once when the member is disabled', async () => {
+    const { username, records, onRevoked, stop, ref } = await watching();
+    expect(records[0]).toEqual({ username, roles: ['Staff'], mustChangePassword: false });
+    await ref.update({ roles: ['Director', 'Staff'] });
+    await vi.waitFor(() => expect(records.at(-1)?.roles).toEqual(['Director', 'Staff']));
+    expect(onRevoked).not.toHaveBeenCalled();
+    await ref.update({ disabled: true });
+    await vi.waitFor(() => expect(onRevoked).toHaveBeenCalledOnce());
+    await ref.update({ disabled: false, roles: ['Staff'] });
+    await ref.update({ disabled: true });
+    stop();
+    expect(onRevoked).toHaveBeenCalledOnce();
+  });
+
+  it('reports when the record is deleted', async () => {
+    const { onRevoked, stop, ref } = await watching();
+    await ref.delete();
+    await vi.waitFor(() => expect(onRevoked).toHaveBeenCalledOnce());
+    stop();
+  });
+
+  it('reports when the record is bound to another account', async () => {
+    const { onRevoked, stop, ref } = await watching();
+    await ref.update({ uid: 'someone-else' });
+    await vi.waitFor(() => expect(onRevoked).toHaveBeenCalledOnce());
+    stop();
   });
 });

@@ -1,7 +1,8 @@
-// The signed-in member's staff record (SPEC §3, §8 retry policy).
+// The signed-in member's staff record: read once at sign-in (with the retry policy), and watched while
+// the panel is open so that a removed or disabled member is signed out at once.
 import { STAFF_FETCH_BACKOFF_MS, STAFF_FETCH_MAX_RETRIES, UNKNOWN_USER } from '@silk/schema/constants';
 import { normalizeEmail } from '@silk/schema/validators';
-import { getDoc } from 'firebase/firestore';
+import { getDoc, onSnapshot, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
 import { staffRef } from './refs';
 
@@ -22,6 +23,15 @@ function isPermissionDenied(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'permission-denied';
 }
 
+/** The panel's view of a staff record; no username reads 'Unknown User'. */
+function staffInfoFrom(data: Record<string, unknown>): StaffInfo {
+  return {
+    username: typeof data.username === 'string' && data.username.trim() !== '' ? data.username : UNKNOWN_USER,
+    roles: Array.isArray(data.roles) ? data.roles.filter((role): role is string => typeof role === 'string') : [],
+    mustChangePassword: data.mustChangePassword === true,
+  };
+}
+
 /**
  * Reads staff/{email}. No document: the e-mail as username and no roles; no username: 'Unknown User'.
  * permission-denied is retried up to 3 times after 500 ms × attempt (0.5 s, 1 s, 1.5 s), then the
@@ -38,12 +48,7 @@ export async function fetchStaffInfo(
     try {
       const snapshot = await getDoc(staffRef(services.db, normalizeEmail(email)));
       const data = snapshot.data();
-      if (!data) return fallback;
-      return {
-        username: typeof data.username === 'string' && data.username.trim() !== '' ? data.username : UNKNOWN_USER,
-        roles: Array.isArray(data.roles) ? data.roles.filter((role): role is string => typeof role === 'string') : [],
-        mustChangePassword: data.mustChangePassword === true,
-      };
+      return data ? staffInfoFrom(data) : fallback;
     } catch (error) {
       if (isPermissionDenied(error) && attempt < STAFF_FETCH_MAX_RETRIES) {
         await wait(STAFF_FETCH_BACKOFF_MS * (attempt + 1));
@@ -53,4 +58,41 @@ export async function fetchStaffInfo(
       return fallback;
     }
   }
+}
+
+/**
+ * Watches the member's own staff record and calls `onRevoked` once when access that was there ends: the
+ * record is deleted, disabled, or names another account, or the rules start refusing the read. A
+ * signed-in account that never had access is not reported (it sees the no-access screen instead).
+ * `onRecord` receives each version of the record while it grants access (roles edited by an Admin, a
+ * new username), so the open panel follows it without a reload.
+ */
+export function watchStaffAccess(
+  services: AdminServices,
+  email: string,
+  uid: string,
+  onRevoked: () => void,
+  onRecord?: (info: StaffInfo) => void,
+): Unsubscribe {
+  let hadAccess = false;
+  let reported = false;
+  const report = () => {
+    if (hadAccess && !reported) {
+      reported = true;
+      onRevoked();
+    }
+  };
+  return onSnapshot(
+    staffRef(services.db, normalizeEmail(email)),
+    (snapshot) => {
+      const data = snapshot.data();
+      if (data && data.uid === uid && data.disabled !== true) {
+        hadAccess = true;
+        onRecord?.(staffInfoFrom(data));
+      } else {
+        report();
+      }
+    },
+    () => report(),
+  );
 }

@@ -1,13 +1,13 @@
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { FEEDBACK_FAILED, INVALID_EMAIL, SIGNUP_FAILED } from '@silk/schema/messages';
+import { adminSdk } from '@silk/stack/admin-sdk';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminSdk } from '../../../scripts/lib/admin-sdk';
 import type { ClientConfig } from './config';
 import { deleteAllApps, emulatorConfig, uniqueEmail } from './testing/emulator';
 import { hang, json, startStubServer, type StubServer } from './testing/stub-server';
 import { resetVisitorLookup } from './visitor-lookup';
-import { joinWaitlist, submitFeedback, SUBSCRIBE_WAIT_MS } from './waitlist';
+import { getLiteFirestore, joinWaitlist, signupRef, submitFeedback, SUBSCRIBE_WAIT_MS } from './waitlist';
 
 const { db } = adminSdk();
 let stub: StubServer;
@@ -70,6 +70,7 @@ describe('joinWaitlist (SPEC §7.1, §7.4)', () => {
     expect((data?.timestamp as Timestamp).toMillis()).toBeGreaterThanOrEqual(before - 5000);
     const subscribe = stub.requests.find((request) => request.path === '/api/subscribe');
     expect(subscribe?.headers['content-type']).toBe('application/json');
+    expect(subscribe?.headers['x-firebase-appcheck']).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/); // the stand-in's JWT
     expect(JSON.parse(subscribe!.body)).toEqual({ email });
   });
 
@@ -134,6 +135,25 @@ describe('joinWaitlist (SPEC §7.1, §7.4)', () => {
 });
 
 describe('submitFeedback (SPEC §7.5–7.6)', () => {
+  it('lets this session change its answers again (its key rotates) and refuses a session without the key', async () => {
+    const email = uniqueEmail('rekey');
+    await joinWaitlist(config, email);
+    await submitFeedback(config, email, { travelFrequency: 'Yearly' });
+    const first = (await stored(email))?.editKey as string;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await submitFeedback(config, email, { travelFrequency: 'Monthly or more' });
+    const data = await stored(email);
+    expect(data).toMatchObject({ travelFrequency: 'Monthly or more', prevEditKey: first });
+    expect(data?.editKey).not.toBe(first);
+    // Another browser that knows only the e-mail: its write without the key is refused, nothing changes.
+    const { setDoc, serverTimestamp } = await import('firebase/firestore/lite');
+    const stranger = signupRef(getLiteFirestore(config, 'stranger-session'), email);
+    await expect(
+      setDoc(stranger, { email, ip: 'N/A', location: STORED_LOCATION, timestamp: serverTimestamp(), travelFrequency: '' }, { merge: true }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+    expect((await stored(email))?.travelFrequency).toBe('Monthly or more');
+  });
+
   it("merges the feedback with 'N/A' for blanks, plus ip, location and server time", async () => {
     const email = uniqueEmail('feedback');
     await joinWaitlist(config, email);

@@ -16,7 +16,9 @@ import {
   type FirestoreDataConverter,
 } from 'firebase/firestore/lite';
 import { subscribeToMailingList, verifyBotCheck } from './api-client';
+import { appCheckToken } from './app-check';
 import { getFirebaseApp, splitHostPort } from './app';
+import { newEditKey, readEditKey, saveEditKey } from './edit-key';
 import type { ClientConfig } from './config';
 import { startVisitorLookup } from './visitor-lookup';
 
@@ -27,6 +29,8 @@ export type SignupWrite = {
   ip: string;
   location: VisitorLocation;
   timestamp: FieldValue;
+  editKey?: string;
+  prevEditKey?: string;
 } & Partial<FeedbackFields>;
 
 const signupWriteConverter: FirestoreDataConverter<SignupWrite> = {
@@ -56,13 +60,15 @@ export const SUBSCRIBE_WAIT_MS = 2000;
 
 /**
  * SPEC §7.1 then §7.4: set + merge {email, source, ip, location, timestamp} on
- * waitlist_signups/{normalised email}; then POST {api}/subscribe. A write failure rejects with
- * SIGNUP_FAILED; the subscribe call's failure is only logged, and joinWaitlist never waits for it
- * longer than SUBSCRIBE_WAIT_MS (the request carries on in the background).
+ * waitlist_signups/{normalised email}; then POST {api}/subscribe with the App Check token (fetched while
+ * the lookups run; App Check also attests the write). A write failure rejects with SIGNUP_FAILED; the
+ * subscribe call's failure is only logged, and joinWaitlist never waits for it longer than
+ * SUBSCRIBE_WAIT_MS (the request carries on in the background).
  */
 export async function joinWaitlist(config: ClientConfig, email: string, appName?: string): Promise<void> {
   if (!isValidSignupEmail(email)) throw new Error(INVALID_EMAIL);
   const id = normalizeEmail(email);
+  const token = appCheckToken(config, appName);
   const { ip, location } = await startVisitorLookup(config);
   try {
     await setDoc(
@@ -74,12 +80,15 @@ export async function joinWaitlist(config: ClientConfig, email: string, appName?
     console.error('Waitlist signup write failed:', error);
     throw new Error(SIGNUP_FAILED, { cause: error });
   }
-  const subscribed = subscribeToMailingList(config.apiBase, id).then(
+  const subscribed = subscribeToMailingList(config.apiBase, id, await token).then(
     () => undefined,
     (error: unknown) => console.error('Mailing-list subscription failed:', error),
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([subscribed, new Promise<void>((resolve) => (timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS)))]);
+  await Promise.race([
+    subscribed,
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS))),
+  ]);
   clearTimeout(timer);
 }
 
@@ -94,9 +103,10 @@ export function feedbackValues(fields: Partial<FeedbackFields>): FeedbackFields 
 }
 
 /**
- * SPEC §7.5–7.6: the bot check first when a token is given (failure only warned about), then the
- * lookups, then set + merge of the feedback fields ('N/A' for blanks) with ip, location and the
- * server timestamp. Any write failure rejects with FEEDBACK_FAILED.
+ * SPEC §7.5–7.6: the bot check (with the App Check token) first when a reCAPTCHA token is given
+ * (failure only warned about), then the lookups, then set + merge of the feedback fields ('N/A' for
+ * blanks) with ip, location, the server timestamp and this session's edit key (rotated on each write).
+ * Any write failure rejects with FEEDBACK_FAILED.
  */
 export async function submitFeedback(
   config: ClientConfig,
@@ -106,20 +116,32 @@ export async function submitFeedback(
   appName?: string,
 ): Promise<void> {
   const id = normalizeEmail(email);
+  const token = appCheckToken(config, appName);
   if (recaptchaToken) {
     try {
-      await verifyBotCheck(config.apiBase, id, recaptchaToken);
+      await verifyBotCheck(config.apiBase, id, recaptchaToken, await token);
     } catch (error) {
       console.warn('Bot check failed:', error);
     }
   }
   const { ip, location } = await startVisitorLookup(config);
+  const previousKey = readEditKey(id);
+  const editKey = newEditKey();
   try {
     await setDoc(
       signupRef(getLiteFirestore(config, appName), id),
-      { email: id, ...feedbackValues(fields), ip, location, timestamp: serverTimestamp() },
+      {
+        email: id,
+        ...feedbackValues(fields),
+        ip,
+        location,
+        timestamp: serverTimestamp(),
+        editKey,
+        ...(previousKey ? { prevEditKey: previousKey } : {}),
+      },
       { merge: true },
     );
+    saveEditKey(id, editKey);
   } catch (error) {
     console.error('Feedback write failed:', error);
     throw new Error(FEEDBACK_FAILED, { cause: error });

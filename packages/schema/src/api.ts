@@ -1,28 +1,118 @@
-// Request and response shapes of the four calls to our functions (SPEC §7, DESIGN §5).
+// Request and response shapes of the calls to our functions (SPEC §7, DESIGN §5). Each function parses
+// its request body with the schema here (server side only: the apps import just the types, which keeps
+// zod out of their bundles); a refusal carries the message the client shows, the first problem winning.
 import { z } from 'zod';
-import { newTeamMemberSchema } from './entities';
+import type { NewTeamMember } from './entities';
+import {
+  BOT_CHECK_MISSING_TOKEN,
+  INVALID_EMAIL,
+  INVALID_ROLES,
+  INVALID_USERNAME,
+  LINK_TOKEN_MISSING,
+  PASSWORD_POLICY,
+  TEAM_FIELDS_REQUIRED,
+} from './messages';
+import { isRole, type Role } from './roles';
+import {
+  isStrongPassword,
+  isValidSignupEmail,
+  isValidTeamEmail,
+  isValidUsername,
+  normalizeEmail,
+} from './validators';
 
-export const errorResponseSchema = z.object({ error: z.string() });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+const MAX_RECAPTCHA_TOKEN_LENGTH = 4096;
 
-export const subscribeRequestSchema = z.object({ email: z.string() });
-export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
-export const subscribeResponseSchema = z.object({ ok: z.literal(true) });
-export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
+/** A landing e-mail: the signup rule, then normalised (it is the document id). */
+const signupEmail = z
+  .string({ error: INVALID_EMAIL })
+  .refine(isValidSignupEmail, { error: INVALID_EMAIL })
+  .transform(normalizeEmail);
 
-export const waitlistUpdateRequestSchema = z.object({ email: z.string(), recaptcha_token: z.string() });
-export type WaitlistUpdateRequest = z.infer<typeof waitlistUpdateRequestSchema>;
-export const waitlistUpdateResponseSchema = z.object({ ok: z.literal(true), score: z.number() });
-export type WaitlistUpdateResponse = z.infer<typeof waitlistUpdateResponseSchema>;
+export const subscribeRequestSchema = z.object({ email: signupEmail });
+export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
+export interface SubscribeResponse {
+  ok: true;
+}
 
-export const createTeamMemberRequestSchema = newTeamMemberSchema.extend({ token: z.string() });
-export type CreateTeamMemberRequest = z.infer<typeof createTeamMemberRequestSchema>;
-export const createTeamMemberResponseSchema = z.object({
-  message: z.string(),
-  /** Present only when the server generated the one-time password. */
-  temporaryPassword: z.string().optional(),
+export const waitlistUpdateRequestSchema = z.object({
+  email: signupEmail,
+  recaptcha_token: z
+    .string({ error: BOT_CHECK_MISSING_TOKEN })
+    .trim()
+    .refine((token) => token !== '' && token.length <= MAX_RECAPTCHA_TOKEN_LENGTH, {
+      error: BOT_CHECK_MISSING_TOKEN,
+    }),
 });
-export type CreateTeamMemberResponse = z.infer<typeof createTeamMemberResponseSchema>;
+export type WaitlistUpdateRequest = z.input<typeof waitlistUpdateRequestSchema>;
 
-export const exportWaitlistRequestSchema = z.object({ token: z.string() });
-export type ExportWaitlistRequest = z.infer<typeof exportWaitlistRequestSchema>;
+/** A field of the add-member form: trimmed, and '' when missing or not text (the checks below refuse it). */
+const formText = z
+  .optional(z.unknown())
+  .transform((value) => (typeof value === 'string' ? value.trim() : ''));
+
+function isRoleList(value: unknown): boolean {
+  return Array.isArray(value) && value.every(isRole);
+}
+
+/**
+ * The add-member body (the ID token in it is read by the caller check, not here). SPEC §5 in the form's
+ * order: both fields required, then the e-mail, the password (empty: the server generates one), the
+ * username and the roles (none is an empty list). Roles are de-duplicated.
+ */
+export const createTeamMemberRequestSchema = z
+  .object({
+    email: formText,
+    username: formText,
+    password: formText,
+    roles: z.optional(z.unknown()).transform((r) => r ?? []),
+  })
+  .refine(({ email, username }) => email !== '' && username !== '', {
+    error: TEAM_FIELDS_REQUIRED,
+    abort: true,
+  })
+  .refine(({ email }) => isValidTeamEmail(email), { error: INVALID_EMAIL, abort: true })
+  .refine(({ password }) => password === '' || isStrongPassword(password), {
+    error: PASSWORD_POLICY,
+    abort: true,
+  })
+  .refine(({ username }) => isValidUsername(username), { error: INVALID_USERNAME, abort: true })
+  .refine(({ roles }) => isRoleList(roles), { error: INVALID_ROLES, abort: true })
+  .transform(({ email, username, password, roles }): NewTeamMember => ({
+    email: normalizeEmail(email),
+    username,
+    password,
+    roles: [...new Set(roles as Role[])], // checked by isRoleList above
+  }));
+export interface CreateTeamMemberResponse {
+  message: string;
+  /** Present only when the server generated the one-time password. */
+  temporaryPassword?: string;
+}
+
+/** Longer than any token we sign (a few hundred characters); anything longer is not one of ours. */
+const MAX_LINK_TOKEN_LENGTH = 2048;
+
+/**
+ * The signed token of a link in our e-mails (confirm, unsubscribe, re-subscribe, erase): checked here
+ * for presence only; the function verifies its signature, purpose and expiry.
+ */
+export const linkTokenRequestSchema = z.object({
+  token: z
+    .string({ error: LINK_TOKEN_MISSING })
+    .trim()
+    .refine((token) => token !== '' && token.length <= MAX_LINK_TOKEN_LENGTH, { error: LINK_TOKEN_MISSING }),
+});
+export type LinkTokenRequest = z.input<typeof linkTokenRequestSchema>;
+export interface LinkTokenResponse {
+  ok: true;
+}
+
+/** An Admin deleting a signup (and everything else held for the address) from the table. */
+export const deleteSignupRequestSchema = z.object({ email: signupEmail });
+export type DeleteSignupRequest = z.input<typeof deleteSignupRequestSchema>;
+export interface DeleteSignupResponse {
+  ok: true;
+  /** What was found and removed for the address. */
+  removed: { signup: boolean; subscriber: boolean; mail: number };
+}

@@ -12,11 +12,31 @@ export const COLLECTIONS = {
   subscribers: 'subscribers',
   auditLog: 'audit_log',
   rateLimits: 'rate_limits',
+  mail: 'mail',
 } as const;
 
 export const SESSION_EMAIL_KEY = 'waitlist_email';
 export const SIGNUP_SOURCE = 'Homepage Hero';
 export const NOT_AVAILABLE = 'N/A';
+
+/**
+ * The version of the consent text shown beside the signup forms (the site footer's "By joining the
+ * waitlist you agree to receive periodic e-mail updates…"): stored with each signup by server code.
+ * Change it whenever that text changes.
+ */
+export const CONSENT_TEXT_VERSION = 'waitlist-updates-v1';
+/** The form a signup came from: the landing page's script ('hero') or its native post ('no-js'). */
+export const CONSENT_FORMS = ['hero', 'no-js'] as const;
+export type ConsentForm = (typeof CONSENT_FORMS)[number];
+
+/**
+ * The site's pages opened by the links in our e-mails: /confirm?token=… (confirm the address) and
+ * /unsubscribe?token=…&erase=… (unsubscribe, re-subscribe, and in the section ERASE_SECTION_ID, delete
+ * my data). `token` and `erase` are signed link tokens for POST /api/confirm, /api/unsubscribe,
+ * /api/resubscribe (the unsubscribe token) and /api/erase (the erase token).
+ */
+export const EMAIL_LINK_PAGES = { confirm: '/confirm', unsubscribe: '/unsubscribe' } as const;
+export const ERASE_SECTION_ID = 'delete-my-data';
 
 /** The feedback fields of SPEC §3, in form order (here, not in entities, so zod-free chunks can use it). */
 export const FEEDBACK_FIELDS = [
@@ -32,30 +52,11 @@ export const UNKNOWN_USER = 'Unknown User';
 export const RECAPTCHA_ACTION = 'waitlist_update';
 export const RECAPTCHA_MIN_SCORE = 0.5;
 
-// Landing page motion and carousel (milliseconds unless stated).
-export const CAROUSEL_AUTO_ADVANCE_MS = 5000;
-export const SLIDE_TRANSITION_MS = 500;
-export const CONTENT_REVEAL_DELAY_MS = 1000;
-export const SCROLL_OBSERVER_SETUP_DELAY_MS = 100;
-export const REVEAL_THRESHOLD = 0.1;
-export const REVEAL_ROOT_MARGIN = '0px 0px 50px 0px';
-export const PILLAR_STAGGER_MS = 200;
-export const TESTIMONIAL_STAGGER_MS = 150;
-
-// Content counts.
-export const CAROUSEL_SLIDE_COUNT = 6;
-export const FAQ_ITEM_COUNT = 10;
-export const TESTIMONIAL_COUNT = 3;
-export const PILLAR_COUNT = 4;
-export const PAIN_POINT_COUNT = 4;
-export const PARTNER_LOGO_COUNT = 3;
-export const FOOTER_CHANNEL_COUNT = 7;
+// Counts and exact figures of SPEC §9 (the site's own timings and counts live in apps/site).
 export const ROLE_COUNT = 15;
 export const FIRST_TESTIMONIAL_SUBSCRIBERS_LABEL = '19k';
 export const COPYRIGHT_YEAR = 2025;
 export const FAQ_EXAMPLE_BUDGET = '$3,500';
-
-export const FEEDBACK_SUGGESTIONS_ROWS = 4;
 
 // Passwords.
 export const PASSWORD_MIN_LENGTH = 8;
@@ -85,18 +86,6 @@ export const MIN_USERNAME_LENGTH = 3;
 // HTTP.
 export const MAX_BODY_BYTES = 16 * 1024;
 export const DEFAULT_API_BASE = '/api';
-export const API_PATHS = {
-  subscribe: '/subscribe',
-  waitlistUpdate: '/waitlist-update',
-  createTeamMember: '/admin',
-  exportWaitlist: '/xlsxdown',
-} as const;
-
-/** Cloud Function ids behind each API path (firebase.json rewrites and the Vite dev proxies match). */
-export const FUNCTION_IDS = {
-  subscribe: 'subscribe',
-  waitlistUpdate: 'waitlistUpdate',
-  createTeamMember: 'createTeamMember',
-  exportWaitlist: 'exportWaitlist',
-} as const;
+/** The request header that carries a Firebase App Check token (as Firebase's own SDKs send it). */
+export const APP_CHECK_HEADER = 'X-Firebase-AppCheck';
 export const FUNCTIONS_REGION = 'us-central1';

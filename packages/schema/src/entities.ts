@@ -1,119 +1,76 @@
-// Records of SPEC §3 as zod schemas and inferred types.
+// Records of SPEC §3 as types, and the display content items as zod schemas (the site checks its
+// content with them at build time).
 import { z } from 'zod';
-import {
-  FEEDBACK_FIELDS,
-  MAX_EMAIL_LENGTH,
-  MAX_LONG_TEXT_LENGTH,
-  MAX_SHORT_TEXT_LENGTH,
-  SIGNUP_SOURCE,
-} from './constants';
-import { ROLES } from './roles';
-
-const shortText = z.string().max(MAX_SHORT_TEXT_LENGTH);
-const longText = z.string().max(MAX_LONG_TEXT_LENGTH);
-const emailText = z.string().min(1).max(MAX_EMAIL_LENGTH);
+import { FEEDBACK_FIELDS } from './constants';
+import type { Role } from './roles';
 
 /** Location as written by the visitor's browser; each value 'N/A' when unknown. */
-export const visitorLocationSchema = z
-  .object({
-    city: shortText,
-    region: shortText,
-    country: shortText,
-    country_code: shortText,
-    latitude: z.union([z.number(), shortText]),
-    longitude: z.union([z.number(), shortText]),
-  })
-  .strict();
-export type VisitorLocation = z.infer<typeof visitorLocationSchema>;
+export interface VisitorLocation {
+  city: string;
+  region: string;
+  country: string;
+  country_code: string;
+  latitude: number | string;
+  longitude: number | string;
+}
 
 /** Location as the admin view may find it: free text or an object (older records carry country_name). */
-export const displayLocationSchema = z.union([
-  z.string(),
-  z
-    .object({
-      city: z.unknown(),
-      region: z.unknown(),
-      country_name: z.unknown(),
-      country: z.unknown(),
-      latitude: z.unknown(),
-      longitude: z.unknown(),
-    })
-    .partial(),
-]);
-export type DisplayLocation = z.infer<typeof displayLocationSchema>;
+export type DisplayLocation =
+  | string
+  | {
+      city?: unknown;
+      region?: unknown;
+      country_name?: unknown;
+      country?: unknown;
+      latitude?: unknown;
+      longitude?: unknown;
+    };
 
 export { FEEDBACK_FIELDS };
 export type FeedbackField = (typeof FEEDBACK_FIELDS)[number];
-
-export const feedbackFieldsSchema = z
-  .object({
-    travelFrequency: shortText,
-    biggestFrustration: longText,
-    workEmail: z.string().max(MAX_EMAIL_LENGTH),
-    contentCreator: shortText,
-    excitedFeatures: longText,
-    suggestionsFeedback: longText,
-    socialMedia: shortText,
-  })
-  .strict();
-export type FeedbackFields = z.infer<typeof feedbackFieldsSchema>;
+export type FeedbackFields = Record<FeedbackField, string>;
 
 /** Visitor-side fields that accompany every write (the timestamp is set by the server). */
-export const visitorContextSchema = z.object({
-  ip: shortText,
-  location: visitorLocationSchema,
-});
-export type VisitorContext = z.infer<typeof visitorContextSchema>;
-
-export const landingSignupSchema = z
-  .object({
-    email: emailText,
-    source: z.literal(SIGNUP_SOURCE),
-  })
-  .extend(visitorContextSchema.shape);
-export type LandingSignup = z.infer<typeof landingSignupSchema>;
-
-export const botCheckSchema = z.object({
-  score: z.number(),
-  action: z.string(),
-  checkedAt: z.unknown(),
-});
+export interface VisitorContext {
+  ip: string;
+  location: VisitorLocation;
+}
 
 /** A stored waitlist signup as read back (all but email optional: records are merged over time). */
-export const waitlistSignupSchema = z.object({
-  email: z.string(),
-  source: z.string().optional(),
-  ip: z.string().optional(),
-  location: displayLocationSchema.optional(),
-  timestamp: z.unknown().optional(),
-  aiTool: z.string().optional(),
-  botCheck: botCheckSchema.optional(),
-  ...feedbackFieldsSchema.partial().shape,
-});
-export type WaitlistSignup = z.infer<typeof waitlistSignupSchema>;
+export interface WaitlistSignup extends Partial<FeedbackFields> {
+  email: string;
+  source?: string;
+  ip?: string;
+  location?: DisplayLocation;
+  timestamp?: unknown;
+  aiTool?: string;
+  botCheck?: { score: number; action: string; checkedAt: unknown };
+  /** Server-set: when the address was confirmed through the e-mail's "Confirm my spot" link. */
+  confirmedAt?: unknown;
+  /** Server-set: what the person agreed to, when, and on which form. */
+  consent?: { at: unknown; form: string; textVersion: string };
+  /** Server-set: the id the e-mail links name instead of the address. */
+  subscriberId?: string;
+}
 
-export const subscriberSchema = z.object({ email: emailText });
-export type Subscriber = z.infer<typeof subscriberSchema>;
+export interface StaffRecord {
+  username?: string;
+  roles: string[];
+  mustChangePassword?: boolean;
+}
 
-export const staffRecordSchema = z.object({
-  username: z.string().optional(),
-  roles: z.array(z.string()).default([]),
-  mustChangePassword: z.boolean().optional(),
-});
-export type StaffRecord = z.infer<typeof staffRecordSchema>;
+export interface UsernameMapping {
+  username: string;
+  email: string;
+}
 
-export const usernameMappingSchema = z.object({ username: z.string(), email: z.string() });
-export type UsernameMapping = z.infer<typeof usernameMappingSchema>;
-
-export const roleSchema = z.enum(ROLES);
-
-export const newTeamMemberSchema = z.object({
-  email: z.string(),
-  username: z.string(),
-  password: z.string(),
-  roles: z.array(roleSchema),
-});
-export type NewTeamMember = z.infer<typeof newTeamMemberSchema>;
+export interface NewTeamMember {
+  email: string;
+  username: string;
+  /** Empty when the server is to generate a one-time password. */
+  password: string;
+  roles: Role[];
+}
 
 // Display-only content items.
 export const faqItemSchema = z.object({ question: z.string().min(1), answer: z.string().min(1) });

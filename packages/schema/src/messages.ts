@@ -64,13 +64,47 @@ export const BOT_CHECK_MISSING_TOKEN = 'A reCAPTCHA token is required.';
 export const BOT_CHECK_FAILED = 'The reCAPTCHA check failed. Please try again.';
 export const BOT_CHECK_UNAVAILABLE = 'The reCAPTCHA service is unavailable. Please try again later.';
 export const SIGNUP_NOT_FOUND = 'No waitlist signup exists for this email address.';
+export const APP_CHECK_FAILED = 'This request could not be verified as coming from our site. Please reload the page and try again.';
+export const APP_CHECK_UNAVAILABLE = 'The app verification service is unavailable. Please try again later.';
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 export const PASSWORDS_DO_NOT_MATCH = 'The two passwords do not match.';
 
-// Server-side messages added with the functions (issue 4)
+// Server-side messages of the functions' HTTP surface
 export const ORIGIN_NOT_ALLOWED = 'This site is not allowed to call the API.';
 export const INVALID_REQUEST_BODY = 'Request body must be a JSON object.';
 /** Appended to addMemberSucceeded(username) when the server generated the one-time password. */
 export function oneTimePasswordNotice(password: string): string {
   return `Their one-time password is ${password} — it is shown only once. They must choose a new password at first sign-in.`;
+}
+
+// Staff lifecycle: the Team Manager's member actions, the forced password change, sign-in by username.
+export const TEAM_ADMIN_REQUIRED = 'Only Admins can manage the team.';
+export const PASSWORD_CHANGE_REQUIRED = 'Set a new password before continuing.';
+export const MEMBER_NOT_FOUND = 'No team member exists with this email address.';
+export const LAST_ADMIN_REQUIRED = 'This change would leave the team without an enabled Admin.';
+export const NOTHING_TO_UPDATE = 'Choose roles or a status to change.';
+export const PASSWORD_CHANGED = 'Your password has been changed.';
+export const SIGN_IN_FAILED = 'Sign-in failed. Please try again.';
+export const TEAM_LOAD_FAILED = 'The team could not be loaded. Please try again.';
+export const TEAM_ACTION_FAILED = 'The change could not be saved. Please try again.';
+export const ACTIVITY_LOAD_FAILED = 'The activity log could not be loaded. Please try again.';
+export function memberUpdated(email: string): string {
+  return `Updated ${email}.`;
+}
+export function memberRemoved(email: string): string {
+  return `Removed ${email} from the team.`;
+}
+
+// Links in our e-mails (confirm, unsubscribe, erase) and signup deletion by an Admin.
+export const LINK_TOKEN_MISSING = 'This link is incomplete. Please open it again from your e-mail.';
+export const LINK_INVALID = 'This link is not valid. Please use the link in your most recent e-mail from us.';
+export const LINK_EXPIRED = 'This link has expired. Please use the link in your most recent e-mail from us.';
+export const SUBSCRIPTION_NOT_FOUND = 'We have no subscription for this link. Its data may have been deleted.';
+export const SIGNUP_DELETE_ADMIN_REQUIRED = 'Only Admins can delete signups.';
+/** The site's link pages when the call gets no answer from our server (network down, no JSON). */
+export const LINK_ACTION_FAILED = 'We could not reach Silk just now. Please check your connection and try again.';
+export const SIGNUP_DELETE_FAILED = 'The signup could not be deleted. Please try again.';
+export const NO_MATCHING_SIGNUPS = 'No signups match this filter.';
+export function signupDeleted(email: string): string {
+  return `Deleted ${email} and everything held for the address.`;
 }

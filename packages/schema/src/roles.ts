@@ -30,6 +30,29 @@ export function canManageTeam(roles: readonly string[] | undefined | null): bool
   return Array.isArray(roles) && roles.includes(ADMIN_ROLE);
 }
 
+/** Deleting a signup (and everything held for its address) from the table is for Admins too. */
+export function canDeleteSignups(roles: readonly string[] | undefined | null): boolean {
+  return canManageTeam(roles);
+}
+
 export function formatRoles(roles: readonly string[]): string {
   return roles.join(', ');
 }
+
+/** What the audit trail records (audit_log `action`), written by server code only. */
+export const AUDIT_ACTIONS = [
+  'export',
+  'member.added',
+  'member.updated',
+  'member.disabled',
+  'member.enabled',
+  'member.removed',
+  'username.changed',
+  'password.reset_requested',
+  'password.changed',
+  'bootstrap',
+  'signup.deleted',
+  'signup.erased',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

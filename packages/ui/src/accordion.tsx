@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from './cn';
 import { Icon, minusPath, plusPath } from './icon';
 
@@ -10,7 +10,7 @@ export interface AccordionItem {
 
 export interface AccordionProps {
   items: readonly AccordionItem[];
-  /** Heading level of each item's button wrapper (WAI-ARIA accordion pattern). */
+  /** Heading level of each item's question (inside its summary). */
   headingLevel?: 2 | 3 | 4;
   /** Index open at first; none by default. */
   initialOpenIndex?: number | null;
@@ -19,43 +19,56 @@ export interface AccordionProps {
 
 /**
  * SPEC §4: one open index or none. Opening an item closes the other; clicking the open item closes it.
- * Closed answers stay in the HTML (with the hidden attribute), so search engines still read them.
+ * Each item is a `details`/`summary` pair sharing one `name`, so the prerendered HTML opens and closes
+ * without JavaScript (one at a time where the browser supports exclusive `details`); once hydrated, the
+ * state drives it, starting from whatever was opened before. Closed answers stay in the HTML, so search
+ * engines still read them.
  */
 export function Accordion({ items, headingLevel = 3, initialOpenIndex = null, className }: AccordionProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(initialOpenIndex);
+  const list = useRef<HTMLDivElement>(null);
   const baseId = useId();
   const Heading = `h${headingLevel}` as const;
+
+  // An item opened before hydration stays the open one.
+  useLayoutEffect(() => {
+    const opened = [...(list.current?.children ?? [])].findIndex((item) => (item as HTMLDetailsElement).open);
+    if (opened !== -1) setOpenIndex(opened);
+  }, []);
+
   return (
-    <div className={cn('ui-accordion', className)}>
+    <div ref={list} className={cn('ui-accordion', className)}>
       {items.map((item, index) => {
         const open = openIndex === index;
-        const buttonId = `${baseId}-button-${item.id}`;
-        const panelId = `${baseId}-panel-${item.id}`;
+        const summaryId = `${baseId}-summary-${item.id}`;
         return (
-          <div key={item.id} className="ui-accordion__item" data-open={open}>
-            <Heading className="ui-accordion__heading">
-              <button
-                type="button"
-                id={buttonId}
-                className="ui-accordion__trigger"
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => setOpenIndex(open ? null : index)}
-              >
-                <span>{item.heading}</span>
-                <Icon path={open ? minusPath : plusPath} size={20} />
-              </button>
-            </Heading>
-            <div
-              id={panelId}
-              role="region"
-              aria-labelledby={buttonId}
-              className="ui-accordion__panel"
-              hidden={!open}
+          <details
+            key={item.id}
+            className="ui-accordion__item"
+            name={baseId}
+            open={open}
+            // The browser may open an item itself (find in page): follow it.
+            onToggle={(event) => {
+              if (event.currentTarget.open) setOpenIndex(index);
+              else setOpenIndex((current) => (current === index ? null : current));
+            }}
+          >
+            <summary
+              id={summaryId}
+              className="ui-accordion__trigger"
+              onClick={(event) => {
+                event.preventDefault();
+                setOpenIndex(open ? null : index);
+              }}
             >
+              <Heading className="ui-accordion__heading">{item.heading}</Heading>
+              <Icon path={plusPath} size={20} className="ui-accordion__icon ui-accordion__icon--closed" />
+              <Icon path={minusPath} size={20} className="ui-accordion__icon ui-accordion__icon--open" />
+            </summary>
+            <div role="region" aria-labelledby={summaryId} className="ui-accordion__panel">
               {item.content}
             </div>
-          </div>
+          </details>
         );
       })}
     </div>

@@ -1,8 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Card } from './card';
 import { FormMessage } from './form-message';
-import { TextField } from './text-field';
 
 describe('FormMessage', () => {
   it('announces errors as an alert and successes as a status', () => {
@@ -21,23 +19,5 @@ describe('FormMessage', () => {
   it('renders nothing without a message', () => {
     const { container } = render(<FormMessage tone="error">{''}</FormMessage>);
     expect(container).toBeEmptyDOMElement();
-  });
-});
-
-describe('TextField and Card', () => {
-  it('ties the label and the hint to the input', () => {
-    render(<TextField label="New Username" hint="3 to 32 characters." />);
-    const input = screen.getByLabelText('New Username');
-    expect(input).toHaveAccessibleDescription('3 to 32 characters.');
-  });
-
-  it('names the card section by its heading', () => {
-    render(
-      <Card heading="Change Password">
-        <p>body</p>
-      </Card>,
-    );
-    expect(screen.getByRole('region', { name: 'Change Password' })).toContainElement(screen.getByText('body'));
-    expect(screen.getByRole('heading', { level: 2, name: 'Change Password' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-// Stroke icons (24×24, currentColor), drawn for Silk. Each path is its own export so a bundle keeps only
-// the icons it uses; `iconPaths` maps names (content data) to paths for build-time rendering.
+// The one icon set of both apps: stroke icons (24×24, currentColor). The admin panel's (list to expand) are
+// drawn for a stroke width of 2. Each path is its own export so a bundle keeps only the icons it uses;
+// `iconPaths` maps names (content data) to paths for build-time rendering.
 export const sparklesPath =
   'M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8L12 3zM19 15l.9 2.1L22 18l-2.1.9L19 21l-.9-2.1L16 18l2.1-.9L19 15z';
 export const ticketPath =
@@ -39,6 +40,16 @@ export const mailPath = 'M3 5h18v14H3zM3 6l9 7 9-7';
 export const checkPath = 'M5 12l5 5 9-10';
 export const plusPath = 'M12 5v14M5 12h14';
 export const minusPath = 'M5 12h14';
+export const listPath = 'M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01';
+export const teamPath =
+  'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M13 7a4 4 0 1 1-8 0 4 4 0 0 1 8 0zM22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75';
+export const settingsPath =
+  'M15 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z';
+export const activityPath = 'M22 12h-4l-3 9L9 3l-3 9H2';
+export const logoutPath = 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9';
+/** The sidebar's toggle: collapse points left, expand points right. */
+export const collapsePath = 'M15 18l-6-6 6-6';
+export const expandPath = 'M9 18l6-6-6-6';
 
 export const iconPaths = {
   sparkles: sparklesPath,
@@ -71,6 +82,13 @@ export const iconPaths = {
   check: checkPath,
   plus: plusPath,
   minus: minusPath,
+  list: listPath,
+  team: teamPath,
+  settings: settingsPath,
+  activity: activityPath,
+  logout: logoutPath,
+  collapse: collapsePath,
+  expand: expandPath,
 } as const;
 
 export type IconName = keyof typeof iconPaths;
@@ -82,12 +100,11 @@ export function isIconName(value: string): value is IconName {
 export interface IconProps extends Omit<ComponentProps<'svg'>, 'children'> {
   /** The SVG path data (one of the exported `…Path` constants). */
   path: string;
-  /** Accessible name; without it the icon is hidden from assistive technology. */
-  label?: string;
   size?: number;
 }
 
-export function Icon({ path, label, size = 24, className, ...props }: IconProps) {
+/** A decorative icon, hidden from assistive technology: the control or text beside it carries the meaning. */
+export function Icon({ path, size = 24, className, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -99,9 +116,7 @@ export function Icon({ path, label, size = 24, className, ...props }: IconProps)
       strokeLinecap="round"
       strokeLinejoin="round"
       className={cn('ui-icon', className)}
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
+      aria-hidden="true"
       focusable="false"
       {...props}
     >

@@ -1,6 +1,6 @@
 import { onAuthChange, signOutUser } from '@silk/data-access/auth';
 import { subscribeToSignups, type WaitlistSignupRow } from '@silk/data-access/signups';
-import { fetchStaffInfo } from '@silk/data-access/staff';
+import { fetchStaffInfo, watchStaffAccess, type StaffInfo } from '@silk/data-access/staff';
 import { ADMIN_PAGE_TITLE, MARKETING_TITLE, POST_LOGIN_LOAD_DELAY_MS } from '@silk/schema/constants';
 import { LOADING, LOADING_DATA } from '@silk/schema/messages';
 import { act, render, screen, within } from '@testing-library/react';
@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './routes';
 
 const services = { tag: 'services' };
-vi.mock('../lib/services', () => ({ adminServices: () => services }));
-vi.mock('../config/env', () => ({ env: { apiBase: '/api' } }));
+vi.mock('@/lib/services', () => ({ adminServices: () => services }));
+vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
 vi.mock('@silk/data-access/auth', () => ({
   onAuthChange: vi.fn(),
   signOutUser: vi.fn(),
@@ -20,7 +20,9 @@ vi.mock('@silk/data-access/auth', () => ({
   setNewPassword: vi.fn(),
   getIdToken: vi.fn(),
 }));
-vi.mock('@silk/data-access/staff', () => ({ fetchStaffInfo: vi.fn() }));
+vi.mock('@silk/data-access/staff', () => ({ fetchStaffInfo: vi.fn(), watchStaffAccess: vi.fn() }));
+vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
+vi.mock('@silk/data-access/audit-log', () => ({ listenToAuditLog: vi.fn(() => () => {}) }));
 vi.mock('@silk/data-access/signups', () => ({ subscribeToSignups: vi.fn() }));
 vi.mock('@silk/data-access/usernames', () => ({ changeUsername: vi.fn() }));
 vi.mock('@silk/data-access/api-client', () => ({ addTeamMember: vi.fn(), downloadWaitlist: vi.fn(), ApiError: Error }));
@@ -30,6 +32,8 @@ let authCallback: AuthCallback | undefined;
 let deliverRows: ((rows: WaitlistSignupRow[]) => void) | undefined;
 const unsubscribeAuth = vi.fn();
 const unsubscribeSignups = vi.fn();
+const unwatchStaff = vi.fn();
+let staffRecord: { revoke: () => void; deliver: (info: StaffInfo) => void; uid: string } | undefined;
 
 beforeEach(() => {
   authCallback = undefined;
@@ -43,6 +47,12 @@ beforeEach(() => {
     return unsubscribeSignups;
   }) as never);
   vi.mocked(fetchStaffInfo).mockReset();
+  staffRecord = undefined;
+  unwatchStaff.mockReset();
+  vi.mocked(watchStaffAccess).mockImplementation((_services, _email, uid, onRevoked, onRecord) => {
+    staffRecord = { revoke: onRevoked, deliver: (info) => onRecord?.(info), uid };
+    return unwatchStaff;
+  });
   vi.mocked(signOutUser).mockReset();
   vi.mocked(signOutUser).mockResolvedValue(undefined as never);
   unsubscribeSignups.mockReset();
@@ -114,7 +124,7 @@ describe('admin panel shell', () => {
     expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 1');
   });
 
-  it('shows the username and comma-joined roles, and all three tabs for an Admin', async () => {
+  it('shows the username and comma-joined roles, and all four tabs for an Admin', async () => {
     await signIn(ADMIN);
     const header = screen.getByRole('banner');
     expect(within(header).getByText('ana')).toBeInTheDocument();
@@ -123,6 +133,7 @@ describe('admin panel shell', () => {
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Waitlist Signups',
       'Team Manager',
+      'Activity',
       'Account Settings',
     ]);
     expect(within(nav).getByRole('link', { name: 'Waitlist Signups' })).toHaveAttribute('aria-current', 'page');
@@ -187,6 +198,27 @@ describe('admin panel shell', () => {
     act(() => authCallback!(null));
     expect(screen.getByRole('heading', { name: 'Admin Sign In' })).toBeInTheDocument();
     expect(unsubscribeSignups).toHaveBeenCalled();
+  });
+
+  it("watches the member's own staff record and shows roles an Admin changes, without a reload", async () => {
+    await signIn(STAFF);
+    expect(watchStaffAccess).toHaveBeenCalledWith(services, 'sam@silk.travel', 'uid-sam', expect.any(Function), expect.any(Function));
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Staff')).toBeInTheDocument();
+    act(() => staffRecord!.deliver({ username: 'sam', roles: ['Admin', 'Staff'], mustChangePassword: false }));
+    expect(within(header).getByText('Admin, Staff')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    expect(within(nav).getByRole('link', { name: 'Team Manager' })).toBeInTheDocument();
+  });
+
+  it('signs out at once when the member is removed or disabled while the panel is open', async () => {
+    await signIn(ADMIN, '/admin/settings');
+    act(() => staffRecord!.revoke());
+    expect(signOutUser).toHaveBeenCalledWith(services);
+    expect(currentPath).toBe('/admin');
+    act(() => authCallback!(null));
+    expect(screen.getByRole('heading', { name: 'Admin Sign In' })).toBeInTheDocument();
+    expect(unwatchStaff).toHaveBeenCalled();
   });
 
   it('makes a member with a one-time password set a new one before the panel opens', async () => {

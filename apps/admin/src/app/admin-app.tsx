@@ -1,11 +1,12 @@
 import { ADMIN_PAGE_TITLE, MARKETING_TITLE } from '@silk/schema/constants';
 import { useEffect } from 'react';
-import { SignInCard } from '../features/auth/components/sign-in-card';
-import { useAuthState } from '../features/auth/hooks/use-auth-state';
-import { LoadingScreen, Panel } from '../features/layout/components/panel';
+import { SignInCard } from '@/features/auth/components/sign-in-card';
+import { useAuthState } from '@/features/auth/hooks/use-auth-state';
+import { LoadingScreen } from './shell/loading-screen';
+import { Panel } from './shell/panel';
 
 /** Title "Admin Panel" while the panel is shown; the marketing title is restored on leaving (SPEC §2). */
-export function useAdminTitle(): void {
+function useAdminTitle(): void {
   useEffect(() => {
     document.title = ADMIN_PAGE_TITLE;
     const restore = () => {

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { paths } from '@/config/paths';
 import { AdminApp } from './admin-app';
-import { paths } from './paths';
 
 export function AppRoutes() {
   return (

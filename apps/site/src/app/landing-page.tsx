@@ -1,4 +1,5 @@
 import type { ClientConfig } from '@silk/data-access/config';
+import { buttonClassName } from '@silk/ui/button';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader, SkipLink } from '../components/site-header';
 import { topBar } from '../content/landing';
@@ -8,11 +9,12 @@ import { FeaturesSection } from '../features/landing/components/features-section
 import { Hero } from '../features/landing/components/hero';
 import { HowItWorks } from '../features/landing/components/how-it-works';
 import { Testimonials } from '../features/landing/components/testimonials';
-import { anchors } from './paths';
+import { anchors } from '../config/paths';
 
 /**
- * The landing page `/` (SPEC §2), rendered at build time. In the browser, entries/landing.tsx hydrates
- * its islands (sign-up form, hero video, carousel, FAQ) and starts the motion and the visitor lookup.
+ * The landing page `/` (SPEC §2), rendered at build time. In the browser, entries/landing.tsx starts the
+ * motion, the hero video controls and the visitor lookup, and at the first interaction hydrates the
+ * islands (sign-up form, carousel, FAQ: entries/landing-islands.tsx).
  */
 export function LandingPage({ config }: { config: ClientConfig }) {
   return (
@@ -20,7 +22,7 @@ export function LandingPage({ config }: { config: ClientConfig }) {
       <SkipLink />
       <SiteHeader
         action={
-          <a className="button button--primary top-bar__cta" href={`#${anchors.hero}`}>
+          <a className={buttonClassName('primary', 'top-bar__cta')} href={`#${anchors.hero}`}>
             {topBar.ctaLabel}
           </a>
         }

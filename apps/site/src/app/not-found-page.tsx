@@ -1,8 +1,7 @@
+import { buttonClassName } from '@silk/ui/button';
 import { SubpageLayout } from '../components/subpage-layout';
 import { site } from '../content/site';
-import { paths } from './paths';
-
-export const NOT_FOUND_TITLE = 'Page not found — Silk';
+import { paths } from '../config/paths';
 
 /** Served by Hosting as 404.html for any unknown path (SPEC §2: other routes are not shown). */
 export function NotFoundPage() {
@@ -11,7 +10,7 @@ export function NotFoundPage() {
       <p className="eyebrow">404</p>
       <h1>This page took a wrong turn</h1>
       <p>The address may be mistyped, or the page has moved. Your next trip starts on the home page.</p>
-      <a className="button button--primary" href={paths.landing}>
+      <a className={buttonClassName()} href={paths.landing}>
         {site.homeLinkLabel}
       </a>
     </SubpageLayout>

@@ -60,13 +60,18 @@ describe('landing page HTML', () => {
     expect(text(cards[0]!)).toContain('19k subscribers');
   });
 
-  it('renders ten FAQ questions, all closed, with their answers in the HTML', () => {
-    const buttons = page.querySelectorAll('#faq button[aria-expanded]');
-    expect(buttons).toHaveLength(10);
-    expect(Array.from(buttons).every((button) => button.getAttribute('aria-expanded') === 'false')).toBe(
-      true,
-    );
+  it('renders ten FAQ questions as details/summary (they open without JavaScript), all closed, with their answers in the HTML', () => {
+    const items = page.querySelectorAll<HTMLDetailsElement>('#faq details');
+    expect(items).toHaveLength(10);
+    expect(Array.from(items).every((item) => !item.open && item.querySelector('summary h3'))).toBe(true);
     expect(text(page.getElementById('faq'))).toContain('$3,500');
+  });
+
+  it('has a hero form that posts natively to /api/join (no address in a URL)', () => {
+    const form = page.querySelector('#hero form');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.getAttribute('action')).toBe('/api/join');
+    expect(form?.querySelector('input[name="email"]')).not.toBeNull();
   });
 
   it('shows the partner block after the 1 s content reveal delay and marks elements for scroll reveal', () => {

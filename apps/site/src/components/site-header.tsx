@@ -1,6 +1,6 @@
 import { Logo } from '@silk/ui/logo';
 import type { ReactNode } from 'react';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 import { site } from '../content/site';
 
 /** Fixed top bar with the logo and one action (SPEC §2); data-scrolled is set by the scroll tracking. */

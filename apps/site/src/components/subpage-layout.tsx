@@ -1,5 +1,6 @@
+import { buttonClassName } from '@silk/ui/button';
 import type { ReactNode } from 'react';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 import { site } from '../content/site';
 import { SiteFooter } from './site-footer';
 import { SiteHeader, SkipLink } from './site-header';
@@ -11,7 +12,7 @@ export function SubpageLayout({ className, children }: { className: string; chil
       <SkipLink />
       <SiteHeader
         action={
-          <a className="button button--ghost" href={paths.landing}>
+          <a className={buttonClassName('ghost')} href={paths.landing}>
             {site.homeLinkLabel}
           </a>
         }

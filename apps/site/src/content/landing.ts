@@ -202,10 +202,6 @@ export const testimonials: readonly TestimonialItem[] = [
   },
 ];
 
-export const partnersSection = {
-  heading: 'Our creator partners',
-} as const;
-
 /** Three creator partners (SPEC §1), each logo linking to their video channel. */
 export const creators: readonly Creator[] = [
   {

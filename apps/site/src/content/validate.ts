@@ -1,5 +1,6 @@
 // Checks every content block against its schema and the SPEC's counts. Runs at build time (prerender)
 // and in the unit tests; never in the browser.
+import { z } from 'zod';
 import {
   CAROUSEL_SLIDE_COUNT,
   FAQ_ITEM_COUNT,
@@ -8,8 +9,7 @@ import {
   PARTNER_LOGO_COUNT,
   PILLAR_COUNT,
   TESTIMONIAL_COUNT,
-} from '@silk/schema/constants';
-import { z } from 'zod';
+} from '../config/constants';
 import { creators, faq, features, painPoints, pillars, slides, testimonials } from './landing';
 import {
   channelSchema,

@@ -1,11 +1,7 @@
 import '../styles/site.css';
 import { env } from '../config/env';
 import { startVisitorLookupSoon } from '../lib/visitor-lookup';
-import { ConfirmationText } from '../features/waitlist/components/confirmation-text';
-import { FeedbackForm } from '../features/waitlist/components/feedback-form';
-import { hydrateIsland } from '../islands/island';
+import { onFirstInteraction } from '../islands/first-interaction';
 
 startVisitorLookupSoon(env);
-
-hydrateIsland('confirmation', () => <ConfirmationText />);
-hydrateIsland('feedback', () => <FeedbackForm config={env} />);
+onFirstInteraction(() => void import('./waitlist-islands'));

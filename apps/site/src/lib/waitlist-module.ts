@@ -1,6 +1,8 @@
 // The Firestore-backed waitlist module (firebase/firestore/lite) is never in the initial bundle: it is
 // imported on submit, and prefetched when the visitor focuses an e-mail field.
-type WaitlistModule = typeof import('@silk/data-access/waitlist');
+import type * as waitlist from '@silk/data-access/waitlist';
+
+type WaitlistModule = typeof waitlist;
 
 let pending: Promise<WaitlistModule> | null = null;
 

@@ -14,6 +14,7 @@ export function testConfig(overrides: Partial<ClientConfig> = {}): ClientConfig 
     ipLookupUrl: 'http://127.0.0.1:9/ip',
     geoLookupUrl: 'http://127.0.0.1:9/geo',
     recaptchaSiteKey: null,
+    appCheck: { provider: 'stand-in', url: 'http://127.0.0.1:9' },
     ...overrides,
   };
 }

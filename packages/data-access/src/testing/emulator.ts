@@ -1,8 +1,12 @@
 // Client configuration and helpers for the data-access tests that run inside the emulators.
+import { appCheckStubUrl, discoverStack } from '@silk/stack/stack';
 import { randomUUID } from 'node:crypto';
 import { deleteApp, getApps } from 'firebase/app';
 import { getAdminServices, type AdminServices } from '../admin-firebase';
 import { parseClientEnv, type ClientConfig } from '../config';
+
+// Our functions are reached as the panel reaches them: through the admin site's Hosting rewrites.
+const { adminUrl } = await discoverStack();
 
 export function emulatorConfig(overrides: Record<string, string> = {}): ClientConfig {
   const auth = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -13,6 +17,8 @@ export function emulatorConfig(overrides: Record<string, string> = {}): ClientCo
     VITE_USE_EMULATORS: 'true',
     VITE_AUTH_EMULATOR_HOST: auth,
     VITE_FIRESTORE_EMULATOR_HOST: firestore,
+    VITE_API_BASE: `${adminUrl}/api`,
+    VITE_APP_CHECK_STUB_URL: appCheckStubUrl(),
     ...overrides,
   });
 }

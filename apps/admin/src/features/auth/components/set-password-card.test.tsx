@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SetPasswordCard } from './set-password-card';
 
 const services = { tag: 'services' };
-vi.mock('../../../lib/services', () => ({ adminServices: () => services }));
+vi.mock('@/lib/services', () => ({ adminServices: () => services }));
 vi.mock('@silk/data-access/auth', () => ({ setNewPassword: vi.fn() }));
 const setPassword = vi.mocked(setNewPassword);
 

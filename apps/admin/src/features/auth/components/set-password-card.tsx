@@ -1,15 +1,16 @@
-import { setNewPassword } from '@silk/data-access/auth';
 import { PASSWORD_MIN_LENGTH } from '@silk/schema/constants';
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_POLICY } from '@silk/schema/messages';
 import { isStrongPassword } from '@silk/schema/validators';
+import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
 import { FormMessage } from '@silk/ui/form-message';
 import { TextField } from '@silk/ui/text-field';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/error-message';
-import { adminServices } from '../../../lib/services';
+import { storeNewPassword } from '@/features/auth/api/auth';
+import { errorMessage } from '@/lib/error-message';
+import { useFormAction } from '@/lib/use-form-action';
 
-export interface SetPasswordCardProps {
+interface SetPasswordCardProps {
   email: string;
   /** Called once the new password is stored and the mustChangePassword flag cleared. */
   onDone: () => void;
@@ -20,28 +21,20 @@ export interface SetPasswordCardProps {
 export function SetPasswordCard({ email, onDone, onSignOut }: SetPasswordCardProps) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction<void>();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError('');
-    if (!isStrongPassword(password)) {
-      setError(PASSWORD_POLICY);
-      return;
-    }
-    if (password !== confirmation) {
-      setError(PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
-    setBusy(true);
-    try {
-      await setNewPassword(adminServices(), password);
-      onDone();
-    } catch (caught) {
-      setError(errorMessage(caught, PASSWORD_POLICY));
-      setBusy(false);
-    }
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    return action.submit(event, {
+      validate: () => {
+        if (!isStrongPassword(password)) return PASSWORD_POLICY;
+        if (password !== confirmation) return PASSWORDS_DO_NOT_MATCH;
+        return null;
+      },
+      run: () => storeNewPassword(password),
+      failure: (error) => errorMessage(error, PASSWORD_POLICY),
+      onSuccess: onDone,
+      pendingAfterSuccess: true,
+    });
   }
 
   return (
@@ -51,8 +44,8 @@ export function SetPasswordCard({ email, onDone, onSignOut }: SetPasswordCardPro
           You signed in as <strong>{email}</strong> with a one-time password. Choose your own password to open the
           panel.
         </p>
-        <form className="form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
-          <FormMessage tone="error">{error}</FormMessage>
+        <form className="form" noValidate onSubmit={handleSubmit} aria-busy={action.pending}>
+          <FormMessage tone="error">{action.error}</FormMessage>
           <TextField
             label="New Password"
             name="new-password"
@@ -71,12 +64,12 @@ export function SetPasswordCard({ email, onDone, onSignOut }: SetPasswordCardPro
             value={confirmation}
             onChange={(event) => setConfirmation(event.target.value)}
           />
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <Button type="submit" disabled={action.pending}>
             Set Password
-          </button>
-          <button type="button" className="button button--link" onClick={onSignOut}>
+          </Button>
+          <Button type="button" variant="link" onClick={onSignOut}>
             Logout
-          </button>
+          </Button>
         </form>
       </Card>
     </main>

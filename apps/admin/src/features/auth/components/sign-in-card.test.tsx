@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInCard } from './sign-in-card';
 
 const services = { tag: 'services' };
-vi.mock('../../../lib/services', () => ({ adminServices: () => services }));
+vi.mock('@/lib/services', () => ({ adminServices: () => services }));
 vi.mock('@silk/data-access/auth', () => ({
   signInWithIdentifier: vi.fn(),
   sendPasswordResetForIdentifier: vi.fn(),

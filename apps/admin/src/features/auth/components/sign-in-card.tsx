@@ -1,48 +1,35 @@
-import { sendPasswordResetForIdentifier, signInWithIdentifier } from '@silk/data-access/auth';
 import {
   RESET_IDENTIFIER_REQUIRED,
   RESET_SENT_LOGIN,
   SIGN_IN_FIELDS_REQUIRED,
 } from '@silk/schema/messages';
+import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
 import { FormMessage } from '@silk/ui/form-message';
 import { TextField } from '@silk/ui/text-field';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/error-message';
-import { adminServices } from '../../../lib/services';
-
-interface Messages {
-  error: string;
-  success: string;
-}
-const NO_MESSAGES: Messages = { error: '', success: '' };
+import { sendPasswordReset, signIn } from '@/features/auth/api/auth';
+import { errorMessage } from '@/lib/error-message';
+import { useFormAction } from '@/lib/use-form-action';
 
 function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
-  const [messages, setMessages] = useState<Messages>(NO_MESSAGES);
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction<void>();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessages(NO_MESSAGES);
-    if (identifier.trim() === '' || password === '') {
-      setMessages({ error: SIGN_IN_FIELDS_REQUIRED, success: '' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await signInWithIdentifier(adminServices(), identifier.trim(), password);
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    return action.submit(event, {
+      validate: () => (identifier.trim() === '' || password === '' ? SIGN_IN_FIELDS_REQUIRED : null),
+      run: () => signIn(identifier.trim(), password),
+      failure: (error) => errorMessage(error, SIGN_IN_FIELDS_REQUIRED),
       // The auth listener swaps this card for the panel.
-    } catch (error) {
-      setMessages({ error: errorMessage(error, SIGN_IN_FIELDS_REQUIRED), success: '' });
-      setBusy(false);
-    }
+      pendingAfterSuccess: true,
+    });
   }
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
-      <FormMessage tone="error">{messages.error}</FormMessage>
+    <form className="form" noValidate onSubmit={handleSubmit} aria-busy={action.pending}>
+      <FormMessage tone="error">{action.error}</FormMessage>
       <TextField
         label="Username or Email"
         name="identifier"
@@ -59,43 +46,35 @@ function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <Button type="submit" disabled={action.pending}>
         Sign In
-      </button>
-      <button type="button" className="button button--link" onClick={onForgotPassword}>
+      </Button>
+      <Button type="button" variant="link" onClick={onForgotPassword}>
         Forgot Password?
-      </button>
+      </Button>
     </form>
   );
 }
 
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const [identifier, setIdentifier] = useState('');
-  const [messages, setMessages] = useState<Messages>(NO_MESSAGES);
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessages(NO_MESSAGES);
-    if (identifier.trim() === '') {
-      setMessages({ error: RESET_IDENTIFIER_REQUIRED, success: '' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await sendPasswordResetForIdentifier(adminServices(), identifier.trim());
-      setMessages({ error: '', success: RESET_SENT_LOGIN });
-    } catch (error) {
-      setMessages({ error: errorMessage(error, RESET_IDENTIFIER_REQUIRED), success: '' });
-    } finally {
-      setBusy(false);
-    }
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    return action.submit(event, {
+      validate: () => (identifier.trim() === '' ? RESET_IDENTIFIER_REQUIRED : null),
+      run: async () => {
+        await sendPasswordReset(identifier.trim());
+        return RESET_SENT_LOGIN;
+      },
+      failure: (error) => errorMessage(error, RESET_IDENTIFIER_REQUIRED),
+    });
   }
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
-      <FormMessage tone="error">{messages.error}</FormMessage>
-      <FormMessage tone="success">{messages.success}</FormMessage>
+    <form className="form" noValidate onSubmit={handleSubmit} aria-busy={action.pending}>
+      <FormMessage tone="error">{action.error}</FormMessage>
+      <FormMessage tone="success">{action.success}</FormMessage>
       <TextField
         label="Username or Email"
         name="identifier"
@@ -104,12 +83,12 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         value={identifier}
         onChange={(event) => setIdentifier(event.target.value)}
       />
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <Button type="submit" disabled={action.pending}>
         Send Reset Link
-      </button>
-      <button type="button" className="button button--link" onClick={onBack}>
+      </Button>
+      <Button type="button" variant="link" onClick={onBack}>
         Back to Sign In
-      </button>
+      </Button>
     </form>
   );
 }

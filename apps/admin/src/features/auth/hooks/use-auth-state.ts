@@ -1,13 +1,12 @@
-import { onAuthChange } from '@silk/data-access/auth';
 import { useEffect, useState } from 'react';
-import { adminServices } from '../../../lib/services';
+import { watchAuthState } from '@/features/auth/api/auth';
 
 export interface SignedInUser {
   uid: string;
   email: string;
 }
 
-export type AuthState =
+type AuthState =
   | { status: 'loading' }
   | { status: 'signedOut' }
   | { status: 'signedIn'; user: SignedInUser };
@@ -17,7 +16,7 @@ export function useAuthState(): AuthState {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
   useEffect(
     () =>
-      onAuthChange(adminServices(), (user) => {
+      watchAuthState((user) => {
         setState(
           user ? { status: 'signedIn', user: { uid: user.uid, email: user.email ?? '' } } : { status: 'signedOut' },
         );

@@ -14,7 +14,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountSettings } from './account-settings';
 
 const services = { tag: 'services' };
-vi.mock('../../../lib/services', () => ({ adminServices: () => services }));
+vi.mock('@/lib/services', () => ({ adminServices: () => services }));
 vi.mock('@silk/data-access/auth', () => ({ sendPasswordResetForIdentifier: vi.fn() }));
 vi.mock('@silk/data-access/usernames', () => ({ changeUsername: vi.fn() }));
 const change = vi.mocked(changeUsername);

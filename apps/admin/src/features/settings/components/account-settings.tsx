@@ -1,60 +1,48 @@
-import { sendPasswordResetForIdentifier } from '@silk/data-access/auth';
-import { changeUsername } from '@silk/data-access/usernames';
 import { INVALID_USERNAME, RESET_SENT_SETTINGS, USERNAME_REQUIRED, USERNAME_UPDATED } from '@silk/schema/messages';
 import { isValidUsername } from '@silk/schema/validators';
+import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
 import { FormMessage } from '@silk/ui/form-message';
 import { TextField } from '@silk/ui/text-field';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/error-message';
-import { adminServices } from '../../../lib/services';
+import { changeOwnUsername, sendOwnPasswordReset } from '@/features/settings/api/account';
+import { errorMessage } from '@/lib/error-message';
+import { useFormAction } from '@/lib/use-form-action';
 
-interface Messages {
-  error: string;
-  success: string;
-}
-const NO_MESSAGES: Messages = { error: '', success: '' };
-
-export interface ChangeUsernameCardProps {
+interface ChangeUsernameCardProps {
   username: string;
   onUsernameChanged: (username: string) => void;
 }
 
-export function ChangeUsernameCard({ username, onUsernameChanged }: ChangeUsernameCardProps) {
+function ChangeUsernameCard({ username, onUsernameChanged }: ChangeUsernameCardProps) {
   const [newUsername, setNewUsername] = useState('');
-  const [messages, setMessages] = useState<Messages>(NO_MESSAGES);
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessages(NO_MESSAGES);
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     const value = newUsername.trim();
-    if (value === '') {
-      setMessages({ error: USERNAME_REQUIRED, success: '' });
-      return;
-    }
-    if (!isValidUsername(value)) {
-      setMessages({ error: INVALID_USERNAME, success: '' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await changeUsername(adminServices(), value);
-      setMessages({ error: '', success: USERNAME_UPDATED });
-      setNewUsername('');
-      onUsernameChanged(value);
-    } catch (error) {
-      setMessages({ error: errorMessage(error, USERNAME_REQUIRED), success: '' });
-    } finally {
-      setBusy(false);
-    }
+    return action.submit(event, {
+      validate: () => {
+        if (value === '') return USERNAME_REQUIRED;
+        if (!isValidUsername(value)) return INVALID_USERNAME;
+        return null;
+      },
+      run: async () => {
+        await changeOwnUsername(value);
+        return USERNAME_UPDATED;
+      },
+      failure: (error) => errorMessage(error, USERNAME_REQUIRED),
+      onSuccess: () => {
+        setNewUsername('');
+        onUsernameChanged(value);
+      },
+    });
   }
 
   return (
     <Card heading="Change Username">
-      <form className="form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
-        <FormMessage tone="error">{messages.error}</FormMessage>
-        <FormMessage tone="success">{messages.success}</FormMessage>
+      <form className="form" noValidate onSubmit={handleSubmit} aria-busy={action.pending}>
+        <FormMessage tone="error">{action.error}</FormMessage>
+        <FormMessage tone="success">{action.success}</FormMessage>
         <TextField label="Current Username" name="current-username" value={username} readOnly />
         <TextField
           label="New Username"
@@ -63,47 +51,42 @@ export function ChangeUsernameCard({ username, onUsernameChanged }: ChangeUserna
           value={newUsername}
           onChange={(event) => setNewUsername(event.target.value)}
         />
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <Button type="submit" disabled={action.pending}>
           Update Username
-        </button>
+        </Button>
       </form>
     </Card>
   );
 }
 
-export function ChangePasswordCard({ email }: { email: string }) {
-  const [messages, setMessages] = useState<Messages>(NO_MESSAGES);
-  const [busy, setBusy] = useState(false);
+function ChangePasswordCard({ email }: { email: string }) {
+  const action = useFormAction();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessages(NO_MESSAGES);
-    setBusy(true);
-    try {
-      await sendPasswordResetForIdentifier(adminServices(), email);
-      setMessages({ error: '', success: RESET_SENT_SETTINGS });
-    } catch (error) {
-      setMessages({ error: errorMessage(error, RESET_SENT_SETTINGS), success: '' });
-    } finally {
-      setBusy(false);
-    }
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    return action.submit(event, {
+      run: async () => {
+        await sendOwnPasswordReset(email);
+        return RESET_SENT_SETTINGS;
+      },
+      failure: (error) => errorMessage(error, RESET_SENT_SETTINGS),
+    });
   }
 
   return (
     <Card heading="Change Password">
-      <form className="form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
-        <FormMessage tone="error">{messages.error}</FormMessage>
-        <FormMessage tone="success">{messages.success}</FormMessage>
+      <form className="form" noValidate onSubmit={handleSubmit} aria-busy={action.pending}>
+        <FormMessage tone="error">{action.error}</FormMessage>
+        <FormMessage tone="success">{action.success}</FormMessage>
         <TextField label="Email" name="email" type="email" value={email} readOnly />
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <Button type="submit" disabled={action.pending}>
           Send Password Reset Email
-        </button>
+        </Button>
       </form>
     </Card>
   );
 }
 
-export interface AccountSettingsProps {
+interface AccountSettingsProps {
   email: string;
   username: string;
   onUsernameChanged: (username: string) => void;

@@ -1,7 +1,7 @@
 // The signups table's columns: SPEC order and headers from the schema, plus layout (widths).
 import { formatSignupCell, SIGNUP_COLUMNS, type SignupColumnKey } from '@silk/schema/formatters';
 
-export interface SignupColumn {
+interface SignupColumn {
   key: SignupColumnKey;
   header: string;
   /** Column width in pixels. */
@@ -34,14 +34,14 @@ export const TABLE_WIDTH = signupColumns.reduce((sum, column) => sum + column.wi
 /** Cells longer than this carry their full text as a tooltip (they are cut with an ellipsis). */
 export const LONG_CELL_CHARS = 24;
 
-export interface CellContent {
+interface CellContent {
   text: string;
   /** Full text for the tooltip, only on long cells. */
   title?: string;
 }
 
-export function cellContent(key: SignupColumnKey, record: Record<string, unknown>): CellContent {
-  const text = formatSignupCell(key, record);
+function cellContent(key: SignupColumnKey, record: object): CellContent {
+  const text = formatSignupCell(key, record as Record<string, unknown>);
   return text.length > LONG_CELL_CHARS ? { text, title: text } : { text };
 }
 
@@ -50,7 +50,7 @@ export function cellContent(key: SignupColumnKey, record: Record<string, unknown
 const rowCache = new WeakMap<object, CellContent[]>();
 
 /** The 12 cells of one signup, in column order (cached per record object). */
-export function rowCells(record: Record<string, unknown>): CellContent[] {
+export function rowCells(record: object): CellContent[] {
   let cells = rowCache.get(record);
   if (!cells) {
     cells = signupColumns.map((column) => cellContent(column.key, record));

@@ -1,7 +1,8 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
-import { markAfterPaint, TABLE_PAINTED_MARK } from '../../../lib/perf-marks';
+import { Icon } from '@silk/ui/icon';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
+import { markAfterPaint, TABLE_PAINTED_MARK } from '@/lib/perf-marks';
 import { rowCells, signupColumns, TABLE_GRID_TEMPLATE, TABLE_WIDTH } from './columns';
 
 export const ROW_HEIGHT = 40;
@@ -28,10 +29,30 @@ interface ColumnWindow {
   last: number;
 }
 
+/** A trash can: the row's delete action. */
+const DELETE_ICON = 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3';
+
 interface SignupRowProps {
   row: WaitlistSignupRow;
   index: number;
   columns: ColumnWindow;
+  /** Given (to Admins): a "Delete" button in the row's first cell, which asks before deleting. */
+  onDelete?: (row: WaitlistSignupRow) => void;
+}
+
+/** The row's action, in the e-mail cell (the table keeps its 12 columns). */
+function DeleteButton({ row, onDelete }: { row: WaitlistSignupRow; onDelete: (row: WaitlistSignupRow) => void }) {
+  return (
+    <button
+      type="button"
+      className="data-table__row-action"
+      aria-label={`Delete ${row.email}`}
+      title="Delete signup"
+      onClick={() => onDelete(row)}
+    >
+      <Icon path={DELETE_ICON} size={16} />
+    </button>
+  );
 }
 
 /**
@@ -39,19 +60,27 @@ interface SignupRowProps {
  * view are rendered; the first of them is placed on its grid track (--data-table-first-column, set on
  * the body) and the others follow it.
  */
-const SignupRow = memo(function SignupRow({ row, index, columns }: SignupRowProps) {
-  const cells = rowCells(row as Record<string, unknown>);
+const SignupRow = memo(function SignupRow({ row, index, columns, onDelete }: SignupRowProps) {
+  const cells = rowCells(row);
   const rendered = [];
   for (let column = columns.first; column <= columns.last; column += 1) {
     const cell = cells[column]!;
+    const action = column === 0 && onDelete ? <DeleteButton row={row} onDelete={onDelete} /> : null;
     rendered.push(
       <td
         key={signupColumns[column]!.key}
-        className="data-table__cell"
+        className={action ? 'data-table__cell data-table__cell--action' : 'data-table__cell'}
         aria-colindex={column + 1}
         title={cell.title}
       >
-        {cell.text}
+        {action ? (
+          <>
+            <span className="data-table__cell-text">{cell.text}</span>
+            {action}
+          </>
+        ) : (
+          cell.text
+        )}
       </td>,
     );
   }
@@ -62,10 +91,14 @@ const SignupRow = memo(function SignupRow({ row, index, columns }: SignupRowProp
   );
 });
 
-export interface DataTableProps {
+interface DataTableProps {
   rows: WaitlistSignupRow[];
   /** Accessible name of the table. */
   label: string;
+  /** The row's "Delete" action (Admins only). */
+  onDelete?: (row: WaitlistSignupRow) => void;
+  /** The scrollable region, for the caller to move focus to. */
+  regionRef?: RefObject<HTMLDivElement | null>;
 }
 
 /**
@@ -75,13 +108,14 @@ export interface DataTableProps {
  * rendered ones, which follow in DOM order as on screen. aria-rowcount/aria-colcount and the
  * per-row/cell indices tell assistive technology where the rendered part sits.
  */
-export function DataTable({ rows, label }: DataTableProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+export function DataTable({ rows, label, onDelete, regionRef }: DataTableProps) {
+  const ownRef = useRef<HTMLDivElement>(null);
+  const scrollRef = regionRef ?? ownRef;
   const painted = useRef(false);
   // Stable callback: the virtualiser recomputes every row's position whenever its options' functions
   // change identity, which at 100,000 rows would happen on each scroll frame. Rows are keyed by
   // position (the default): keying by document id made that computation hash 100,000 strings.
-  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const getScrollElement = useCallback(() => scrollRef.current, [scrollRef]);
   const rowVirtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement,
@@ -144,6 +178,7 @@ export function DataTable({ rows, label }: DataTableProps) {
               row={rows[item.index]!}
               index={item.index}
               columns={columns}
+              onDelete={onDelete}
             />
           ))}
         </tbody>

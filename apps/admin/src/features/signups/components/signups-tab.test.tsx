@@ -1,8 +1,15 @@
-import { downloadWaitlist } from '@silk/data-access/api-client';
+import { ApiError, callApi, downloadWaitlist } from '@silk/data-access/api-client';
+import type * as ApiClient from '@silk/data-access/api-client';
 import { getIdToken } from '@silk/data-access/auth';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { formatSignupDate, SIGNUP_COLUMNS, spreadsheetFileName } from '@silk/schema/formatters';
-import { LOADING_DATA, NO_DATA } from '@silk/schema/messages';
+import {
+  LOADING_DATA,
+  NO_DATA,
+  NO_MATCHING_SIGNUPS,
+  SIGNUP_DELETE_ADMIN_REQUIRED,
+  signupDeleted,
+} from '@silk/schema/messages';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,11 +17,16 @@ import { LONG_CELL_CHARS, TABLE_WIDTH } from './columns';
 import { ROW_HEIGHT } from './data-table';
 import { SignupsTab } from './signups-tab';
 
-vi.mock('../../../lib/services', () => ({ adminServices: () => ({}) }));
-vi.mock('../../../config/env', () => ({ env: { apiBase: '/api' } }));
+vi.mock('@/lib/services', () => ({ adminServices: () => ({}) }));
+vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
 vi.mock('@silk/data-access/auth', () => ({ getIdToken: vi.fn() }));
-vi.mock('@silk/data-access/api-client', () => ({ downloadWaitlist: vi.fn() }));
+vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  downloadWaitlist: vi.fn(),
+  callApi: vi.fn(),
+}));
 const download = vi.mocked(downloadWaitlist);
+const call = vi.mocked(callApi);
 const token = vi.mocked(getIdToken);
 
 // jsdom has no layout: give the scroll container a 600 × 1200 px viewport so the virtualiser renders a
@@ -37,6 +49,7 @@ afterAll(() => {
 beforeEach(() => {
   viewportWidth = 1200;
   download.mockReset();
+  call.mockReset();
   token.mockReset();
   token.mockResolvedValue('id-token');
 });
@@ -184,7 +197,7 @@ describe('Waitlist Signups tab', () => {
   });
 
   it('downloads the spreadsheet with the ID token, shows progress and saves waitlist_signups_{date}.xlsx', async () => {
-    let finish!: (value: { blob: Blob; fileName: string }) => void;
+    let finish!: (value: Blob) => void;
     download.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const createObjectURL = vi.fn(() => 'blob:sheet');
     const revokeObjectURL = vi.fn();
@@ -203,7 +216,7 @@ describe('Waitlist Signups tab', () => {
     expect(button).toBeDisabled();
     expect(screen.getByText('Preparing spreadsheet...')).toBeInTheDocument();
     const blob = new Blob(['xlsx']);
-    finish({ blob, fileName: 'server-name.xlsx' });
+    finish(blob);
     await waitFor(() => expect(button).toBeEnabled());
     expect(screen.queryByText('Preparing spreadsheet...')).not.toBeInTheDocument();
     expect(createObjectURL).toHaveBeenCalledWith(blob);
@@ -222,5 +235,105 @@ describe('Waitlist Signups tab', () => {
     expect(screen.queryByText(/403/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download spreadsheet' })).toBeEnabled();
     logged.mockRestore();
+  });
+
+  describe('confirmed filter', () => {
+    const confirmedAt = new Date(Date.UTC(2026, 10, 22));
+    const mixed = (): WaitlistSignupRow[] =>
+      makeRows(5).map((row, index) => (index % 2 === 0 ? { ...row, confirmedAt } : row));
+    const emailsShown = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+    it('counts the confirmed signups above the table, beside the total', () => {
+      render(<SignupsTab signups={mixed()} />);
+      expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 5');
+      expect(screen.getByText(/Confirmed:/)).toHaveTextContent('Confirmed: 3');
+    });
+
+    it('shows confirmed or unconfirmed signups only, keeping the 12 columns', async () => {
+      const user = userEvent.setup();
+      render(<SignupsTab signups={mixed()} />);
+      const show = screen.getByRole('combobox', { name: 'Show' });
+      expect(show).toHaveValue('all');
+      await user.selectOptions(show, 'Confirmed');
+      expect(emailsShown()).toEqual(['user0@example.com', 'user2@example.com', 'user4@example.com']);
+      expect(screen.getByText(/Showing:/)).toHaveTextContent('Showing: 3');
+      expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 5');
+      const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((cell) => cell.textContent);
+      expect(headers).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
+      await user.selectOptions(show, 'Unconfirmed');
+      expect(emailsShown()).toEqual(['user1@example.com', 'user3@example.com']);
+      await user.selectOptions(show, 'All signups');
+      expect(emailsShown()).toHaveLength(5);
+      expect(screen.queryByText(/Showing:/)).not.toBeInTheDocument();
+    });
+
+    it('says so when no signup matches, and follows the live list as it changes', async () => {
+      const user = userEvent.setup();
+      const { rerender } = render(<SignupsTab signups={makeRows(2)} />);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Confirmed');
+      expect(screen.getByText(NO_MATCHING_SIGNUPS)).toBeInTheDocument();
+      rerender(<SignupsTab signups={[{ ...makeRows(1)[0]!, confirmedAt }, makeRows(2)[1]!]} />);
+      expect(emailsShown()).toEqual(['user0@example.com']);
+      expect(screen.getByText(/Confirmed:/)).toHaveTextContent('Confirmed: 1');
+    });
+  });
+
+  describe('deleting a signup (Admins)', () => {
+    it('offers no Delete to a member who is not an Admin', () => {
+      render(<SignupsTab signups={makeRows(3)} roles={['Staff']} />);
+      expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+    });
+
+    it('gives an Admin a Delete in each row, leaving the cells as they are', () => {
+      render(<SignupsTab signups={makeRows(3)} roles={['Admin']} />);
+      const cell = screen.getByRole('button', { name: 'Delete user1@example.com' }).closest('td')!;
+      expect(cell).toHaveAttribute('aria-colindex', '1');
+      expect(cell.textContent).toBe('user1@example.com');
+      expect(within(screen.getByRole('table')).getAllByRole('columnheader')).toHaveLength(SIGNUP_COLUMNS.length);
+    });
+
+    it('asks first in an alert dialog: focus on Cancel, Escape cancels and returns focus, nothing is sent', async () => {
+      const user = userEvent.setup();
+      render(<SignupsTab signups={makeRows(3)} roles={['Admin']} />);
+      const button = screen.getByRole('button', { name: 'Delete user1@example.com' });
+      await user.click(button);
+      const dialog = screen.getByRole('alertdialog', { name: 'Delete this signup?' });
+      expect(dialog).toHaveAccessibleDescription(/Everything held for user1@example.com is deleted for good/);
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(button).toHaveFocus();
+      expect(call).not.toHaveBeenCalled();
+    });
+
+    it('deletes with the ID token, says so, and the row leaves with the live list', async () => {
+      call.mockResolvedValue({ ok: true, removed: { signup: true, subscriber: true, mail: 1 } });
+      const user = userEvent.setup();
+      const rows = makeRows(3);
+      const { rerender } = render(<SignupsTab signups={rows} roles={['Admin']} />);
+      await user.click(screen.getByRole('button', { name: 'Delete user1@example.com' }));
+      await user.click(screen.getByRole('button', { name: 'Delete signup' }));
+      expect(call).toHaveBeenCalledExactlyOnceWith('/api', 'deleteSignup', { email: 'user1@example.com' }, 'id-token');
+      await waitFor(() => expect(screen.getByText(signupDeleted('user1@example.com'))).toHaveAttribute('role', 'status'));
+      expect(screen.getByRole('region', { name: 'Waitlist signups (scrollable)' })).toHaveFocus();
+      // The live listener hands over the collection without the deleted document.
+      rerender(<SignupsTab signups={rows.filter((row) => row.email !== 'user1@example.com')} roles={['Admin']} />);
+      expect(screen.queryByRole('cell', { name: /user1@example\.com/ })).not.toBeInTheDocument();
+      expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 2');
+    });
+
+    it("shows the server's refusal and keeps the row", async () => {
+      call.mockRejectedValue(new ApiError(403, { error: SIGNUP_DELETE_ADMIN_REQUIRED }));
+      const user = userEvent.setup();
+      render(<SignupsTab signups={makeRows(2)} roles={['Admin']} />);
+      await user.click(screen.getByRole('button', { name: 'Delete user0@example.com' }));
+      await user.click(screen.getByRole('button', { name: 'Delete signup' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(SIGNUP_DELETE_ADMIN_REQUIRED);
+      expect(screen.getByRole('button', { name: 'Delete user0@example.com' })).toBeInTheDocument();
+    });
   });
 });

@@ -1,35 +1,89 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
-import { LOADING_DATA, NO_DATA } from '@silk/schema/messages';
+import { LOADING_DATA, NO_DATA, NO_MATCHING_SIGNUPS } from '@silk/schema/messages';
+import { canDeleteSignups } from '@silk/schema/roles';
+import { FormMessage } from '@silk/ui/form-message';
 import { Spinner } from '@silk/ui/spinner';
-import { useSpreadsheetDownload } from '../hooks/use-download';
+import { useRef } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useSpreadsheetDownload } from '@/features/signups/hooks/use-download';
+import { useSignupDeletion } from '@/features/signups/hooks/use-signup-deletion';
+import { useSignupFilter } from '@/features/signups/hooks/use-signup-filter';
 import { DataTable } from './data-table';
 import { Toolbar } from './toolbar';
 
-export interface SignupsTabProps {
+interface SignupsTabProps {
   /** null while the live subscription has not delivered yet. */
   signups: WaitlistSignupRow[] | null;
+  /** The signed-in member's roles: an Admin gets a "Delete" action on each row. */
+  roles?: readonly string[];
 }
 
-/** Waitlist Signups (default tab): toolbar and the live, virtualised table. */
-export function SignupsTab({ signups }: SignupsTabProps) {
+/**
+ * Waitlist Signups (default tab): toolbar (counts, confirmed filter, download) and the live, virtualised
+ * table. A deleted signup leaves the table through the live list, in every open panel.
+ */
+export function SignupsTab({ signups, roles = [] }: SignupsTabProps) {
   const { downloading, download } = useSpreadsheetDownload();
+  const { filter, setFilter, rows, confirmed } = useSignupFilter(signups);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const region = useRef<HTMLDivElement>(null);
+  // The deleted row goes away with its button: focus waits on the table (or the heading, if none is left).
+  const deletion = useSignupDeletion(() => (region.current ?? heading.current)?.focus());
+
+  let content;
+  if (rows === null) {
+    content = (
+      <p className="table-state" role="status">
+        <Spinner /> {LOADING_DATA}
+      </p>
+    );
+  } else if (rows.length === 0) {
+    content = (
+      <p className="table-state" role="status">
+        {signups?.length === 0 ? NO_DATA : NO_MATCHING_SIGNUPS}
+      </p>
+    );
+  } else {
+    content = (
+      <DataTable
+        rows={rows}
+        label="Waitlist signups"
+        onDelete={canDeleteSignups(roles) ? deletion.ask : undefined}
+        regionRef={region}
+      />
+    );
+  }
+
   return (
     <section className="tab" aria-labelledby="signups-heading">
-      <h2 id="signups-heading" className="tab__title">
+      <h2 id="signups-heading" ref={heading} tabIndex={-1} className="tab__title">
         Waitlist Signups
       </h2>
-      <Toolbar total={signups?.length ?? null} downloading={downloading} onDownload={() => void download()} />
-      {signups === null ? (
-        <p className="table-state" role="status">
-          <Spinner /> {LOADING_DATA}
-        </p>
-      ) : signups.length === 0 ? (
-        <p className="table-state" role="status">
-          {NO_DATA}
-        </p>
-      ) : (
-        <DataTable rows={signups} label="Waitlist signups" />
-      )}
+      <Toolbar
+        total={signups?.length ?? null}
+        confirmed={confirmed}
+        shown={rows?.length ?? null}
+        filter={filter}
+        onFilterChange={setFilter}
+        downloading={downloading}
+        deleting={deletion.pending}
+        onDownload={() => void download()}
+      />
+      <FormMessage tone="error">{deletion.error}</FormMessage>
+      <FormMessage tone="success">{deletion.success}</FormMessage>
+      {content}
+      {deletion.asking ? (
+        <ConfirmDialog
+          title="Delete this signup?"
+          confirmLabel="Delete signup"
+          onCancel={deletion.cancel}
+          onConfirm={deletion.confirm}
+        >
+          Everything held for {deletion.asking.email} is deleted for good: the signup with its answers, the
+          mailing-list entry and any e-mail not yet sent. The activity log records the deletion, with the
+          address hashed.
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }

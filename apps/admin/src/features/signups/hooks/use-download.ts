@@ -1,12 +1,9 @@
-import { downloadWaitlist } from '@silk/data-access/api-client';
-import { getIdToken } from '@silk/data-access/auth';
 import { spreadsheetFileName } from '@silk/schema/formatters';
 import { useCallback, useState } from 'react';
-import { env } from '../../../config/env';
-import { adminServices } from '../../../lib/services';
+import { fetchSpreadsheet } from '@/features/signups/api/spreadsheet';
 
 /** Saves a blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
+function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -24,10 +21,7 @@ export function useSpreadsheetDownload(): { downloading: boolean; download: () =
   const download = useCallback(async () => {
     setDownloading(true);
     try {
-      const token = await getIdToken(adminServices());
-      if (!token) throw new Error('No ID token: the download needs a signed-in user.');
-      const { blob } = await downloadWaitlist(env.apiBase, token);
-      saveBlob(blob, spreadsheetFileName());
+      saveBlob(await fetchSpreadsheet(), spreadsheetFileName());
     } catch (error) {
       console.error('Spreadsheet download failed', error);
     } finally {

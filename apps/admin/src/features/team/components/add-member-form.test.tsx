@@ -14,11 +14,11 @@ import { ROLES } from '@silk/schema/roles';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { TeamManager } from './add-member-form';
+import { AddMemberForm } from './add-member-form';
 
 const services = { tag: 'services' };
-vi.mock('../../../lib/services', () => ({ adminServices: () => services }));
-vi.mock('../../../config/env', () => ({ env: { apiBase: '/api' } }));
+vi.mock('@/lib/services', () => ({ adminServices: () => services }));
+vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
 vi.mock('@silk/data-access/auth', () => ({ getIdToken: vi.fn() }));
 vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
@@ -35,7 +35,7 @@ beforeEach(() => {
 
 function setup() {
   const user = userEvent.setup();
-  render(<TeamManager />);
+  render(<AddMemberForm />);
   const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
   const submit = () => user.click(screen.getByRole('button', { name: 'Add Team Member' }));
   return { user, field, submit };

@@ -1,35 +1,30 @@
-import { addTeamMember, ApiError } from '@silk/data-access/api-client';
-import { getIdToken } from '@silk/data-access/auth';
 import { PASSWORD_MIN_LENGTH } from '@silk/schema/constants';
 import {
-  ADD_MEMBER_FAILED,
   addMemberSucceeded,
-  ID_TOKEN_MISSING,
   INVALID_USERNAME,
   PASSWORD_POLICY,
   TEAM_FIELDS_REQUIRED,
   TEAM_INVALID_EMAIL,
 } from '@silk/schema/messages';
-import { ROLES, type Role } from '@silk/schema/roles';
 import { isStrongPassword, isValidTeamEmail, isValidUsername } from '@silk/schema/validators';
+import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
 import { FormMessage } from '@silk/ui/form-message';
 import { TextField } from '@silk/ui/text-field';
 import { useState, type FormEvent } from 'react';
-import { env } from '../../../config/env';
-import { errorMessage } from '../../../lib/error-message';
-import { adminServices } from '../../../lib/services';
+import { addMember, addMemberFailure } from '@/features/team/api/team';
+import { RoleCheckboxes } from '@/features/team/components/role-checkboxes';
+import { useRoleSelection } from '@/features/team/hooks/use-role-selection';
+import { useFormAction } from '@/lib/use-form-action';
 
-interface Result {
-  error: string;
-  success: string;
+interface Added {
+  message: string;
   /** The server-generated one-time password, shown once. */
   temporaryPassword: string;
 }
-const NO_RESULT: Result = { error: '', success: '', temporaryPassword: '' };
 
 /** SPEC §5 client-side checks, in SPEC order; returns the message to show or null. */
-export function validateNewMember(email: string, username: string, password: string): string | null {
+function validateNewMember(email: string, username: string, password: string): string | null {
   if (email === '' || username === '') return TEAM_FIELDS_REQUIRED;
   if (!isValidTeamEmail(email)) return TEAM_INVALID_EMAIL;
   if (!isValidUsername(username)) return INVALID_USERNAME;
@@ -40,9 +35,9 @@ export function validateNewMember(email: string, username: string, password: str
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <button
+    <Button
       type="button"
-      className="button button--secondary"
+      variant="secondary"
       onClick={() => {
         navigator.clipboard
           ?.writeText(text)
@@ -51,7 +46,7 @@ function CopyButton({ text }: { text: string }) {
       }}
     >
       {copied ? 'Copied' : 'Copy password'}
-    </button>
+    </Button>
   );
 }
 
@@ -78,75 +73,52 @@ function SuccessText({ message, password }: { message: string; password: string 
   );
 }
 
-/** Team Manager: "Add New Team Member" (SPEC §2, §5, §7; DESIGN §7). */
-export function AddMemberForm() {
+/** Team Manager: "Add New Team Member" (SPEC §2, §5, §7; DESIGN §7). `onAdded` runs after each addition. */
+export function AddMemberForm({ onAdded }: { onAdded?: () => void }) {
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [roles, setRoles] = useState<ReadonlySet<Role>>(new Set());
-  const [result, setResult] = useState<Result>(NO_RESULT);
-  const [busy, setBusy] = useState(false);
+  const roles = useRoleSelection();
+  const action = useFormAction<Added>();
 
-  function toggleRole(role: Role) {
-    setRoles((current) => {
-      const next = new Set(current);
-      if (next.has(role)) next.delete(role);
-      else next.add(role);
-      return next;
-    });
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setResult(NO_RESULT);
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     const member = {
       email: email.trim(),
       username: username.trim(),
       password: password.trim(),
-      roles: ROLES.filter((role) => roles.has(role)),
+      roles: roles.roles(),
     };
-    const invalid = validateNewMember(member.email, member.username, member.password);
-    if (invalid) {
-      setResult({ ...NO_RESULT, error: invalid });
-      return;
-    }
-    setBusy(true);
-    try {
-      const token = await getIdToken(adminServices());
-      if (!token) {
-        setResult({ ...NO_RESULT, error: ID_TOKEN_MISSING });
-        return;
-      }
-      const response = await addTeamMember(env.apiBase, token, member);
-      setResult({
-        error: '',
-        success: response.message || addMemberSucceeded(member.username),
-        temporaryPassword: response.temporaryPassword ?? '',
-      });
-      setEmail('');
-      setUsername('');
-      setPassword('');
-      setRoles(new Set());
-    } catch (error) {
-      // SPEC §8: the server's error text; anything else (network failure, no answer) gets the fallback.
-      const message = error instanceof ApiError ? errorMessage(error, ADD_MEMBER_FAILED) : ADD_MEMBER_FAILED;
-      setResult({ ...NO_RESULT, error: message });
-    } finally {
-      setBusy(false);
-    }
+    return action.submit(event, {
+      validate: () => validateNewMember(member.email, member.username, member.password),
+      run: async () => {
+        const response = await addMember(member);
+        return {
+          message: response.message || addMemberSucceeded(member.username),
+          temporaryPassword: response.temporaryPassword ?? '',
+        };
+      },
+      failure: addMemberFailure,
+      onSuccess: () => {
+        setEmail('');
+        setUsername('');
+        setPassword('');
+        roles.clear();
+        onAdded?.();
+      },
+    });
   }
 
   return (
     <Card heading="Add New Team Member">
-      <form className="form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
-        <FormMessage tone="error">{result.error}</FormMessage>
+      <form className="form" noValidate onSubmit={handleSubmit} aria-busy={action.pending}>
+        <FormMessage tone="error">{action.error}</FormMessage>
         <FormMessage tone="success">
-          {result.success ? (
+          {action.success?.message ? (
             <>
-              <SuccessText message={result.success} password={result.temporaryPassword} />
-              {result.temporaryPassword ? (
+              <SuccessText message={action.success.message} password={action.success.temporaryPassword} />
+              {action.success.temporaryPassword ? (
                 <span className="one-time-password">
-                  <CopyButton text={result.temporaryPassword} />
+                  <CopyButton text={action.success.temporaryPassword} />
                 </span>
               ) : null}
             </>
@@ -177,32 +149,11 @@ export function AddMemberForm() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <fieldset className="roles">
-          <legend className="roles__legend">Assign Roles</legend>
-          <div className="roles__grid">
-            {ROLES.map((role) => (
-              <label key={role} className="roles__option">
-                <input type="checkbox" checked={roles.has(role)} onChange={() => toggleRole(role)} />
-                <span>{role}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <RoleCheckboxes legend="Assign Roles" selected={roles.selected} onToggle={roles.toggle} />
+        <Button type="submit" disabled={action.pending}>
           Add Team Member
-        </button>
+        </Button>
       </form>
     </Card>
-  );
-}
-
-export function TeamManager() {
-  return (
-    <section className="tab" aria-labelledby="team-heading">
-      <h2 id="team-heading" className="tab__title">
-        Team Manager
-      </h2>
-      <AddMemberForm />
-    </section>
   );
 }

@@ -1,4 +1,5 @@
-import { anchors } from '../../../app/paths';
+import { buttonClassName } from '@silk/ui/button';
+import { anchors } from '../../../config/paths';
 import { closingCta } from '../../../content/landing';
 
 /** The closing call to action: back up to the hero form (motion.ts focuses its e-mail field). */
@@ -8,7 +9,7 @@ export function ClosingCta() {
       <div className="container closing-cta__inner" data-animate>
         <h2 id="closing-title">{closingCta.heading}</h2>
         <p>{closingCta.text}</p>
-        <a className="button button--light" href={`#${anchors.hero}`}>
+        <a className={buttonClassName('light')} href={`#${anchors.hero}`}>
           {closingCta.linkLabel}
         </a>
       </div>

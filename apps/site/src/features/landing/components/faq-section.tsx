@@ -1,4 +1,4 @@
-import { anchors } from '../../../app/paths';
+import { anchors } from '../../../config/paths';
 import { faq, faqSection } from '../../../content/landing';
 import { Island } from '../../../islands/island';
 import { FaqAccordion } from './faq-accordion';

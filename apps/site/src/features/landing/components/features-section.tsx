@@ -1,7 +1,7 @@
-import { PILLAR_STAGGER_MS } from '@silk/schema/constants';
 import { NamedIcon } from '@silk/ui/icon';
 import type { CSSProperties } from 'react';
-import { anchors } from '../../../app/paths';
+import { PILLAR_STAGGER_MS } from '../../../config/constants';
+import { anchors } from '../../../config/paths';
 import { painPoints, painPointsSection, pillars, pillarsSection } from '../../../content/landing';
 
 function ItemIcon({ name }: { name: string }) {

@@ -1,4 +1,4 @@
-import { anchors } from '../../../app/paths';
+import { anchors } from '../../../config/paths';
 import { hero } from '../../../content/landing';
 import { Island } from '../../../islands/island';
 import { HeroVideo } from './hero-video';

@@ -1,6 +1,6 @@
 import { checkPath, Icon, NamedIcon } from '@silk/ui/icon';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { anchors } from '../../../app/paths';
+import { anchors } from '../../../config/paths';
 import { features, howItWorksSection, slides } from '../../../content/landing';
 import type { Slide } from '../../../content/schemas';
 import { Island } from '../../../islands/island';

@@ -1,5 +1,5 @@
-import { CONTENT_REVEAL_DELAY_MS } from '@silk/schema/constants';
 import type { CSSProperties } from 'react';
+import { CONTENT_REVEAL_DELAY_MS } from '../../../config/constants';
 import { creators, hero } from '../../../content/landing';
 
 /**

@@ -6,6 +6,8 @@ import {
   SUBMITTING_SIGNUP_LABEL,
 } from '@silk/schema/messages';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, testConfig } from '../../../testing/config';
 import { SignupForm } from './signup-form';
@@ -93,5 +95,34 @@ describe('SignupForm', () => {
     submit('ana@example.com');
     await screen.findByRole('button', { name: SUBMITTING_SIGNUP_LABEL });
     expect(screen.queryByText(INVALID_EMAIL)).not.toBeInTheDocument();
+  });
+
+  it('is a POST form to /api/join, so it stores the signup before hydration or without JavaScript', () => {
+    setup();
+    const form = screen.getByRole('button', { name: SIGNUP_BUTTON_LABEL }).closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/join');
+  });
+
+  it('keeps an address typed before hydration and submits it', async () => {
+    joinWaitlist.mockResolvedValue();
+    const navigate = vi.fn<(url: string) => void>();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SignupForm config={config} navigate={navigate} />);
+    document.body.append(container);
+    const input = container.querySelector('input')!;
+    input.value = 'early@example.com'; // typed (or autofilled) while the script was still loading
+    await act(async () => {
+      hydrateRoot(container, <SignupForm config={config} navigate={navigate} />);
+    });
+    expect(input).toHaveValue('early@example.com');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: SIGNUP_BUTTON_LABEL }));
+    });
+    expect(screen.queryByText(INVALID_EMAIL)).not.toBeInTheDocument();
+    expect(joinWaitlist).toHaveBeenCalledTimes(1);
+    expect(joinWaitlist).toHaveBeenCalledWith(config, 'early@example.com');
+    expect(navigate).toHaveBeenCalledWith('/waitlist');
+    container.remove();
   });
 });

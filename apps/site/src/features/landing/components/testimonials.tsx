@@ -1,6 +1,6 @@
-import { TESTIMONIAL_STAGGER_MS } from '@silk/schema/constants';
 import type { CSSProperties } from 'react';
-import { anchors } from '../../../app/paths';
+import { TESTIMONIAL_STAGGER_MS } from '../../../config/constants';
+import { anchors } from '../../../config/paths';
 import { testimonials, testimonialsSection } from '../../../content/landing';
 import type { TestimonialItem } from '../../../content/schemas';
 

@@ -1,14 +1,16 @@
 import { confirmation } from '../../../content/waitlist';
-import { useSessionEmail } from '../hooks/use-session-email';
+import { CONFIRMATION_TEXT_ID, CONFIRMATION_TITLE_ID } from '../confirmation-first-paint';
 
-/** Personalised when the signup e-mail is in session storage, generic otherwise (SPEC §2). */
-export function ConfirmationText() {
-  const email = useSessionEmail();
+/**
+ * Personalised for the signup e-mail (from session storage), generic without one (SPEC §2). The
+ * prerendered page has the generic copy; the first-paint script and the island give the personal one.
+ */
+export function ConfirmationText({ email }: { email: string | null }) {
   return (
-    <section className="confirmation" aria-labelledby="confirmation-title">
+    <section className="confirmation" aria-labelledby={CONFIRMATION_TITLE_ID}>
       <p className="eyebrow">{confirmation.eyebrow}</p>
-      <h1 id="confirmation-title">{email ? confirmation.personalHeading : confirmation.genericHeading}</h1>
-      <p className="confirmation__text">
+      <h1 id={CONFIRMATION_TITLE_ID}>{email ? confirmation.personalHeading : confirmation.genericHeading}</h1>
+      <p id={CONFIRMATION_TEXT_ID} className="confirmation__text">
         {email ? confirmation.personalText(email) : confirmation.genericText}
       </p>
     </section>

@@ -1,6 +1,8 @@
 import { SESSION_EMAIL_KEY } from '@silk/schema/constants';
 import { FEEDBACK_FAILED, SESSION_EXPIRED, SUBMITTING_FEEDBACK_LABEL } from '@silk/schema/messages';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, testConfig } from '../../../testing/config';
 import { FeedbackForm } from './feedback-form';
@@ -121,5 +123,35 @@ describe('FeedbackForm', () => {
     expect(screen.getByRole('button', { name: SEND })).toBeEnabled();
     expect(handle).toHaveValue('@ana');
     expect(screen.queryByRole('heading', { name: 'Thank You' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the answers given before hydration and sends them', async () => {
+    window.sessionStorage.setItem(SESSION_EMAIL_KEY, 'ana@example.com');
+    submitFeedback.mockResolvedValue();
+    const config = testConfig();
+    const props = { config, alert: vi.fn(), getBotToken: async () => null };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<FeedbackForm {...props} />);
+    document.body.append(container);
+    // Answered while the script was still loading:
+    container.querySelector<HTMLSelectElement>('#travelFrequency')!.value = 'Monthly or more';
+    container.querySelector<HTMLInputElement>('input[value="AI price hunting"]')!.checked = true;
+    container.querySelector<HTMLInputElement>('#socialMedia')!.value = '@ana';
+    await act(async () => {
+      hydrateRoot(container, <FeedbackForm {...props} />);
+    });
+    expect(screen.getByRole('textbox', { name: 'Your social media handle' })).toHaveValue('@ana');
+    await act(async () => send());
+    expect(submitFeedback).toHaveBeenCalledWith(
+      config,
+      'ana@example.com',
+      expect.objectContaining({
+        travelFrequency: 'Monthly or more',
+        excitedFeatures: 'AI price hunting',
+        socialMedia: '@ana',
+      }),
+      null,
+    );
+    container.remove();
   });
 });

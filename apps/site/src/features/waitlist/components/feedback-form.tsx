@@ -1,7 +1,10 @@
-import { FEEDBACK_SUGGESTIONS_ROWS, RECAPTCHA_ACTION } from '@silk/schema/constants';
+import { RECAPTCHA_ACTION } from '@silk/schema/constants';
 import { SUBMITTING_FEEDBACK_LABEL } from '@silk/schema/messages';
-import { useEffect, useRef, type FormEvent } from 'react';
-import { paths } from '../../../app/paths';
+import { Button, buttonClassName } from '@silk/ui/button';
+import { TextField } from '@silk/ui/text-field';
+import { useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
+import { FEEDBACK_SUGGESTIONS_ROWS } from '../../../config/constants';
+import { paths } from '../../../config/paths';
 import {
   contentCreatorOptions,
   excitedFeatureOptions,
@@ -12,12 +15,17 @@ import {
 import { site } from '../../../content/site';
 import { prefetchWaitlistModule } from '../../../lib/waitlist-module';
 import { loadRecaptcha } from '../api/recaptcha';
-import { useFeedback, type FeedbackValues, type UseFeedbackOptions } from '../hooks/use-feedback';
+import {
+  readFeedbackForm,
+  useFeedback,
+  type FeedbackValues,
+  type UseFeedbackOptions,
+} from '../hooks/use-feedback';
 
 type TextKey = Exclude<keyof FeedbackValues, 'excitedFeatures'>;
 type InputKey = 'biggestFrustration' | 'workEmail' | 'socialMedia';
 
-interface TextFieldProps {
+interface FeedbackTextFieldProps {
   name: InputKey;
   type: 'text' | 'email';
   autoComplete?: string;
@@ -25,21 +33,21 @@ interface TextFieldProps {
   onChange: (event: { target: { value: string } }) => void;
 }
 
-/** A one-line text field: its label and placeholder come from the page content. */
-function TextField({ name, type, autoComplete, value, onChange }: TextFieldProps) {
+/** A one-line text field, styled by the site's .field: its label and placeholder come from the page content. */
+function FeedbackTextField({ name, type, autoComplete, value, onChange }: FeedbackTextFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={name}>{copy[name].label}</label>
-      <input
-        id={name}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        placeholder={copy[name].placeholder}
-        value={value}
-        onChange={onChange}
-      />
-    </div>
+    <TextField
+      unstyled
+      className="field"
+      label={copy[name].label}
+      id={name}
+      name={name}
+      type={type}
+      autoComplete={autoComplete}
+      placeholder={copy[name].placeholder}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 
@@ -49,6 +57,13 @@ export type FeedbackFormProps = UseFeedbackOptions;
 export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
   const { values, setValues, submitting, done, submit } = useFeedback({ config, ...options });
   const thankYouRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Answers given before hydration are in the fields, not in the state: adopt them, or the next render
+  // of the controlled fields would wipe them.
+  useLayoutEffect(() => {
+    if (formRef.current) setValues(readFeedbackForm(formRef.current));
+  }, [setValues]);
 
   useEffect(() => {
     if (done) thankYouRef.current?.focus();
@@ -75,7 +90,8 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void submit();
+    // The fields themselves: a submit that arrives while the island hydrates runs before the state has them.
+    void submit(readFeedbackForm(event.currentTarget));
   }
 
   if (done) {
@@ -85,7 +101,7 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
           {feedbackForm.thankYouHeading}
         </h2>
         <p>{feedbackForm.thankYouText}</p>
-        <a className="button button--primary" href={paths.landing}>
+        <a className={buttonClassName()} href={paths.landing}>
           {site.homeLinkLabel}
         </a>
       </section>
@@ -99,6 +115,7 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
         {feedbackForm.optionalNote}
       </p>
       <form
+        ref={formRef}
         className="feedback__form"
         onSubmit={onSubmit}
         onFocus={onFocus}
@@ -122,13 +139,13 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
             ))}
           </select>
         </div>
-        <TextField
+        <FeedbackTextField
           name="biggestFrustration"
           type="text"
           value={values.biggestFrustration}
           onChange={set('biggestFrustration')}
         />
-        <TextField
+        <FeedbackTextField
           name="workEmail"
           type="email"
           autoComplete="work email"
@@ -180,10 +197,15 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
             onChange={set('suggestionsFeedback')}
           />
         </div>
-        <TextField name="socialMedia" type="text" value={values.socialMedia} onChange={set('socialMedia')} />
-        <button type="submit" className="button button--primary" disabled={submitting}>
+        <FeedbackTextField
+          name="socialMedia"
+          type="text"
+          value={values.socialMedia}
+          onChange={set('socialMedia')}
+        />
+        <Button type="submit" disabled={submitting}>
           {submitting ? SUBMITTING_FEEDBACK_LABEL : feedbackForm.submitLabel}
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -28,6 +28,18 @@ export function toFeedbackFields(values: FeedbackValues): FeedbackFields {
   return fields;
 }
 
+/** What the form's fields hold: answers given before the island hydrated are there, not in the state. */
+export function readFeedbackForm(form: HTMLFormElement): FeedbackValues {
+  const data = new FormData(form);
+  const values = { ...EMPTY_FEEDBACK };
+  for (const field of Object.keys(EMPTY_FEEDBACK) as FeedbackField[]) {
+    const entries = data.getAll(field).filter((entry): entry is string => typeof entry === 'string');
+    if (field === 'excitedFeatures') values.excitedFeatures = entries;
+    else values[field] = entries[0] ?? '';
+  }
+  return values;
+}
+
 export interface UseFeedbackOptions {
   config: ClientConfig;
   /** window.alert by default (SPEC §8 uses alerts for the feedback form). */
@@ -48,7 +60,8 @@ export function useFeedback({
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
 
-  async function submit(): Promise<void> {
+  /** Sends `answers` (the form's current values by default). */
+  async function submit(answers: FeedbackValues = values): Promise<void> {
     if (submitting) return;
     const email = readSessionEmail();
     if (!email) {
@@ -61,7 +74,7 @@ export function useFeedback({
         getBotToken(config.recaptchaSiteKey),
         loadWaitlistModule(),
       ]);
-      await submitFeedback(config, email, toFeedbackFields(values), token);
+      await submitFeedback(config, email, toFeedbackFields(answers), token);
     } catch (error) {
       console.error('Feedback submission failed:', error);
       setSubmitting(false);

@@ -1,0 +1,63 @@
+import { Suspense, useState } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { tabsFor, type AdminTab, type TabProps } from '@/app/tabs';
+import { paths } from '@/config/paths';
+import { signOut } from '@/features/auth/api/auth';
+import { SetPasswordCard } from '@/features/auth/components/set-password-card';
+import type { SignedInUser } from '@/features/auth/hooks/use-auth-state';
+import { useStaffSession } from '@/features/session/hooks/use-staff-session';
+import { LoadingScreen } from './loading-screen';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import { useTabsPreloaded } from './use-tabs-preloaded';
+
+/** A tab's route: its path below /admin, or the index route for /admin itself. */
+function tabRoute(tab: AdminTab, props: TabProps) {
+  const element = <tab.Component {...props} />;
+  if (tab.path === paths.admin) return <Route key={tab.id} index element={element} />;
+  return <Route key={tab.id} path={tab.path.slice(paths.admin.length + 1)} element={element} />;
+}
+
+/** The signed-in view: set-password step when required, else top bar, sidebar and the active tab. */
+export function Panel({ user }: { user: SignedInUser }) {
+  const navigate = useNavigate();
+  const logout = () => {
+    navigate(paths.admin, { replace: true });
+    signOut().catch((error: unknown) => console.error('Sign-out failed', error));
+  };
+  // Removed, disabled or re-bound while the panel is open: signed out (the sign-in card shows).
+  const { staff, signups, setUsername, passwordChanged } = useStaffSession(user, logout);
+  const tabsPreloaded = useTabsPreloaded();
+  const [collapsed, setCollapsed] = useState(false);
+
+  if (!staff) return <LoadingScreen />;
+  if (staff.mustChangePassword) {
+    return <SetPasswordCard email={user.email} onDone={passwordChanged} onSignOut={logout} />;
+  }
+  if (!tabsPreloaded) return <LoadingScreen />;
+
+  const tabs = tabsFor(staff.roles);
+  const tabProps: TabProps = {
+    email: user.email,
+    username: staff.username,
+    signups,
+    roles: staff.roles,
+    onUsernameChanged: setUsername,
+  };
+  return (
+    <div className="panel" data-sidebar={collapsed ? 'collapsed' : 'expanded'}>
+      <Sidebar collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} tabs={tabs} onLogout={logout} />
+      <div className="panel__main">
+        <TopBar username={staff.username} roles={staff.roles} />
+        <main className="panel__content">
+          <Suspense fallback={null}>
+            <Routes>
+              {tabs.map((tab) => tabRoute(tab, tabProps))}
+              <Route path="*" element={<Navigate to={paths.admin} replace />} />
+            </Routes>
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { ADMIN_ROLE } from '@silk/schema/roles';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { Panel } from './shell/panel';
+import { ADMIN_TABS } from './tabs';
+
+const session = vi.hoisted(() => ({ roles: [] as string[] }));
+vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
+vi.mock('@/lib/services', () => ({ adminServices: () => ({}) }));
+vi.mock('@/features/auth/api/auth', () => ({ signOut: vi.fn() }));
+vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
+vi.mock('@silk/data-access/audit-log', () => ({ listenToAuditLog: vi.fn(() => () => {}) }));
+vi.mock('@/features/session/hooks/use-staff-session', () => ({
+  useStaffSession: () => ({
+    staff: { username: 'ana', roles: session.roles, mustChangePassword: false },
+    signups: [],
+    setUsername: () => {},
+    passwordChanged: () => {},
+  }),
+}));
+
+let currentPath = '';
+function LocationProbe() {
+  currentPath = useLocation().pathname;
+  return null;
+}
+
+async function renderPanel(roles: string[], path = '/admin') {
+  session.roles = roles;
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/*" element={<Panel user={{ uid: 'u1', email: 'ana@silk.travel' }} />} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return screen.findByRole('navigation', { name: 'Admin sections' });
+}
+
+function sidebarEntries(nav: HTMLElement) {
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => ({ label: link.textContent, path: link.getAttribute('href') }));
+}
+
+describe('admin tab registry', () => {
+  it('gives an Admin a sidebar entry for every tab, in registry order', async () => {
+    const nav = await renderPanel([ADMIN_ROLE]);
+    expect(sidebarEntries(nav)).toEqual(ADMIN_TABS.map(({ label, path }) => ({ label, path })));
+  });
+
+  it('leaves the role-restricted tabs out of a Staff member’s sidebar', async () => {
+    const nav = await renderPanel(['Staff']);
+    const open = ADMIN_TABS.filter((tab) => !tab.canOpen);
+    expect(open.length).toBeLessThan(ADMIN_TABS.length);
+    expect(sidebarEntries(nav)).toEqual(open.map(({ label, path }) => ({ label, path })));
+  });
+
+  it.each(ADMIN_TABS.map((tab) => [tab.label, tab] as const))('has a route for %s', async (label, tab) => {
+    await renderPanel([ADMIN_ROLE], tab.path);
+    expect(await screen.findByRole('heading', { level: 2, name: label })).toBeInTheDocument();
+    expect(currentPath).toBe(tab.path);
+  });
+});

@@ -1,0 +1,81 @@
+// The panel's tabs, in sidebar order: the sidebar, the routes and the role guard all derive from this.
+import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import { canManageTeam } from '@silk/schema/roles';
+import { activityPath, listPath, settingsPath, teamPath } from '@silk/ui/icon';
+import { paths } from '@/config/paths';
+import { lazyWithPreload, type PreloadableComponent } from '@/lib/lazy-with-preload';
+
+/** What the signed-in panel hands to every tab (each takes the part it needs). */
+export interface TabProps {
+  email: string;
+  username: string;
+  /** null while the live subscription has not delivered yet. */
+  signups: WaitlistSignupRow[] | null;
+  /** The member's roles (a tab may offer more to some, e.g. an Admin's "Delete" on a signup). */
+  roles: readonly string[];
+  onUsernameChanged: (username: string) => void;
+}
+
+export interface AdminTab {
+  id: string;
+  label: string;
+  /** Its sidebar icon: path data from @silk/ui/icon. */
+  icon: string;
+  /** Its href; its route is the part after /admin (the index route for /admin itself). */
+  path: string;
+  /** Whether a member with these roles may open it; every signed-in member when absent. */
+  canOpen?: (roles: readonly string[]) => boolean;
+  /** Loaded apart from the panel's first screen (its own chunk). */
+  Component: PreloadableComponent<TabProps>;
+}
+
+export const ADMIN_TABS: readonly AdminTab[] = [
+  {
+    id: 'waitlist',
+    label: 'Waitlist Signups',
+    icon: listPath,
+    path: paths.waitlist,
+    Component: lazyWithPreload(() =>
+      import('@/features/signups/components/signups-tab').then((module) => module.SignupsTab),
+    ),
+  },
+  {
+    id: 'team',
+    label: 'Team Manager',
+    icon: teamPath,
+    path: paths.team,
+    canOpen: canManageTeam,
+    Component: lazyWithPreload(() =>
+      import('@/features/team/components/team-manager').then((module) => module.TeamManager),
+    ),
+  },
+  {
+    id: 'activity',
+    label: 'Activity',
+    icon: activityPath,
+    path: paths.activity,
+    canOpen: canManageTeam,
+    Component: lazyWithPreload(() =>
+      import('@/features/activity/components/activity-tab').then((module) => module.ActivityTab),
+    ),
+  },
+  {
+    id: 'settings',
+    label: 'Account Settings',
+    icon: settingsPath,
+    path: paths.settings,
+    Component: lazyWithPreload(() =>
+      import('@/features/settings/components/account-settings').then((module) => module.AccountSettings),
+    ),
+  },
+];
+
+/** Loads every tab's module (the panel opens once they are loaded, so a tab never waits for its code). */
+export async function preloadTabs(): Promise<void> {
+  await Promise.all(ADMIN_TABS.map((tab) => tab.Component.preload()));
+}
+
+/** The tabs a member with these roles may open, in sidebar order. */
+export function tabsFor(roles: readonly string[]): AdminTab[] {
+  return ADMIN_TABS.filter((tab) => tab.canOpen?.(roles) ?? true);
+}

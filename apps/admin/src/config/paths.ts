@@ -1,0 +1,8 @@
+// Routes of the panel and their hrefs (the Vite base is /admin/).
+export const paths = {
+  admin: '/admin',
+  waitlist: '/admin',
+  team: '/admin/team',
+  activity: '/admin/activity',
+  settings: '/admin/settings',
+} as const;

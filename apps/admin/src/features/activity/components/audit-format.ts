@@ -1,0 +1,68 @@
+// How the Activity tab words an audit entry: the action's label and a one-line summary of its details.
+import { formatRoles, type AuditAction } from '@silk/schema/roles';
+
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  export: 'Export',
+  'member.added': 'Member added',
+  'member.updated': 'Member updated',
+  'member.disabled': 'Member disabled',
+  'member.enabled': 'Member enabled',
+  'member.removed': 'Member removed',
+  'username.changed': 'Username changed',
+  'password.reset_requested': 'Password reset requested',
+  'password.changed': 'Password changed',
+  bootstrap: 'Bootstrap',
+  'signup.deleted': 'Signup deleted',
+  'signup.erased': 'Data erased on request',
+};
+
+/** The label of an action; one this panel does not know reads as written. */
+export function actionLabel(action: string): string {
+  return Object.hasOwn(ACTION_LABELS, action) ? ACTION_LABELS[action as AuditAction] : action;
+}
+
+type Details = Record<string, unknown>;
+
+function text(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function roles(value: unknown): string {
+  return Array.isArray(value) && value.length > 0 ? formatRoles(value.map(String)) : 'none';
+}
+
+function parts(...items: Array<string | false | undefined>): string {
+  return items.filter(Boolean).join('; ');
+}
+
+/** Any details as "key: value" pairs. */
+function generic(details: Details): string {
+  return parts(...Object.entries(details).map(([key, value]) => `${key}: ${text(value)}`));
+}
+
+const SUMMARIES: Partial<Record<AuditAction, (details: Details) => string>> = {
+  export: (d) => parts(`${text(d.rows)} rows`, d.filtered === true ? 'filtered' : 'all signups'),
+  'member.added': (d) =>
+    parts(
+      `username ${text(d.username)}`,
+      `roles: ${roles(d.roles)}`,
+      d.generatedPassword === true && 'password generated',
+    ),
+  'member.updated': (d) =>
+    'roles' in d ? `roles: ${roles(d.roles)} (was ${roles(d.previousRoles)})` : generic(d),
+  'member.disabled': () => '',
+  'member.enabled': () => '',
+  'member.removed': (d) => parts(`username ${text(d.username)}`, `roles: ${roles(d.roles)}`),
+  'username.changed': (d) => `${text(d.from)} → ${text(d.to)}`,
+  'password.reset_requested': (d) =>
+    d.sent === false ? 'no account with this address' : 'reset e-mail sent',
+  bootstrap: (d) => parts(`username ${text(d.username)}`, d.resetPassword === true && 'password reset'),
+};
+
+/** One line of what the entry's details say ('' when there is nothing to add). */
+export function detailsSummary(action: string, details: Details): string {
+  const summary = Object.hasOwn(SUMMARIES, action) ? SUMMARIES[action as AuditAction] : undefined;
+  return summary ? summary(details) : generic(details);
+}

@@ -1,0 +1,17 @@
+import { AddMemberForm } from '@/features/team/components/add-member-form';
+import { TeamList } from '@/features/team/components/team-list';
+import { useTeam } from '@/features/team/hooks/use-team';
+
+/** Team Manager tab: "Add New Team Member" (SPEC §2) and the team with the Admin's actions. */
+export function TeamManager({ email }: { email: string }) {
+  const team = useTeam();
+  return (
+    <section className="tab" aria-labelledby="team-heading">
+      <h2 id="team-heading" className="tab__title">
+        Team Manager
+      </h2>
+      <AddMemberForm onAdded={team.refresh} />
+      <TeamList team={team} currentEmail={email} />
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+// The site's pages, the one list the rest derives from: the Vite build inputs and each page's HTML
+// document (build/site-pages.ts), the server entry's renderers (src/entry-server.tsx) and the prerender
+// list (scripts/prerender.mjs). Adding a page is one entry here plus its component in the server entry.
+import { MARKETING_TITLE, WAITLIST_PAGE_TITLE } from '@silk/schema/constants';
+import { anchors, paths } from './paths';
+
+export interface SitePage {
+  /** The server entry's key for the page. */
+  id: string;
+  /** URL path (og:url and the canonical link). */
+  path: string;
+  /** The page's HTML file, relative to apps/site: a Vite build input and the file written to dist. */
+  html: string;
+  /** The module script of the page, from the site root. */
+  entry: string;
+  title: string;
+  description: string;
+  /** true: the build writes the server-rendered HTML into the page. */
+  prerendered: boolean;
+  /** false: a page for no address of its own (robots noindex, no canonical link). */
+  indexed: boolean;
+  /** true: the page has islands, so its head guards forms from submitting before they hydrate. */
+  hydrates: boolean;
+  /** An image to preload on wide screens (the hero poster). */
+  preloadImage?: { href: string; type: string; media: string };
+  /**
+   * id of the element the first paint waits for (`<link rel="expect" blocking="render">`): a slow phone's
+   * parser may otherwise paint a half-parsed hero, whose bottom-anchored background layers then move.
+   */
+  firstPaintAfter?: string;
+}
+
+export const sitePages = [
+  {
+    id: 'index',
+    path: paths.landing,
+    html: 'index.html',
+    entry: '/src/entries/landing.tsx',
+    title: MARKETING_TITLE,
+    description:
+      'Silk turns one sentence into a full trip: research, booking and logistics done for you, and an itinerary that fixes itself when plans change. Join the private beta waitlist.',
+    prerendered: true,
+    indexed: true,
+    hydrates: true,
+    preloadImage: { href: '/media/hero-poster.webp', type: 'image/webp', media: '(min-width: 1000px)' },
+    firstPaintAfter: anchors.hero,
+  },
+  {
+    id: 'waitlist',
+    path: paths.waitlist,
+    html: 'waitlist.html',
+    entry: '/src/entries/waitlist.tsx',
+    title: WAITLIST_PAGE_TITLE,
+    description:
+      'You are on the Silk waitlist. Tell us about your travels (entirely optional) and watch your inbox for your early access link.',
+    prerendered: true,
+    indexed: true,
+    hydrates: true,
+  },
+  {
+    // The pages of the links in our e-mails: not indexed (a visit without a link's token does nothing).
+    id: 'confirm',
+    path: paths.confirm,
+    html: 'confirm.html',
+    entry: '/src/entries/confirm.tsx',
+    title: 'Confirm your spot — Silk',
+    description: 'Confirm your e-mail address to secure your spot on the Silk waitlist.',
+    prerendered: true,
+    indexed: false,
+    hydrates: true,
+  },
+  {
+    id: 'unsubscribe',
+    path: paths.unsubscribe,
+    html: 'unsubscribe.html',
+    entry: '/src/entries/unsubscribe.tsx',
+    title: 'Unsubscribe — Silk',
+    description: 'Unsubscribe from Silk e-mails, re-subscribe, or delete the data we hold for your address.',
+    prerendered: true,
+    indexed: false,
+    hydrates: true,
+  },
+  {
+    // Served by Hosting for any unknown path; static (its entry only brings the stylesheet).
+    id: '404',
+    path: '/404',
+    html: '404.html',
+    entry: '/src/entries/not-found.ts',
+    title: 'Page not found — Silk',
+    description: 'This page does not exist. Silk is an AI travel planner: one sentence becomes a full trip.',
+    prerendered: true,
+    indexed: false,
+    hydrates: false,
+  },
+] as const satisfies readonly SitePage[];
+
+/** The ids the server entry must render (a page marked prerendered without a component fails typecheck). */
+export type PrerenderedPageId = Extract<(typeof sitePages)[number], { prerendered: true }>['id'];
+
+export const prerenderedPages: readonly SitePage[] = sitePages.filter((page) => page.prerendered);

@@ -1,0 +1,42 @@
+// The inline scripts of the site's pages, as exact text: the Content-Security-Policy allows each by its
+// hash (build/content-security-policy.ts; firebase.json must list them, which a test and the prerender
+// step check). Nothing here may vary between builds — what varies (the hashed chunk names) travels as
+// JSON in the page.
+import { SESSION_EMAIL_KEY } from '@silk/schema/constants';
+
+/** id of the JSON element naming the page's entry module and the chunks to preload with it. */
+export const PAGE_MODULES_ID = 'page-modules';
+
+export interface PageModules {
+  entry: string;
+  preload: string[];
+}
+
+/**
+ * Head of every page with islands: the `js` class, and the rule for a form submitted before its island
+ * has hydrated. A form with a server path (method="post": the landing form, to /api/join) goes through
+ * natively, once, and its address is remembered for /waitlist's personalised text as the hydrated form
+ * would; any other form waits for its island (a native GET would put its fields in the URL).
+ */
+export const FORM_GUARD_SCRIPT =
+  "document.documentElement.classList.add('js');(function(){var sent=false;" +
+  "addEventListener('pageshow',function(){sent=false});" +
+  "document.addEventListener('submit',function(event){var form=event.target;" +
+  "if(!form||!form.closest||form.closest('[data-hydrated]'))return;" +
+  "if(form.method!=='post'||sent){event.preventDefault();return}sent=true;" +
+  "var field=form.elements.namedItem('email');var email=field&&field.value?field.value.trim():'';" +
+  `if(email)try{sessionStorage.setItem(${JSON.stringify(SESSION_EMAIL_KEY)},email)}catch(error){}},true)})()`;
+
+/**
+ * Replaces the page's module script (scripts/prerender.mjs): waits for the browser's
+ * first-contentful-paint entry (or 1 s where Paint Timing is missing), then preloads the chunks and
+ * imports the entry named by the page's JSON. The prerendered HTML never waits for, nor shares the
+ * network with, the page's JavaScript before it shows. Without JavaScript nothing changes.
+ */
+export const PAGE_LOADER_SCRIPT =
+  "let s=0;const go=()=>{if(s++)return;setTimeout(()=>{const m=JSON.parse(document.getElementById('" +
+  PAGE_MODULES_ID +
+  "').textContent);for(const h of m.preload){const l=document.createElement('link');l.rel='modulepreload';" +
+  'l.href=h;document.head.append(l)}import(m.entry)})};' +
+  "try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}})" +
+  ".observe({type:'paint',buffered:true})}catch{}setTimeout(go,1000)";

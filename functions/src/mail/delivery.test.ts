@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { mailOptions, retryDelayMs } from './delivery';
+import { isTransientFailure } from './smtp';
+
+const FROM = 'Silk <hello@silk.travel>';
+const MESSAGE = { subject: 'Hi', text: 'plain', html: '<p>html</p>' };
+
+describe('mailOptions', () => {
+  it('turns a queue document into an SMTP message from the configured sender', () => {
+    const headers = { 'List-Unsubscribe': '<https://silk.travel/api/unsubscribe?token=t>' };
+    expect(mailOptions({ to: 'ana@example.com', message: MESSAGE, headers }, FROM)).toEqual({
+      from: FROM,
+      to: ['ana@example.com'],
+      subject: 'Hi',
+      text: 'plain',
+      html: '<p>html</p>',
+      headers,
+    });
+  });
+
+  it('takes the extension contract\'s from, replyTo and a list of recipients', () => {
+    const options = mailOptions(
+      { to: ['a@example.com', 'b@example.com'], from: 'Team <team@silk.travel>', replyTo: 'r@silk.travel', message: MESSAGE },
+      FROM,
+    );
+    expect(options).toMatchObject({ from: 'Team <team@silk.travel>', replyTo: 'r@silk.travel', to: ['a@example.com', 'b@example.com'] });
+  });
+
+  it.each([
+    ['no recipient', { message: MESSAGE }],
+    ['no subject', { to: 'a@example.com', message: { text: 'x' } }],
+    ['no body', { to: 'a@example.com', message: { subject: 'x' } }],
+  ])('refuses a document with %s', (_label, data) => {
+    expect(() => mailOptions(data, FROM)).toThrow();
+  });
+});
+
+describe('retryDelayMs', () => {
+  const config = { sendTries: 3, retryBaseMs: 60_000, retryMaxMs: 3_600_000 };
+
+  it('doubles with each failed run (a run is sendTries attempts) up to the cap', () => {
+    expect(retryDelayMs(3, config)).toBe(60_000);
+    expect(retryDelayMs(6, config)).toBe(120_000);
+    expect(retryDelayMs(9, config)).toBe(240_000);
+    expect(retryDelayMs(1, config)).toBe(60_000); // a run cut short by a final error counts as one
+    expect(retryDelayMs(300, config)).toBe(3_600_000);
+  });
+});
+
+describe('isTransientFailure', () => {
+  it.each([
+    ['the server unreachable', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' })],
+    ['a timeout', Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT' })],
+    ['a 421 "service not available"', Object.assign(new Error('421'), { responseCode: 421 })],
+    ['a 451 local error', Object.assign(new Error('451'), { responseCode: 451, code: 'EENVELOPE' })],
+    ['refused credentials (fixed by the operator)', Object.assign(new Error('535'), { responseCode: 535, code: 'EAUTH' })],
+  ])('tries again after %s', (_label, error) => {
+    expect(isTransientFailure(error)).toBe(true);
+  });
+
+  it.each([
+    ['a 550 mailbox unavailable', Object.assign(new Error('550'), { responseCode: 550, code: 'EENVELOPE' })],
+    ['a 554 message refused', Object.assign(new Error('554'), { responseCode: 554, code: 'EMESSAGE' })],
+  ])('gives up after %s', (_label, error) => {
+    expect(isTransientFailure(error)).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+// Erasure of what we hold for an address: the signup (with its feedback and consent), the mailing-list
+// entry and every queued or sent mail to it, in one batch, then an audit entry that names the address by
+// its SHA-256 hash only. (Rate-limit counters hold a hash too and expire within their window.)
+import { COLLECTIONS } from '@silk/schema/constants';
+import type { AuditAction } from '@silk/schema/roles';
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import { createHash } from 'node:crypto';
+import { writeAudit } from '../lib/audit';
+import { signupRef, subscriberRef } from './subscribers';
+
+export interface ErasureResult {
+  signup: boolean;
+  subscriber: boolean;
+  /** Mail documents removed (pending or sent). */
+  mail: number;
+}
+
+/** How audit entries name an erased address: SHA-256 of the normalised address, hex. */
+export function addressHash(email: string): string {
+  return createHash('sha256').update(email).digest('hex');
+}
+
+async function mailTo(db: Firestore, email: string): Promise<DocumentReference[]> {
+  const mail = db.collection(COLLECTIONS.mail);
+  // `to` is a string in our queue; the extension's contract allows a list too.
+  const [single, listed] = await Promise.all([
+    mail.where('to', '==', email).get(),
+    mail.where('to', 'array-contains', email).get(),
+  ]);
+  const refs = new Map([...single.docs, ...listed.docs].map((doc) => [doc.ref.path, doc.ref]));
+  return [...refs.values()];
+}
+
+export async function eraseAddress(db: Firestore, email: string): Promise<ErasureResult> {
+  const signup = signupRef(db, email);
+  const subscriber = subscriberRef(db, email);
+  const [signupSnapshot, subscriberSnapshot, mail] = await Promise.all([signup.get(), subscriber.get(), mailTo(db, email)]);
+  const batch = db.batch();
+  batch.delete(signup);
+  batch.delete(subscriber);
+  for (const ref of mail) batch.delete(ref);
+  await batch.commit();
+  return { signup: signupSnapshot.exists, subscriber: subscriberSnapshot.exists, mail: mail.length };
+}
+
+/** Erases the address and records who did it; the audit entry carries the address's hash, never the address. */
+export async function eraseAndAudit(
+  db: Firestore,
+  email: string,
+  audit: { actor: string; action: Extract<AuditAction, 'signup.deleted' | 'signup.erased'> },
+): Promise<ErasureResult> {
+  const removed = await eraseAddress(db, email);
+  await writeAudit(db, { ...audit, target: addressHash(email), details: { removed } });
+  return removed;
+}

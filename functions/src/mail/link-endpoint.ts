@@ -1,0 +1,95 @@
+// The frame of the functions behind the links in our e-mails: CORS and the request guards, the signed
+// token (JSON {token}; for one-click unsubscribe also the `token` of the URL's query string, RFC 8058,
+// whatever the form body says), its purpose and expiry, the limits per IP and per subscriber, then the
+// action. No App Check: a mail provider's one-click POST has none, and the signed token is the proof.
+//   200 {ok: true} · 400 no token, or not a token · 401 a token refused (tampered, another purpose,
+//   expired) · 404 no such subscriber (where the action needs one) · 429 rate limited
+import { linkTokenRequestSchema } from '@silk/schema/api';
+import { API_ROUTES, type FunctionId } from '@silk/schema/api-routes';
+import { INTERNAL_ERROR, LINK_EXPIRED, LINK_INVALID } from '@silk/schema/messages';
+import type { Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { readServerConfig, type ServerConfig } from '../config';
+import { adminServices, type AdminServices } from '../lib/admin';
+import {
+  applyCors,
+  checkMethod,
+  clientIp,
+  HttpError,
+  jsonEndpoint,
+  parseBody,
+  readRawBody,
+  sendError,
+  sendJson,
+  type HttpHandler,
+  type HttpRequest,
+  type HttpResponse,
+} from '../lib/http';
+import { enforceFunctionLimits } from '../lib/rate-limit';
+import { LinkTokenError, verifyLinkToken, type LinkPurpose } from './link-token';
+import { mailTokenSecret } from './secrets';
+
+export interface LinkEndpointDeps {
+  services: () => AdminServices;
+  config: () => ServerConfig;
+  secret: () => string;
+}
+
+export interface LinkEndpoint {
+  name: FunctionId;
+  purpose: LinkPurpose;
+  /** Also take the token from the query string, whatever the body (one-click unsubscribe). */
+  oneClick?: boolean;
+  action: (db: Firestore, subscriberId: string) => Promise<void>;
+}
+
+/** The subscriber id a token names; an HttpError when the token is refused. */
+export function verifiedSubject(secret: string, token: string, purpose: LinkPurpose): string {
+  try {
+    return verifyLinkToken(secret, token, purpose).subject;
+  } catch (error) {
+    if (!(error instanceof LinkTokenError)) throw error;
+    if (error.problem === 'malformed') throw new HttpError(400, LINK_INVALID);
+    throw new HttpError(401, error.problem === 'expired' ? LINK_EXPIRED : LINK_INVALID);
+  }
+}
+
+function queryToken(req: HttpRequest & { url?: string }): string | null {
+  const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token')?.trim();
+  return token ? token : null;
+}
+
+export function linkEndpoint(endpoint: LinkEndpoint, deps: Partial<LinkEndpointDeps> = {}): HttpHandler {
+  const services = deps.services ?? adminServices;
+  const config = deps.config ?? (() => readServerConfig());
+  const secret = deps.secret ?? (() => mailTokenSecret.value());
+  const { methods } = API_ROUTES[endpoint.name];
+
+  async function run(req: HttpRequest, res: HttpResponse, token: string): Promise<void> {
+    const subscriberId = verifiedSubject(secret(), token, endpoint.purpose);
+    const { db } = services();
+    const { rateLimits, clientIpHops } = config();
+    await enforceFunctionLimits(db, rateLimits, 'subscription', clientIp(req, clientIpHops), subscriberId);
+    await endpoint.action(db, subscriberId);
+    sendJson(res, 200, { ok: true });
+  }
+
+  const json = jsonEndpoint(endpoint.name, () => config().allowedOrigins, (req, res, body) =>
+    run(req, res, parseBody(linkTokenRequestSchema, body).token),
+  );
+  if (!endpoint.oneClick) return json;
+  return async (req, res) => {
+    const token = queryToken(req);
+    if (token === null) return json(req, res);
+    try {
+      if (!applyCors(req, res, config().allowedOrigins, methods)) return;
+      checkMethod(req, methods);
+      await readRawBody(req); // "List-Unsubscribe=One-Click": read (≤ 16 KB) but not needed
+      await run(req, res, token);
+    } catch (error) {
+      if (error instanceof HttpError) return sendError(res, error.status, error.message);
+      logger.error(`${endpoint.name} failed`, error);
+      sendError(res, 500, INTERNAL_ERROR);
+    }
+  };
+}

@@ -1,0 +1,9 @@
+// The mail secrets: production sets them with `firebase functions:secrets:set`; the emulator reads
+// functions/env/.secret.local (MailDev's address and a fixed signing key, never deployed).
+import { defineSecret } from 'firebase-functions/params';
+
+/** smtp(s)://user:password@host:port of the mail provider. */
+export const smtpConnectionUri = defineSecret('SMTP_CONNECTION_URI');
+
+/** The HMAC-SHA256 key that signs the links in our e-mails (at least 32 random bytes). */
+export const mailTokenSecret = defineSecret('MAIL_TOKEN_SECRET');

@@ -1,0 +1,62 @@
+// What the links in our e-mails do to a subscriber (found by the subscriberId the link names). Each is
+// idempotent: confirming or unsubscribing twice changes nothing the second time.
+import { SUBSCRIPTION_NOT_FOUND } from '@silk/schema/messages';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { HttpError } from '../lib/http';
+import { eraseAndAudit } from './erasure';
+import { addressOf, signupRef, subscriberRef } from './subscribers';
+
+/** The actor of a self-service erasure in the audit trail (the person holding the e-mail's link). */
+export const SUBSCRIBER_ACTOR = 'subscriber (e-mail link)';
+
+async function requireAddress(db: Firestore, subscriberId: string): Promise<string> {
+  const email = await addressOf(db, subscriberId);
+  if (!email) throw new HttpError(404, SUBSCRIPTION_NOT_FOUND);
+  return email;
+}
+
+/** Records confirmedAt on the subscriber and the signup (the first confirmation only). */
+export async function confirmSubscriber(db: Firestore, subscriberId: string): Promise<void> {
+  const email = await requireAddress(db, subscriberId);
+  await db.runTransaction(async (transaction) => {
+    const refs = [subscriberRef(db, email), signupRef(db, email)];
+    const snapshots = await Promise.all(refs.map((ref) => transaction.get(ref)));
+    for (const snapshot of snapshots) {
+      if (snapshot.exists && snapshot.get('confirmedAt') === undefined) {
+        transaction.update(snapshot.ref, { confirmedAt: FieldValue.serverTimestamp() });
+      }
+    }
+  });
+}
+
+/** Marks the subscriber unsubscribed (keeps the first date); an erased subscriber is unsubscribed already. */
+export async function unsubscribeSubscriber(db: Firestore, subscriberId: string): Promise<void> {
+  const email = await addressOf(db, subscriberId);
+  if (!email) return;
+  await db.runTransaction(async (transaction) => {
+    const snapshot = await transaction.get(subscriberRef(db, email));
+    if (snapshot.exists && snapshot.get('unsubscribedAt') === undefined) {
+      transaction.update(snapshot.ref, { unsubscribedAt: FieldValue.serverTimestamp() });
+    }
+  });
+}
+
+/** Undoes an unsubscribe (with the same link's token). */
+export async function resubscribeSubscriber(db: Firestore, subscriberId: string): Promise<void> {
+  const email = await requireAddress(db, subscriberId);
+  await db.runTransaction(async (transaction) => {
+    const snapshot = await transaction.get(subscriberRef(db, email));
+    if (snapshot.exists && snapshot.get('unsubscribedAt') !== undefined) {
+      transaction.update(snapshot.ref, {
+        unsubscribedAt: FieldValue.delete(),
+        resubscribedAt: FieldValue.serverTimestamp(),
+      });
+    }
+  });
+}
+
+/** Erases everything held for the subscriber's address; nothing left to erase is a success too. */
+export async function eraseSubscriber(db: Firestore, subscriberId: string): Promise<void> {
+  const email = await addressOf(db, subscriberId, { signups: true });
+  if (email) await eraseAndAudit(db, email, { actor: SUBSCRIBER_ACTOR, action: 'signup.erased' });
+}

@@ -1,0 +1,32 @@
+// The feedback edit key of this browser session (see firestore.rules, feedbackGuard): each feedback
+// write carries a new random key and names the previous one, so only the session that gave the answers
+// can change them. Kept in sessionStorage beside the signed-up e-mail; in memory where there is none.
+const STORAGE_PREFIX = 'waitlist_edit_key:';
+const memory = new Map<string, string>();
+
+/** 32 random bytes, base64url: 43 characters of [A-Za-z0-9_-]. */
+export function newEditKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null; // storage disabled by the browser
+  }
+}
+
+export function readEditKey(email: string): string | null {
+  return storage()?.getItem(STORAGE_PREFIX + email) ?? memory.get(email) ?? null;
+}
+
+export function saveEditKey(email: string, key: string): void {
+  memory.set(email, key);
+  try {
+    storage()?.setItem(STORAGE_PREFIX + email, key);
+  } catch {
+    // full or disabled: the in-memory copy serves this page
+  }
+}

@@ -1,0 +1,81 @@
+// Request and response shapes of the staff lifecycle calls (admin host): the Team Manager's member
+// actions, the member's own password and username, sign-in by username and password-reset requests.
+// The functions parse bodies with these schemas; each refusal carries the message the panel shows.
+import { z } from 'zod';
+import {
+  INVALID_EMAIL,
+  INVALID_ROLES,
+  INVALID_USERNAME,
+  NOTHING_TO_UPDATE,
+  PASSWORD_POLICY,
+  RESET_IDENTIFIER_REQUIRED,
+  SIGN_IN_FIELDS_REQUIRED,
+  USERNAME_REQUIRED,
+} from './messages';
+import { isRole } from './roles';
+import { isStrongPassword, isValidTeamEmail, isValidUsername, normalizeEmail } from './validators';
+
+const memberEmail = z
+  .string({ error: INVALID_EMAIL })
+  .refine(isValidTeamEmail, { error: INVALID_EMAIL })
+  .transform(normalizeEmail);
+
+const roleList = z
+  .array(z.string().refine(isRole), { error: INVALID_ROLES })
+  .transform((roles) => [...new Set(roles)]);
+
+export const teamUpdateRequestSchema = z
+  .object({ email: memberEmail, roles: roleList.optional(), disabled: z.boolean().optional() })
+  .refine((body) => body.roles !== undefined || body.disabled !== undefined, { error: NOTHING_TO_UPDATE });
+export type TeamUpdateRequest = z.input<typeof teamUpdateRequestSchema>;
+
+export const teamRemoveRequestSchema = z.object({ email: memberEmail });
+export type TeamRemoveRequest = z.input<typeof teamRemoveRequestSchema>;
+
+export const teamMemberSchema = z.object({
+  email: z.string(),
+  username: z.string(),
+  roles: z.array(z.string()),
+  disabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdBy: z.string(),
+  /** ISO 8601, or null when unknown. */
+  createdAt: z.string().nullable(),
+  lastSignInAt: z.string().nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export const teamListResponseSchema = z.object({ members: z.array(teamMemberSchema) });
+export type TeamListResponse = z.infer<typeof teamListResponseSchema>;
+
+export const passwordChangeRequestSchema = z.object({
+  password: z.string({ error: PASSWORD_POLICY }).refine(isStrongPassword, { error: PASSWORD_POLICY }),
+});
+export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
+
+export const usernameChangeRequestSchema = z.object({
+  username: z
+    .string({ error: USERNAME_REQUIRED })
+    .trim()
+    .min(1, { error: USERNAME_REQUIRED })
+    .refine(isValidUsername, { error: INVALID_USERNAME }),
+});
+export type UsernameChangeRequest = z.input<typeof usernameChangeRequestSchema>;
+
+export const signInRequestSchema = z.object({
+  identifier: z.string({ error: SIGN_IN_FIELDS_REQUIRED }).trim().min(1, { error: SIGN_IN_FIELDS_REQUIRED }),
+  password: z.string({ error: SIGN_IN_FIELDS_REQUIRED }).min(1, { error: SIGN_IN_FIELDS_REQUIRED }),
+});
+export type SignInRequest = z.input<typeof signInRequestSchema>;
+export const signInResponseSchema = z.object({ customToken: z.string() });
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export const requestPasswordResetSchema = z.object({
+  identifier: z
+    .string({ error: RESET_IDENTIFIER_REQUIRED })
+    .trim()
+    .min(1, { error: RESET_IDENTIFIER_REQUIRED }),
+});
+export type PasswordResetRequest = z.input<typeof requestPasswordResetSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

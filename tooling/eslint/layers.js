@@ -1,0 +1,109 @@
+// Import layering, checked with import-x's no-restricted-paths on resolved file paths (so `@/…`,
+// relative and package imports are judged alike):
+//   app → features → shared (components, lib, config, content, hooks, islands, …)
+//   packages/* never import apps; packages/schema imports neither Firebase nor React.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const sourceFiles = ['**/*.{ts,tsx,js,mjs}'];
+
+// The top layer: the app shell and the entry modules that start the app. Nothing below imports it.
+const topFolders = ['app', 'entries'];
+
+/** Resolve imports as TypeScript does for the project in `dir` (its tsconfig `paths` included). */
+function resolution(dir) {
+  return {
+    files: sourceFiles,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: path.join(dir, 'tsconfig.json') }),
+      ],
+    },
+  };
+}
+
+function restrictedPaths(basePath, zones) {
+  return { files: sourceFiles, rules: { 'import-x/no-restricted-paths': ['error', { basePath, zones }] } };
+}
+
+function entriesOf(dir) {
+  return existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [];
+}
+
+function isModule(name) {
+  return /\.(ts|tsx|js)$/.test(name) && !name.endsWith('.d.ts');
+}
+
+/** Layer zones for the app in `appDir`; folders are read from its `src` when the config loads. */
+export function appLayers(appDir) {
+  const src = path.join(appDir, 'src');
+  const entries = entriesOf(src);
+  const top = [
+    ...topFolders.map((name) => `src/${name}`),
+    ...entries.filter((entry) => entry.isFile() && isModule(entry.name)).map((entry) => `src/${entry.name}`),
+  ];
+  const shared = entries
+    .filter((entry) => entry.isDirectory() && entry.name !== 'features' && !topFolders.includes(entry.name))
+    .map((entry) => `src/${entry.name}`);
+  const features = entriesOf(path.join(src, 'features'))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  const zones = [
+    ...features.map((feature) => ({
+      target: `src/features/${feature}`,
+      from: 'src/features',
+      except: [`./${feature}`],
+      message: 'A feature never imports another feature: compose them in app/, or move shared code down.',
+    })),
+    {
+      target: 'src/features',
+      from: top,
+      message: 'Features never import the app shell or entry modules.',
+    },
+  ];
+  if (shared.length > 0) {
+    zones.push({
+      target: shared,
+      from: ['src/features', ...top],
+      message: 'Shared folders never import features or the app shell.',
+    });
+  }
+  return [resolution(appDir), restrictedPaths(appDir, zones)];
+}
+
+/** Zones for the workspace package in `packageDir`: it never imports an app. */
+export function packageLayers(packageDir) {
+  return [
+    resolution(packageDir),
+    restrictedPaths(packageDir, [
+      { target: '.', from: path.join(repoRoot, 'apps'), message: 'Packages never import apps.' },
+    ]),
+  ];
+}
+
+/** For packages shared by browser and server code alike: no Firebase SDK and no React. */
+export const platformFree = {
+  files: sourceFiles,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['firebase', 'firebase/*', 'firebase-admin', 'firebase-admin/*', '@firebase/*'],
+            message: 'This package stays free of Firebase.',
+          },
+          {
+            group: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+            message: 'This package stays free of React.',
+          },
+        ],
+      },
+    ],
+  },
+};

@@ -1,0 +1,106 @@
+// Realistic waitlist signups for local development and benchmarks (deterministic: seeded PRNG).
+import { NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+
+const FIRST = ['ana', 'liam', 'maya', 'noah', 'zoe', 'omar', 'ines', 'kenji', 'lucia', 'arjun', 'freya', 'tomas',
+  'amara', 'yusuf', 'chloe', 'mateo', 'priya', 'sven', 'leila', 'hugo', 'aiko', 'diego', 'nora', 'felix'];
+const LAST = ['silva', 'nguyen', 'okafor', 'muller', 'rossi', 'tanaka', 'garcia', 'kowalski', 'haddad', 'patel',
+  'dubois', 'larsen', 'moreau', 'kim', 'novak', 'costa', 'ibrahim', 'walsh', 'sato', 'berg'];
+const DOMAINS = ['gmail.com', 'outlook.com', 'proton.me', 'icloud.com', 'yahoo.com', 'fastmail.com'];
+const WORK_DOMAINS = ['acme.io', 'globex.com', 'initech.co', 'umbrella.travel', 'hooli.com'];
+const PLACES = [
+  { city: 'Lisbon', region: 'Lisbon', country: 'Portugal', country_code: 'PT', latitude: 38.7223, longitude: -9.1393 },
+  { city: 'Austin', region: 'Texas', country: 'United States', country_code: 'US', latitude: 30.2672, longitude: -97.7431 },
+  { city: 'Berlin', region: 'Berlin', country: 'Germany', country_code: 'DE', latitude: 52.52, longitude: 13.405 },
+  { city: 'Tokyo', region: 'Tokyo', country: 'Japan', country_code: 'JP', latitude: 35.6762, longitude: 139.6503 },
+  { city: 'Lagos', region: 'Lagos', country: 'Nigeria', country_code: 'NG', latitude: 6.5244, longitude: 3.3792 },
+  { city: 'Toronto', region: 'Ontario', country: 'Canada', country_code: 'CA', latitude: 43.6532, longitude: -79.3832 },
+  { city: 'Sydney', region: 'New South Wales', country: 'Australia', country_code: 'AU', latitude: -33.8688, longitude: 151.2093 },
+  { city: 'Mexico City', region: 'CDMX', country: 'Mexico', country_code: 'MX', latitude: 19.4326, longitude: -99.1332 },
+  { city: 'Mumbai', region: 'Maharashtra', country: 'India', country_code: 'IN', latitude: 19.076, longitude: 72.8777 },
+  { city: 'Stockholm', region: 'Stockholm', country: 'Sweden', country_code: 'SE', latitude: 59.3293, longitude: 18.0686 },
+];
+const FREQUENCIES = ['Once a year', '2-3 times a year', '4-6 times a year', 'Monthly or more'];
+const FRUSTRATIONS = [
+  'Juggling twenty tabs to compare flights and hotels.',
+  'Prices jump the moment I decide to book.',
+  'Coordinating plans with friends in a group chat is chaos.',
+  'I always miss something: visas, transfers, opening hours.',
+  'Rebooking after a delay takes hours on hold.',
+];
+const FEATURES = ['Instant planning', 'Autonomous booking', 'AI price hunting', 'Self-healing itinerary', 'Photo & video capture', 'AR/VR previews'];
+const AI_TOOLS = ['ChatGPT', 'Gemini', 'Perplexity', 'None', 'Claude'];
+const SUGGESTIONS = [
+  'Please support multi-city trips with kids.',
+  'Would love loyalty points to be tracked automatically.',
+  'Integrate with my work calendar.',
+  'Let me set a hard budget and never exceed it.',
+  '',
+];
+
+export interface SeedSignup {
+  email: string;
+  source: string;
+  ip: string;
+  location: Record<string, string | number>;
+  timestamp: Date;
+  travelFrequency?: string;
+  biggestFrustration?: string;
+  workEmail?: string;
+  contentCreator?: string;
+  excitedFeatures?: string;
+  suggestionsFeedback?: string;
+  socialMedia?: string;
+  aiTool?: string;
+}
+
+/** Mulberry32: small deterministic PRNG. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function makeSignups(count: number, now = new Date(), seed = 42): SeedSignup[] {
+  const random = prng(seed);
+  const pick = <T,>(items: readonly T[]): T => {
+    const item = items[Math.floor(random() * items.length)];
+    if (item === undefined) throw new Error('pick from an empty list');
+    return item;
+  };
+  const sixWeeksMs = 42 * 24 * 3600 * 1000;
+  return Array.from({ length: count }, (_, index) => {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    const email = `${first}.${last}${index}@${pick(DOMAINS)}`;
+    const lookupFailed = random() < 0.08;
+    const place = pick(PLACES);
+    const signup: SeedSignup = {
+      email,
+      source: SIGNUP_SOURCE,
+      ip: lookupFailed ? NOT_AVAILABLE : `${10 + Math.floor(random() * 200)}.${Math.floor(random() * 255)}.${Math.floor(random() * 255)}.${1 + Math.floor(random() * 254)}`,
+      location: lookupFailed
+        ? { city: NOT_AVAILABLE, region: NOT_AVAILABLE, country: NOT_AVAILABLE, country_code: NOT_AVAILABLE, latitude: NOT_AVAILABLE, longitude: NOT_AVAILABLE }
+        : place,
+      timestamp: new Date(now.getTime() - Math.floor(random() * sixWeeksMs)),
+    };
+    if (random() < 0.55) {
+      const features = FEATURES.filter(() => random() < 0.35);
+      Object.assign(signup, {
+        travelFrequency: pick(FREQUENCIES),
+        biggestFrustration: pick(FRUSTRATIONS),
+        workEmail: random() < 0.4 ? `${first}@${pick(WORK_DOMAINS)}` : NOT_AVAILABLE,
+        contentCreator: random() < 0.2 ? 'Yes' : 'No',
+        excitedFeatures: features.length > 0 ? features.join(', ') : NOT_AVAILABLE,
+        suggestionsFeedback: pick(SUGGESTIONS) || NOT_AVAILABLE,
+        socialMedia: random() < 0.3 ? `@${first}${last}` : NOT_AVAILABLE,
+      });
+      if (random() < 0.5) signup.aiTool = pick(AI_TOOLS);
+    }
+    return signup;
+  });
+}

@@ -1,0 +1,4 @@
+import config from '@silk/eslint-config';
+import { packageLayers } from '@silk/eslint-config/layers';
+
+export default [...config, ...packageLayers(import.meta.dirname)];
