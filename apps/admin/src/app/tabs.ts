@@ -11,6 +11,10 @@ export interface TabProps {
   username: string;
   /** null while the live subscription has not delivered yet. */
   signups: WaitlistSignupRow[] | null;
+  /** How many signups exist (the server's count while rows are still loading), or null before it is known. */
+  signupsTotal: number | null;
+  /** Every signup is loaded: counts and filters cover them all. */
+  signupsComplete: boolean;
   /** The member's roles (a tab may offer more to some, e.g. an Admin's "Delete" on a signup). */
   roles: readonly string[];
   onUsernameChanged: (username: string) => void;

@@ -41,6 +41,8 @@ export function Panel({ user }: { user: SignedInUser }) {
     email: user.email,
     username: staff.username,
     signups,
+    signupsTotal: signups?.length ?? null,
+    signupsComplete: signups !== null,
     roles: staff.roles,
     onUsernameChanged: setUsername,
   };
