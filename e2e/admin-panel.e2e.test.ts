@@ -207,7 +207,7 @@ describe('admin panel (e2e)', () => {
     await adminSdk()
       .db.collection(COLLECTIONS.waitlistSignups)
       .doc(email)
-      .set({ email, source: SIGNUP_SOURCE, ip: '10.1.2.3', location: 'Lisbon', timestamp: FieldValue.serverTimestamp() });
+      .set({ email, source: SIGNUP_SOURCE, ip: '10.1.2.3', location: 'Lisbon', timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
     await page.getByRole('cell', { name: email }).waitFor({ timeout: 15_000 });
     await expect.poll(async () => Number(((await total.textContent()) ?? '').replace(/\D/g, ''))).toBe(before + 1);
   });

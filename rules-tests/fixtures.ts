@@ -88,7 +88,7 @@ export const LOCATION = {
 
 /** A landing-page write exactly as the site sends it. */
 export function landingWrite(email: string): Record<string, unknown> {
-  return { email, source: SIGNUP_SOURCE, ip: '203.0.113.7', location: LOCATION, timestamp: serverTimestamp() };
+  return { email, source: SIGNUP_SOURCE, ip: '203.0.113.7', location: LOCATION, timestamp: serverTimestamp(), updatedAt: serverTimestamp() };
 }
 
 /** A fresh edit key, as the site's browser session makes one for each feedback write. */
@@ -115,6 +115,7 @@ export function feedbackWrite(email: string, keys: { editKey?: string; prevEditK
     ip: NOT_AVAILABLE,
     location: { ...LOCATION, latitude: NOT_AVAILABLE, longitude: NOT_AVAILABLE },
     timestamp: serverTimestamp(),
+    updatedAt: serverTimestamp(),
   };
 }
 

@@ -167,6 +167,20 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       await assertFails(write('notime@example.com', rest));
     });
 
+    it('refuses a client updatedAt (the changes feed of the admin panel follows server time only)', async () => {
+      const email = 'clock2@example.com';
+      await assertFails(write(email, { ...landingWrite(email), updatedAt: Timestamp.now() }));
+    });
+
+    it('refuses a write without updatedAt, on create and on update', async () => {
+      const { updatedAt: _updatedAt, ...rest } = landingWrite('noupdate@example.com');
+      await assertFails(write('noupdate@example.com', rest));
+      const email = 'later@example.com';
+      await assertSucceeds(write(email, landingWrite(email)));
+      await assertFails(write(email, { email, ip: '203.0.113.8', timestamp: serverTimestamp() }));
+      await assertSucceeds(write(email, { email, ip: '203.0.113.8', timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
+    });
+
     it('refuses a source other than Homepage Hero', async () => {
       await assertFails(write('src@example.com', { ...landingWrite('src@example.com'), source: 'Elsewhere' }));
     });
@@ -201,7 +215,7 @@ export function signupCases(env: () => RulesTestEnvironment): void {
     });
 
     it('refuses an update that changes the source', async () => {
-      await assertFails(updateDoc(doc(visitor(), SIGNUPS, EXISTING_SIGNUP), { source: 'Other', timestamp: serverTimestamp() }));
+      await assertFails(updateDoc(doc(visitor(), SIGNUPS, EXISTING_SIGNUP), { source: 'Other', timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
     });
 
     it('refuses an update that overwrites a legacy source, even with Homepage Hero', async () => {
@@ -213,7 +227,7 @@ export function signupCases(env: () => RulesTestEnvironment): void {
     });
 
     it('refuses an update that changes the e-mail', async () => {
-      await assertFails(updateDoc(doc(visitor(), SIGNUPS, EXISTING_SIGNUP), { email: 'x@example.com', timestamp: serverTimestamp() }));
+      await assertFails(updateDoc(doc(visitor(), SIGNUPS, EXISTING_SIGNUP), { email: 'x@example.com', timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
     });
   });
 
@@ -247,10 +261,10 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       const email = 'victim@example.com';
       await answered(email);
       const before = await stored(email);
-      await assertFails(write(email, { email, ...blanks, timestamp: serverTimestamp() }));
+      await assertFails(write(email, { email, ...blanks, timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
       await assertFails(write(email, { ...feedbackWrite(email), travelFrequency: 'Never' }));
       await assertFails(write(email, { ...feedbackWrite(email, { prevEditKey: newEditKey() }), travelFrequency: 'Never' }));
-      await assertFails(write(email, { email, editKey: newEditKey(), timestamp: serverTimestamp() }));
+      await assertFails(write(email, { email, editKey: newEditKey(), timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
       const after = await stored(email);
       for (const field of FEEDBACK_FIELDS) expect(after?.[field]).toEqual(before?.[field]);
       expect(after?.editKey).toBe(before?.editKey);

@@ -141,6 +141,7 @@ export async function seedSignup(email: string): Promise<void> {
     ip: NOT_AVAILABLE,
     location: UNKNOWN_LOCATION,
     timestamp: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
   });
 }
 

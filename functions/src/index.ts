@@ -20,3 +20,4 @@ export { eraseSubscriber } from './erase-subscriber';
 export { deleteSignup } from './delete-signup';
 export { sendMail } from './send-mail';
 export { redriveMail } from './redrive-mail';
+export { recordSignupDeletionTrigger as recordSignupDeletion } from './record-signup-deletion';

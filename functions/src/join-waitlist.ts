@@ -32,6 +32,7 @@ import {
   type JsonBody,
 } from './lib/http';
 import { addToMailingList, limitSignupsByEmail, limitSignupsByIp } from './lib/mailing-list';
+import { signupChange } from './lib/signup-change';
 import { mailTokenSecret } from './mail/secrets';
 
 export interface JoinWaitlistDeps {
@@ -93,13 +94,13 @@ async function join(db: Firestore, { rateLimits, clientIpHops }: ServerConfig, r
     .collection(COLLECTIONS.waitlistSignups)
     .doc(email)
     .set(
-      {
+      signupChange({
         email,
         source: SIGNUP_SOURCE,
         ip: ip && ip !== 'unknown' ? ip : NOT_AVAILABLE,
         location: UNKNOWN_LOCATION,
         timestamp: FieldValue.serverTimestamp(),
-      },
+      }),
       { merge: true },
     );
   await addToMailingList(db, email, 'no-js');

@@ -16,6 +16,7 @@ import { adminServices, type AdminServices } from './lib/admin';
 import { verifyAppCheck } from './lib/app-check';
 import { clientIp, HttpError, jsonEndpoint, parseBody, sendJson, type HttpHandler } from './lib/http';
 import { enforceRateLimits } from './lib/rate-limit';
+import { signupChange } from './lib/signup-change';
 import { siteverify, VerifierUnavailable } from './lib/siteverify';
 
 export const recaptchaSecret = defineSecret('RECAPTCHA_SECRET_KEY');
@@ -80,7 +81,7 @@ export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}
       await db
         .collection(COLLECTIONS.waitlistSignups)
         .doc(email)
-        .update({ botCheck: { score, action: verdict.action, checkedAt: FieldValue.serverTimestamp() } });
+        .update(signupChange({ botCheck: { score, action: verdict.action, checkedAt: FieldValue.serverTimestamp() } }));
     } catch (error) {
       if ((error as { code?: unknown }).code === FIRESTORE_NOT_FOUND) throw new HttpError(404, SIGNUP_NOT_FOUND);
       throw error;

@@ -11,6 +11,7 @@ import { newMailRef } from '../mail/mail-queue';
 import { mailTokenSecret } from '../mail/secrets';
 import { subscriberLinks } from '../mail/subscriber-links';
 import { newSubscriberId, signupRef, subscriberRef } from '../mail/subscribers';
+import { signupChange } from './signup-change';
 import { firstSignupUpdate } from './first-signup';
 import { enforceRateLimits } from './rate-limit';
 
@@ -68,11 +69,14 @@ export async function addToMailingList(
       transaction.update(subscriber.ref, { subscriberId }); // an entry from before subscriber ids
     }
     if (signup.exists) {
-      transaction.update(signup.ref, {
-        ...firstSignupUpdate(signup),
-        subscriberId,
-        consent: { at: FieldValue.serverTimestamp(), form, textVersion: CONSENT_TEXT_VERSION },
-      });
+      transaction.update(
+        signup.ref,
+        signupChange({
+          ...firstSignupUpdate(signup),
+          subscriberId,
+          consent: { at: FieldValue.serverTimestamp(), form, textVersion: CONSENT_TEXT_VERSION },
+        }),
+      );
     }
   });
 }

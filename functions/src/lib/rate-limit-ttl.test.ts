@@ -26,12 +26,13 @@ const spec = JSON.parse(
   fieldOverrides: FieldOverride[];
 };
 
-describe('rate_limits TTL policy (firestore.indexes.json)', () => {
-  it('declares TTL on the field the windows and their slots expire at', () => {
+describe('TTL policies (firestore.indexes.json)', () => {
+  it('declares TTL on the field rate-limit windows, their slots and signup tombstones expire at', () => {
     const ttl = spec.fieldOverrides.filter((field) => field.ttl === true);
     expect(ttl).toEqual([
       { collectionGroup: COLLECTIONS.rateLimits, fieldPath: RATE_LIMIT_EXPIRY_FIELD, ttl: true, indexes: [] },
       { collectionGroup: RATE_LIMIT_SLOTS, fieldPath: RATE_LIMIT_EXPIRY_FIELD, ttl: true, indexes: [] },
+      { collectionGroup: COLLECTIONS.signupDeletions, fieldPath: 'expiresAt', ttl: true, indexes: [] },
     ]);
   });
 

@@ -1,8 +1,9 @@
 // What the links in our e-mails do to a subscriber (found by the subscriberId the link names). Each is
 // idempotent: confirming or unsubscribing twice changes nothing the second time.
 import { SUBSCRIPTION_NOT_FOUND } from '@silk/schema/messages';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { HttpError } from '../lib/http';
+import { signupChange } from '../lib/signup-change';
 import { eraseAndAudit } from './erasure';
 import { addressOf, signupRef, subscriberRef } from './subscribers';
 
@@ -19,13 +20,14 @@ async function requireAddress(db: Firestore, subscriberId: string): Promise<stri
 export async function confirmSubscriber(db: Firestore, subscriberId: string): Promise<void> {
   const email = await requireAddress(db, subscriberId);
   await db.runTransaction(async (transaction) => {
-    const refs = [subscriberRef(db, email), signupRef(db, email)];
-    const snapshots = await Promise.all(refs.map((ref) => transaction.get(ref)));
-    for (const snapshot of snapshots) {
-      if (snapshot.exists && snapshot.get('confirmedAt') === undefined) {
-        transaction.update(snapshot.ref, { confirmedAt: FieldValue.serverTimestamp() });
-      }
-    }
+    const [subscriber, signup] = await Promise.all([
+      transaction.get(subscriberRef(db, email)),
+      transaction.get(signupRef(db, email)),
+    ]);
+    const unconfirmed = (snapshot: DocumentSnapshot) => snapshot.exists && snapshot.get('confirmedAt') === undefined;
+    const confirmation = { confirmedAt: FieldValue.serverTimestamp() };
+    if (unconfirmed(subscriber)) transaction.update(subscriber.ref, confirmation);
+    if (unconfirmed(signup)) transaction.update(signup.ref, signupChange(confirmation));
   });
 }
 

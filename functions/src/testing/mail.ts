@@ -17,7 +17,7 @@ const LOCATION = Object.fromEntries(
 export async function signUpOnSite(email: string, feedback: Record<string, string> = {}): Promise<void> {
   const { db } = adminServices();
   await db.collection(COLLECTIONS.waitlistSignups).doc(email).set(
-    { email, source: SIGNUP_SOURCE, ip: '203.0.113.9', location: LOCATION, timestamp: FieldValue.serverTimestamp(), ...feedback },
+    { email, source: SIGNUP_SOURCE, ip: '203.0.113.9', location: LOCATION, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp(), ...feedback },
     { merge: true },
   );
   const response = await post(await functionUrl('subscribe'), { email }, { headers: await appCheckHeaders() });

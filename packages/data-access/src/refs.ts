@@ -5,6 +5,7 @@ import { normalizeEmail, usernameKey } from '@silk/schema/validators';
 import {
   collection,
   doc,
+  Timestamp,
   type CollectionReference,
   type DocumentReference,
   type Firestore,
@@ -27,15 +28,44 @@ export const usernameMappingConverter: FirestoreDataConverter<UsernameMapping> =
   },
 };
 
+/** A signup as the panel holds it: plain data (Timestamps as Dates), so it can be kept in IndexedDB. */
 export type WaitlistSignupRow = WaitlistSignup & { id: string };
+
+/** Firestore Timestamps, at any depth, become Dates (IndexedDB's structured clone keeps those). */
+function plain(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toDate();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plain(item)]));
+  }
+  return value;
+}
 
 export const signupRowConverter: FirestoreDataConverter<WaitlistSignupRow> = {
   toFirestore: ({ id: _id, ...value }) => value,
   fromFirestore: (snapshot) => {
-    const data = snapshot.data() as Partial<WaitlistSignup>;
+    const data = plain(snapshot.data()) as Partial<WaitlistSignup>;
     return { ...data, email: typeof data.email === 'string' ? data.email : snapshot.id, id: snapshot.id };
   },
 };
+
+/** A deletion: signup_deletions/{SHA-256 of the signup id} {deletedAt, expiresAt}, written by a trigger. */
+export interface SignupDeletion {
+  idHash: string;
+  deletedAt: Date;
+}
+
+export const signupDeletionConverter: FirestoreDataConverter<SignupDeletion> = {
+  toFirestore: ({ idHash: _idHash, ...value }) => value,
+  fromFirestore: (snapshot) => {
+    const deletedAt: unknown = snapshot.get('deletedAt');
+    return { idHash: snapshot.id, deletedAt: deletedAt instanceof Timestamp ? deletedAt.toDate() : new Date(0) };
+  },
+};
+
+export function signupDeletionsRef(db: Firestore): CollectionReference<SignupDeletion> {
+  return collection(db, COLLECTIONS.signupDeletions).withConverter(signupDeletionConverter);
+}
 
 export function staffRef(db: Firestore, email: string): DocumentReference<StoredStaff> {
   return doc(db, COLLECTIONS.staff, normalizeEmail(email)).withConverter(staffConverter);

@@ -1,19 +1,36 @@
+// The admin panel's signups through the real SDK against the emulators: the cold load (count, newest
+// page, background pages), live changes, deletions through the tombstone trigger, and a repeat open that
+// reads only what changed since the browser's copy was last brought up to date (fake-indexeddb).
+import 'fake-indexeddb/auto';
 import { COLLECTIONS, WAITLIST_RETRY_MS } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { signInWithEmailAndPassword } from 'firebase/auth';
-import { Timestamp } from 'firebase-admin/firestore';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sortNewestFirst, subscribeToSignups, type WaitlistSignupRow } from './signups';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteSignupsCache, indexedDbSignupsCache } from './signups-cache';
+import { sortNewestFirst, subscribeToSignups, type SignupsSnapshot, type WaitlistSignupRow } from './signups';
 import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from './testing/emulator';
 
 const admin = adminSdk();
 const PASSWORD = 'Sup3r$ecret';
+const PROJECT_ID = process.env.GCLOUD_PROJECT ?? 'demo-silk';
+const PAGING = { pageSize: 40, firstPageSize: 10 };
 afterAll(deleteAllApps);
 beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefined));
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await deleteSignupsCache();
+});
 
 const signups = admin.db.collection(COLLECTIONS.waitlistSignups);
+const tag = uniqueEmail('sync').split('@')[0]!;
+const ours = (rows: readonly WaitlistSignupRow[] | null) => (rows ?? []).filter((row) => row.id.startsWith(tag));
+
+/** What a writer stores: server code and browsers both stamp updatedAt with the server time. */
+function write(email: string, fields: Record<string, unknown> = {}) {
+  return signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp(), ...fields }, { merge: true });
+}
 
 async function signedIn(staff: boolean) {
   const email = uniqueEmail(staff ? 'viewer' : 'selfmade', staff ? 'silk.travel' : 'example.com');
@@ -24,20 +41,22 @@ async function signedIn(staff: boolean) {
     await admin.auth.createUser({ email, emailVerified: true, password: PASSWORD });
   }
   const services = freshServices();
-  await signInWithEmailAndPassword(services.auth, email, PASSWORD);
-  return { email, services };
+  const { user } = await signInWithEmailAndPassword(services.auth, email, PASSWORD);
+  return { email, uid: user.uid, services };
 }
 
 /** Collects snapshots and lets a test wait for one that satisfies a condition. */
 function collector() {
-  const snapshots: Array<{ rows: WaitlistSignupRow[]; at: number }> = [];
+  const snapshots: Array<SignupsSnapshot & { at: number }> = [];
   return {
     snapshots,
-    onRows: (rows: WaitlistSignupRow[]) => snapshots.push({ rows, at: Date.now() }),
-    waitFor: (predicate: (rows: WaitlistSignupRow[]) => boolean, timeout = 10_000) =>
+    onChange: (snapshot: SignupsSnapshot) => snapshots.push({ ...snapshot, at: Date.now() }),
+    latest: () => snapshots[snapshots.length - 1],
+    /** The first snapshot that satisfies `predicate`, among those from index `from` on. */
+    waitFor: (predicate: (snapshot: SignupsSnapshot) => boolean, timeout = 15_000, from = 0) =>
       vi.waitFor(
         () => {
-          const match = snapshots.find((snapshot) => predicate(snapshot.rows));
+          const match = snapshots.slice(from).find(predicate);
           if (!match) throw new Error('no matching snapshot yet');
           return match;
         },
@@ -46,39 +65,140 @@ function collector() {
   };
 }
 
-describe('subscribeToSignups (SPEC §4, §7, §8)', () => {
-  it('streams all signups to staff, newest first, records without a timestamp last, live', async () => {
-    const tag = uniqueEmail('tag').split('@')[0]!;
-    const old = `${tag}-old@example.com`;
-    const recent = `${tag}-recent@example.com`;
-    const undated = `${tag}-undated@example.com`;
-    await signups.doc(old).set({ email: old, timestamp: Timestamp.fromDate(new Date('2025-01-01T00:00:00Z')) });
-    await signups.doc(recent).set({ email: recent, timestamp: Timestamp.fromDate(new Date('2025-06-01T00:00:00Z')) });
-    await signups.doc(undated).set({ email: undated });
+const SEEDED = 120;
+beforeAll(async () => {
+  const batch = admin.db.batch();
+  const base = Date.parse('2025-03-01T00:00:00Z');
+  for (let index = 0; index < SEEDED; index += 1) {
+    const email = `${tag}-${String(index).padStart(3, '0')}@example.com`;
+    const at = Timestamp.fromMillis(base + index * 60_000);
+    batch.set(signups.doc(email), { email, timestamp: at, updatedAt: at, travelFrequency: 'Monthly' });
+  }
+  await batch.commit();
+});
+
+describe('subscribeToSignups: cold open', () => {
+  it('shows the count and the newest rows first, then every signup in pages, newest first, with Dates', async () => {
     const { services } = await signedIn(true);
     const sink = collector();
-    const unsubscribe = subscribeToSignups(services, sink.onRows);
+    const unsubscribe = subscribeToSignups(services, sink.onChange, PAGING);
     try {
-      const ours = (rows: WaitlistSignupRow[]) => rows.filter((row) => row.id.startsWith(tag)).map((row) => row.id);
-      await sink.waitFor((rows) => ours(rows).length === 3);
-      const first = sink.snapshots.find((snapshot) => ours(snapshot.rows).length === 3)!;
-      expect(ours(first.rows)).toEqual([recent, old, undated]);
-      expect(first.rows.find((row) => row.id === recent)).toMatchObject({ email: recent, id: recent });
-
-      const newest = `${tag}-newest@example.com`;
-      await signups.doc(newest).set({ email: newest, timestamp: Timestamp.now() });
-      const live = await sink.waitFor((rows) => ours(rows).length === 4);
-      expect(ours(live.rows)).toEqual([newest, recent, old, undated]);
+      const first = await sink.waitFor((snapshot) => snapshot.rows !== null);
+      const total = (await signups.count().get()).data().count;
+      expect(first.complete).toBe(false);
+      expect(first.total).toBeGreaterThanOrEqual(SEEDED);
+      expect(first.rows!.length).toBeLessThanOrEqual(PAGING.firstPageSize);
+      const done = await sink.waitFor((snapshot) => snapshot.complete);
+      expect(done.total).toBe(done.rows!.length);
+      expect(done.rows!.length).toBeGreaterThanOrEqual(total);
+      expect(done.serverDocs).toBeGreaterThanOrEqual(total);
+      const mine = ours(done.rows);
+      expect(mine).toHaveLength(SEEDED);
+      expect(mine[0]!.id).toBe(`${tag}-${String(SEEDED - 1).padStart(3, '0')}@example.com`);
+      expect(mine[0]!.timestamp).toBeInstanceOf(Date);
+      expect(mine[0]!.updatedAt).toBeInstanceOf(Date);
     } finally {
       unsubscribe();
     }
   });
 
-  it('retries after 1 s on permission-denied, and streams once the user is staff', async () => {
+  it('shows a new signup and a changed one without a reload, and drops a signup deleted through the Admin SDK', async () => {
+    const { services } = await signedIn(true);
+    const sink = collector();
+    const unsubscribe = subscribeToSignups(services, sink.onChange, PAGING);
+    try {
+      await sink.waitFor((snapshot) => snapshot.complete);
+      const added = `${tag}-live@example.com`;
+      const changed = `${tag}-005@example.com`;
+      const deleted = `${tag}-006@example.com`;
+      await write(added);
+      await sink.waitFor((snapshot) => ours(snapshot.rows).some((row) => row.id === added));
+      await write(changed, { travelFrequency: 'Weekly' });
+      await sink.waitFor((snapshot) => ours(snapshot.rows).find((row) => row.id === changed)?.travelFrequency === 'Weekly');
+      // Seeded long before the panel opened, so only the deletions feed can take it out.
+      const before = sink.snapshots.length;
+      await signups.doc(deleted).delete();
+      const after = await sink.waitFor((snapshot) => !ours(snapshot.rows).some((row) => row.id === deleted), 20_000, before);
+      expect(after.total).toBe(after.rows!.length);
+    } finally {
+      unsubscribe();
+      await signups.doc(`${tag}-live@example.com`).delete();
+    }
+  });
+});
+
+describe('subscribeToSignups: repeat open with the browser copy', () => {
+  it('reads only the changes and deletions since the copy was saved', async () => {
+    const { services, uid } = await signedIn(true);
+    const owner = { uid, projectId: PROJECT_ID };
+    const firstSink = collector();
+    const first = subscribeToSignups(services, firstSink.onChange, { ...PAGING, cache: indexedDbSignupsCache(owner), uid, projectId: PROJECT_ID });
+    const loaded = await firstSink.waitFor((snapshot) => snapshot.complete);
+    first();
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the copy's last write and close
+
+    const since = Date.now();
+    const added = [`${tag}-again-a@example.com`, `${tag}-again-b@example.com`];
+    const changed = `${tag}-010@example.com`;
+    const deleted = `${tag}-011@example.com`;
+    for (const email of added) await write(email);
+    await write(changed, { travelFrequency: 'Rarely' });
+    await signups.doc(deleted).delete();
+    await vi.waitFor(async () => expect((await admin.db.collection(COLLECTIONS.signupDeletions).where('deletedAt', '>=', Timestamp.fromMillis(since)).get()).size).toBeGreaterThan(0), { timeout: 20_000, interval: 200 });
+
+    const sink = collector();
+    const again = subscribeToSignups(services, sink.onChange, { ...PAGING, cache: indexedDbSignupsCache(owner), uid, projectId: PROJECT_ID });
+    try {
+      // The copy at once: every row, before any server answer.
+      const fromCopy = sink.snapshots[0] ?? (await sink.waitFor(() => true));
+      expect(fromCopy.serverDocs).toBe(0);
+      expect(fromCopy.rows!.length).toBe(loaded.rows!.length);
+      const current = await sink.waitFor(
+        (snapshot) =>
+          snapshot.complete &&
+          added.every((email) => ours(snapshot.rows).some((row) => row.id === email)) &&
+          !ours(snapshot.rows).some((row) => row.id === deleted),
+        20_000,
+      );
+      expect(ours(current.rows).find((row) => row.id === changed)?.travelFrequency).toBe('Rarely');
+      // What the server could have sent: documents written since the copy, and tombstones since about then.
+      const cursor = Math.max(...loaded.rows!.map((row) => (row.updatedAt as Date).getTime()));
+      const changes = (await signups.where('updatedAt', '>=', Timestamp.fromMillis(cursor)).get()).size;
+      // The deletions feed was followed from the newest row of the first page on.
+      const followedFrom = Math.max(...firstSink.snapshots[0]!.rows!.map((row) => (row.updatedAt as Date).getTime()));
+      const tombstones = (await admin.db.collection(COLLECTIONS.signupDeletions).where('deletedAt', '>=', Timestamp.fromMillis(followedFrom)).get()).size;
+      expect(current.serverDocs).toBeGreaterThanOrEqual(added.length + 1);
+      expect(current.serverDocs).toBeLessThanOrEqual(changes + tombstones);
+      expect(current.serverDocs).toBeLessThan(SEEDED);
+    } finally {
+      again();
+      for (const email of added) await signups.doc(email).delete();
+    }
+  });
+
+  it('does not use a copy that belongs to another account', async () => {
+    const { services, uid } = await signedIn(true);
+    const cache = indexedDbSignupsCache({ uid: 'someone-else', projectId: PROJECT_ID });
+    await cache.write({ put: [{ id: 'ghost@example.com', email: 'ghost@example.com' }], meta: { uid: 'someone-else', projectId: PROJECT_ID, changesThrough: Date.now(), deletionsThrough: Date.now(), savedAt: Date.now() } });
+    cache.close();
+    const sink = collector();
+    const unsubscribe = subscribeToSignups(services, sink.onChange, { ...PAGING, cache: indexedDbSignupsCache({ uid, projectId: PROJECT_ID }), uid, projectId: PROJECT_ID });
+    try {
+      const done = await sink.waitFor((snapshot) => snapshot.complete);
+      expect(done.rows!.some((row) => row.id === 'ghost@example.com')).toBe(false);
+      expect(sink.snapshots.some((snapshot) => snapshot.rows?.some((row) => row.id === 'ghost@example.com'))).toBe(false);
+    } finally {
+      unsubscribe();
+    }
+  });
+});
+
+describe('subscribeToSignups: access', () => {
+  it('retries after 1 s on permission-denied, and loads once the user is staff', async () => {
     const { email, services } = await signedIn(false);
     const sink = collector();
     const started = Date.now();
-    const unsubscribe = subscribeToSignups(services, sink.onRows);
+    const unsubscribe = subscribeToSignups(services, sink.onChange, PAGING);
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(sink.snapshots).toHaveLength(0);
@@ -91,10 +211,10 @@ describe('subscribeToSignups (SPEC §4, §7, §8)', () => {
     }
   });
 
-  it('stops retrying and streaming after unsubscribe', async () => {
+  it('stops retrying after unsubscribe', async () => {
     const { services } = await signedIn(false);
     const sink = collector();
-    const unsubscribe = subscribeToSignups(services, sink.onRows, { retryDelayMs: 100 });
+    const unsubscribe = subscribeToSignups(services, sink.onChange, { ...PAGING, retryDelayMs: 100 });
     await new Promise((resolve) => setTimeout(resolve, 250));
     unsubscribe();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -104,12 +224,11 @@ describe('subscribeToSignups (SPEC §4, §7, §8)', () => {
 
 describe('sortNewestFirst', () => {
   it('orders by timestamp descending, untimed rows last by id', () => {
-    const at = (iso: string) => ({ toMillis: () => Date.parse(iso) });
     const rows = [
       { id: 'b', email: 'b', timestamp: undefined },
-      { id: 'c', email: 'c', timestamp: at('2025-01-01') },
+      { id: 'c', email: 'c', timestamp: new Date('2025-01-01') },
       { id: 'a', email: 'a', timestamp: undefined },
-      { id: 'd', email: 'd', timestamp: at('2025-03-01') },
+      { id: 'd', email: 'd', timestamp: new Date('2025-03-01') },
     ] as WaitlistSignupRow[];
     expect(sortNewestFirst(rows).map((row) => row.id)).toEqual(['d', 'c', 'a', 'b']);
   });

@@ -1,12 +1,15 @@
-// The live-signups error policy under fake timers (the emulator test covers real listening).
+// The signups' error policy under fake timers (the emulator tests cover the real reads and listeners).
 import type * as FirestoreModule from 'firebase/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Listener = { next: (snapshot: unknown) => void; error: (error: { code: string }) => void; unsubscribe: ReturnType<typeof vi.fn> };
 const listeners: Listener[] = [];
+const reads = { count: vi.fn(), docs: vi.fn() };
 vi.mock('firebase/firestore', async (importOriginal) => ({
   ...(await importOriginal<typeof FirestoreModule>()),
-  onSnapshot: (_ref: unknown, next: Listener['next'], error: Listener['error']) => {
+  getCountFromServer: () => reads.count(),
+  getDocs: () => reads.docs(),
+  onSnapshot: (_query: unknown, next: Listener['next'], error: Listener['error']) => {
     const unsubscribe = vi.fn();
     listeners.push({ next, error, unsubscribe });
     return unsubscribe;
@@ -21,8 +24,16 @@ const services = {
   db: getFirestore(initializeApp({ projectId: 'demo-unit', apiKey: 'k', appId: 'a' }, 'signups-unit')),
 } as unknown as Parameters<typeof subscribeToSignups>[0];
 
+const emptyPage = { docs: [], size: 0 };
+const serverSnapshot = (rows: Array<Record<string, unknown>>) => ({
+  metadata: { fromCache: false },
+  docChanges: () => rows.map((row) => ({ type: 'added', doc: { data: () => row } })),
+});
+
 beforeEach(() => {
   listeners.length = 0;
+  reads.count.mockReset().mockResolvedValue({ data: () => ({ count: 0 }) });
+  reads.docs.mockReset().mockResolvedValue(emptyPage);
   vi.useFakeTimers();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -32,43 +43,62 @@ afterEach(() => {
 });
 
 describe('subscribeToSignups error policy (fake timers)', () => {
-  it('resubscribes exactly 1000 ms after permission-denied, as often as needed', async () => {
-    const onRows = vi.fn();
-    subscribeToSignups(services, onRows);
-    expect(listeners).toHaveLength(1);
+  it('starts over exactly 1000 ms after permission-denied, as often as needed', async () => {
+    const onChange = vi.fn();
+    subscribeToSignups(services, onChange);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(listeners).toHaveLength(2); // changes and deletions
     listeners[0]!.error({ code: 'permission-denied' });
+    expect(listeners[1]!.unsubscribe).toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(999);
-    expect(listeners).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
     expect(listeners).toHaveLength(2);
-    listeners[1]!.error({ code: 'permission-denied' });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(listeners).toHaveLength(4);
+    listeners[2]!.error({ code: 'permission-denied' });
     await vi.advanceTimersByTimeAsync(1000);
-    expect(listeners).toHaveLength(3);
-    listeners[2]!.next({ docs: [{ data: () => ({ id: 'a@example.com', email: 'a@example.com' }) }] });
-    expect(onRows).toHaveBeenCalledWith([{ id: 'a@example.com', email: 'a@example.com' }]);
+    expect(listeners).toHaveLength(6);
+    listeners[4]!.next(serverSnapshot([{ id: 'a@example.com', email: 'a@example.com', updatedAt: new Date(5) }]));
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ rows: [{ id: 'a@example.com', email: 'a@example.com', updatedAt: new Date(5) }], complete: true }),
+    );
     expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('retries the first reads after permission-denied too (the staff check racing the sign-in)', async () => {
+    reads.count.mockRejectedValueOnce({ code: 'permission-denied' });
+    subscribeToSignups(services, vi.fn());
+    await vi.advanceTimersByTimeAsync(999);
+    expect(reads.count).toHaveBeenCalledTimes(1);
+    expect(listeners).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reads.count).toHaveBeenCalledTimes(2);
+    expect(listeners).toHaveLength(2);
   });
 
   it('logs other errors, reports them, and does not retry', async () => {
     const onError = vi.fn();
     subscribeToSignups(services, vi.fn(), { onError });
+    await vi.advanceTimersByTimeAsync(0);
     const error = { code: 'unavailable' };
     listeners[0]!.error(error);
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(listeners).toHaveLength(1);
+    expect(listeners).toHaveLength(2);
     expect(console.error).toHaveBeenCalledWith('Waitlist subscription failed:', error);
     expect(onError).toHaveBeenCalledWith(error);
   });
 
-  it('unsubscribe stops the listener and cancels a pending retry', async () => {
+  it('unsubscribe stops the listeners and cancels a pending retry', async () => {
     const unsubscribe = subscribeToSignups(services, vi.fn());
+    await vi.advanceTimersByTimeAsync(0);
     unsubscribe();
     expect(listeners[0]!.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(listeners[1]!.unsubscribe).toHaveBeenCalledTimes(1);
 
     const second = subscribeToSignups(services, vi.fn());
-    listeners[1]!.error({ code: 'permission-denied' });
+    await vi.advanceTimersByTimeAsync(0);
+    listeners[2]!.error({ code: 'permission-denied' });
     second();
     await vi.advanceTimersByTimeAsync(5000);
-    expect(listeners).toHaveLength(2);
+    expect(listeners).toHaveLength(4);
   });
 });

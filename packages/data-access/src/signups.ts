@@ -1,73 +1,338 @@
-// Live subscription to all waitlist signups for the admin table (SPEC §4, §7, §8).
-import { WAITLIST_RETRY_MS } from '@silk/schema/constants';
-import { onSnapshot, type Unsubscribe } from 'firebase/firestore';
+// The admin panel's signups, kept up to date cheaply (the cost model is in docs/decisions.md).
+//
+// Every write to a signup stamps `updatedAt` with the server's time (firestore.rules for browsers,
+// functions/src/lib/signup-change.ts for server code), and every deletion leaves a tombstone in
+// signup_deletions (a trigger). So the panel needs the whole collection once per browser, then only the
+// changes:
+// - cold (no copy in IndexedDB): the count() aggregation and the newest page first, then the rest in
+//   pages ordered by `updatedAt` in the background, while listeners follow every change and deletion
+//   since the newest page;
+// - repeat open (a copy): the copy at once, then listeners for the changes and deletions since it was
+//   last brought up to date — the only documents read from the server.
+import { DELETIONS_KEPT_DAYS, WAITLIST_RETRY_MS } from '@silk/schema/constants';
+import {
+  getCountFromServer,
+  getDocs,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  startAfter,
+  Timestamp,
+  where,
+  type FirestoreError,
+  type QueryDocumentSnapshot,
+  type Unsubscribe,
+} from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
-import { signupsRef, type WaitlistSignupRow } from './refs';
+import { signupDeletionsRef, signupsRef, type WaitlistSignupRow } from './refs';
+import type { SignupsCache, SignupsCacheMeta } from './signups-cache';
 
 export type { WaitlistSignupRow } from './refs';
 
+/** How long tombstones are kept (their TTL): an older copy is reloaded. */
+export const DELETIONS_KEPT_MS = DELETIONS_KEPT_DAYS * 24 * 3600 * 1000;
+/** A copy is reloaded this long before its tombstones could have expired. */
+const COPY_MARGIN_MS = 24 * 3600 * 1000;
+/** Rows shown first on a cold open (the newest), and the background pages after them. */
+const FIRST_PAGE_SIZE = 200;
+const FILL_PAGE_SIZE = 2000;
+/** The table is handed a new list at most this often while pages arrive. */
+const EMIT_INTERVAL_MS = 300;
+
+export interface SignupsSnapshot {
+  /** Every signup known so far, newest first; null until the first rows arrive. */
+  rows: WaitlistSignupRow[] | null;
+  /** How many signups exist: the server's count until every signup is loaded, then the rows'. */
+  total: number | null;
+  /** Every signup is loaded: the background pages are done, or the copy is up to date. */
+  complete: boolean;
+  /** Documents read from the server so far (what Firestore bills), tombstones included. */
+  serverDocs: number;
+}
+
 export interface SignupsSubscriptionOptions {
-  /** Delay before resubscribing after permission-denied (SPEC: 1 s). */
+  /** Delay before starting again after permission-denied (SPEC: 1 s). */
   retryDelayMs?: number;
   /** Called with errors other than permission-denied (after they are logged). */
   onError?: (error: unknown) => void;
+  /** The browser's copy (none: everything is read from the server at each open). */
+  cache?: SignupsCache;
+  projectId?: string;
+  uid?: string;
+  pageSize?: number;
+  firstPageSize?: number;
 }
 
 function millis(value: unknown): number {
-  if (value && typeof value === 'object') {
-    const candidate = value as { toMillis?: () => number };
-    if (typeof candidate.toMillis === 'function') return candidate.toMillis();
-    if (value instanceof Date) return value.getTime();
-  }
+  if (value instanceof Date) return value.getTime();
+  if (value instanceof Timestamp) return value.toMillis();
   return Number.NEGATIVE_INFINITY;
 }
+
+const updatedMillis = (row: WaitlistSignupRow) => millis(row.updatedAt);
 
 /** Newest first; records without a timestamp last (by id, for a stable order). */
 export function sortNewestFirst(rows: WaitlistSignupRow[]): WaitlistSignupRow[] {
   return rows.sort((a, b) => millis(b.timestamp) - millis(a.timestamp) || a.id.localeCompare(b.id));
 }
 
+/** SHA-256 of a signup id, hex: how a tombstone names the signup (it keeps no address). */
+export async function signupIdHash(id: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(id));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /**
- * Listens to the whole waitlist_signups collection (not orderBy('timestamp'), which would drop
- * records that have no timestamp) and hands every snapshot to onRows, newest first.
- * permission-denied (e.g. the staff check racing the sign-in) resubscribes after 1 s; other errors are
+ * Follows every signup: `onChange` receives the rows (newest first) with the total and progress, at
+ * once from the browser's copy or the newest page, then as pages, changes and deletions arrive.
+ * permission-denied (e.g. the staff check racing the sign-in) starts over after 1 s; other errors are
  * logged. Returns the unsubscribe function, which also cancels a pending retry.
  */
 export function subscribeToSignups(
   services: AdminServices,
-  onRows: (rows: WaitlistSignupRow[]) => void,
+  onChange: (snapshot: SignupsSnapshot) => void,
   options: SignupsSubscriptionOptions = {},
 ): Unsubscribe {
   const retryDelayMs = options.retryDelayMs ?? WAITLIST_RETRY_MS;
-  let stopped = false;
-  let current: Unsubscribe | null = null;
-  let retry: ReturnType<typeof setTimeout> | undefined;
+  const pageSize = options.pageSize ?? FILL_PAGE_SIZE;
+  const firstPageSize = options.firstPageSize ?? FIRST_PAGE_SIZE;
+  const { cache } = options;
+  const signups = signupsRef(services.db);
+  const deletions = signupDeletionsRef(services.db);
 
-  const listen = () => {
-    current = onSnapshot(
-      signupsRef(services.db),
-      (snapshot) => onRows(sortNewestFirst(snapshot.docs.map((document) => document.data()))),
-      (error) => {
-        current = null;
-        if (stopped) return;
-        if (error.code === 'permission-denied') {
-          retry = setTimeout(() => {
-            retry = undefined;
-            if (!stopped) listen();
-          }, retryDelayMs);
-          return;
+  const rows = new Map<string, WaitlistSignupRow>();
+  let total: number | null = null;
+  let complete = false;
+  let serverDocs = 0;
+  let changesThrough = Number.NEGATIVE_INFINITY;
+  let deletionsThrough = Number.NEGATIVE_INFINITY;
+  /** Tombstones not matched to a row yet: id hash → deletion time. */
+  const pendingDeletions = new Map<string, number>();
+  const idByHash = new Map<string, string>();
+  const hashed = new Set<string>();
+
+  let stopped = false;
+  let run = 0;
+  let listeners: Unsubscribe[] = [];
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let emitTimer: ReturnType<typeof setTimeout> | undefined;
+  let lastEmit = 0;
+  let writable: Promise<boolean> = cache ? cache.writable() : Promise.resolve(false);
+  let cacheWrites: Promise<void> = Promise.resolve();
+
+  const emitNow = () => {
+    clearTimeout(emitTimer);
+    emitTimer = undefined;
+    if (stopped) return;
+    lastEmit = Date.now();
+    const list = sortNewestFirst([...rows.values()]);
+    onChange({ rows: list, total: complete ? list.length : Math.max(total ?? 0, list.length), complete, serverDocs });
+  };
+  const emit = (urgent = false) => {
+    if (urgent || lastEmit === 0) return emitNow();
+    if (emitTimer === undefined) emitTimer = setTimeout(emitNow, Math.max(0, lastEmit + EMIT_INTERVAL_MS - Date.now()));
+  };
+
+  /** Keeps the newer version of a row; returns whether it changed anything. */
+  const merge = (row: WaitlistSignupRow): boolean => {
+    const existing = rows.get(row.id);
+    if (existing && updatedMillis(existing) > updatedMillis(row)) return false;
+    rows.set(row.id, row);
+    changesThrough = Math.max(changesThrough, updatedMillis(row));
+    return true;
+  };
+
+  const meta = (): SignupsCacheMeta | undefined =>
+    complete && options.uid && options.projectId
+      ? { uid: options.uid, projectId: options.projectId, changesThrough, deletionsThrough, savedAt: Date.now() }
+      : undefined;
+
+  /** Writes to the browser's copy in order, if this tab is its writer; a failure only costs a fuller reload. */
+  const persist = (put: WaitlistSignupRow[], remove: string[]) => {
+    if (!cache) return;
+    const withMeta = meta();
+    cacheWrites = cacheWrites
+      .then(async () => {
+        if (await writable) await cache.write({ put, remove, meta: withMeta });
+      })
+      .catch((error: unknown) => console.warn('Signups copy not saved:', error));
+  };
+
+  /** Applies the tombstones whose rows are known (hashing each row id once, only when a tombstone waits). */
+  let resolving: Promise<void> = Promise.resolve();
+  const resolveDeletions = (dropUnmatched: boolean) => {
+    resolving = resolving.then(async () => {
+      if (pendingDeletions.size === 0) return;
+      const unhashed = [...rows.keys()].filter((id) => !hashed.has(id));
+      const hashes = await Promise.all(unhashed.map(signupIdHash));
+      unhashed.forEach((id, index) => {
+        hashed.add(id);
+        idByHash.set(hashes[index]!, id);
+      });
+      const removed: string[] = [];
+      for (const [hash, deletedAt] of pendingDeletions) {
+        const id = idByHash.get(hash);
+        const row = id === undefined ? undefined : rows.get(id);
+        if (row === undefined && !dropUnmatched) continue;
+        pendingDeletions.delete(hash);
+        // A signup made again after its deletion stays.
+        if (row && updatedMillis(row) <= deletedAt) {
+          rows.delete(row.id);
+          removed.push(row.id);
         }
-        console.error('Waitlist subscription failed:', error);
-        options.onError?.(error);
-      },
+      }
+      if (removed.length > 0 && !stopped) {
+        persist([], removed);
+        emit(true);
+      }
+    });
+  };
+
+  const failed = (error: FirestoreError | unknown) => {
+    if (stopped) return;
+    stopListening();
+    if ((error as { code?: unknown }).code === 'permission-denied') {
+      retry = setTimeout(() => {
+        retry = undefined;
+        if (!stopped) void start();
+      }, retryDelayMs);
+      return;
+    }
+    console.error('Waitlist subscription failed:', error);
+    options.onError?.(error);
+  };
+
+  const stopListening = () => {
+    run += 1;
+    for (const unsubscribe of listeners) unsubscribe();
+    listeners = [];
+  };
+
+  /** Follows changes and deletions from the given server times on; `onCurrent` after the first server answer. */
+  const listen = (changesFrom: number, deletionsFrom: number, onCurrent: () => void) => {
+    let current = false;
+    listeners.push(
+      onSnapshot(
+        query(signups, where('updatedAt', '>=', Timestamp.fromMillis(Math.max(0, changesFrom)))),
+        (snapshot) => {
+          const changes = snapshot.docChanges();
+          if (!snapshot.metadata.fromCache) serverDocs += changes.length;
+          const put: WaitlistSignupRow[] = [];
+          const remove: string[] = [];
+          for (const change of changes) {
+            const row = change.doc.data();
+            // Only a deletion takes a document out of this query (updatedAt only grows).
+            if (change.type === 'removed') {
+              if (rows.delete(row.id)) remove.push(row.id);
+            } else if (merge(row)) {
+              put.push(row);
+            }
+          }
+          if (!current && !snapshot.metadata.fromCache) {
+            current = true;
+            onCurrent();
+          }
+          persist(put, remove);
+          emit(true);
+        },
+        failed,
+      ),
+      onSnapshot(
+        query(deletions, where('deletedAt', '>=', Timestamp.fromMillis(Math.max(0, deletionsFrom)))),
+        (snapshot) => {
+          const changes = snapshot.docChanges().filter((change) => change.type !== 'removed');
+          if (!snapshot.metadata.fromCache) serverDocs += changes.length;
+          for (const change of changes) {
+            const { idHash, deletedAt } = change.doc.data();
+            pendingDeletions.set(idHash, deletedAt.getTime());
+            deletionsThrough = Math.max(deletionsThrough, deletedAt.getTime());
+          }
+          resolveDeletions(complete);
+        },
+        failed,
+      ),
     );
   };
-  listen();
+
+  /** Reads every signup in pages of `updatedAt` order (the listeners cover what changes meanwhile). */
+  const fill = async (myRun: number) => {
+    let last: QueryDocumentSnapshot<WaitlistSignupRow> | undefined;
+    for (;;) {
+      const page = await getDocs(
+        query(signups, orderBy('updatedAt'), ...(last ? [startAfter(last)] : []), limit(pageSize)),
+      );
+      if (myRun !== run) return false;
+      serverDocs += page.size;
+      const put = page.docs.map((document) => document.data()).filter(merge);
+      persist(put, []);
+      if (pendingDeletions.size > 0) resolveDeletions(false);
+      emit();
+      if (page.size < pageSize) return true;
+      last = page.docs[page.docs.length - 1];
+    }
+  };
+
+  const coldStart = async (myRun: number) => {
+    if (cache && (await writable)) await cache.clear();
+    const [count, newest] = await Promise.all([
+      getCountFromServer(signups),
+      getDocs(query(signups, orderBy('updatedAt', 'desc'), limit(firstPageSize))),
+    ]);
+    if (myRun !== run) return;
+    total = count.data().count;
+    serverDocs += newest.size;
+    const newestRows = newest.docs.map((document) => document.data());
+    newestRows.forEach(merge);
+    persist(newestRows, []);
+    emit(true);
+    const since = newestRows.length > 0 ? updatedMillis(newestRows[0]!) : 0;
+    deletionsThrough = Math.max(deletionsThrough, since);
+    listen(since, since, () => undefined);
+    if (!(await fill(myRun))) return;
+    complete = true;
+    resolveDeletions(true);
+    persist([], []);
+    emit(true);
+  };
+
+  const start = async () => {
+    const myRun = run;
+    try {
+      if (complete || rows.size > 0) {
+        // Starting over (after permission-denied): from what is already held.
+        if (!complete) return await coldStart(myRun);
+        listen(changesThrough, deletionsThrough, () => undefined);
+        return;
+      }
+      const copy = cache ? await cache.load().catch(() => null) : null;
+      if (myRun !== run) return;
+      if (copy && Date.now() - copy.meta.savedAt < DELETIONS_KEPT_MS - COPY_MARGIN_MS) {
+        copy.rows.forEach(merge);
+        changesThrough = copy.meta.changesThrough;
+        deletionsThrough = copy.meta.deletionsThrough;
+        emit(true);
+        listen(changesThrough, deletionsThrough, () => {
+          complete = true;
+          persist([], []);
+        });
+        return;
+      }
+      await coldStart(myRun);
+    } catch (error) {
+      if (myRun === run) failed(error);
+    }
+  };
+
+  void start();
 
   return () => {
     stopped = true;
     clearTimeout(retry);
-    current?.();
-    current = null;
+    clearTimeout(emitTimer);
+    stopListening();
+    const closing = cache;
+    if (closing) void cacheWrites.then(() => closing.close());
+    writable = Promise.resolve(false);
   };
 }

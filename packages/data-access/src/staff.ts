@@ -10,6 +10,8 @@ export interface StaffInfo {
   username: string;
   roles: string[];
   mustChangePassword: boolean;
+  /** The account is a member: its own record exists and is not disabled (the rules refuse anyone else's). */
+  hasAccess: boolean;
 }
 
 export interface StaffFetchOptions {
@@ -29,11 +31,13 @@ function staffInfoFrom(data: Record<string, unknown>): StaffInfo {
     username: typeof data.username === 'string' && data.username.trim() !== '' ? data.username : UNKNOWN_USER,
     roles: Array.isArray(data.roles) ? data.roles.filter((role): role is string => typeof role === 'string') : [],
     mustChangePassword: data.mustChangePassword === true,
+    hasAccess: data.disabled !== true,
   };
 }
 
 /**
- * Reads staff/{email}. No document: the e-mail as username and no roles; no username: 'Unknown User'.
+ * Reads staff/{email}. No document: the e-mail as username, no roles and no access; no username:
+ * 'Unknown User'.
  * permission-denied is retried up to 3 times after 500 ms × attempt (0.5 s, 1 s, 1.5 s), then the
  * same fallback as a missing document. Other errors are logged and fall back at once.
  */
@@ -43,7 +47,7 @@ export async function fetchStaffInfo(
   options: StaffFetchOptions = {},
 ): Promise<StaffInfo> {
   const wait = options.wait ?? sleep;
-  const fallback: StaffInfo = { username: email, roles: [], mustChangePassword: false };
+  const fallback: StaffInfo = { username: email, roles: [], mustChangePassword: false, hasAccess: false };
   for (let attempt = 0; ; attempt += 1) {
     try {
       const snapshot = await getDoc(staffRef(services.db, normalizeEmail(email)));

@@ -29,6 +29,7 @@ export type SignupWrite = {
   ip: string;
   location: VisitorLocation;
   timestamp: FieldValue;
+  updatedAt: FieldValue;
   editKey?: string;
   prevEditKey?: string;
 } & Partial<FeedbackFields>;
@@ -73,7 +74,7 @@ export async function joinWaitlist(config: ClientConfig, email: string, appName?
   try {
     await setDoc(
       signupRef(getLiteFirestore(config, appName), id),
-      { email: id, source: SIGNUP_SOURCE, ip, location, timestamp: serverTimestamp() },
+      { email: id, source: SIGNUP_SOURCE, ip, location, timestamp: serverTimestamp(), updatedAt: serverTimestamp() },
       { merge: true },
     );
   } catch (error) {
@@ -136,6 +137,7 @@ export async function submitFeedback(
         ip,
         location,
         timestamp: serverTimestamp(),
+        updatedAt: serverTimestamp(),
         editKey,
         ...(previousKey ? { prevEditKey: previousKey } : {}),
       },

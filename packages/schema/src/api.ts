@@ -2,17 +2,29 @@
 // its request body with the schema here (server side only: the apps import just the types, which keeps
 // zod out of their bundles); a refusal carries the message the client shows, the first problem winning.
 import { z } from 'zod';
+import { FEEDBACK_FIELDS } from './constants';
 import type { NewTeamMember } from './entities';
+import type { SignupColumnKey } from './formatters';
 import {
   BOT_CHECK_MISSING_TOKEN,
   INVALID_EMAIL,
   INVALID_ROLES,
+  INVALID_SIGNUP_VIEW,
   INVALID_USERNAME,
   LINK_TOKEN_MISSING,
   PASSWORD_POLICY,
   TEAM_FIELDS_REQUIRED,
 } from './messages';
 import { isRole, type Role } from './roles';
+import {
+  CONFIRMED_FILTERS,
+  isDay,
+  isSignupColumnKey,
+  isTimeZone,
+  MAX_VIEW_COUNTRIES,
+  MAX_VIEW_TEXT,
+  type SignupView,
+} from './signup-view';
 import {
   isStrongPassword,
   isValidSignupEmail,
@@ -115,4 +127,40 @@ export interface DeleteSignupResponse {
   ok: true;
   /** What was found and removed for the address. */
   removed: { signup: boolean; subscriber: boolean; mail: number };
+}
+
+const viewText = z.string().max(MAX_VIEW_TEXT);
+const viewDay = z.string().refine(isDay).nullable();
+
+/**
+ * The Waitlist Signups view (signup-view.ts) as the filtered export receives it: every setting present,
+ * nothing unknown. The panel builds it from its URL, which parseSignupView has already cleaned.
+ */
+export const signupViewSchema = z.strictObject({
+  sort: z
+    .strictObject({ key: z.custom<SignupColumnKey>(isSignupColumnKey), direction: z.enum(['asc', 'desc']) })
+    .nullable(),
+  search: viewText,
+  answers: z.partialRecord(z.enum(FEEDBACK_FIELDS), viewText),
+  from: viewDay,
+  to: viewDay,
+  timeZone: z.string().refine(isTimeZone),
+  countries: z.array(viewText).max(MAX_VIEW_COUNTRIES),
+  confirmed: z.enum(CONFIRMED_FILTERS),
+});
+
+/** POST /api/xlsxdown: `{token}` for every signup, `{token, view}` for the rows of a view. */
+export const exportWaitlistRequestSchema = z.object({
+  view: z
+    .optional(z.unknown())
+    .transform((value, context): SignupView | undefined => {
+      if (value === undefined) return undefined;
+      const parsed = signupViewSchema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      context.addIssue({ code: 'custom', message: INVALID_SIGNUP_VIEW });
+      return z.NEVER;
+    }),
+});
+export interface ExportWaitlistRequest {
+  view?: SignupView;
 }

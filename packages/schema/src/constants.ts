@@ -13,7 +13,11 @@ export const COLLECTIONS = {
   auditLog: 'audit_log',
   rateLimits: 'rate_limits',
   mail: 'mail',
+  signupDeletions: 'signup_deletions',
 } as const;
+
+/** How long a signup's tombstone (signup_deletions) is kept: an admin panel's copy older than this is reloaded. */
+export const DELETIONS_KEPT_DAYS = 30;
 
 export const SESSION_EMAIL_KEY = 'waitlist_email';
 export const SIGNUP_SOURCE = 'Homepage Hero';
@@ -82,6 +86,11 @@ export const MAX_SHORT_TEXT_LENGTH = 200;
 export const MAX_LONG_TEXT_LENGTH = 2000;
 export const MAX_USERNAME_LENGTH = 32;
 export const MIN_USERNAME_LENGTH = 3;
+
+// Hosts. The admin panel is served at ADMIN_BASE_PATH on its own host; the site's Hosting redirects
+// its own /admin there (tooling/stack writes the emulator's admin address in the test stacks' config).
+export const ADMIN_ORIGIN = 'https://admin.silk.travel';
+export const ADMIN_BASE_PATH = '/admin';
 
 // HTTP.
 export const MAX_BODY_BYTES = 16 * 1024;

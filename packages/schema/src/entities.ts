@@ -43,6 +43,8 @@ export interface WaitlistSignup extends Partial<FeedbackFields> {
   ip?: string;
   location?: DisplayLocation;
   timestamp?: unknown;
+  /** Server time of the record's last write, set by every writer: the admin panel's changes feed. */
+  updatedAt?: unknown;
   aiTool?: string;
   botCheck?: { score: number; action: string; checkedAt: unknown };
   /** Server-set: when the address was confirmed through the e-mail's "Confirm my spot" link. */

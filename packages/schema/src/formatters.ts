@@ -105,3 +105,8 @@ export function formatSignupCell(key: SignupColumnKey, record: Record<string, un
 export function spreadsheetFileName(date: Date = new Date()): string {
   return `waitlist_signups_${date.toISOString().slice(0, 10)}.xlsx`;
 }
+
+/** waitlist_signups_YYYY-MM-DD_filtered.xlsx: the export of the table's current view (same date rule). */
+export function filteredSpreadsheetFileName(date: Date = new Date()): string {
+  return spreadsheetFileName(date).replace(/\.xlsx$/, '_filtered.xlsx');
+}

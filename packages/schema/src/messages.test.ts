@@ -61,6 +61,8 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   LINK_ACTION_FAILED: 'We could not reach Silk just now. Please check your connection and try again.',
   SIGNUP_DELETE_FAILED: 'The signup could not be deleted. Please try again.',
   NO_MATCHING_SIGNUPS: 'No signups match this filter.',
+  INVALID_SIGNUP_VIEW: 'This view of the signups is not valid. Clear the filters and try again.',
+    NO_ACCESS_TITLE: 'No access',
   TEAM_ADMIN_REQUIRED: 'Only Admins can manage the team.',
   PASSWORD_CHANGE_REQUIRED: 'Set a new password before continuing.',
   MEMBER_NOT_FOUND: 'No team member exists with this email address.',
@@ -68,6 +70,9 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   NOTHING_TO_UPDATE: 'Choose roles or a status to change.',
   PASSWORD_CHANGED: 'Your password has been changed.',
   SIGN_IN_FAILED: 'Sign-in failed. Please try again.',
+  PASSWORD_RESET_FAILED: 'Failed to send the password reset email. Please try again.',
+  USERNAME_UPDATE_FAILED: 'Failed to update the username. Please try again.',
+  NEW_PASSWORD_FAILED: 'Failed to set the new password. Please try again.',
 };
 
 describe('messages', () => {
@@ -80,6 +85,12 @@ describe('messages', () => {
     expect(messages.memberUpdated('ana@silk.travel')).toBe('Updated ana@silk.travel.');
     expect(messages.memberRemoved('ana@silk.travel')).toBe('Removed ana@silk.travel from the team.');
     expect(messages.signupDeleted('ana@example.com')).toBe('Deleted ana@example.com and everything held for the address.');
+  });
+
+  it('names the account that has no access', () => {
+    expect(messages.noAccess('sam@example.com')).toBe(
+      'sam@example.com has no access to the admin panel. Ask an Admin of your team to add you, then sign in again.',
+    );
   });
 
   it('formats the HTTP status error with the status code', () => {

@@ -42,6 +42,11 @@ export const USER_NOT_AUTHENTICATED = 'User not authenticated.';
 export const USERNAME_TAKEN = 'This username is already taken.';
 export const USERNAME_UPDATED = 'Username updated successfully.';
 
+// A form's failure whose error carries no message (ours: worded like the SPEC's add-member failure).
+export const PASSWORD_RESET_FAILED = 'Failed to send the password reset email. Please try again.';
+export const USERNAME_UPDATE_FAILED = 'Failed to update the username. Please try again.';
+export const NEW_PASSWORD_FAILED = 'Failed to set the new password. Please try again.';
+
 // Admin screens
 export const LOADING = 'Loading...';
 export const LOADING_DATA = 'Loading data...';
@@ -105,6 +110,14 @@ export const SIGNUP_DELETE_ADMIN_REQUIRED = 'Only Admins can delete signups.';
 export const LINK_ACTION_FAILED = 'We could not reach Silk just now. Please check your connection and try again.';
 export const SIGNUP_DELETE_FAILED = 'The signup could not be deleted. Please try again.';
 export const NO_MATCHING_SIGNUPS = 'No signups match this filter.';
+/** The filtered export's view (search, filters, sort) did not parse. */
+export const INVALID_SIGNUP_VIEW = 'This view of the signups is not valid. Clear the filters and try again.';
 export function signupDeleted(email: string): string {
   return `Deleted ${email} and everything held for the address.`;
+}
+
+// A signed-in account that is not a member of the team (the panel reads nothing for it).
+export const NO_ACCESS_TITLE = 'No access';
+export function noAccess(email: string): string {
+  return `${email} has no access to the admin panel. Ask an Admin of your team to add you, then sign in again.`;
 }

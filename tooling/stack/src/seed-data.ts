@@ -43,6 +43,8 @@ export interface SeedSignup {
   ip: string;
   location: Record<string, string | number>;
   timestamp: Date;
+  /** The last write's time (the admin panel's changes feed): the signup time for seeded records. */
+  updatedAt: Date;
   travelFrequency?: string;
   biggestFrustration?: string;
   workEmail?: string;
@@ -87,7 +89,9 @@ export function makeSignups(count: number, now = new Date(), seed = 42): SeedSig
         ? { city: NOT_AVAILABLE, region: NOT_AVAILABLE, country: NOT_AVAILABLE, country_code: NOT_AVAILABLE, latitude: NOT_AVAILABLE, longitude: NOT_AVAILABLE }
         : place,
       timestamp: new Date(now.getTime() - Math.floor(random() * sixWeeksMs)),
+      updatedAt: new Date(0),
     };
+    signup.updatedAt = signup.timestamp;
     if (random() < 0.55) {
       const features = FEATURES.filter(() => random() < 0.35);
       Object.assign(signup, {

@@ -1,5 +1,6 @@
 // Ports and configuration of the local Firebase stack. One firebase.json is the source; test runs may
 // shift every port by SILK_PORT_OFFSET so that several stacks can run side by side.
+import { ADMIN_BASE_PATH, ADMIN_ORIGIN } from '@silk/schema/constants';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -8,8 +9,19 @@ export const PROJECT_ID = 'demo-silk';
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 type EmulatorName = 'auth' | 'firestore' | 'functions' | 'hosting' | 'hub' | 'logging';
-interface FirebaseConfig {
+export interface HostingRedirect {
+  source: string;
+  destination: string;
+  type: 301 | 302;
+}
+interface HostingSite {
+  target: string;
+  redirects?: HostingRedirect[];
+  [key: string]: unknown;
+}
+export interface FirebaseConfig {
   emulators: Record<EmulatorName, { host: string; port: number }> & Record<string, unknown>;
+  hosting: HostingSite[];
   [key: string]: unknown;
 }
 
@@ -39,9 +51,38 @@ export function stackPorts(offset = Number(process.env.SILK_PORT_OFFSET ?? 0)): 
   };
 }
 
-/** Writes a firebase.json copy with shifted ports (gitignored) and returns its path. */
-export function writeShiftedConfig(offset: number): string {
-  if (offset === 0) return join(ROOT, 'firebase.json');
+/**
+ * The site's redirects of its /admin and /admin/… to the same path on the admin host (firebase.json
+ * lists them for ADMIN_ORIGIN; stack.test.ts checks it). 302: a later move of the panel is never stuck
+ * in a browser's cache.
+ */
+export function adminRedirects(adminOrigin: string): HostingRedirect[] {
+  return [
+    { source: ADMIN_BASE_PATH, destination: `${adminOrigin}${ADMIN_BASE_PATH}`, type: 302 },
+    { source: `${ADMIN_BASE_PATH}/:path*`, destination: `${adminOrigin}${ADMIN_BASE_PATH}/:path*`, type: 302 },
+  ];
+}
+
+/**
+ * The admin target's origin on the Hosting emulator: firebase-tools serves the first target on the
+ * hosting port and the second on that port + 5 (the next free one, were it taken; discoverStack reads
+ * the real one from the hub).
+ */
+export function emulatorAdminOrigin(ports: StackPorts): string {
+  return `http://127.0.0.1:${ports.hosting + 5}`;
+}
+
+/**
+ * The Hosting emulator (superstatic) compiles a redirect destination that has captures as a path
+ * pattern, where `:5305` would read as a capture too: the port's colon is escaped.
+ */
+function forEmulator(redirect: HostingRedirect): HostingRedirect {
+  if (!redirect.destination.includes('/:')) return redirect;
+  return { ...redirect, destination: redirect.destination.replace(/^(https?:\/\/[^/:]+):(\d+)/, '$1\\:$2') };
+}
+
+/** firebase.json for the emulators at `offset`: every port shifted, the site's /admin sent to the emulator's admin. */
+export function shiftedConfig(offset: number): FirebaseConfig {
   const config = readFirebaseConfig();
   const ports = stackPorts(offset);
   for (const name of Object.keys(ports) as EmulatorName[]) {
@@ -56,8 +97,17 @@ export function writeShiftedConfig(offset: number): string {
   // The Firestore emulator also listens on a websocket port (default 9150): shift it too, or a second
   // stack's Firestore emulator fails to start.
   config.emulators.firestore = { ...config.emulators.firestore, websocketPort: 9150 + offset } as never;
+  const adminOrigin = emulatorAdminOrigin(ports);
+  for (const site of config.hosting) {
+    if (site.target === 'site') site.redirects = adminRedirects(adminOrigin).map(forEmulator);
+  }
+  return config;
+}
+
+/** Writes the emulators' firebase.json copy for `offset` (gitignored, at every offset) and returns its path. */
+export function writeShiftedConfig(offset: number): string {
   const path = join(ROOT, `.firebase.test-${offset}.json`);
-  writeFileSync(path, JSON.stringify(config, null, 2));
+  writeFileSync(path, JSON.stringify(shiftedConfig(offset), null, 2));
   return path;
 }
 

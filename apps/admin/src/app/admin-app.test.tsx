@@ -1,8 +1,9 @@
 import { onAuthChange, signOutUser } from '@silk/data-access/auth';
 import { subscribeToSignups, type WaitlistSignupRow } from '@silk/data-access/signups';
+import { deleteSignupsCache } from '@silk/data-access/signups-cache';
 import { fetchStaffInfo, watchStaffAccess, type StaffInfo } from '@silk/data-access/staff';
 import { ADMIN_PAGE_TITLE, MARKETING_TITLE, POST_LOGIN_LOAD_DELAY_MS } from '@silk/schema/constants';
-import { LOADING, LOADING_DATA } from '@silk/schema/messages';
+import { LOADING, LOADING_DATA, NO_ACCESS_TITLE, noAccess } from '@silk/schema/messages';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -11,7 +12,7 @@ import { AppRoutes } from './routes';
 
 const services = { tag: 'services' };
 vi.mock('@/lib/services', () => ({ adminServices: () => services }));
-vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
+vi.mock('@/config/env', () => ({ env: { apiBase: '/api', firebase: { projectId: 'demo-unit' } } }));
 vi.mock('@silk/data-access/auth', () => ({
   onAuthChange: vi.fn(),
   signOutUser: vi.fn(),
@@ -24,6 +25,7 @@ vi.mock('@silk/data-access/staff', () => ({ fetchStaffInfo: vi.fn(), watchStaffA
 vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
 vi.mock('@silk/data-access/audit-log', () => ({ listenToAuditLog: vi.fn(() => () => {}) }));
 vi.mock('@silk/data-access/signups', () => ({ subscribeToSignups: vi.fn() }));
+vi.mock('@silk/data-access/signups-cache', () => ({ deleteSignupsCache: vi.fn(async () => {}), indexedDbSignupsCache: vi.fn() }));
 vi.mock('@silk/data-access/usernames', () => ({ changeUsername: vi.fn() }));
 vi.mock('@silk/data-access/api-client', () => ({ addTeamMember: vi.fn(), downloadWaitlist: vi.fn(), ApiError: Error }));
 
@@ -42,11 +44,12 @@ beforeEach(() => {
     authCallback = callback;
     return unsubscribeAuth;
   }) as never);
-  vi.mocked(subscribeToSignups).mockImplementation(((_services: unknown, onRows: typeof deliverRows) => {
-    deliverRows = onRows;
+  vi.mocked(subscribeToSignups).mockImplementation((_services, onChange) => {
+    deliverRows = (rows) => onChange({ rows, total: rows.length, complete: true, serverDocs: rows.length });
     return unsubscribeSignups;
-  }) as never);
+  });
   vi.mocked(fetchStaffInfo).mockReset();
+  vi.mocked(subscribeToSignups).mockClear();
   staffRecord = undefined;
   unwatchStaff.mockReset();
   vi.mocked(watchStaffAccess).mockImplementation((_services, _email, uid, onRevoked, onRecord) => {
@@ -76,8 +79,8 @@ function renderAt(path = '/admin') {
   );
 }
 
-const ADMIN = { username: 'ana', roles: ['Admin', 'Developer'], mustChangePassword: false };
-const STAFF = { username: 'sam', roles: ['Staff'], mustChangePassword: false };
+const ADMIN = { username: 'ana', roles: ['Admin', 'Developer'], mustChangePassword: false, hasAccess: true };
+const STAFF = { username: 'sam', roles: ['Staff'], mustChangePassword: false, hasAccess: true };
 
 async function signIn(staff: typeof ADMIN, path = '/admin') {
   vi.mocked(fetchStaffInfo).mockResolvedValue(staff);
@@ -115,7 +118,7 @@ describe('admin panel shell', () => {
     expect(subscribeToSignups).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
     expect(fetchStaffInfo).toHaveBeenCalledWith(services, 'ana@silk.travel');
-    expect(subscribeToSignups).toHaveBeenCalledWith(services, expect.any(Function));
+    expect(subscribeToSignups).toHaveBeenCalledWith(services, expect.any(Function), expect.objectContaining({ uid: 'u1' }));
     vi.useRealTimers();
     expect(await screen.findByText(LOADING_DATA)).toBeInTheDocument();
     act(() => deliverRows!([{ id: 'a@b.co', email: 'a@b.co' }]));
@@ -198,6 +201,21 @@ describe('admin panel shell', () => {
     act(() => authCallback!(null));
     expect(screen.getByRole('heading', { name: 'Admin Sign In' })).toBeInTheDocument();
     expect(unsubscribeSignups).toHaveBeenCalled();
+    // The browser's copy of the signups does not outlive the session.
+    expect(deleteSignupsCache).toHaveBeenCalled();
+  });
+
+  it('tells a signed-in account without access so, reads no signups and offers to sign out', async () => {
+    vi.mocked(fetchStaffInfo).mockResolvedValue({ username: 'pat@example.com', roles: [], mustChangePassword: false, hasAccess: false });
+    renderAt();
+    act(() => authCallback!({ uid: 'u3', email: 'pat@example.com' }));
+    expect(await screen.findByRole('heading', { name: NO_ACCESS_TITLE }, { timeout: 2000 })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(noAccess('pat@example.com'));
+    expect(screen.queryByText(LOADING_DATA)).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(subscribeToSignups).not.toHaveBeenCalled();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(signOutUser).toHaveBeenCalledWith(services);
   });
 
   it("watches the member's own staff record and shows roles an Admin changes, without a reload", async () => {
@@ -205,7 +223,7 @@ describe('admin panel shell', () => {
     expect(watchStaffAccess).toHaveBeenCalledWith(services, 'sam@silk.travel', 'uid-sam', expect.any(Function), expect.any(Function));
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Staff')).toBeInTheDocument();
-    act(() => staffRecord!.deliver({ username: 'sam', roles: ['Admin', 'Staff'], mustChangePassword: false }));
+    act(() => staffRecord!.deliver({ username: 'sam', roles: ['Admin', 'Staff'], mustChangePassword: false, hasAccess: true }));
     expect(within(header).getByText('Admin, Staff')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
     expect(within(nav).getByRole('link', { name: 'Team Manager' })).toBeInTheDocument();

@@ -13,8 +13,8 @@ vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
 vi.mock('@silk/data-access/audit-log', () => ({ listenToAuditLog: vi.fn(() => () => {}) }));
 vi.mock('@/features/session/hooks/use-staff-session', () => ({
   useStaffSession: () => ({
-    staff: { username: 'ana', roles: session.roles, mustChangePassword: false },
-    signups: [],
+    staff: { username: 'ana', roles: session.roles, mustChangePassword: false, hasAccess: true },
+    signups: { rows: [], total: 0, complete: true, serverDocs: 0 },
     setUsername: () => {},
     passwordChanged: () => {},
   }),

@@ -5,8 +5,10 @@ import { paths } from '@/config/paths';
 import { signOut } from '@/features/auth/api/auth';
 import { SetPasswordCard } from '@/features/auth/components/set-password-card';
 import type { SignedInUser } from '@/features/auth/hooks/use-auth-state';
+import { forgetSignups } from '@/features/session/api/session';
 import { useStaffSession } from '@/features/session/hooks/use-staff-session';
 import { LoadingScreen } from './loading-screen';
+import { NoAccessCard } from './no-access-card';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useTabsPreloaded } from './use-tabs-preloaded';
@@ -21,9 +23,11 @@ function tabRoute(tab: AdminTab, props: TabProps) {
 /** The signed-in view: set-password step when required, else top bar, sidebar and the active tab. */
 export function Panel({ user }: { user: SignedInUser }) {
   const navigate = useNavigate();
+  // The browser's copy of the signups goes with the session: addresses do not stay on a shared machine.
   const logout = () => {
     navigate(paths.admin, { replace: true });
     signOut().catch((error: unknown) => console.error('Sign-out failed', error));
+    forgetSignups().catch((error: unknown) => console.warn('Signups copy not deleted', error));
   };
   // Removed, disabled or re-bound while the panel is open: signed out (the sign-in card shows).
   const { staff, signups, setUsername, passwordChanged } = useStaffSession(user, logout);
@@ -31,6 +35,7 @@ export function Panel({ user }: { user: SignedInUser }) {
   const [collapsed, setCollapsed] = useState(false);
 
   if (!staff) return <LoadingScreen />;
+  if (!staff.hasAccess) return <NoAccessCard email={user.email} onSignOut={logout} />;
   if (staff.mustChangePassword) {
     return <SetPasswordCard email={user.email} onDone={passwordChanged} onSignOut={logout} />;
   }
@@ -40,9 +45,9 @@ export function Panel({ user }: { user: SignedInUser }) {
   const tabProps: TabProps = {
     email: user.email,
     username: staff.username,
-    signups,
-    signupsTotal: signups?.length ?? null,
-    signupsComplete: signups !== null,
+    signups: signups.rows,
+    signupsTotal: signups.total,
+    signupsComplete: signups.complete,
     roles: staff.roles,
     onUsernameChanged: setUsername,
   };

@@ -1,5 +1,5 @@
 import { setNewPassword } from '@silk/data-access/auth';
-import { PASSWORDS_DO_NOT_MATCH, PASSWORD_POLICY } from '@silk/schema/messages';
+import { NEW_PASSWORD_FAILED, PASSWORDS_DO_NOT_MATCH, PASSWORD_POLICY } from '@silk/schema/messages';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -73,6 +73,18 @@ describe('SetPasswordCard (first sign-in with a one-time password)', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'Str0ng!Pass');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('auth/requires-recent-login');
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('shows the new-password failure, not the policy, when the error carries no message', async () => {
+    setPassword.mockRejectedValue(new Error(''));
+    const { user, onDone } = setup();
+    await user.type(screen.getByLabelText('New Password'), 'Str0ng!Pass');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'Str0ng!Pass');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(NEW_PASSWORD_FAILED);
+    expect(alert).not.toHaveTextContent(PASSWORD_POLICY);
     expect(onDone).not.toHaveBeenCalled();
   });
 

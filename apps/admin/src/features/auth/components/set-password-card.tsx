@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@silk/schema/constants';
-import { PASSWORDS_DO_NOT_MATCH, PASSWORD_POLICY } from '@silk/schema/messages';
+import { NEW_PASSWORD_FAILED, PASSWORDS_DO_NOT_MATCH, PASSWORD_POLICY } from '@silk/schema/messages';
 import { isStrongPassword } from '@silk/schema/validators';
 import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
@@ -31,7 +31,7 @@ export function SetPasswordCard({ email, onDone, onSignOut }: SetPasswordCardPro
         return null;
       },
       run: () => storeNewPassword(password),
-      failure: (error) => errorMessage(error, PASSWORD_POLICY),
+      failure: (error) => errorMessage(error, NEW_PASSWORD_FAILED),
       onSuccess: onDone,
       pendingAfterSuccess: true,
     });

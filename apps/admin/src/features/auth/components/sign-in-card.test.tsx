@@ -1,8 +1,10 @@
 import { signInWithIdentifier, sendPasswordResetForIdentifier } from '@silk/data-access/auth';
 import {
   AUTH_WRONG_PASSWORD,
+  PASSWORD_RESET_FAILED,
   RESET_IDENTIFIER_REQUIRED,
   RESET_SENT_LOGIN,
+  SIGN_IN_FAILED,
   SIGN_IN_FIELDS_REQUIRED,
   USERNAME_NOT_FOUND,
 } from '@silk/schema/messages';
@@ -86,6 +88,23 @@ describe('SignInCard: sign-in form', () => {
     },
   );
 
+  // A failure with no text to show: a network error without a message, a thrown non-Error.
+  it.each([
+    ['an error without a message', new Error('')],
+    ['a thrown non-error', { code: 'unknown' }],
+  ])('shows the sign-in failure, not the required-fields message, for %s', async (_case, thrown) => {
+    signIn.mockRejectedValue(thrown);
+    const user = userEvent.setup();
+    render(<SignInCard />);
+    await user.type(screen.getByLabelText('Username or Email'), 'ana');
+    await user.type(screen.getByLabelText('Password'), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(SIGN_IN_FAILED);
+    expect(alert).toHaveAttribute('data-tone', 'error');
+    expect(alert).not.toHaveTextContent(SIGN_IN_FIELDS_REQUIRED);
+  });
+
   it('clears the previous message when a new submit starts', async () => {
     signIn.mockRejectedValueOnce(new Error(AUTH_WRONG_PASSWORD));
     const pending = deferred();
@@ -139,6 +158,20 @@ describe('SignInCard: forgot-password form', () => {
     expect(status).toHaveAttribute('data-tone', 'success');
     expect(sendReset).toHaveBeenCalledWith(services, 'ana');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['an error without a message', new Error('  ')],
+    ['a thrown non-error', undefined],
+  ])('shows the reset failure, not the identifier-required message, for %s', async (_case, thrown) => {
+    sendReset.mockRejectedValue(thrown);
+    const user = await openReset();
+    await user.type(screen.getByLabelText('Username or Email'), 'ana');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(PASSWORD_RESET_FAILED);
+    expect(alert).not.toHaveTextContent(RESET_IDENTIFIER_REQUIRED);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it("shows the service's message on failure and clears the success at the next submit", async () => {

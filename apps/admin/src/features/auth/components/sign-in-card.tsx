@@ -1,6 +1,8 @@
 import {
+  PASSWORD_RESET_FAILED,
   RESET_IDENTIFIER_REQUIRED,
   RESET_SENT_LOGIN,
+  SIGN_IN_FAILED,
   SIGN_IN_FIELDS_REQUIRED,
 } from '@silk/schema/messages';
 import { Button } from '@silk/ui/button';
@@ -21,7 +23,7 @@ function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
     return action.submit(event, {
       validate: () => (identifier.trim() === '' || password === '' ? SIGN_IN_FIELDS_REQUIRED : null),
       run: () => signIn(identifier.trim(), password),
-      failure: (error) => errorMessage(error, SIGN_IN_FIELDS_REQUIRED),
+      failure: (error) => errorMessage(error, SIGN_IN_FAILED),
       // The auth listener swaps this card for the panel.
       pendingAfterSuccess: true,
     });
@@ -67,7 +69,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         await sendPasswordReset(identifier.trim());
         return RESET_SENT_LOGIN;
       },
-      failure: (error) => errorMessage(error, RESET_IDENTIFIER_REQUIRED),
+      failure: (error) => errorMessage(error, PASSWORD_RESET_FAILED),
     });
   }
 

@@ -1,15 +1,26 @@
-// What the signed-in panel loads: the member's staff info, kept live, and the live signups.
-import { subscribeToSignups, type WaitlistSignupRow } from '@silk/data-access/signups';
+// What the signed-in panel loads: the member's staff info, kept live, and the signups (with the browser's copy).
+import { deleteSignupsCache, indexedDbSignupsCache } from '@silk/data-access/signups-cache';
+import { subscribeToSignups, type SignupsSnapshot } from '@silk/data-access/signups';
 import { fetchStaffInfo, watchStaffAccess, type StaffInfo } from '@silk/data-access/staff';
+import { env } from '@/config/env';
 import { adminServices } from '@/lib/services';
+
+export type { SignupsSnapshot } from '@silk/data-access/signups';
 
 export function fetchStaff(email: string): Promise<StaffInfo> {
   return fetchStaffInfo(adminServices(), email);
 }
 
-/** Returns the unsubscribe function. */
-export function watchSignups(onRows: (rows: WaitlistSignupRow[]) => void): () => void {
-  return subscribeToSignups(adminServices(), onRows);
+/** Follows every signup of the member `uid`, from their browser's copy when there is one. Returns the unsubscribe function. */
+export function watchSignups(uid: string, onChange: (snapshot: SignupsSnapshot) => void): () => void {
+  const projectId = env.firebase.projectId;
+  const cache = typeof indexedDB === 'undefined' ? undefined : indexedDbSignupsCache({ uid, projectId });
+  return subscribeToSignups(adminServices(), onChange, { cache, uid, projectId });
+}
+
+/** Removes the browser's copy of the signups (on sign-out and when access ends). */
+export function forgetSignups(): Promise<void> {
+  return deleteSignupsCache();
 }
 
 /**

@@ -1,15 +1,21 @@
-import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import type { StaffInfo } from '@silk/data-access/staff';
 import { POST_LOGIN_LOAD_DELAY_MS } from '@silk/schema/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchStaff, watchOwnStaffRecord, watchSignups } from '@/features/session/api/session';
-import { mark, SIGNUPS_RECEIVED_MARK } from '@/lib/perf-marks';
+import {
+  fetchStaff,
+  watchOwnStaffRecord,
+  watchSignups,
+  type SignupsSnapshot,
+} from '@/features/session/api/session';
+import { mark, SIGNUPS_COMPLETE_MARK, SIGNUPS_RECEIVED_MARK } from '@/lib/perf-marks';
+
+const NO_SIGNUPS: SignupsSnapshot = { rows: null, total: null, complete: false, serverDocs: 0 };
 
 interface StaffSession {
   /** null until the staff document has been read. */
   staff: StaffInfo | null;
-  /** null while the live subscription has not delivered yet ("Loading data..."). */
-  signups: WaitlistSignupRow[] | null;
+  /** Rows null while nothing has arrived yet ("Loading data..."). */
+  signups: SignupsSnapshot;
   setUsername: (username: string) => void;
   passwordChanged: () => void;
 }
@@ -20,15 +26,16 @@ interface SessionUser {
 }
 
 /**
- * SPEC §4: about 200 ms after sign-in, start the live subscription to the signups and fetch the staff
- * info (both retry per SPEC §8 inside data-access). Then the member's own staff record is followed: an
- * Admin's change of roles shows at once, and removal, disabling or a record bound to another account
- * calls `onRevoked` (the panel signs out). Everything stops when the user signs out.
+ * SPEC §4: about 200 ms after sign-in, fetch the staff info (it retries per SPEC §8 inside data-access);
+ * for a member, follow the signups and their own staff record: an Admin's change of roles shows at
+ * once, and removal, disabling or a record bound to another account calls `onRevoked` (the panel signs
+ * out). An account without access reads nothing.
+ * Everything stops when the user signs out.
  */
 export function useStaffSession(user: SessionUser, onRevoked: () => void): StaffSession {
   const { uid, email } = user;
   const [staff, setStaff] = useState<StaffInfo | null>(null);
-  const [signups, setSignups] = useState<WaitlistSignupRow[] | null>(null);
+  const [signups, setSignups] = useState<SignupsSnapshot>(NO_SIGNUPS);
   const revoked = useRef(onRevoked);
   useEffect(() => {
     revoked.current = onRevoked;
@@ -38,22 +45,31 @@ export function useStaffSession(user: SessionUser, onRevoked: () => void): Staff
     let active = true;
     let unsubscribe: (() => void) | undefined;
     let unwatch: (() => void) | undefined;
-    let firstDelivery = true;
+    let received = false;
+    let completed = false;
     setStaff(null);
-    setSignups(null);
-    const timer = setTimeout(() => {
-      unsubscribe = watchSignups((rows) => {
+    setSignups(NO_SIGNUPS);
+    const followSignups = () => {
+      unsubscribe = watchSignups(uid, (snapshot) => {
         if (!active) return;
-        if (firstDelivery) {
-          firstDelivery = false;
+        if (!received && snapshot.rows !== null) {
+          received = true;
           mark(SIGNUPS_RECEIVED_MARK);
         }
-        setSignups(rows);
+        if (!completed && snapshot.complete) {
+          completed = true;
+          mark(SIGNUPS_COMPLETE_MARK, { serverDocs: snapshot.serverDocs, rows: snapshot.rows?.length ?? 0 });
+        }
+        setSignups(snapshot);
       });
+    };
+    const timer = setTimeout(() => {
       fetchStaff(email)
         .then((info) => {
           if (!active) return;
           setStaff(info);
+          if (!info.hasAccess) return;
+          followSignups();
           unwatch = watchOwnStaffRecord(
             email,
             uid,
@@ -61,14 +77,17 @@ export function useStaffSession(user: SessionUser, onRevoked: () => void): Staff
               if (active) setStaff(record);
             },
             () => {
-              if (active) revoked.current();
+              if (!active) return;
+              unsubscribe?.();
+              unsubscribe = undefined;
+              revoked.current();
             },
           );
         })
         .catch((error: unknown) => {
           // fetchStaff falls back by itself; anything else still must not leave the panel blank.
           console.error(error);
-          if (active) setStaff({ username: email, roles: [], mustChangePassword: false });
+          if (active) setStaff({ username: email, roles: [], mustChangePassword: false, hasAccess: false });
         });
     }, POST_LOGIN_LOAD_DELAY_MS);
     return () => {

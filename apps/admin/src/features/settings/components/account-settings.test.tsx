@@ -2,9 +2,11 @@ import { sendPasswordResetForIdentifier } from '@silk/data-access/auth';
 import { changeUsername } from '@silk/data-access/usernames';
 import {
   INVALID_USERNAME,
+  PASSWORD_RESET_FAILED,
   RESET_SENT_SETTINGS,
   USERNAME_REQUIRED,
   USERNAME_TAKEN,
+  USERNAME_UPDATE_FAILED,
   USERNAME_UPDATED,
   USER_NOT_AUTHENTICATED,
 } from '@silk/schema/messages';
@@ -70,6 +72,21 @@ describe('Change Username card', () => {
     expect(onUsernameChanged).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['an error without a message', new Error('')],
+    ['a thrown non-error', null],
+  ])('shows the username-update failure, not the required message, for %s', async (_case, thrown) => {
+    change.mockRejectedValue(thrown);
+    const { user, usernameCard, onUsernameChanged } = setup();
+    await user.type(within(usernameCard).getByLabelText('New Username'), 'ana.s');
+    await user.click(within(usernameCard).getByRole('button', { name: 'Update Username' }));
+    const alert = await within(usernameCard).findByRole('alert');
+    expect(alert).toHaveTextContent(USERNAME_UPDATE_FAILED);
+    expect(alert).not.toHaveTextContent(USERNAME_REQUIRED);
+    expect(within(usernameCard).getByLabelText('New Username')).toHaveValue('ana.s');
+    expect(onUsernameChanged).not.toHaveBeenCalled();
+  });
+
   it('updates the username, says so in the green box and clears the input', async () => {
     change.mockResolvedValue(undefined as never);
     const { user, usernameCard, onUsernameChanged } = setup();
@@ -112,5 +129,19 @@ describe('Change Password card', () => {
     await user.click(within(passwordCard).getByRole('button', { name: 'Send Password Reset Email' }));
     expect(await within(passwordCard).findByRole('alert')).toHaveTextContent('auth/too-many-requests');
     expect(within(passwordCard).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  // Before, a message-less failure showed the success text in the red box.
+  it.each([
+    ['an error without a message', new Error('')],
+    ['a thrown non-error', undefined],
+  ])('shows the reset failure, never the success text, for %s', async (_case, thrown) => {
+    sendReset.mockRejectedValue(thrown);
+    const { user, passwordCard } = setup();
+    await user.click(within(passwordCard).getByRole('button', { name: 'Send Password Reset Email' }));
+    const alert = await within(passwordCard).findByRole('alert');
+    expect(alert).toHaveTextContent(PASSWORD_RESET_FAILED);
+    expect(alert).toHaveAttribute('data-tone', 'error');
+    expect(within(passwordCard).queryByText(RESET_SENT_SETTINGS)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,11 @@
-import { INVALID_USERNAME, RESET_SENT_SETTINGS, USERNAME_REQUIRED, USERNAME_UPDATED } from '@silk/schema/messages';
+import {
+  INVALID_USERNAME,
+  PASSWORD_RESET_FAILED,
+  RESET_SENT_SETTINGS,
+  USERNAME_REQUIRED,
+  USERNAME_UPDATE_FAILED,
+  USERNAME_UPDATED,
+} from '@silk/schema/messages';
 import { isValidUsername } from '@silk/schema/validators';
 import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
@@ -30,7 +37,7 @@ function ChangeUsernameCard({ username, onUsernameChanged }: ChangeUsernameCardP
         await changeOwnUsername(value);
         return USERNAME_UPDATED;
       },
-      failure: (error) => errorMessage(error, USERNAME_REQUIRED),
+      failure: (error) => errorMessage(error, USERNAME_UPDATE_FAILED),
       onSuccess: () => {
         setNewUsername('');
         onUsernameChanged(value);
@@ -68,7 +75,7 @@ function ChangePasswordCard({ email }: { email: string }) {
         await sendOwnPasswordReset(email);
         return RESET_SENT_SETTINGS;
       },
-      failure: (error) => errorMessage(error, RESET_SENT_SETTINGS),
+      failure: (error) => errorMessage(error, PASSWORD_RESET_FAILED),
     });
   }
 

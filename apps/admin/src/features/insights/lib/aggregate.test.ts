@@ -1,0 +1,237 @@
+import { FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
+import { describe, expect, it } from 'vitest';
+import {
+  aggregateSignups,
+  countryOf,
+  cumulative,
+  weekStart,
+  type InsightsRow,
+  type Tally,
+} from './aggregate';
+
+const at = (iso: string) => new Date(iso);
+const utc = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+const value = (label: string, count: number): Tally => ({ label, count, kind: 'value' });
+
+describe('time buckets', () => {
+  it('cuts days at UTC midnight', () => {
+    const rows: InsightsRow[] = [
+      { timestamp: at('2026-11-21T00:00:00Z') },
+      { timestamp: at('2026-11-21T23:59:59.999Z') },
+      { timestamp: at('2026-11-22T00:00:00Z') },
+    ];
+    expect(aggregateSignups(rows).perDay).toEqual([
+      { start: utc('2026-11-21'), count: 2 },
+      { start: utc('2026-11-22'), count: 1 },
+    ]);
+  });
+
+  it('starts ISO weeks on Monday 00:00 UTC, before and after 1970', () => {
+    // 2026-11-16 is a Monday; 2026-11-22 the Sunday of its week.
+    expect(weekStart(Date.parse('2026-11-16T00:00:00Z'))).toBe(utc('2026-11-16'));
+    expect(weekStart(Date.parse('2026-11-22T23:59:59Z'))).toBe(utc('2026-11-16'));
+    expect(weekStart(Date.parse('2026-11-23T00:00:00Z'))).toBe(utc('2026-11-23'));
+    expect(weekStart(Date.parse('1970-01-01T12:00:00Z'))).toBe(utc('1969-12-29'));
+    expect(weekStart(Date.parse('1969-12-28T12:00:00Z'))).toBe(utc('1969-12-22'));
+  });
+
+  it('counts signups per day and per week, ascending, only periods that have signups', () => {
+    const rows: InsightsRow[] = [
+      { timestamp: at('2026-11-23T08:00:00Z') }, // Monday
+      { timestamp: at('2026-11-22T23:30:00Z') }, // Sunday
+      { timestamp: at('2026-11-16T00:00:00Z') }, // Monday
+      { timestamp: at('2026-11-16T12:00:00Z') },
+      { timestamp: at('2026-11-02T09:00:00Z') },
+      { timestamp: undefined },
+      { timestamp: 'not a date' },
+      // A Firestore Timestamp as plain data: 2026-11-22T10:00:00Z.
+      { timestamp: { seconds: Date.parse('2026-11-22T10:00:00Z') / 1000, nanoseconds: 0 } },
+    ];
+    const insights = aggregateSignups(rows);
+    expect(insights.total).toBe(8);
+    expect(insights.undated).toBe(2);
+    expect(insights.perDay).toEqual([
+      { start: utc('2026-11-02'), count: 1 },
+      { start: utc('2026-11-16'), count: 2 },
+      { start: utc('2026-11-22'), count: 2 },
+      { start: utc('2026-11-23'), count: 1 },
+    ]);
+    expect(insights.perWeek).toEqual([
+      { start: utc('2026-11-02'), count: 1 },
+      { start: utc('2026-11-16'), count: 4 },
+      { start: utc('2026-11-23'), count: 1 },
+    ]);
+    expect(cumulative(insights.perWeek)).toEqual([
+      { start: utc('2026-11-02'), count: 1 },
+      { start: utc('2026-11-16'), count: 5 },
+      { start: utc('2026-11-23'), count: 6 },
+    ]);
+  });
+});
+
+describe('answer distributions', () => {
+  const question = (rows: InsightsRow[], field: (typeof FEEDBACK_FIELDS)[number]) =>
+    aggregateSignups(rows).answers.find((answer) => answer.field === field)!;
+
+  it('has one distribution per feedback question, in form order, named as the table headers', () => {
+    const answers = aggregateSignups([]).answers;
+    expect(answers.map((answer) => answer.field)).toEqual([...FEEDBACK_FIELDS]);
+    expect(answers.map((answer) => answer.question)).toEqual([
+      'Travel Frequency',
+      'Biggest Frustration',
+      'Work Email',
+      'Content Creator',
+      'Excited Features',
+      'Suggestions/Feedback',
+      'Social Media',
+    ]);
+    expect(answers.every((answer) => answer.tallies.length === 0)).toBe(true);
+  });
+
+  it('counts each answer, most frequent first, and N/A, blank or missing as "No answer" (last)', () => {
+    const rows: InsightsRow[] = [
+      { travelFrequency: 'Monthly or more' },
+      { travelFrequency: 'Once a year or less' },
+      { travelFrequency: 'Monthly or more' },
+      { travelFrequency: NOT_AVAILABLE },
+      { travelFrequency: '   ' },
+      {},
+    ];
+    const travel = question(rows, 'travelFrequency');
+    expect(travel.answered).toBe(3);
+    expect(travel.tallies).toEqual([
+      value('Monthly or more', 2),
+      value('Once a year or less', 1),
+      { label: 'No answer', count: 3, kind: 'none' },
+    ]);
+  });
+
+  it('keeps the 10 most frequent free-text answers and sums the rest as "Other", ignoring case and spacing', () => {
+    const rows: InsightsRow[] = [];
+    for (let index = 0; index < 14; index += 1) {
+      // Answer i given 20 - i times (answers 10 to 13 fall outside the top 10).
+      for (let times = 0; times < 20 - index; times += 1) rows.push({ biggestFrustration: `Answer ${index}` });
+    }
+    rows.push({ biggestFrustration: '  answer   0 ' }, { biggestFrustration: 'Tie B' }, { biggestFrustration: 'Tie A' });
+    const frustration = question(rows, 'biggestFrustration');
+    expect(frustration.tallies).toEqual([
+      value('Answer 0', 21),
+      ...Array.from({ length: 9 }, (_, index) => value(`Answer ${index + 1}`, 19 - index)),
+      // Answers 10–13 (10 + 9 + 8 + 7) and the two single ties.
+      { label: 'Other', count: 36, kind: 'other' },
+    ]);
+    expect(frustration.answered).toBe(rows.length);
+  });
+
+  it('breaks ties by label so the top 10 is stable', () => {
+    const rows: InsightsRow[] = 'LKJIHGFEDCBA'.split('').map((letter) => ({ suggestionsFeedback: letter }));
+    expect(question(rows, 'suggestionsFeedback').tallies.map((tally) => tally.label)).toEqual([
+      ...'ABCDEFGHIJ'.split(''),
+      'Other',
+    ]);
+  });
+
+  it('counts each chosen feature of the comma-joined checklist once', () => {
+    const rows: InsightsRow[] = [
+      { excitedFeatures: 'Instant planning, AI price hunting' },
+      { excitedFeatures: 'AI price hunting' },
+      { excitedFeatures: NOT_AVAILABLE },
+    ];
+    const features = question(rows, 'excitedFeatures');
+    expect(features.answered).toBe(2);
+    expect(features.tallies).toEqual([
+      value('AI price hunting', 2),
+      value('Instant planning', 1),
+      { label: 'No answer', count: 1, kind: 'none' },
+    ]);
+  });
+
+  it('counts work e-mails by domain and social media as answered or not', () => {
+    const rows: InsightsRow[] = [
+      { workEmail: 'ana@Acme.io', socialMedia: '@ana' },
+      { workEmail: 'ben@acme.io', socialMedia: NOT_AVAILABLE },
+      { workEmail: 'cy@globex.com', socialMedia: '@cy' },
+      { workEmail: NOT_AVAILABLE },
+    ];
+    expect(question(rows, 'workEmail').tallies).toEqual([
+      value('acme.io', 2),
+      value('globex.com', 1),
+      { label: 'No answer', count: 1, kind: 'none' },
+    ]);
+    expect(question(rows, 'socialMedia').tallies).toEqual([
+      value('Answered', 2),
+      { label: 'No answer', count: 2, kind: 'none' },
+    ]);
+  });
+});
+
+describe('countries', () => {
+  it('reads country_name, then country, from an object, and the last non-numeric part from text', () => {
+    expect(countryOf({ city: 'Lisbon', country: 'PT', country_name: 'Portugal' })).toBe('Portugal');
+    expect(countryOf({ city: 'Berlin', country: 'Germany', country_code: 'DE' })).toBe('Germany');
+    expect(countryOf({ country_name: NOT_AVAILABLE, country: 'Japan' })).toBe('Japan');
+    expect(countryOf({ city: 'Austin', country: NOT_AVAILABLE })).toBeNull();
+    expect(countryOf('Lisbon, Portugal')).toBe('Portugal');
+    expect(countryOf('Austin, Texas, United States, 30.27, -97.74')).toBe('United States');
+    expect(countryOf('Canada')).toBe('Canada');
+    expect(countryOf(NOT_AVAILABLE)).toBeNull();
+    expect(countryOf('')).toBeNull();
+    expect(countryOf(undefined)).toBeNull();
+    expect(countryOf(['Portugal'])).toBeNull();
+  });
+
+  it('ranks the top 10 countries, then Other and Unknown', () => {
+    const rows: InsightsRow[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      for (let times = 0; times < 20 - index; times += 1) rows.push({ location: { country: `Country ${index}` } });
+    }
+    rows.push({ location: 'Porto, portugal' }, { location: { country_name: 'Portugal' } }, { location: NOT_AVAILABLE }, {});
+    const { countries } = aggregateSignups(rows);
+    expect(countries).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => value(`Country ${index}`, 20 - index)),
+      // Countries 10 and 11 (10 + 9) and Portugal (2, spelled two ways).
+      { label: 'Other', count: 21, kind: 'other' },
+      { label: 'Unknown', count: 2, kind: 'none' },
+    ]);
+  });
+});
+
+describe('aggregateSignups', () => {
+  it('returns the cached figures for the same rows array, and new ones for a new array', () => {
+    const rows: InsightsRow[] = [{ timestamp: at('2026-11-21T10:00:00Z') }];
+    const first = aggregateSignups(rows);
+    expect(aggregateSignups(rows)).toBe(first);
+    const next = [...rows, { timestamp: at('2026-11-21T11:00:00Z') }];
+    expect(aggregateSignups(next)).not.toBe(first);
+    expect(aggregateSignups(next).perDay).toEqual([{ start: utc('2026-11-21'), count: 2 }]);
+  });
+
+  it('aggregates 100,000 signups in well under 100 ms', () => {
+    const frequencies = ['Once a year or less', '2–3 times a year', '4–6 times a year', 'Monthly or more'];
+    const features = ['Instant planning', 'Autonomous booking', 'AI price hunting', 'Self-healing itinerary'];
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const makeRows = (): InsightsRow[] =>
+      Array.from({ length: 100_000 }, (_, index) => ({
+        timestamp: new Date(start + index * 97_000),
+        location: { city: 'City', country: `Country ${index % 40}`, country_code: 'XX' },
+        travelFrequency: frequencies[index % 4],
+        biggestFrustration: `Frustration ${index % 300}`,
+        workEmail: index % 3 === 0 ? `person${index}@company${index % 50}.com` : NOT_AVAILABLE,
+        contentCreator: index % 5 === 0 ? 'Yes' : 'No',
+        excitedFeatures: `${features[index % 4]}, ${features[(index + 1) % 4]}`,
+        suggestionsFeedback: index % 2 === 0 ? `A unique suggestion number ${index}` : NOT_AVAILABLE,
+        socialMedia: index % 4 === 0 ? `@person${index}` : NOT_AVAILABLE,
+      }));
+    // The fastest of three runs on fresh arrays (the first also warms up the JIT).
+    let fastest = Number.POSITIVE_INFINITY;
+    let total = 0;
+    for (let run = 0; run < 3; run += 1) {
+      const rows = makeRows();
+      const started = performance.now();
+      total = aggregateSignups(rows).total;
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    expect(total).toBe(100_000);
+    expect(fastest).toBeLessThan(100);
+  });
+});

@@ -1,0 +1,264 @@
+// The Insights tab's figures from the signups the panel holds: one pass over the rows, memoised on the
+// rows array (the panel hands over a new array whenever a signup changes).
+import { FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
+import type { FeedbackField, WaitlistSignup } from '@silk/schema/entities';
+import { displayValue, SIGNUP_COLUMNS, toDate } from '@silk/schema/formatters';
+
+export type Period = 'day' | 'week';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const PERIOD_MS: Record<Period, number> = { day: DAY_MS, week: 7 * DAY_MS };
+
+/** Signups in one UTC day, or one ISO week (Monday 00:00 UTC to Sunday). */
+export interface PeriodCount {
+  /** The period's first moment, UTC epoch millis. */
+  start: number;
+  count: number;
+}
+
+/** One bar: an answer (or country) and how many signups gave it; `other` and `none` are the catch-alls. */
+export interface Tally {
+  label: string;
+  count: number;
+  kind: 'value' | 'other' | 'none';
+}
+
+/**
+ * How a question's answers are counted: `single` by value, `multiple` by each value of a comma-joined
+ * list (the features checklist), `domain` by the e-mail's domain, `presence` as answered or not (a
+ * handle per person says nothing as a distribution).
+ */
+export type AnswerKind = 'single' | 'multiple' | 'domain' | 'presence';
+
+export const ANSWER_KINDS: Record<FeedbackField, AnswerKind> = {
+  travelFrequency: 'single',
+  biggestFrustration: 'single',
+  workEmail: 'domain',
+  contentCreator: 'single',
+  excitedFeatures: 'multiple',
+  suggestionsFeedback: 'single',
+  socialMedia: 'presence',
+};
+
+export interface AnswerDistribution {
+  field: FeedbackField;
+  /** The question's name: its header in the signups table. */
+  question: string;
+  kind: AnswerKind;
+  /** Signups that answered it. */
+  answered: number;
+  /** The 10 most frequent answers, then Other and No answer when there are any. */
+  tallies: Tally[];
+}
+
+export interface Insights {
+  /** Signups counted. */
+  total: number;
+  /** Signups without a usable timestamp (left out of the time series). */
+  undated: number;
+  /** Ascending; only the periods that have signups. */
+  perDay: PeriodCount[];
+  perWeek: PeriodCount[];
+  answers: AnswerDistribution[];
+  /** The 10 countries with most signups, then Other and Unknown when there are any. */
+  countries: Tally[];
+}
+
+export const TOP_COUNT = 10;
+export const OTHER_LABEL = 'Other';
+export const NO_ANSWER_LABEL = 'No answer';
+export const UNKNOWN_COUNTRY_LABEL = 'Unknown';
+export const ANSWERED_LABEL = 'Answered';
+
+const QUESTIONS = new Map(SIGNUP_COLUMNS.map(({ key, header }) => [key, header]));
+
+/** What aggregation reads of a signup. */
+export type InsightsRow = Pick<WaitlistSignup, 'timestamp' | 'location' | FeedbackField>;
+
+interface Entry {
+  label: string;
+  count: number;
+}
+
+/** Counts keyed case-insensitively; the first spelling seen is the label (or its lower case). */
+class Counter {
+  constructor(private readonly lowerCaseLabels = false) {}
+
+  /** Exact text → its entry: repeated answers skip lower-casing (most answers are repeats). */
+  private readonly byText = new Map<string, Entry>();
+  private readonly byKey = new Map<string, Entry>();
+
+  add(text: string): void {
+    let entry = this.byText.get(text);
+    if (!entry) {
+      const key = text.toLowerCase();
+      entry = this.byKey.get(key);
+      if (!entry) {
+        entry = { label: this.lowerCaseLabels ? key : text, count: 0 };
+        this.byKey.set(key, entry);
+      }
+      this.byText.set(text, entry);
+    }
+    entry.count += 1;
+  }
+
+  /** The `limit` largest (ties by label), then the rest summed as Other. */
+  top(limit: number): Tally[] {
+    const top: Entry[] = [];
+    let rest = 0;
+    for (const entry of this.byKey.values()) {
+      rest += entry.count;
+      if (top.length === limit && !ranksBefore(entry, top[limit - 1]!)) continue;
+      let index = top.length;
+      while (index > 0 && ranksBefore(entry, top[index - 1]!)) index -= 1;
+      top.splice(index, 0, entry);
+      if (top.length > limit) top.pop();
+    }
+    const tallies: Tally[] = top.map(({ label, count }) => ({ label, count, kind: 'value' }));
+    for (const tally of tallies) rest -= tally.count;
+    if (rest > 0) tallies.push({ label: OTHER_LABEL, count: rest, kind: 'other' });
+    return tallies;
+  }
+}
+
+function ranksBefore(a: Entry, b: Entry): boolean {
+  return a.count > b.count || (a.count === b.count && a.label < b.label);
+}
+
+/** The trimmed answer, or null for a blank or 'N/A' one. */
+function answerText(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const text = (typeof value === 'string' ? value : displayValue(value)).trim();
+  return text === '' || text === NOT_AVAILABLE ? null : text;
+}
+
+function knownPart(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return text === '' || text === NOT_AVAILABLE ? null : text;
+}
+
+const NUMERIC = /^[-+]?\d+(\.\d+)?$/;
+
+/**
+ * The country of a stored location: an object's country_name (older records, where `country` is the
+ * code), else its country; free text's last part that is not a number ("Lisbon, Portugal" → Portugal).
+ */
+export function countryOf(location: unknown): string | null {
+  if (typeof location === 'string') {
+    const parts = location.split(',').map(knownPart);
+    for (let index = parts.length - 1; index >= 0; index -= 1) {
+      const part = parts[index];
+      if (part && !NUMERIC.test(part)) return part;
+    }
+    return null;
+  }
+  if (!location || typeof location !== 'object') return null;
+  const record = location as Record<string, unknown>;
+  return knownPart(record.country_name) ?? knownPart(record.country);
+}
+
+function timeOf(value: unknown): number | null {
+  if (value instanceof Date) {
+    const time = value.getTime();
+    return Number.isNaN(time) ? null : time;
+  }
+  return toDate(value)?.getTime() ?? null;
+}
+
+/** The start (Monday 00:00 UTC) of the ISO week of an instant. */
+export function weekStart(time: number): number {
+  const day = Math.floor(time / DAY_MS);
+  // Day 0 (1970-01-01) was a Thursday: Monday is 3 days before it.
+  const sinceMonday = (((day + 3) % 7) + 7) % 7;
+  return (day - sinceMonday) * DAY_MS;
+}
+
+/** Running totals of a series. */
+export function cumulative(series: readonly PeriodCount[]): PeriodCount[] {
+  let total = 0;
+  return series.map(({ start, count }) => ({ start, count: (total += count) }));
+}
+
+function computeInsights(rows: readonly InsightsRow[]): Insights {
+  // Keyed by day number (small integers hash faster than epoch millis).
+  const days = new Map<number, number>();
+  let undated = 0;
+  const kinds = FEEDBACK_FIELDS.map((field) => ANSWER_KINDS[field]);
+  const counters = kinds.map((kind) => new Counter(kind === 'domain'));
+  const answered = FEEDBACK_FIELDS.map(() => 0);
+  /** A checklist answer → its items (the same few combinations recur). */
+  const checklists = new Map<string, string[]>();
+  const countries = new Counter();
+  let unknownCountries = 0;
+
+  for (const row of rows) {
+    const time = timeOf(row.timestamp);
+    if (time === null) undated += 1;
+    else {
+      const day = Math.floor(time / DAY_MS);
+      days.set(day, (days.get(day) ?? 0) + 1);
+    }
+
+    for (let index = 0; index < FEEDBACK_FIELDS.length; index += 1) {
+      const text = answerText(row[FEEDBACK_FIELDS[index]!]);
+      if (text === null) continue;
+      const counter = counters[index]!;
+      const kind = kinds[index];
+      if (kind === 'single') counter.add(text);
+      else if (kind === 'domain') counter.add(text.slice(text.lastIndexOf('@') + 1));
+      else if (kind === 'presence') counter.add(ANSWERED_LABEL);
+      else {
+        let items = checklists.get(text);
+        if (!items) {
+          items = text.split(',').map(answerText).filter((item) => item !== null);
+          checklists.set(text, items);
+        }
+        if (items.length === 0) continue;
+        for (const item of items) counter.add(item);
+      }
+      answered[index]! += 1;
+    }
+
+    const country = countryOf(row.location);
+    if (country === null) unknownCountries += 1;
+    else countries.add(country);
+  }
+
+  const dayCounts = [...days].sort((a, b) => a[0] - b[0]).map(([day, count]) => ({ start: day * DAY_MS, count }));
+  const weeks = new Map<number, number>();
+  for (const { start, count } of dayCounts) {
+    const week = weekStart(start);
+    weeks.set(week, (weeks.get(week) ?? 0) + count);
+  }
+
+  const answers = FEEDBACK_FIELDS.map((field, index): AnswerDistribution => {
+    const tallies = counters[index]!.top(TOP_COUNT);
+    const none = rows.length - answered[index]!;
+    if (none > 0) tallies.push({ label: NO_ANSWER_LABEL, count: none, kind: 'none' });
+    return { field, question: QUESTIONS.get(field) ?? field, kind: ANSWER_KINDS[field], answered: answered[index]!, tallies };
+  });
+  const countryTallies = countries.top(TOP_COUNT);
+  if (unknownCountries > 0) countryTallies.push({ label: UNKNOWN_COUNTRY_LABEL, count: unknownCountries, kind: 'none' });
+
+  return {
+    total: rows.length,
+    undated,
+    perDay: dayCounts,
+    perWeek: [...weeks].map(([start, count]) => ({ start, count })),
+    answers,
+    countries: countryTallies,
+  };
+}
+
+const memo = new WeakMap<readonly InsightsRow[], Insights>();
+
+/** The figures of these rows; the same array gives the same (cached) result. */
+export function aggregateSignups(rows: readonly InsightsRow[]): Insights {
+  let insights = memo.get(rows);
+  if (!insights) {
+    insights = computeInsights(rows);
+    memo.set(rows, insights);
+  }
+  return insights;
+}
