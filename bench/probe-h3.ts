@@ -40,4 +40,15 @@ if (mode === 'all' || mode === 'f') {
   const t0 = performance.now(); const s = await col.orderBy('timestamp', 'desc').get();
   console.log('one get', s.size, ((performance.now() - t0) / 1000).toFixed(2));
 }
+async function streamCount(q: Query, label: string) {
+  const t0 = performance.now(); let n = 0;
+  for await (const d of q.stream() as AsyncIterable<QueryDocumentSnapshot>) { d.data(); n++; }
+  console.log(label, n, ((performance.now() - t0) / 1000).toFixed(2));
+}
+if (mode === 's') {
+  await streamCount(col.orderBy('timestamp', 'desc'), 'stream ts desc');
+  await streamCount(col.orderBy('timestamp', 'desc').select('email','timestamp','ip','location','workEmail','travelFrequency','biggestFrustration','contentCreator','aiTool','excitedFeatures','suggestionsFeedback','socialMedia'), 'stream ts desc select');
+  await streamCount(col, 'stream unordered');
+  await streamCount(col.orderBy('timestamp', 'desc'), 'stream ts desc again');
+}
 process.exit(0);

@@ -63,6 +63,17 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       });
     });
 
+    it(`signup_deletions (the deletions feed): listed by ready staff only, written by no browser`, async () => {
+      const feed = (database: ReturnType<typeof db>) => collection(database, COLLECTIONS.signupDeletions);
+      for (const name of ACTORS) await check(ALLOWED.read[name], getDocs(feed(db(env(), name))));
+      await assertFails(getDocs(feed(mustChangeDb(env()))));
+      await assertFails(getDocs(feed(disabledDb(env()))));
+      await assertFails(getDocs(feed(reRegisteredDb(env()))));
+      for (const name of ACTORS) {
+        await assertFails(setDoc(doc(feed(db(env(), name)), 'a'.repeat(64)), { deletedAt: serverTimestamp() }));
+      }
+    });
+
     it('refuses a custom claim `staff` without a staff record of the same account (claims grant nothing)', async () => {
       const claimed = env().authenticatedContext('uid-claim', { email: 'claim@silk.travel', staff: true }).firestore();
       await assertFails(getDocs(collection(claimed, SIGNUPS)));

@@ -1,12 +1,23 @@
 // The spreadsheet writer without Firestore: headers, values, date cells, N/A, and no formula can get in.
 import { NOT_AVAILABLE } from '@silk/schema/constants';
-import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import { formatSignupDate, SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import ExcelJS from 'exceljs';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readWorkbook } from '../testing/xlsx-reader';
-import { ExportAborted, MAX_CELL_TEXT, safeText, SHEET_NAME, signupRow, writeSignupsWorkbook, type SignupRecord } from './xlsx';
+import {
+  DATE_FORMAT,
+  ExportAborted,
+  MAX_CELL_TEXT,
+  safeText,
+  SHEET_NAME,
+  signupRow,
+  writeSignupsWorkbook,
+  zonedDates,
+  type SignupRecord,
+} from './xlsx';
 
-async function workbookOf(pages: SignupRecord[][]): Promise<{ buffer: Buffer; rows: number }> {
+async function workbookOf(pages: SignupRecord[][], timeZone?: string): Promise<{ buffer: Buffer; rows: number }> {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -14,7 +25,7 @@ async function workbookOf(pages: SignupRecord[][]): Promise<{ buffer: Buffer; ro
   async function* source() {
     yield* pages;
   }
-  const rows = await writeSignupsWorkbook(stream, source());
+  const rows = await writeSignupsWorkbook(stream, source(), timeZone);
   await ended;
   return { buffer: Buffer.concat(chunks), rows };
 }
@@ -81,6 +92,28 @@ describe('signupRow', () => {
     expect(row[10]).toBe(NOT_AVAILABLE);
     expect(row[5]).toBe(NOT_AVAILABLE);
     expect(row[8]).toBe("'=1+1, @x");
+  });
+});
+
+describe('zonedDates', () => {
+  it('gives the moment on the zone’s wall clock, across a DST change, and null without a date', () => {
+    const berlin = zonedDates('Europe/Berlin');
+    // 29 Mar 2026: Berlin moves from UTC+1 to UTC+2 at 01:00 UTC.
+    expect(berlin(new Date('2026-03-29T00:59:30Z'))?.toISOString()).toBe('2026-03-29T01:59:30.000Z');
+    expect(berlin(new Date('2026-03-29T01:00:00Z'))?.toISOString()).toBe('2026-03-29T03:00:00.000Z');
+    expect(berlin({ toDate: () => new Date('2026-11-21T23:05:00Z') })?.toISOString()).toBe('2026-11-22T00:05:00.000Z');
+    expect(berlin(undefined)).toBeNull();
+    expect(zonedDates('Asia/Kathmandu')(new Date('2026-01-01T00:00:00Z'))?.toISOString()).toBe('2026-01-01T05:45:00.000Z');
+  });
+
+  it('reads as the admin table formats the moment in that zone, for every minute of a DST day', () => {
+    const zone = 'America/New_York';
+    const dates = zonedDates(zone);
+    // 1 Nov 2026: New York falls back from UTC-4 to UTC-5 at 06:00 UTC.
+    for (let minute = 0; minute < 24 * 60; minute += 7) {
+      const moment = new Date(Date.UTC(2026, 10, 1, 0, minute, 13));
+      expect(formatSignupDate(dates(moment), 'UTC')).toBe(formatSignupDate(moment, zone));
+    }
   });
 });
 
@@ -162,5 +195,34 @@ describe('writeSignupsWorkbook', () => {
     expect(book.rows.at(-1)![11]).toBe(NOT_AVAILABLE);
     expect(book.sheetXml).not.toMatch(/<f[\s>]/);
     expect(book.files).not.toContain('xl/sharedStrings.xml');
+  });
+
+  it('writes the dates in the given zone as the table shows them, and names the zone in the header note', async () => {
+    const timestamp = new Date('2026-11-21T23:05:00Z');
+    const { buffer } = await workbookOf([[{ email: 'ana@example.com', timestamp }]], 'Europe/Berlin');
+    const book = await readWorkbook(buffer);
+    expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
+    expect(book.headerNotes).toEqual({ 'Signup Date': 'Times in Europe/Berlin' });
+    const cell = book.rows[0]![11] as Date;
+    expect(cell.toISOString()).toBe('2026-11-22T00:05:00.000Z');
+    // A date cell has no zone: Excel shows its fields with DATE_FORMAT, the table's text.
+    expect(formatSignupDate(cell, 'UTC')).toBe(formatSignupDate(timestamp, 'Europe/Berlin'));
+    expect(formatSignupDate(cell, 'UTC')).toBe('Nov 22, 2026, 12:05 AM');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getCell('L2').numFmt).toBe(DATE_FORMAT);
+  });
+
+  it('uses UTC, and says so, when no zone is given', async () => {
+    const timestamp = new Date('2026-11-21T23:05:00Z');
+    const book = await readWorkbook((await workbookOf([[{ email: 'ana@example.com', timestamp }]])).buffer);
+    expect(book.headerNotes).toEqual({ 'Signup Date': 'Times in UTC' });
+    expect((book.rows[0]![11] as Date).getTime()).toBe(timestamp.getTime());
+  });
+});
+
+describe('DATE_FORMAT', () => {
+  it('is the table’s en-US short format: month, day, year, then hour:minute AM/PM', () => {
+    expect(DATE_FORMAT).toBe('mmm d, yyyy, h:mm AM/PM');
   });
 });

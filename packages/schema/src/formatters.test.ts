@@ -7,6 +7,7 @@ import {
   formatSignupDate,
   spreadsheetFileName,
   toDate,
+  wallClockDate,
 } from './formatters';
 
 describe('SIGNUP_COLUMNS', () => {
@@ -68,6 +69,37 @@ describe('formatSignupDate', () => {
   it('toDate returns null for wrong types', () => {
     expect(toDate(true)).toBeNull();
     expect(toDate([])).toBeNull();
+  });
+});
+
+describe('wallClockDate', () => {
+  // 23:05:07.250 UTC on 21 Nov 2026, and a summer moment (DST) on 1 Jul 2026.
+  const november = new Date('2026-11-21T23:05:07.250Z');
+  const july = new Date('2026-07-01T12:00:00Z');
+
+  it.each([
+    [november, 'UTC', '2026-11-21T23:05:07.250Z'],
+    [november, 'Europe/Berlin', '2026-11-22T00:05:07.250Z'],
+    [july, 'Europe/Berlin', '2026-07-01T14:00:00.000Z'],
+    [november, 'America/New_York', '2026-11-21T18:05:07.250Z'],
+    [july, 'America/New_York', '2026-07-01T08:00:00.000Z'],
+    [november, 'Asia/Kathmandu', '2026-11-22T04:50:07.250Z'],
+  ])('gives %s as %s wall clock in the UTC fields', (moment, zone, wall) => {
+    expect(wallClockDate(moment, zone)?.toISOString()).toBe(wall);
+  });
+
+  it.each(['UTC', 'Europe/Berlin', 'America/Los_Angeles', 'Australia/Adelaide'])(
+    'reads, formatted as UTC, exactly as formatSignupDate in %s',
+    (zone) => {
+      for (const moment of [november, july]) {
+        expect(formatSignupDate(wallClockDate(moment, zone), 'UTC')).toBe(formatSignupDate(moment, zone));
+      }
+    },
+  );
+
+  it('is null when there is no date', () => {
+    expect(wallClockDate(undefined, 'Europe/Berlin')).toBeNull();
+    expect(wallClockDate('not a date', 'UTC')).toBeNull();
   });
 });
 

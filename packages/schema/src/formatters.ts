@@ -77,6 +77,36 @@ export function formatSignupDate(value: unknown, timeZone?: string): string {
   });
 }
 
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The moment as `timeZone`'s wall clock, held in a Date's UTC fields — how a spreadsheet's date cell,
+ * which has no zone, shows it: formatSignupDate(wallClockDate(v, zone), 'UTC') equals
+ * formatSignupDate(v, zone). null if missing.
+ */
+export function wallClockDate(value: unknown, timeZone: string): Date | null {
+  const date = toDate(value);
+  if (!date) return null;
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALE, {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const { type, value: text } of format.formatToParts(date)) part[type] = Number(text);
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  return new Date(wall + date.getUTCMilliseconds());
+}
+
 const LOCATION_PARTS = ['city', 'region', 'country_name', 'country', 'latitude', 'longitude'] as const;
 
 /**

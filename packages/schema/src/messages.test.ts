@@ -93,6 +93,10 @@ describe('messages', () => {
     );
   });
 
+  it("names the time zone in the spreadsheet's Signup Date note", () => {
+    expect(messages.spreadsheetTimesNote('Europe/Berlin')).toBe('Times in Europe/Berlin');
+  });
+
   it('formats the HTTP status error with the status code', () => {
     expect(messages.httpErrorStatus(502)).toBe('HTTP error! status: 502');
   });

@@ -47,6 +47,11 @@ export const PASSWORD_RESET_FAILED = 'Failed to send the password reset email. P
 export const USERNAME_UPDATE_FAILED = 'Failed to update the username. Please try again.';
 export const NEW_PASSWORD_FAILED = 'Failed to set the new password. Please try again.';
 
+/** The note on the spreadsheet's Signup Date header: the zone its dates are in (the downloader's). */
+export function spreadsheetTimesNote(timeZone: string): string {
+  return `Times in ${timeZone}`;
+}
+
 // Admin screens
 export const LOADING = 'Loading...';
 export const LOADING_DATA = 'Loading data...';

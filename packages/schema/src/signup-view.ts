@@ -206,31 +206,53 @@ export function isConfirmedSignup(row: Row): boolean {
   return confirmedAt !== undefined && confirmedAt !== null;
 }
 
+// What matching and sorting read of a row, each worked out at its first use and kept per row object:
+// rows are replaced (new objects) when their document changes, so the cache stays right.
 interface RowFacts {
   /** Lowercase e-mail, location text and every answer, one per line. */
-  haystack: string;
-  country: string;
+  haystack?: string;
+  country?: string;
   /** Signup time in epoch ms; NaN without one. */
-  time: number;
+  time?: number;
 }
 
-// Rows are replaced (new objects) when their document changes, so facts cached per object stay right.
 const factsCache = new WeakMap<object, RowFacts>();
 
 function factsOf(row: Row): RowFacts {
   let facts = factsCache.get(row);
   if (!facts) {
-    const record = fields(row);
-    const parts = [displayValue(record.email), formatLocation(record.location)];
-    for (const field of SEARCHED_ANSWERS) parts.push(displayValue(record[field]));
-    facts = {
-      haystack: parts.join('\n').toLowerCase(),
-      country: countryOf(record.location),
-      time: toDate(record.timestamp)?.getTime() ?? Number.NaN,
-    };
+    facts = {};
     factsCache.set(row, facts);
   }
   return facts;
+}
+
+function haystackOf(row: Row): string {
+  const facts = factsOf(row);
+  if (facts.haystack === undefined) {
+    const record = fields(row);
+    let text = `${displayValue(record.email)}\n${formatLocation(record.location)}`;
+    for (const field of SEARCHED_ANSWERS) text += `\n${displayValue(record[field])}`;
+    facts.haystack = text.toLowerCase();
+  }
+  return facts.haystack;
+}
+
+/** Works out the search text of rows[start, end) ahead of the first search (the panel does it when idle). */
+export function prepareSignupSearch(rows: readonly Row[], start = 0, end = rows.length): void {
+  for (let index = start; index < Math.min(end, rows.length); index += 1) haystackOf(rows[index]!);
+}
+
+function rowCountry(row: Row): string {
+  const facts = factsOf(row);
+  facts.country ??= countryOf(fields(row).location);
+  return facts.country;
+}
+
+function rowTime(row: Row): number {
+  const facts = factsOf(row);
+  facts.time ??= toDate(fields(row).timestamp)?.getTime() ?? Number.NaN;
+  return facts.time;
 }
 
 /** The answers given to each question among `rows` with how often, most frequent first. */
@@ -255,18 +277,18 @@ export function answerOptions(rows: readonly Row[]): Record<FeedbackField, Array
 export function countryOptions(rows: readonly Row[]): Array<{ value: string; count: number }> {
   const counts = new Map<string, number>();
   for (const row of rows) {
-    const country = factsOf(row).country;
+    const country = rowCountry(row);
     counts.set(country, (counts.get(country) ?? 0) + 1);
   }
   return [...counts]
     .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => naLast(a.value, b.value) || collator.compare(a.value, b.value));
+    .sort((a, b) => naLast(a.value, b.value) || compareText(a.value.toLowerCase(), b.value.toLowerCase()));
 }
 
 function ranked(counts: Map<string, number>): Array<{ value: string; count: number }> {
   return [...counts]
     .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => b.count - a.count || collator.compare(a.value, b.value));
+    .sort((a, b) => b.count - a.count || compareText(a.value.toLowerCase(), b.value.toLowerCase()));
 }
 
 // --- Matching -------------------------------------------------------------------------------------
@@ -327,28 +349,32 @@ export function signupMatcher(view: SignupView): (row: Row) => boolean {
   return (row) => {
     if (confirmed !== 'all' && isConfirmedSignup(row) !== (confirmed === 'confirmed')) return false;
     for (const [field, value] of answers) if (answerOf(row, field) !== value) return false;
-    if (needle === '' && countries === null && start === null && end === null) return true;
-    const facts = factsOf(row);
-    if (start !== null && !(facts.time >= start)) return false;
-    if (end !== null && !(facts.time < end)) return false;
-    if (countries !== null && !countries.has(facts.country)) return false;
-    return needle === '' || facts.haystack.includes(needle);
+    if (start !== null && !(rowTime(row) >= start)) return false;
+    if (end !== null && !(rowTime(row) < end)) return false;
+    if (countries !== null && !countries.has(rowCountry(row))) return false;
+    return needle === '' || haystackOf(row).includes(needle);
   };
 }
 
 // --- Sorting --------------------------------------------------------------------------------------
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
 function naLast(a: string, b: string): number {
   return Number(a === NOT_AVAILABLE) - Number(b === NOT_AVAILABLE);
 }
 
-/** What a column sorts by: the time for the signup date (NaN without one), else the cell's text. */
+/**
+ * What a column sorts by: the time for the signup date (NaN without one), else the cell's text in
+ * lowercase, compared by character code (Intl.Collator took ~3x as long at 100,000 rows).
+ */
 function sortValue(row: Row, key: SignupColumnKey): string | number {
-  if (key === 'timestamp') return factsOf(row).time;
-  if (key === 'location') return formatLocation(fields(row).location);
-  return displayValue(fields(row)[key]);
+  if (key === 'timestamp') return rowTime(row);
+  const text = key === 'location' ? formatLocation(fields(row).location) : displayValue(fields(row)[key]);
+  return text === NOT_AVAILABLE ? text : text.toLowerCase();
+}
+
+function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
 }
 
 function compareValues(a: string | number, b: string | number, direction: SortDirection): number {
@@ -360,7 +386,7 @@ function compareValues(a: string | number, b: string | number, direction: SortDi
   }
   const missing = naLast(String(a), String(b));
   if (missing !== 0) return missing;
-  const order = collator.compare(String(a), String(b));
+  const order = compareText(String(a), String(b));
   return direction === 'asc' ? order : -order;
 }
 

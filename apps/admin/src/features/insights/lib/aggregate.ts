@@ -80,15 +80,29 @@ interface Entry {
   count: number;
 }
 
+/** How many distinct texts a counter compares directly before it looks them up by hash. */
+const RECENT_TEXTS = 8;
+
 /** Counts keyed case-insensitively; the first spelling seen is the label (or its lower case). */
 class Counter {
-  constructor(private readonly lowerCaseLabels = false) {}
-
-  /** Exact text → its entry: repeated answers skip lower-casing (most answers are repeats). */
+  /**
+   * The first few distinct texts, compared directly: answers to a choice question are a few texts
+   * repeated, and comparing a handful of strings is cheaper than hashing each row's copy.
+   */
+  private readonly recent: Array<{ text: string; entry: Entry }> = [];
+  /** Exact text → its entry: repeated answers skip lower-casing. */
   private readonly byText = new Map<string, Entry>();
   private readonly byKey = new Map<string, Entry>();
 
+  constructor(private readonly lowerCaseLabels = false) {}
+
   add(text: string): void {
+    for (const known of this.recent) {
+      if (known.text === text) {
+        known.entry.count += 1;
+        return;
+      }
+    }
     let entry = this.byText.get(text);
     if (!entry) {
       const key = text.toLowerCase();
@@ -98,6 +112,7 @@ class Counter {
         this.byKey.set(key, entry);
       }
       this.byText.set(text, entry);
+      if (this.recent.length < RECENT_TEXTS) this.recent.push({ text, entry });
     }
     entry.count += 1;
   }
@@ -207,8 +222,7 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
       const kind = kinds[index];
       if (kind === 'single') counter.add(text);
       else if (kind === 'domain') counter.add(text.slice(text.lastIndexOf('@') + 1));
-      else if (kind === 'presence') counter.add(ANSWERED_LABEL);
-      else {
+      else if (kind === 'multiple') {
         let items = checklists.get(text);
         if (!items) {
           items = text.split(',').map(answerText).filter((item) => item !== null);
@@ -217,6 +231,7 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
         if (items.length === 0) continue;
         for (const item of items) counter.add(item);
       }
+      // 'presence' counts only the answered, below.
       answered[index]! += 1;
     }
 
@@ -233,7 +248,10 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
   }
 
   const answers = FEEDBACK_FIELDS.map((field, index): AnswerDistribution => {
-    const tallies = counters[index]!.top(TOP_COUNT);
+    const tallies =
+      kinds[index] === 'presence' && answered[index]! > 0
+        ? [{ label: ANSWERED_LABEL, count: answered[index]!, kind: 'value' as const }]
+        : counters[index]!.top(TOP_COUNT);
     const none = rows.length - answered[index]!;
     if (none > 0) tallies.push({ label: NO_ANSWER_LABEL, count: none, kind: 'none' });
     return { field, question: QUESTIONS.get(field) ?? field, kind: ANSWER_KINDS[field], answered: answered[index]!, tallies };

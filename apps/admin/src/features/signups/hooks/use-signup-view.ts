@@ -1,0 +1,136 @@
+import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import { FEEDBACK_FIELDS } from '@silk/schema/constants';
+import type { FeedbackField } from '@silk/schema/entities';
+import {
+  answerOptions,
+  countryOptions,
+  isConfirmedSignup,
+  isFilteredView,
+  parseSignupView,
+  prepareSignupSearch,
+  SIGNUP_VIEW_PARAM_NAMES,
+  signupMatcher,
+  signupViewToSearchParams,
+  sortSignups,
+  type SignupView,
+} from '@silk/schema/signup-view';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+export interface SignupViewState {
+  /** The view as last set: ahead of the URL, which follows it in a transition. */
+  view: SignupView;
+  setView: (view: SignupView) => void;
+}
+
+/** The current query string with the view's parameters replaced (other parameters are left alone). */
+function withView(current: URLSearchParams, view: SignupView): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const name of SIGNUP_VIEW_PARAM_NAMES) next.delete(name);
+  for (const [name, value] of signupViewToSearchParams(view)) next.append(name, value);
+  return next;
+}
+
+/**
+ * The table's view (sort, search, filters), kept in the URL so it can be shared and survives a reload.
+ * Each change replaces the history entry (typing does not fill the back button). The view is also held
+ * here, because react-router applies URL changes in a transition: an input bound to the URL alone
+ * would lag behind fast typing. A URL changed from elsewhere (a link to the tab) is followed.
+ */
+export function useSignupView(): SignupViewState {
+  const [params, setParams] = useSearchParams();
+  const query = params.toString();
+  const [view, setViewState] = useState(() => parseSignupView(params));
+  // Query strings this hook wrote that the router has not applied yet.
+  const written = useRef<string[]>([]);
+  const adopted = useRef(query);
+
+  useEffect(() => {
+    const index = written.current.indexOf(query);
+    if (index >= 0) {
+      written.current.splice(0, index + 1);
+      adopted.current = query;
+      return;
+    }
+    if (query === adopted.current) return;
+    adopted.current = query;
+    written.current = [];
+    setViewState(parseSignupView(new URLSearchParams(query)));
+  }, [query]);
+
+  const setView = useCallback(
+    (next: SignupView) => {
+      setViewState(next);
+      const nextParams = withView(params, next);
+      written.current.push(nextParams.toString());
+      setParams(nextParams, { replace: true });
+    },
+    [params, setParams],
+  );
+
+  return { view, setView };
+}
+
+export interface AnswerOption {
+  value: string;
+  count: number;
+}
+
+export interface ViewRows {
+  /** The rows the view leaves, in its order (null while loading). */
+  rows: WaitlistSignupRow[] | null;
+  /** Whether the view leaves rows out (a sort alone does not). */
+  filtered: boolean;
+  /** Confirmed signups among all loaded ones (null while loading). */
+  confirmed: number | null;
+  /** Each question's answers present in the rows, most frequent first. */
+  answers: Record<FeedbackField, AnswerOption[]>;
+  countries: AnswerOption[];
+  /** The rows on screen are behind the latest view (a background render is computing it). */
+  pending: boolean;
+}
+
+const NO_ANSWERS = Object.fromEntries(FEEDBACK_FIELDS.map((field) => [field, []])) as unknown as Record<
+  FeedbackField,
+  AnswerOption[]
+>;
+
+/** Rows indexed for search per idle slice; the whole list is ready before anyone types, a slice never janks. */
+const SEARCH_SLICE = 5_000;
+
+/**
+ * What the view leaves of the live list. Sorted once per (rows, sort), filtered per (sorted rows, view):
+ * a keystroke filters the already sorted rows. The view and the rows are deferred, so typing and the
+ * first paint of the table never wait for a filter over 100,000 rows; the filter options are worked out
+ * after the table has painted.
+ */
+export function useViewRows(signups: WaitlistSignupRow[] | null, view: SignupView): ViewRows {
+  const deferredView = useDeferredValue(view);
+  const optionRows = useDeferredValue(signups, null);
+  const { sort } = deferredView;
+  const sorted = useMemo(() => (signups ? sortSignups(signups, sort) : null), [signups, sort]);
+  const filtered = isFilteredView(deferredView);
+  const rows = useMemo(() => {
+    if (!sorted || !filtered) return sorted;
+    return sorted.filter(signupMatcher(deferredView));
+  }, [sorted, filtered, deferredView]);
+  const confirmed = useMemo(() => signups?.filter(isConfirmedSignup).length ?? null, [signups]);
+  const answers = useMemo(() => (optionRows ? answerOptions(optionRows) : NO_ANSWERS), [optionRows]);
+  const countries = useMemo(() => (optionRows ? countryOptions(optionRows) : []), [optionRows]);
+
+  // Index the rows for search in idle slices once they arrive, so the first keystroke finds them ready.
+  useEffect(() => {
+    if (!signups) return;
+    let next = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const slice = () => {
+      prepareSignupSearch(signups, next, next + SEARCH_SLICE);
+      next += SEARCH_SLICE;
+      if (next < signups.length) timer = setTimeout(slice, 0);
+    };
+    timer = setTimeout(slice, 0);
+    return () => clearTimeout(timer);
+  }, [signups]);
+
+  return { rows, filtered, confirmed, answers, countries, pending: deferredView !== view };
+}
