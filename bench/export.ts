@@ -15,6 +15,8 @@
 // to the last byte received; memory is the child's peak RSS (server and client together, not the
 // emulator's JVM), sampled every 10 ms.
 import { fork, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { readServerConfig } from '@silk/functions/config';
 import { makeExportWaitlistHandler, type ExportWaitlistDeps } from '@silk/functions/export-waitlist';
@@ -41,6 +43,9 @@ interface PhaseResult {
   baselineMb: number;
   heapAtPeakMb: number;
   fileMb: number;
+  /** CPU seconds of this process during the export, and of the emulator's JVM (firestore phase). */
+  cpuSeconds: number;
+  emulatorCpuSeconds: number | null;
 }
 
 const BUDGETS: Record<Phase, { seconds: number; peakMb: number }> = {
@@ -115,7 +120,10 @@ async function session(): Promise<void> {
     console.log(
       `${phase}: ${result.rows.toLocaleString('en-US')} rows, ${result.fileMb.toFixed(1)} MB of .xlsx, ` +
         `${Math.round(result.rows / result.seconds).toLocaleString('en-US')} rows/s; RSS before ` +
-        `${result.baselineMb.toFixed(0)} MB, V8 heap at peak ${result.heapAtPeakMb.toFixed(0)} MB`,
+        `${result.baselineMb.toFixed(0)} MB, V8 heap at peak ${result.heapAtPeakMb.toFixed(0)} MB; CPU: this ` +
+        `process ${result.cpuSeconds.toFixed(1)} s` +
+        (result.emulatorCpuSeconds === null ? '' : `, the emulator's JVM ${result.emulatorCpuSeconds.toFixed(1)} s`) +
+        `; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
     );
     const measurements: Measurement[] = [
       { key: `${phase}.rows`, metric: 'rows exported', value: result.rows, unit: 'rows', kind: 'max' },
@@ -154,6 +162,28 @@ function generatedPages(): () => AsyncIterable<SignupRecord[]> {
   };
 }
 
+/** The Firestore emulator's JVM: the process whose command line names the emulator and its port. */
+function emulatorPid(): number | null {
+  const port = process.env.FIRESTORE_EMULATOR_HOST?.split(':').at(-1);
+  if (!port) return null;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args.some((arg) => arg.includes('firestore')) && args.includes(`--port=${port}`)) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
+
+/** User + system CPU seconds a process has used so far (Linux /proc, clock ticks of 1/100 s). */
+function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** One phase in this (child) process: serve the handler, download the file, send the figures. */
 async function measure(phase: Phase): Promise<void> {
   let exportedRows = -1;
@@ -181,6 +211,9 @@ async function measure(phase: Phase): Promise<void> {
     }
   }, 10);
 
+  const jvm = phase === 'firestore' ? emulatorPid() : null;
+  const jvmBefore = jvm === null ? 0 : processCpuSeconds(jvm);
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const response = await fetch(served.url, {
     method: 'POST',
@@ -192,6 +225,8 @@ async function measure(phase: Phase): Promise<void> {
   const reader = response.body.getReader();
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const emulatorCpuSeconds = jvm === null ? null : processCpuSeconds(jvm) - jvmBefore;
   clearInterval(sampler);
   await served.close();
 
@@ -203,6 +238,8 @@ async function measure(phase: Phase): Promise<void> {
     baselineMb: baselineRss / MB,
     heapAtPeakMb: heapAtPeak / MB,
     fileMb: bytes / MB,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    emulatorCpuSeconds,
   };
   await new Promise<void>((resolve, reject) => process.send!(result, (error: Error | null) => (error ? reject(error) : resolve())));
   process.exit(0); // firebase-admin's channels would otherwise keep the child alive

@@ -18,7 +18,7 @@ export interface Measurement {
   kind: 'max' | 'min';
 }
 
-export type Figures = { [key: string]: number | Figures };
+export type Figures = { [key: string]: number | string | Figures };
 
 export function withinBudget(measurement: Measurement): boolean {
   if (measurement.budget === undefined) return true;
@@ -56,7 +56,7 @@ export function addFigures(figures: Figures, measurements: Measurement[]): Figur
     let node = figures;
     for (const part of parents) {
       const child = (node[part] ??= {});
-      if (typeof child === 'number') throw new Error(`results key ${key}: ${part} already holds a figure`);
+      if (typeof child !== 'object') throw new Error(`results key ${key}: ${part} already holds a figure`);
       node = child;
     }
     if (leaf in node) throw new Error(`results key ${key} is reported twice`);
@@ -69,9 +69,10 @@ export function addFigures(figures: Figures, measurements: Measurement[]): Figur
 const reported = new Map<string, Figures>();
 
 /** Prints the table and (re)writes bench/results/<bench>.json with every figure this run has reported. */
-export function report(bench: string, title: string, measurements: Measurement[]): void {
+/** `labels`: facts about the run written beside the figures (e.g. which data path was measured). */
+export function report(bench: string, title: string, measurements: Measurement[], labels: Record<string, string> = {}): void {
   console.log(formatTable(title, measurements));
-  const figures = addFigures(reported.get(bench) ?? {}, measurements);
+  const figures = addFigures({ ...(reported.get(bench) ?? {}), ...labels }, measurements);
   reported.set(bench, figures);
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `${bench}.json`);

@@ -2,11 +2,12 @@
 // same handler served locally with injected signups): statuses, the file, its values, dates, order,
 // CSV-injection payloads, 10,000 rows, the audit entry.
 import { COLLECTIONS, NOT_AVAILABLE } from '@silk/schema/constants';
-import { spreadsheetFileName, SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import { filteredSpreadsheetFileName, formatSignupDate, spreadsheetFileName, SIGNUP_COLUMNS } from '@silk/schema/formatters';
 import {
   AUTH_REQUIRED,
   ID_TOKEN_MISSING,
   INTERNAL_ERROR,
+  INVALID_SIGNUP_VIEW,
   RATE_LIMITED,
   STAFF_REQUIRED,
 } from '@silk/schema/messages';
@@ -31,11 +32,11 @@ beforeAll(async () => {
 });
 
 /** POST {token} as the SPEC's client does (no Authorization header); the file as a Buffer. */
-async function download(idToken: string, target = url) {
+async function download(idToken: string, target = url, extra: Record<string, unknown> = {}) {
   const response = await fetch(target, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token: idToken }),
+    body: JSON.stringify({ token: idToken, ...extra }),
   });
   return { response, buffer: Buffer.from(await response.arrayBuffer()) };
 }
@@ -193,6 +194,32 @@ describe('exportWaitlist: the file', () => {
     expect(audit[0]!.at).toBeInstanceOf(Timestamp);
   });
 
+  it("writes the Signup Date in the downloader's time zone as the table shows it, the zone in the header's note", async () => {
+    const email = `tz@${unique('zone')}.test`;
+    // 02:30 UTC on 1 July 2030: still 30 June, 10:30 PM in New York (UTC-4 in summer).
+    const moment = new Date(Date.UTC(2030, 6, 1, 2, 30));
+    await signups.doc(email).set({ email, timestamp: Timestamp.fromDate(moment) });
+    const staff = await createStaff(['Staff']);
+
+    const { response, buffer } = await download(staff.idToken, url, { timeZone: 'America/New_York' });
+    expect(response.status).toBe(200);
+    const book = await readWorkbook(buffer);
+    expect(book.header).toEqual(HEADERS);
+    expect(book.headerNotes).toEqual({ 'Signup Date': 'Times in America/New_York' });
+    const cell = book.rows.find((row) => row[0] === email)![col('Signup Date')] as Date;
+    // A date cell has no zone: it holds New York's wall clock, which reads as the table's text there.
+    expect(cell.toISOString()).toBe('2030-06-30T22:30:00.000Z');
+    expect(formatSignupDate(cell, 'UTC')).toBe(formatSignupDate(moment, 'America/New_York'));
+    expect(formatSignupDate(cell, 'UTC')).toBe('Jun 30, 2030, 10:30 PM');
+
+    // A zone this server does not know: the export still works, in UTC, and says so.
+    const unknown = await download(staff.idToken, url, { timeZone: 'Mars/Olympus_Mons' });
+    expect(unknown.response.status).toBe(200);
+    const utc = await readWorkbook(unknown.buffer);
+    expect(utc.headerNotes).toEqual({ 'Signup Date': 'Times in UTC' });
+    expect((utc.rows.find((row) => row[0] === email)![col('Signup Date')] as Date).getTime()).toBe(moment.getTime());
+  });
+
   it('exports 10,000 signups (read in pages) with every row once', { timeout: 240_000 }, async () => {
     const domain = `${unique('bulk')}.test`;
     const start = Date.UTC(2029, 5, 1);
@@ -229,6 +256,94 @@ describe('exportWaitlist: the file', () => {
     expect((mine[0]![col('Signup Date')] as Date).getTime()).toBe(start + 9999 * 1000);
     expect(mine[1234]![col('Approximate Location')]).toBe('Austin, Texas, United States, 30.27, -97.74');
     expect((await auditFor(staff.email))[0]!.details.rows).toBe(book.rows.length);
+  });
+});
+
+describe('exportWaitlist: the filtered view', () => {
+  /** Signups of this test's own domain (the search keeps out everyone else's in the shared emulator). */
+  async function seedView() {
+    const domain = `${unique('view')}.test`;
+    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+    const records = [
+      { email: `eve@${domain}`, travelFrequency: 'Monthly or more', location: { city: 'Tokyo', country: 'Japan' }, timestamp: at('2030-03-12T09:00:00Z') },
+      { email: `dan@${domain}`, travelFrequency: 'Monthly or more', biggestFrustration: '=HYPERLINK("x")', location: { city: 'Lisbon', country: 'Portugal' }, timestamp: at('2030-03-11T23:59:00Z'), confirmedAt: at('2030-03-12T08:00:00Z') },
+      { email: `cat@${domain}`, travelFrequency: 'Once a year', location: 'Austin, Texas, United States', timestamp: at('2030-03-11T10:00:00Z') },
+      { email: `bea@${domain}`, travelFrequency: 'Monthly or more', location: { city: 'Porto', country_name: 'Portugal', country: 'PT' }, timestamp: at('2030-03-10T00:00:00Z') },
+      { email: `abe@${domain}`, travelFrequency: 'Monthly or more', timestamp: at('2030-03-09T12:00:00Z') },
+    ];
+    for (const record of records) await signups.doc(record.email).set(record);
+    const view = {
+      sort: null,
+      search: domain,
+      answers: {},
+      from: null,
+      to: null,
+      timeZone: 'UTC',
+      countries: [],
+      confirmed: 'all',
+    };
+    return { domain, view };
+  }
+
+  it('exports exactly the rows of an answer and a date range, newest first, as waitlist_signups_{date}_filtered.xlsx', async () => {
+    const { domain, view } = await seedView();
+    const staff = await createStaff(['Staff']);
+    const filtered = { ...view, answers: { travelFrequency: 'Monthly or more' }, from: '2030-03-10', to: '2030-03-11' };
+    const { response, buffer } = await download(staff.idToken, url, { view: filtered });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${filteredSpreadsheetFileName(new Date())}"`,
+    );
+    const book = await readWorkbook(buffer);
+    expect(book.header).toEqual(HEADERS);
+    expect(book.rows.map((row) => row[0])).toEqual([`dan@${domain}`, `bea@${domain}`]);
+    // The same columns and formula safety as the full export.
+    expect(book.rows[0]![col('Biggest Frustration')]).toBe('\'=HYPERLINK("x")');
+    expect(book.rows[1]![col('Approximate Location')]).toBe('Porto, Portugal, PT');
+    expect(book.sheetXml).not.toMatch(/<f[\s>]/);
+
+    const audit = await auditFor(staff.email);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toEqual({
+      rows: 2,
+      filtered: true,
+      fileName: filteredSpreadsheetFileName(new Date()),
+      view: filtered,
+    });
+  });
+
+  it('applies the view the table shows: country, confirmation, time zone of the days and its sort', async () => {
+    const { domain, view } = await seedView();
+    const staff = await createStaff(['Staff']);
+    const emails = async (change: Record<string, unknown>) => {
+      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
+      expect(response.status).toBe(200);
+      return (await readWorkbook(buffer)).rows.map((row) => String(row[0]).split('@')[0]);
+    };
+    expect(await emails({ countries: ['Portugal'] })).toEqual(['dan', 'bea']);
+    expect(await emails({ countries: ['United States', 'Japan'] })).toEqual(['eve', 'cat']);
+    expect(await emails({ confirmed: 'confirmed' })).toEqual(['dan']);
+    // 23:59 UTC on the 11th is the 12th in Tokyo.
+    expect(await emails({ from: '2030-03-12', to: '2030-03-12', timeZone: 'Asia/Tokyo' })).toEqual(['eve', 'dan']);
+    expect(await emails({ sort: { key: 'email', direction: 'asc' } })).toEqual(['abe', 'bea', 'cat', 'dan', 'eve']);
+    // Location descending, N/A last; the search narrows to eve@ and abe@.
+    expect(await emails({ sort: { key: 'location', direction: 'desc' }, search: `e@${domain}` })).toEqual(['eve', 'abe']);
+    expect(await emails({ search: 'nobody-has-this' })).toEqual([]);
+  });
+
+  it.each([
+    ['not an object', 'all'],
+    ['an unknown column', { sort: { key: 'password', direction: 'asc' } }],
+    ['an impossible day', { from: '2030-02-30' }],
+    ['an unknown setting', { limit: 1 }],
+  ])('answers 400 {error} for a view with %s, exporting nothing', async (_, bad) => {
+    const { view } = await seedView();
+    const staff = await createStaff(['Staff']);
+    const body = typeof bad === 'string' ? bad : { ...view, ...bad };
+    const response = await post(url, { token: staff.idToken, view: body });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: INVALID_SIGNUP_VIEW });
+    expect(await auditFor(staff.email)).toEqual([]);
   });
 });
 

@@ -1,9 +1,14 @@
 // POST {api}/xlsxdown (exportWaitlist): {token} in the body (an Authorization: Bearer header also
 // works); staff only. Streams every signup, newest first, as waitlist_signups_YYYY-MM-DD.xlsx with the
-// admin table's 12 columns, read from Firestore in pages. Audited (rows exported).
+// admin table's 12 columns, read from Firestore in pages; `timeZone` (the downloader's IANA zone, else
+// UTC) is the zone of the Signup Date column, named in its header's note. With `view` (the admin table's
+// sort, search and filters, signup-view.ts) only the rows it leaves, in its order, as
+// waitlist_signups_YYYY-MM-DD_filtered.xlsx; an invalid view is a 400. Audited (rows exported, the view).
 //   200 the file · 400 · 401 · 403 · 405 · 413 · 415 · 429 · 500 (before the first byte)
+import { exportWaitlistRequestSchema } from '@silk/schema/api';
 import { COLLECTIONS } from '@silk/schema/constants';
-import { spreadsheetFileName } from '@silk/schema/formatters';
+import { filteredSpreadsheetFileName, spreadsheetFileName } from '@silk/schema/formatters';
+import { normalizeSort, signupMatcher, sortSignups, type SignupView } from '@silk/schema/signup-view';
 import { logger } from 'firebase-functions';
 import { onRequest } from 'firebase-functions/v2/https';
 import { once } from 'node:events';
@@ -12,7 +17,7 @@ import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './co
 import { adminServices, type AdminServices } from './lib/admin';
 import { writeAudit, type AuditEntry } from './lib/audit';
 import { idTokenFrom, requireReadyStaff, verifyCaller, type Caller } from './lib/auth';
-import { clientIp, jsonEndpoint, type HttpHandler, type HttpRequest, type JsonBody } from './lib/http';
+import { clientIp, jsonEndpoint, parseBody, type HttpHandler, type HttpRequest, type JsonBody } from './lib/http';
 import { enforceRateLimits } from './lib/rate-limit';
 import { signupPages } from './lib/signup-pages';
 import { ExportAborted, writeSignupsWorkbook, type SignupRecord } from './lib/xlsx';
@@ -49,6 +54,33 @@ function firestoreDeps(services: () => AdminServices, config: () => ServerConfig
   };
 }
 
+/** Rows a sorted view collects before writing them, per page handed on. */
+const SORTED_PAGE_SIZE = 1000;
+
+/**
+ * The rows of the pages that the view leaves: page by page in the pages' order (newest first), or, for
+ * another sort, all of them collected and then in the view's order, as the admin table shows them.
+ */
+async function* viewPages(
+  pages: AsyncIterable<readonly SignupRecord[]>,
+  view: SignupView,
+): AsyncGenerator<readonly SignupRecord[]> {
+  const matches = signupMatcher(view);
+  if (!normalizeSort(view.sort)) {
+    for await (const page of pages) {
+      const kept = page.filter(matches);
+      if (kept.length > 0) yield kept;
+    }
+    return;
+  }
+  const kept: SignupRecord[] = [];
+  for await (const page of pages) for (const row of page) if (matches(row)) kept.push(row);
+  const sorted = sortSignups(kept, view.sort);
+  for (let start = 0; start < sorted.length; start += SORTED_PAGE_SIZE) {
+    yield sorted.slice(start, start + SORTED_PAGE_SIZE);
+  }
+}
+
 export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps> = {}): HttpHandler {
   const config = overrides.config ?? (() => readServerConfig());
   const deps = { ...firestoreDeps(adminServices, config), ...overrides };
@@ -56,9 +88,10 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
     const caller = await deps.authorize(req, body);
     requireReadyStaff(caller);
     await deps.rateLimit(req, caller);
+    const { timeZone, view } = parseBody(exportWaitlistRequestSchema, body);
 
     // Read the first page before any byte is sent, so a failing read still gets a JSON error.
-    const iterator = deps.pages()[Symbol.asyncIterator]();
+    const iterator = (view ? viewPages(deps.pages(), view) : deps.pages())[Symbol.asyncIterator]();
     const first = await iterator.next();
     async function* allPages(): AsyncGenerator<readonly SignupRecord[]> {
       if (first.done) return;
@@ -66,7 +99,7 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
       for (let page = await iterator.next(); !page.done; page = await iterator.next()) yield page.value;
     }
 
-    const fileName = spreadsheetFileName(deps.now());
+    const fileName = view ? filteredSpreadsheetFileName(deps.now()) : spreadsheetFileName(deps.now());
     res.statusCode = 200;
     res.setHeader('Content-Type', XLSX_CONTENT_TYPE);
     res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
@@ -83,7 +116,7 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
     piped.catch(() => undefined); // a failed workbook surfaces from writeSignupsWorkbook
     let rows: number;
     try {
-      rows = await writeSignupsWorkbook(workbookStream, allPages());
+      rows = await writeSignupsWorkbook(workbookStream, allPages(), timeZone);
     } catch (error) {
       if (!(error instanceof ExportAborted)) throw error;
       logger.info('exportWaitlist: the client closed the connection before the end', { actor: caller.email });
@@ -95,7 +128,7 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
         actor: caller.email,
         action: 'export',
         target: COLLECTIONS.waitlistSignups,
-        details: { rows, filtered: false, fileName },
+        details: view ? { rows, filtered: true, fileName, view } : { rows, filtered: false, fileName },
       });
     } catch (error) {
       logger.error('exportWaitlist: audit entry not written', error);

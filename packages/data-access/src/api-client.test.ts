@@ -117,6 +117,15 @@ describe('downloadWaitlist (SPEC §7 admin)', () => {
     expect(last().headers.authorization).toBeUndefined();
   });
 
+  it("sends the viewer's time zone for the Signup Date column", async () => {
+    stub.on('/api/xlsxdown', (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+      res.end('sheet');
+    });
+    await downloadWaitlist(api, 'id-token-3', undefined, 'Europe/Berlin');
+    expect(JSON.parse(last().body)).toEqual({ token: 'id-token-3', timeZone: 'Europe/Berlin' });
+  });
+
   it('raises an ApiError with the JSON body on failure', async () => {
     stub.on('/api/xlsxdown', (_req, res) => json(res, 403, { error: 'Only staff members can download signups.' }));
     await expect(downloadWaitlist(api, 't')).rejects.toMatchObject({

@@ -1,9 +1,10 @@
 // HTTP client for our Cloud Functions (SPEC §7, DESIGN §5). fetch only: no Firebase import.
 import { API_ROUTES, type FunctionId } from '@silk/schema/api-routes';
 import { APP_CHECK_HEADER, DEFAULT_API_BASE } from '@silk/schema/constants';
-import type { CreateTeamMemberResponse, SubscribeResponse } from '@silk/schema/api';
+import type { CreateTeamMemberResponse, ExportWaitlistRequest, SubscribeResponse } from '@silk/schema/api';
 import type { NewTeamMember } from '@silk/schema/entities';
 import { addMemberSucceeded, httpErrorStatus } from '@silk/schema/messages';
+import type { SignupView } from '@silk/schema/signup-view';
 
 /** A non-OK answer of our API: the HTTP status and the JSON body (null when it was not JSON). */
 export class ApiError extends Error {
@@ -136,14 +137,21 @@ export async function addTeamMember(
 }
 
 /**
- * SPEC §7 admin call: POST {api}/xlsxdown {token} (no auth header). Resolves the spreadsheet; non-OK
- * throws an ApiError.
+ * SPEC §7 admin call: POST {api}/xlsxdown {token} (no auth header); with a view of the signups table,
+ * {token, view}: the server exports only the rows the view leaves. `timeZone` (IANA): the zone of the
+ * sheet's Signup Date column (UTC without it). Resolves the spreadsheet; non-OK throws an ApiError.
  */
-export async function downloadWaitlist(apiBase: string, idToken: string): Promise<Blob> {
+export async function downloadWaitlist(
+  apiBase: string,
+  idToken: string,
+  view?: SignupView,
+  timeZone?: string,
+): Promise<Blob> {
+  const request: ExportWaitlistRequest = { ...(view ? { view } : {}), ...(timeZone ? { timeZone } : {}) };
   const response = await fetch(apiUrl(apiBase, API_ROUTES.exportWaitlist.path), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token: idToken }),
+    body: JSON.stringify({ token: idToken, ...request }),
   });
   if (!response.ok) throw new ApiError(response.status, await readJson(response));
   return response.blob();

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createTeamMemberRequestSchema, subscribeRequestSchema, waitlistUpdateRequestSchema } from './api';
+import {
+  createTeamMemberRequestSchema,
+  exportWaitlistRequestSchema,
+  subscribeRequestSchema,
+  waitlistUpdateRequestSchema,
+} from './api';
 import {
   BOT_CHECK_MISSING_TOKEN,
   INVALID_EMAIL,
@@ -98,4 +103,19 @@ describe('createTeamMemberRequestSchema', () => {
   ])('refuses %j with the first message of the form order', (body, message) => {
     expect(refusal(createTeamMemberRequestSchema.safeParse(body))).toBe(message);
   });
+});
+
+describe('exportWaitlistRequestSchema: timeZone', () => {
+  it.each(['Europe/Berlin', 'America/New_York', 'UTC', 'Europe/Kyiv'])('keeps the zone %j as sent', (timeZone) => {
+    expect(exportWaitlistRequestSchema.parse({ token: 't', timeZone }).timeZone).toBe(timeZone);
+  });
+
+  it.each([undefined, '', 'Mars/Olympus_Mons', 'Europe/Berlin<script>', 42, { zone: 'UTC' }])(
+    'leaves out %j (the sheet is then in UTC) without refusing the export',
+    (timeZone) => {
+      const result = exportWaitlistRequestSchema.safeParse({ token: 't', timeZone });
+      expect(result.success).toBe(true);
+      expect(result.data?.timeZone).toBeUndefined();
+    },
+  );
 });

@@ -160,7 +160,13 @@ export const exportWaitlistRequestSchema = z.object({
       context.addIssue({ code: 'custom', message: INVALID_SIGNUP_VIEW });
       return z.NEVER;
     }),
+  /**
+   * The downloader's IANA zone for the Signup Date column; a zone this server's Intl does not know (a
+   * newer tz name, say) is left out and the sheet says UTC rather than the download failing.
+   */
+  timeZone: z.optional(z.unknown()).transform((value) => (isTimeZone(value) ? value : undefined)),
 });
 export interface ExportWaitlistRequest {
   view?: SignupView;
+  timeZone?: string;
 }

@@ -127,7 +127,7 @@ describe('admin panel shell', () => {
     expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 1');
   });
 
-  it('shows the username and comma-joined roles, and all four tabs for an Admin', async () => {
+  it('shows the username and comma-joined roles, and all five tabs for an Admin', async () => {
     await signIn(ADMIN);
     const header = screen.getByRole('banner');
     expect(within(header).getByText('ana')).toBeInTheDocument();
@@ -135,6 +135,7 @@ describe('admin panel shell', () => {
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Waitlist Signups',
+      'Insights',
       'Team Manager',
       'Activity',
       'Account Settings',
@@ -213,7 +214,8 @@ describe('admin panel shell', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(noAccess('pat@example.com'));
     expect(screen.queryByText(LOADING_DATA)).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
-    expect(subscribeToSignups).not.toHaveBeenCalled();
+    // The signups' reads, started beside the staff check, stop.
+    expect(unsubscribeSignups).toHaveBeenCalled();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
     expect(signOutUser).toHaveBeenCalledWith(services);
   });

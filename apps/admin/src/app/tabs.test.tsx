@@ -58,6 +58,22 @@ describe('admin tab registry', () => {
     expect(sidebarEntries(nav)).toEqual(open.map(({ label, path }) => ({ label, path })));
   });
 
+  it('places Insights right after Waitlist Signups, open to every member', async () => {
+    expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
+      'Waitlist Signups',
+      'Insights',
+      'Team Manager',
+      'Activity',
+      'Account Settings',
+    ]);
+    const nav = await renderPanel(['Staff']);
+    expect(sidebarEntries(nav)).toEqual([
+      { label: 'Waitlist Signups', path: '/admin' },
+      { label: 'Insights', path: '/admin/insights' },
+      { label: 'Account Settings', path: '/admin/settings' },
+    ]);
+  });
+
   it.each(ADMIN_TABS.map((tab) => [tab.label, tab] as const))('has a route for %s', async (label, tab) => {
     await renderPanel([ADMIN_ROLE], tab.path);
     expect(await screen.findByRole('heading', { level: 2, name: label })).toBeInTheDocument();

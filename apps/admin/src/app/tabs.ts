@@ -1,7 +1,7 @@
 // The panel's tabs, in sidebar order: the sidebar, the routes and the role guard all derive from this.
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { canManageTeam } from '@silk/schema/roles';
-import { activityPath, listPath, settingsPath, teamPath } from '@silk/ui/icon';
+import { activityPath, chartPath, listPath, settingsPath, teamPath } from '@silk/ui/icon';
 import { paths } from '@/config/paths';
 import { lazyWithPreload, type PreloadableComponent } from '@/lib/lazy-with-preload';
 
@@ -41,6 +41,15 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     path: paths.waitlist,
     Component: lazyWithPreload(() =>
       import('@/features/signups/components/signups-tab').then((module) => module.SignupsTab),
+    ),
+  },
+  {
+    id: 'insights',
+    label: 'Insights',
+    icon: chartPath,
+    path: paths.insights,
+    Component: lazyWithPreload(() =>
+      import('@/features/insights/components/insights-tab').then((module) => module.InsightsTab),
     ),
   },
   {

@@ -2,6 +2,7 @@
 export const paths = {
   admin: '/admin',
   waitlist: '/admin',
+  insights: '/admin/insights',
   team: '/admin/team',
   activity: '/admin/activity',
   settings: '/admin/settings',

@@ -26,10 +26,10 @@ interface SessionUser {
 }
 
 /**
- * SPEC §4: about 200 ms after sign-in, fetch the staff info (it retries per SPEC §8 inside data-access);
- * for a member, follow the signups and their own staff record: an Admin's change of roles shows at
- * once, and removal, disabling or a record bound to another account calls `onRevoked` (the panel signs
- * out). An account without access reads nothing.
+ * SPEC §4: about 200 ms after sign-in, start following the signups and fetch the staff info (both retry
+ * per SPEC §8 inside data-access). An account without access stops there (the signups too); a member's
+ * own staff record is then followed: an Admin's change of roles shows at once, and removal, disabling
+ * or a record bound to another account calls `onRevoked` (the panel signs out).
  * Everything stops when the user signs out.
  */
 export function useStaffSession(user: SessionUser, onRevoked: () => void): StaffSession {
@@ -64,12 +64,17 @@ export function useStaffSession(user: SessionUser, onRevoked: () => void): Staff
       });
     };
     const timer = setTimeout(() => {
+      // Both at once: the signups' first reads do not wait for the staff record (the rules check access).
+      followSignups();
       fetchStaff(email)
         .then((info) => {
           if (!active) return;
           setStaff(info);
-          if (!info.hasAccess) return;
-          followSignups();
+          if (!info.hasAccess) {
+            unsubscribe?.();
+            unsubscribe = undefined;
+            return;
+          }
           unwatch = watchOwnStaffRecord(
             email,
             uid,

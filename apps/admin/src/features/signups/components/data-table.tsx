@@ -1,4 +1,6 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import type { SignupColumnKey } from '@silk/schema/formatters';
+import { NEWEST_FIRST, type SignupSort } from '@silk/schema/signup-view';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Icon } from '@silk/ui/icon';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
@@ -99,16 +101,24 @@ interface DataTableProps {
   onDelete?: (row: WaitlistSignupRow) => void;
   /** The scrollable region, for the caller to move focus to. */
   regionRef?: RefObject<HTMLDivElement | null>;
+  /** The rows' order (null: newest first). */
+  sort: SignupSort | null;
+  /** A click on a column's header: sort by it, or flip its direction. */
+  onSort: (key: SignupColumnKey) => void;
 }
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
  * The signups table, virtualised in both directions with TanStack Virtual: a sticky header (all
  * columns), and in the body only the rows and columns in view, whatever the row count. The body has
  * the height of all rows (the scrollbar) and its top padding is the height of the rows above the
  * rendered ones, which follow in DOM order as on screen. aria-rowcount/aria-colcount and the
- * per-row/cell indices tell assistive technology where the rendered part sits.
+ * per-row/cell indices tell assistive technology where the rendered part sits. Each header is a button
+ * that sorts by its column; `aria-sort` names the sorted one.
  */
-export function DataTable({ rows, label, onDelete, regionRef }: DataTableProps) {
+export function DataTable({ rows, label, onDelete, regionRef, sort, onSort }: DataTableProps) {
+  const shownSort = sort ?? NEWEST_FIRST;
   const ownRef = useRef<HTMLDivElement>(null);
   const scrollRef = regionRef ?? ownRef;
   const painted = useRef(false);
@@ -156,8 +166,16 @@ export function DataTable({ rows, label, onDelete, regionRef }: DataTableProps) 
         <thead className="data-table__head">
           <tr className="data-table__row" aria-rowindex={1}>
             {signupColumns.map((column, index) => (
-              <th key={column.key} scope="col" className="data-table__header" aria-colindex={index + 1}>
-                {column.header}
+              <th
+                key={column.key}
+                scope="col"
+                className="data-table__header"
+                aria-colindex={index + 1}
+                aria-sort={shownSort.key === column.key ? ARIA_SORT[shownSort.direction] : undefined}
+              >
+                <button type="button" className="data-table__sort" onClick={() => onSort(column.key)}>
+                  {column.header}
+                </button>
               </th>
             ))}
           </tr>

@@ -2,7 +2,7 @@ import { ApiError, callApi, downloadWaitlist } from '@silk/data-access/api-clien
 import type * as ApiClient from '@silk/data-access/api-client';
 import { getIdToken } from '@silk/data-access/auth';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
-import { formatSignupDate, SIGNUP_COLUMNS, spreadsheetFileName } from '@silk/schema/formatters';
+import { filteredSpreadsheetFileName, formatSignupDate, SIGNUP_COLUMNS, spreadsheetFileName } from '@silk/schema/formatters';
 import {
   LOADING_DATA,
   NO_DATA,
@@ -12,6 +12,8 @@ import {
 } from '@silk/schema/messages';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps, ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LONG_CELL_CHARS, TABLE_WIDTH } from './columns';
 import { ROW_HEIGHT } from './data-table';
@@ -54,6 +56,35 @@ beforeEach(() => {
   token.mockResolvedValue('id-token');
 });
 
+// The tab reads and writes its view in the URL: it is rendered in a router, whose query string is kept here.
+let currentQuery = '';
+function LocationProbe() {
+  currentQuery = useLocation().search;
+  return null;
+}
+
+type TabProps = ComponentProps<typeof SignupsTab>;
+type Props = Omit<TabProps, 'signupsTotal' | 'signupsComplete'> & Partial<TabProps>;
+const tab = (props: Props) => (
+  <SignupsTab signupsTotal={props.signups?.length ?? null} signupsComplete={props.signups !== null} {...props} />
+);
+
+/** Renders the tab at `url` (the panel's route with a query); rerender keeps the router. */
+function renderTab(props: Props, url = '/admin') {
+  currentQuery = '';
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[url]}>
+      {children}
+      <LocationProbe />
+    </MemoryRouter>
+  );
+  const result = render(tab(props), { wrapper });
+  return { ...result, rerender: (next: Props) => result.rerender(tab(next)) };
+}
+
+/** The browser's zone: the export's date column is written in it. */
+const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const LONG_FEEDBACK = 'Please support multi-city trips with kids and let me share the plan with my family.';
 
 function makeRows(count: number): WaitlistSignupRow[] {
@@ -66,13 +97,13 @@ function makeRows(count: number): WaitlistSignupRow[] {
 
 describe('Waitlist Signups tab', () => {
   it('shows "Loading data..." until the subscription delivers', () => {
-    render(<SignupsTab signups={null} />);
+    renderTab({ signups: null });
     expect(screen.getByText(LOADING_DATA)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('shows "No data available" for an empty collection, with a total of 0', () => {
-    render(<SignupsTab signups={[]} />);
+    renderTab({ signups: [] });
     expect(screen.getByText(NO_DATA)).toBeInTheDocument();
     expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 0');
   });
@@ -92,7 +123,7 @@ describe('Waitlist Signups tab', () => {
       },
     ];
     viewportWidth = TABLE_WIDTH;
-    render(<SignupsTab signups={rows} />);
+    renderTab({ signups: rows });
     const table = screen.getByRole('table', { name: 'Waitlist signups' });
     const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
@@ -116,7 +147,7 @@ describe('Waitlist Signups tab', () => {
   });
 
   it('renders only the columns in view (with their column index) and the rest as the table scrolls sideways', () => {
-    render(<SignupsTab signups={makeRows(3)} />);
+    renderTab({ signups: makeRows(3) });
     const table = screen.getByRole('table', { name: 'Waitlist signups' });
     expect(table).toHaveAttribute('aria-colcount', String(SIGNUP_COLUMNS.length));
     expect(within(table).getAllByRole('columnheader')).toHaveLength(SIGNUP_COLUMNS.length);
@@ -144,18 +175,14 @@ describe('Waitlist Signups tab', () => {
 
   it('puts the full text in a tooltip on long cells only', () => {
     viewportWidth = TABLE_WIDTH;
-    render(
-      <SignupsTab
-        signups={[{ id: 'a@b.co', email: 'a@b.co', suggestionsFeedback: LONG_FEEDBACK, location: 'Paris' }]}
-      />,
-    );
+    renderTab({ signups: [{ id: 'a@b.co', email: 'a@b.co', suggestionsFeedback: LONG_FEEDBACK, location: 'Paris' }] });
     expect(LONG_FEEDBACK.length).toBeGreaterThan(LONG_CELL_CHARS);
     expect(screen.getByText(LONG_FEEDBACK)).toHaveAttribute('title', LONG_FEEDBACK);
     expect(screen.getByText('Paris')).not.toHaveAttribute('title');
   });
 
   it('keeps the DOM bounded whatever the row count (virtualised) and announces the full row count', () => {
-    render(<SignupsTab signups={makeRows(100_000)} />);
+    renderTab({ signups: makeRows(100_000) });
     const table = screen.getByRole('table');
     const bodyRows = within(table).getAllByRole('row').slice(1);
     expect(bodyRows.length).toBeGreaterThan(10);
@@ -169,7 +196,7 @@ describe('Waitlist Signups tab', () => {
   });
 
   it('renders the rows in view after a vertical scroll, offset by the rows above them', () => {
-    render(<SignupsTab signups={makeRows(100_000)} />);
+    renderTab({ signups: makeRows(100_000) });
     const table = screen.getByRole('table');
     const scroller = screen.getByRole('region', { name: 'Waitlist signups (scrollable)' });
     const firstInView = 50_000;
@@ -189,9 +216,9 @@ describe('Waitlist Signups tab', () => {
   });
 
   it('shows new rows when the live list changes, without remounting', () => {
-    const { rerender } = render(<SignupsTab signups={makeRows(2)} />);
+    const { rerender } = renderTab({ signups: makeRows(2) });
     expect(screen.queryByText('fresh@example.com')).not.toBeInTheDocument();
-    rerender(<SignupsTab signups={[{ id: 'fresh@example.com', email: 'fresh@example.com' }, ...makeRows(2)]} />);
+    rerender({ signups: [{ id: 'fresh@example.com', email: 'fresh@example.com' }, ...makeRows(2)] });
     expect(screen.getByText('fresh@example.com')).toBeInTheDocument();
     expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 3');
   });
@@ -209,10 +236,11 @@ describe('Waitlist Signups tab', () => {
         clicked.push({ download: this.download, href: this.href });
       });
     const user = userEvent.setup();
-    render(<SignupsTab signups={makeRows(3)} />);
+    renderTab({ signups: makeRows(3) });
     const button = screen.getByRole('button', { name: 'Download spreadsheet' });
     await user.click(button);
-    expect(download).toHaveBeenCalledWith('/api', 'id-token');
+    // With the browser's time zone, the one the table's dates are in.
+    expect(download).toHaveBeenCalledWith('/api', 'id-token', undefined, Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(button).toBeDisabled();
     expect(screen.getByText('Preparing spreadsheet...')).toBeInTheDocument();
     const blob = new Blob(['xlsx']);
@@ -228,7 +256,7 @@ describe('Waitlist Signups tab', () => {
     download.mockRejectedValue(new Error('HTTP error! status: 403'));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
-    render(<SignupsTab signups={makeRows(1)} />);
+    renderTab({ signups: makeRows(1) });
     await user.click(screen.getByRole('button', { name: 'Download spreadsheet' }));
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -248,19 +276,20 @@ describe('Waitlist Signups tab', () => {
         .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
     it('counts the confirmed signups above the table, beside the total', () => {
-      render(<SignupsTab signups={mixed()} />);
+      renderTab({ signups: mixed() });
       expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 5');
       expect(screen.getByText(/Confirmed:/)).toHaveTextContent('Confirmed: 3');
     });
 
     it('shows confirmed or unconfirmed signups only, keeping the 12 columns', async () => {
       const user = userEvent.setup();
-      render(<SignupsTab signups={mixed()} />);
+      renderTab({ signups: mixed() });
       const show = screen.getByRole('combobox', { name: 'Show' });
       expect(show).toHaveValue('all');
       await user.selectOptions(show, 'Confirmed');
       expect(emailsShown()).toEqual(['user0@example.com', 'user2@example.com', 'user4@example.com']);
-      expect(screen.getByText(/Showing:/)).toHaveTextContent('Showing: 3');
+      expect(currentQuery).toBe('?status=confirmed');
+      expect(screen.getByText(/Showing:/)).toHaveTextContent('Showing: 3 of 5');
       expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 5');
       const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((cell) => cell.textContent);
       expect(headers).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
@@ -269,27 +298,215 @@ describe('Waitlist Signups tab', () => {
       await user.selectOptions(show, 'All signups');
       expect(emailsShown()).toHaveLength(5);
       expect(screen.queryByText(/Showing:/)).not.toBeInTheDocument();
+      expect(currentQuery).toBe('');
     });
 
     it('says so when no signup matches, and follows the live list as it changes', async () => {
       const user = userEvent.setup();
-      const { rerender } = render(<SignupsTab signups={makeRows(2)} />);
+      const { rerender } = renderTab({ signups: makeRows(2) });
       await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Confirmed');
       expect(screen.getByText(NO_MATCHING_SIGNUPS)).toBeInTheDocument();
-      rerender(<SignupsTab signups={[{ ...makeRows(1)[0]!, confirmedAt }, makeRows(2)[1]!]} />);
+      rerender({ signups: [{ ...makeRows(1)[0]!, confirmedAt }, makeRows(2)[1]!] });
       expect(emailsShown()).toEqual(['user0@example.com']);
       expect(screen.getByText(/Confirmed:/)).toHaveTextContent('Confirmed: 1');
     });
   });
 
+  describe('find and slice: sort, search and filters, kept in the URL', () => {
+    const day = (date: string, time = '12:00') => new Date(`${date}T${time}:00Z`);
+    const seed: WaitlistSignupRow[] = [
+      { id: 'eve@example.com', email: 'eve@example.com', travelFrequency: 'Monthly or more', location: { city: 'Tokyo', country: 'Japan' }, timestamp: day('2026-11-22') },
+      { id: 'dan@example.com', email: 'dan@example.com', travelFrequency: 'Once a year', location: 'Austin, Texas, United States', timestamp: day('2026-11-21', '13:00') },
+      { id: 'cat@example.com', email: 'cat@example.com', travelFrequency: 'Monthly or more', suggestionsFeedback: 'Multi-city trips please', location: { city: 'Lisbon', country: 'Portugal' }, timestamp: day('2026-11-21', '11:00') },
+      { id: 'bea@example.com', email: 'bea@example.com', travelFrequency: 'Monthly or more', location: { city: 'Porto', country: 'Portugal' }, timestamp: day('2026-11-20') },
+      { id: 'abe@example.com', email: 'abe@example.com', timestamp: day('2026-11-19') },
+    ];
+    const emailsShown = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    const showing = () => screen.getByText(/Showing:/);
+    const params = () => new URLSearchParams(currentQuery);
+
+    it('searches e-mail, location and answers as you type, counts the matches and keeps the text in the URL', async () => {
+      const user = userEvent.setup();
+      renderTab({ signups: seed });
+      const search = screen.getByRole('searchbox', { name: 'Search signups' });
+      expect(screen.queryByText(/Showing:/)).not.toBeInTheDocument();
+      await user.type(search, 'PORT');
+      await waitFor(() => expect(emailsShown()).toEqual(['cat@example.com', 'bea@example.com']));
+      expect(showing()).toHaveTextContent('Showing: 2 of 5');
+      expect(showing()).toHaveAttribute('aria-live', 'polite');
+      expect(params().get('q')).toBe('PORT');
+      await user.clear(search);
+      await user.type(search, 'multi-city');
+      await waitFor(() => expect(emailsShown()).toEqual(['cat@example.com']));
+      expect(search).toHaveValue('multi-city');
+      expect(params().get('q')).toBe('multi-city');
+      await user.clear(search);
+      await user.type(search, 'nobody');
+      expect(await screen.findByText(NO_MATCHING_SIGNUPS)).toBeInTheDocument();
+      expect(showing()).toHaveTextContent('Showing: 0 of 5');
+    });
+
+    it("filters by a question's answers (listed from the rows, N/A included) and a signup date range", async () => {
+      const user = userEvent.setup();
+      renderTab({ signups: seed });
+      const frequency = screen.getByRole('combobox', { name: 'Travel Frequency' });
+      await waitFor(() =>
+        expect(within(frequency).getAllByRole('option').map((option) => option.textContent)).toEqual([
+          'Any answer',
+          'Monthly or more (3)',
+          'N/A (1)',
+          'Once a year (1)',
+        ]),
+      );
+      await user.selectOptions(frequency, 'Monthly or more');
+      expect(emailsShown()).toEqual(['eve@example.com', 'cat@example.com', 'bea@example.com']);
+      await user.type(screen.getByLabelText('Signed up from'), '2026-11-21');
+      await user.type(screen.getByLabelText('Signed up to'), '2026-11-21');
+      // Days are the viewer's, as the table's dates are (the times are near noon UTC: the same day in most zones).
+      await waitFor(() => expect(emailsShown()).toEqual(['cat@example.com']));
+      expect(showing()).toHaveTextContent('Showing: 1 of 5');
+      expect(params().get('travelFrequency')).toBe('Monthly or more');
+      expect(params().get('from')).toBe('2026-11-21');
+      expect(params().get('to')).toBe('2026-11-21');
+      await user.selectOptions(frequency, 'N/A (1)');
+      await user.clear(screen.getByLabelText('Signed up from'));
+      await user.clear(screen.getByLabelText('Signed up to'));
+      await waitFor(() => expect(emailsShown()).toEqual(['abe@example.com']));
+    });
+
+    it('filters by country, from location objects and text', async () => {
+      const user = userEvent.setup();
+      renderTab({ signups: seed });
+      const country = screen.getByRole('combobox', { name: 'Country' });
+      await waitFor(() => expect(within(country).getAllByRole('option')).toHaveLength(5));
+      expect(within(country).getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Any country',
+        'Japan (1)',
+        'Portugal (2)',
+        'United States (1)',
+        'N/A (1)',
+      ]);
+      await user.selectOptions(country, 'Portugal');
+      expect(emailsShown()).toEqual(['cat@example.com', 'bea@example.com']);
+      expect(params().getAll('country')).toEqual(['Portugal']);
+      await user.selectOptions(country, 'United States');
+      expect(emailsShown()).toEqual(['dan@example.com']);
+    });
+
+    it('restores the whole view from the URL (a shared or reloaded link)', async () => {
+      renderTab(
+        { signups: seed },
+        '/admin?q=example&travelFrequency=Monthly+or+more&from=2026-11-20&to=2026-11-21&country=Portugal&sort=email&dir=asc',
+      );
+      await waitFor(() => expect(emailsShown()).toEqual(['bea@example.com', 'cat@example.com']));
+      expect(screen.getByRole('searchbox', { name: 'Search signups' })).toHaveValue('example');
+      expect(screen.getByRole('combobox', { name: 'Travel Frequency' })).toHaveValue('Monthly or more');
+      expect(screen.getByLabelText('Signed up from')).toHaveValue('2026-11-20');
+      expect(screen.getByLabelText('Signed up to')).toHaveValue('2026-11-21');
+      expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Portugal');
+      expect(screen.getByRole('columnheader', { name: 'Email' })).toHaveAttribute('aria-sort', 'ascending');
+      expect(showing()).toHaveTextContent('Showing: 2 of 5');
+    });
+
+    it('ignores what it does not understand in the URL', () => {
+      renderTab({ signups: seed }, '/admin?sort=password&from=yesterday&status=maybe&travelFrequency=&tab=keep');
+      expect(emailsShown()).toHaveLength(5);
+      expect(screen.queryByText(/Showing:/)).not.toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: 'Signup Date' })).toHaveAttribute('aria-sort', 'descending');
+    });
+
+    it('sorts by a column on a click of its header, flips on the next click, and keeps the sort in the URL', async () => {
+      const user = userEvent.setup();
+      renderTab({ signups: seed }, '/admin?tab=keep');
+      const header = (name: string) => screen.getByRole('columnheader', { name });
+      expect(header('Signup Date')).toHaveAttribute('aria-sort', 'descending');
+      expect(header('Email')).not.toHaveAttribute('aria-sort');
+      await user.click(within(header('Email')).getByRole('button', { name: 'Email' }));
+      await waitFor(() => expect(emailsShown()).toEqual(['abe@example.com', 'bea@example.com', 'cat@example.com', 'dan@example.com', 'eve@example.com']));
+      expect(header('Email')).toHaveAttribute('aria-sort', 'ascending');
+      expect(header('Signup Date')).not.toHaveAttribute('aria-sort');
+      expect(params().get('sort')).toBe('email');
+      expect(params().get('dir')).toBe('asc');
+      expect(params().get('tab')).toBe('keep');
+      await user.click(within(header('Email')).getByRole('button'));
+      await waitFor(() => expect(emailsShown()[0]).toBe('eve@example.com'));
+      expect(header('Email')).toHaveAttribute('aria-sort', 'descending');
+      // Travel Frequency ascending: N/A last; ties keep the newest-first order.
+      await user.click(within(header('Travel Frequency')).getByRole('button'));
+      await waitFor(() => expect(emailsShown()).toEqual(['eve@example.com', 'cat@example.com', 'bea@example.com', 'dan@example.com', 'abe@example.com']));
+      // A sort alone is not a filter.
+      expect(screen.queryByText(/Showing:/)).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Download filtered view' })).toBeDisabled();
+    });
+
+    it('"Clear filters" clears the search and every filter, keeping the sort', async () => {
+      const user = userEvent.setup();
+      renderTab({ signups: seed }, '/admin?q=port&status=unconfirmed&country=Portugal&sort=email&dir=desc');
+      await waitFor(() => expect(emailsShown()).toEqual(['cat@example.com', 'bea@example.com']));
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      await waitFor(() => expect(emailsShown()).toHaveLength(5));
+      expect(screen.getByRole('searchbox', { name: 'Search signups' })).toHaveValue('');
+      expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('');
+      expect(screen.getByRole('combobox', { name: 'Show' })).toHaveValue('all');
+      expect(currentQuery).toBe('?sort=email&dir=desc');
+      expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+    });
+
+    it("shows the server's total while signups are still loading", () => {
+      renderTab({ signups: seed, signupsTotal: 1200, signupsComplete: false }, '/admin?q=example');
+      expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 1,200');
+      expect(showing()).toHaveTextContent('Showing: 5 of 1,200');
+    });
+
+    it('downloads the filtered view, applied by the server, as waitlist_signups_{date}_filtered.xlsx', async () => {
+      download.mockResolvedValue(new Blob(['xlsx']));
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:filtered'), revokeObjectURL: vi.fn() });
+      const saved: string[] = [];
+      const click = vi
+        .spyOn(HTMLAnchorElement.prototype, 'click')
+        .mockImplementation(function (this: HTMLAnchorElement) {
+          saved.push(this.download);
+        });
+      const user = userEvent.setup();
+      renderTab({ signups: seed });
+      const filteredButton = screen.getByRole('button', { name: 'Download filtered view' });
+      expect(filteredButton).toBeDisabled();
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Travel Frequency' }), 'Monthly or more');
+      await user.type(screen.getByRole('searchbox', { name: 'Search signups' }), 'example');
+      await user.click(screen.getByRole('button', { name: 'Email' }));
+      expect(filteredButton).toBeEnabled();
+      await user.click(filteredButton);
+      expect(download).toHaveBeenCalledExactlyOnceWith('/api', 'id-token', {
+        sort: { key: 'email', direction: 'asc' },
+        search: 'example',
+        answers: { travelFrequency: 'Monthly or more' },
+        from: null,
+        to: null,
+        timeZone: 'UTC', // no date in the view
+        countries: [],
+        confirmed: 'all',
+      }, LOCAL_ZONE);
+      await waitFor(() => expect(saved).toEqual([filteredSpreadsheetFileName()]));
+      // The full export stays as it was: no view, the usual file name.
+      await user.click(screen.getByRole('button', { name: 'Download spreadsheet' }));
+      expect(download).toHaveBeenLastCalledWith('/api', 'id-token', undefined, LOCAL_ZONE);
+      await waitFor(() => expect(saved).toEqual([filteredSpreadsheetFileName(), spreadsheetFileName()]));
+      click.mockRestore();
+    });
+  });
+
   describe('deleting a signup (Admins)', () => {
     it('offers no Delete to a member who is not an Admin', () => {
-      render(<SignupsTab signups={makeRows(3)} roles={['Staff']} />);
+      renderTab({ signups: makeRows(3), roles: ['Staff'] });
       expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
     });
 
     it('gives an Admin a Delete in each row, leaving the cells as they are', () => {
-      render(<SignupsTab signups={makeRows(3)} roles={['Admin']} />);
+      renderTab({ signups: makeRows(3), roles: ['Admin'] });
       const cell = screen.getByRole('button', { name: 'Delete user1@example.com' }).closest('td')!;
       expect(cell).toHaveAttribute('aria-colindex', '1');
       expect(cell.textContent).toBe('user1@example.com');
@@ -298,7 +515,7 @@ describe('Waitlist Signups tab', () => {
 
     it('asks first in an alert dialog: focus on Cancel, Escape cancels and returns focus, nothing is sent', async () => {
       const user = userEvent.setup();
-      render(<SignupsTab signups={makeRows(3)} roles={['Admin']} />);
+      renderTab({ signups: makeRows(3), roles: ['Admin'] });
       const button = screen.getByRole('button', { name: 'Delete user1@example.com' });
       await user.click(button);
       const dialog = screen.getByRole('alertdialog', { name: 'Delete this signup?' });
@@ -314,14 +531,14 @@ describe('Waitlist Signups tab', () => {
       call.mockResolvedValue({ ok: true, removed: { signup: true, subscriber: true, mail: 1 } });
       const user = userEvent.setup();
       const rows = makeRows(3);
-      const { rerender } = render(<SignupsTab signups={rows} roles={['Admin']} />);
+      const { rerender } = renderTab({ signups: rows, roles: ['Admin'] });
       await user.click(screen.getByRole('button', { name: 'Delete user1@example.com' }));
       await user.click(screen.getByRole('button', { name: 'Delete signup' }));
       expect(call).toHaveBeenCalledExactlyOnceWith('/api', 'deleteSignup', { email: 'user1@example.com' }, 'id-token');
       await waitFor(() => expect(screen.getByText(signupDeleted('user1@example.com'))).toHaveAttribute('role', 'status'));
       expect(screen.getByRole('region', { name: 'Waitlist signups (scrollable)' })).toHaveFocus();
       // The live listener hands over the collection without the deleted document.
-      rerender(<SignupsTab signups={rows.filter((row) => row.email !== 'user1@example.com')} roles={['Admin']} />);
+      rerender({ signups: rows.filter((row) => row.email !== 'user1@example.com'), roles: ['Admin'] });
       expect(screen.queryByRole('cell', { name: /user1@example\.com/ })).not.toBeInTheDocument();
       expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 2');
     });
@@ -329,7 +546,7 @@ describe('Waitlist Signups tab', () => {
     it("shows the server's refusal and keeps the row", async () => {
       call.mockRejectedValue(new ApiError(403, { error: SIGNUP_DELETE_ADMIN_REQUIRED }));
       const user = userEvent.setup();
-      render(<SignupsTab signups={makeRows(2)} roles={['Admin']} />);
+      renderTab({ signups: makeRows(2), roles: ['Admin'] });
       await user.click(screen.getByRole('button', { name: 'Delete user0@example.com' }));
       await user.click(screen.getByRole('button', { name: 'Delete signup' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(SIGNUP_DELETE_ADMIN_REQUIRED);

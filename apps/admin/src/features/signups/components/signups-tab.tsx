@@ -1,34 +1,46 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import type { SignupColumnKey } from '@silk/schema/formatters';
 import { LOADING_DATA, NO_DATA, NO_MATCHING_SIGNUPS } from '@silk/schema/messages';
 import { canDeleteSignups } from '@silk/schema/roles';
+import { nextSort } from '@silk/schema/signup-view';
 import { FormMessage } from '@silk/ui/form-message';
 import { Spinner } from '@silk/ui/spinner';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSpreadsheetDownload } from '@/features/signups/hooks/use-download';
 import { useSignupDeletion } from '@/features/signups/hooks/use-signup-deletion';
-import { useSignupFilter } from '@/features/signups/hooks/use-signup-filter';
+import { useSignupView, useViewRows } from '@/features/signups/hooks/use-signup-view';
 import { DataTable } from './data-table';
 import { Toolbar } from './toolbar';
+import './signups.css';
 
 interface SignupsTabProps {
   /** null while the live subscription has not delivered yet. */
   signups: WaitlistSignupRow[] | null;
+  /** How many signups exist (the server's count while rows are still loading), or null before it is known. */
+  signupsTotal: number | null;
+  /** Every signup is loaded. */
+  signupsComplete: boolean;
   /** The signed-in member's roles: an Admin gets a "Delete" action on each row. */
   roles?: readonly string[];
 }
 
 /**
- * Waitlist Signups (default tab): toolbar (counts, confirmed filter, download) and the live, virtualised
- * table. A deleted signup leaves the table through the live list, in every open panel.
+ * Waitlist Signups (default tab): toolbar (counts, search and filters, downloads) and the live,
+ * virtualised table, sorted by a click on a column's header. The view is in the URL. A deleted signup
+ * leaves the table through the live list, in every open panel.
  */
-export function SignupsTab({ signups, roles = [] }: SignupsTabProps) {
+export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] }: SignupsTabProps) {
   const { downloading, download } = useSpreadsheetDownload();
-  const { filter, setFilter, rows, confirmed } = useSignupFilter(signups);
+  const { view, setView } = useSignupView();
+  const { rows, confirmed, answers, countries } = useViewRows(signups, view);
   const heading = useRef<HTMLHeadingElement>(null);
   const region = useRef<HTMLDivElement>(null);
   // The deleted row goes away with its button: focus waits on the table (or the heading, if none is left).
   const deletion = useSignupDeletion(() => (region.current ?? heading.current)?.focus());
+  const sortBy = useCallback((key: SignupColumnKey) => setView({ ...view, sort: nextSort(view.sort, key) }), [view, setView]);
+  // Until every signup is loaded, the total is the server's count.
+  const total = signupsComplete && signups ? signups.length : (signupsTotal ?? signups?.length ?? null);
 
   let content;
   if (rows === null) {
@@ -50,6 +62,8 @@ export function SignupsTab({ signups, roles = [] }: SignupsTabProps) {
         label="Waitlist signups"
         onDelete={canDeleteSignups(roles) ? deletion.ask : undefined}
         regionRef={region}
+        sort={view.sort}
+        onSort={sortBy}
       />
     );
   }
@@ -60,14 +74,17 @@ export function SignupsTab({ signups, roles = [] }: SignupsTabProps) {
         Waitlist Signups
       </h2>
       <Toolbar
-        total={signups?.length ?? null}
+        total={total}
         confirmed={confirmed}
         shown={rows?.length ?? null}
-        filter={filter}
-        onFilterChange={setFilter}
+        view={view}
+        onViewChange={setView}
+        answers={answers}
+        countries={countries}
         downloading={downloading}
         deleting={deletion.pending}
         onDownload={() => void download()}
+        onDownloadFiltered={() => void download(view)}
       />
       <FormMessage tone="error">{deletion.error}</FormMessage>
       <FormMessage tone="success">{deletion.success}</FormMessage>

@@ -1,29 +1,110 @@
+import { FEEDBACK_FIELDS } from '@silk/schema/constants';
+import type { FeedbackField } from '@silk/schema/entities';
+import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import { DEFAULT_SIGNUP_VIEW, isFilteredView, type ConfirmedFilter, type SignupView } from '@silk/schema/signup-view';
 import { Button } from '@silk/ui/button';
 import { Spinner } from '@silk/ui/spinner';
-import { useId } from 'react';
-import { SIGNUP_FILTERS, type SignupFilter } from '@/features/signups/hooks/use-signup-filter';
+import { useId, type ReactNode } from 'react';
+import type { AnswerOption } from '@/features/signups/hooks/use-signup-view';
+
+/** Which signups the table shows by confirmation: all, or by whether the address was confirmed by its e-mail link. */
+const CONFIRMED_OPTIONS: ReadonlyArray<{ value: ConfirmedFilter; label: string }> = [
+  { value: 'all', label: 'All signups' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'unconfirmed', label: 'Unconfirmed' },
+];
+
+/** A select lists at most this many answers of a question (the most frequent; search finds the rest). */
+export const MAX_ANSWER_OPTIONS = 100;
+/** Longer answers are cut in the list (the option still filters by the whole answer). */
+const OPTION_LABEL_CHARS = 60;
+/** The value of the option standing for several countries at once (a shared link may name several). */
+const SEVERAL = '\u0000several';
+
+const HEADERS = new Map(SIGNUP_COLUMNS.map((column) => [column.key as string, column.header]));
 
 interface ToolbarProps {
-  /** Total number of signups, or null while loading. */
+  /** Total number of signups, or null while unknown. */
   total: number | null;
   /** How many of them are confirmed, or null while loading. */
   confirmed: number | null;
-  /** Rows the filter leaves, or null while loading. */
+  /** Rows the view leaves, or null while loading. */
   shown: number | null;
-  filter: SignupFilter;
-  onFilterChange: (filter: SignupFilter) => void;
+  view: SignupView;
+  onViewChange: (view: SignupView) => void;
+  /** Each question's answers present in the rows. */
+  answers: Record<FeedbackField, AnswerOption[]>;
+  countries: AnswerOption[];
   downloading: boolean;
   /** An Admin's deletion of a signup is under way. */
   deleting: boolean;
   onDownload: () => void;
+  onDownloadFiltered: () => void;
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** Above the table: the counts, the confirmed / unconfirmed filter and "Download spreadsheet" with its progress. */
+function optionLabel({ value, count: times }: AnswerOption): string {
+  const text = value.length > OPTION_LABEL_CHARS ? `${value.slice(0, OPTION_LABEL_CHARS - 1)}…` : value;
+  return `${text} (${count(times)})`;
+}
+
+/** The options of one filter: "any" first, the listed values, and the chosen one even when no row has it. */
+function filterOptions(anyLabel: string, options: AnswerOption[], chosen: string | undefined): ReactNode[] {
+  const listed = options.slice(0, MAX_ANSWER_OPTIONS);
+  const elements = [
+    <option key="" value="">
+      {anyLabel}
+    </option>,
+  ];
+  if (chosen && !listed.some((option) => option.value === chosen)) {
+    const known = options.find((option) => option.value === chosen);
+    listed.unshift(known ?? { value: chosen, count: 0 });
+  }
+  for (const option of listed) {
+    elements.push(
+      <option key={option.value} value={option.value}>
+        {optionLabel(option)}
+      </option>,
+    );
+  }
+  return elements;
+}
+
+function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="signup-filters__field">
+      <label className="signup-filters__label" htmlFor={id}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/**
+ * Above the table: the counts, the search, the filters (each question's answers, signup dates,
+ * country, confirmation), "Clear filters", and the two downloads with their progress.
+ */
 export function Toolbar(props: ToolbarProps) {
-  const { total, confirmed, shown, filter, onFilterChange, downloading, deleting, onDownload } = props;
-  const filterId = useId();
+  const { total, confirmed, shown, view, onViewChange, answers, countries, downloading, deleting } = props;
+  const searchId = useId();
+  const filtered = isFilteredView(view);
+  const change = (part: Partial<SignupView>) => onViewChange({ ...view, ...part });
+  const setAnswer = (field: FeedbackField, value: string) => {
+    const next = { ...view.answers };
+    if (value === '') delete next[field];
+    else next[field] = value;
+    change({ answers: next });
+  };
+  const setDay = (end: 'from' | 'to', value: string) => {
+    // The days are the viewer's, as the table shows its dates in the viewer's time zone.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_SIGNUP_VIEW.timeZone;
+    change({ [end]: value === '' ? null : value, timeZone });
+  };
+  const countryValue = view.countries.length > 1 ? SEVERAL : (view.countries[0] ?? '');
+
   return (
     <div className="toolbar">
       <div className="toolbar__counts">
@@ -41,28 +122,15 @@ export function Toolbar(props: ToolbarProps) {
             </>
           )}
         </p>
-        {filter !== 'all' && shown !== null ? (
-          <p className="toolbar__count" aria-live="polite">
-            Showing: <strong>{count(shown)}</strong>
-          </p>
-        ) : null}
+        <p className="toolbar__count" aria-live="polite">
+          {filtered && shown !== null && total !== null ? (
+            <>
+              Showing: <strong>{count(shown)}</strong> of <strong>{count(total)}</strong>
+            </>
+          ) : null}
+        </p>
       </div>
       <div className="toolbar__actions">
-        <label className="toolbar__filter" htmlFor={filterId}>
-          Show
-        </label>
-        <select
-          id={filterId}
-          className="toolbar__select"
-          value={filter}
-          onChange={(event) => onFilterChange(event.target.value as SignupFilter)}
-        >
-          {SIGNUP_FILTERS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
         <span role="status" className="toolbar__progress">
           {downloading || deleting ? (
             <>
@@ -70,9 +138,112 @@ export function Toolbar(props: ToolbarProps) {
             </>
           ) : null}
         </span>
-        <Button type="button" onClick={onDownload} disabled={downloading} aria-busy={downloading}>
+        <Button type="button" onClick={props.onDownload} disabled={downloading} aria-busy={downloading}>
           Download spreadsheet
         </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={props.onDownloadFiltered}
+          disabled={downloading || !filtered}
+          aria-busy={downloading}
+        >
+          Download filtered view
+        </Button>
+      </div>
+      <div role="search" className="signup-filters" aria-label="Find signups">
+        <div className="signup-filters__field signup-filters__field--search">
+          <label className="signup-filters__label" htmlFor={searchId}>
+            Search signups
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="signup-filters__input"
+            placeholder="E-mail, location or answer"
+            value={view.search}
+            onChange={(event) => change({ search: event.target.value })}
+          />
+        </div>
+        {FEEDBACK_FIELDS.map((field) => (
+          <Field key={field} label={HEADERS.get(field) ?? field}>
+            {(id) => (
+              <select
+                id={id}
+                className="toolbar__select"
+                value={view.answers[field] ?? ''}
+                onChange={(event) => setAnswer(field, event.target.value)}
+              >
+                {filterOptions('Any answer', answers[field], view.answers[field])}
+              </select>
+            )}
+          </Field>
+        ))}
+        <Field label="Signed up from">
+          {(id) => (
+            <input
+              id={id}
+              type="date"
+              className="signup-filters__input"
+              value={view.from ?? ''}
+              max={view.to ?? undefined}
+              onChange={(event) => setDay('from', event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Signed up to">
+          {(id) => (
+            <input
+              id={id}
+              type="date"
+              className="signup-filters__input"
+              value={view.to ?? ''}
+              min={view.from ?? undefined}
+              onChange={(event) => setDay('to', event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Country">
+          {(id) => (
+            <select
+              id={id}
+              className="toolbar__select"
+              value={countryValue}
+              onChange={(event) =>
+                event.target.value !== SEVERAL && change({ countries: event.target.value ? [event.target.value] : [] })
+              }
+            >
+              {view.countries.length > 1 ? <option value={SEVERAL}>{view.countries.join(', ')}</option> : null}
+              {filterOptions('Any country', countries, view.countries.length === 1 ? view.countries[0] : undefined)}
+            </select>
+          )}
+        </Field>
+        <Field label="Show">
+          {(id) => (
+            <select
+              id={id}
+              className="toolbar__select"
+              value={view.confirmed}
+              onChange={(event) => change({ confirmed: event.target.value as ConfirmedFilter })}
+            >
+              {CONFIRMED_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {filtered ? (
+          <Button
+            type="button"
+            variant="secondary"
+            className="signup-filters__clear"
+            onClick={() => onViewChange({ ...DEFAULT_SIGNUP_VIEW, sort: view.sort })}
+          >
+            Clear filters
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
-import { spreadsheetFileName } from '@silk/schema/formatters';
+import { filteredSpreadsheetFileName, spreadsheetFileName } from '@silk/schema/formatters';
+import type { SignupView } from '@silk/schema/signup-view';
 import { useCallback, useState } from 'react';
 import { fetchSpreadsheet } from '@/features/signups/api/spreadsheet';
 
@@ -15,13 +16,17 @@ function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** "Download spreadsheet": export call, file saved as waitlist_signups_{date}.xlsx; errors only logged (SPEC §8). */
-export function useSpreadsheetDownload(): { downloading: boolean; download: () => Promise<void> } {
+/**
+ * "Download spreadsheet": every signup, saved as waitlist_signups_{date}.xlsx; with a view ("Download
+ * filtered view"), the rows it leaves as waitlist_signups_{date}_filtered.xlsx. Errors only logged (SPEC §8).
+ */
+export function useSpreadsheetDownload(): { downloading: boolean; download: (view?: SignupView) => Promise<void> } {
   const [downloading, setDownloading] = useState(false);
-  const download = useCallback(async () => {
+  const download = useCallback(async (view?: SignupView) => {
     setDownloading(true);
     try {
-      saveBlob(await fetchSpreadsheet(), spreadsheetFileName());
+      const blob = await fetchSpreadsheet(view);
+      saveBlob(blob, view ? filteredSpreadsheetFileName() : spreadsheetFileName());
     } catch (error) {
       console.error('Spreadsheet download failed', error);
     } finally {

@@ -1,0 +1,173 @@
+import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import { LOADING_DATA, NO_DATA } from '@silk/schema/messages';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { InsightsTab } from './insights-tab';
+
+let next = 0;
+function signup(iso: string, fields: Partial<WaitlistSignupRow> = {}): WaitlistSignupRow {
+  next += 1;
+  const email = `person${next}@example.com`;
+  return { id: email, email, timestamp: new Date(iso), ...fields };
+}
+
+// Newest first, as the panel hands them over. Mon Nov 16 – Mon Nov 23, 2026 (UTC).
+const ROWS: WaitlistSignupRow[] = [
+  signup('2026-11-23T09:00:00Z', {
+    travelFrequency: 'Monthly or more',
+    contentCreator: 'Yes',
+    excitedFeatures: 'Instant planning, AI price hunting',
+    location: { city: 'Lisbon', country: 'Portugal' },
+  }),
+  signup('2026-11-22T23:59:00Z', {
+    travelFrequency: 'Monthly or more',
+    excitedFeatures: 'AI price hunting',
+    location: 'Porto, Portugal',
+  }),
+  signup('2026-11-18T10:00:00Z', {
+    travelFrequency: 'Once a year or less',
+    location: { city: 'Berlin', country_name: 'Germany', country: 'DE' },
+  }),
+  signup('2026-11-16T00:00:00Z', { travelFrequency: 'N/A', location: { city: 'N/A', country: 'N/A' } }),
+  signup('2026-11-16T08:00:00Z', { location: { country: 'Japan' } }),
+];
+
+function renderTab(signups: WaitlistSignupRow[] | null, complete = true, total: number | null = signups?.length ?? null) {
+  return render(<InsightsTab signups={signups} signupsTotal={total} signupsComplete={complete} />);
+}
+
+function figureOf(title: string) {
+  return screen.getByRole('figure', { name: title });
+}
+
+/** Opens a figure's "Show data table" disclosure and returns its table's cells, row by row. */
+async function dataTable(user: ReturnType<typeof userEvent.setup>, title: string) {
+  const disclosure = figureOf(title).querySelector('details')!;
+  if (!disclosure.open) await user.click(within(disclosure).getByText('Show data table'));
+  expect(disclosure.open).toBe(true);
+  return tableCells(title);
+}
+
+function tableCells(title: string) {
+  const table = screen.getByRole('table', { name: title });
+  return within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+}
+
+describe('Insights tab', () => {
+  it('shows "Loading data..." until the signups arrive', () => {
+    renderTab(null);
+    expect(screen.getByRole('heading', { level: 2, name: 'Insights' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(LOADING_DATA);
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument();
+  });
+
+  it('shows "No data available" when there are no signups', () => {
+    renderTab([]);
+    expect(screen.getByRole('status')).toHaveTextContent(NO_DATA);
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument();
+  });
+
+  it('says the figures cover the signups loaded so far until every signup is loaded', () => {
+    const view = renderTab(ROWS, false, 40);
+    const status = screen.getByRole('status');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(status).toHaveTextContent('These figures cover the 5 signups loaded so far (of 40).');
+    view.rerender(<InsightsTab signups={ROWS} signupsTotal={5} signupsComplete />);
+    expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+  });
+
+  it('draws signups per day as an SVG with a summary, and the same figures in its data table', async () => {
+    const user = userEvent.setup();
+    renderTab(ROWS);
+    const figure = figureOf('Signups per day');
+    const chart = within(figure).getByRole('img');
+    expect(chart.tagName).toBe('svg');
+    expect(chart).toHaveAccessibleName(
+      'Column chart, Nov 16, 2026 to Nov 23, 2026: 5 signups in 4 days; the most, 2, on Nov 16, 2026.',
+    );
+    expect(chart.querySelectorAll('rect')).toHaveLength(4);
+    expect(await dataTable(user, 'Signups per day')).toEqual([
+      ['Day', 'Signups'],
+      ['Nov 16, 2026', '2'],
+      ['Nov 18, 2026', '1'],
+      ['Nov 22, 2026', '1'],
+      ['Nov 23, 2026', '1'],
+    ]);
+    expect(within(screen.getByRole('table', { name: 'Signups per day' })).getAllByRole('rowheader')[0]!.querySelector('time'))
+      .toHaveAttribute('dateTime', '2026-11-16');
+  });
+
+  it('switches to ISO weeks (from Monday, UTC) and to running totals', async () => {
+    const user = userEvent.setup();
+    renderTab(ROWS);
+    await user.click(screen.getByRole('radio', { name: 'Per week' }));
+    expect(screen.getByRole('radio', { name: 'Per week' })).toBeChecked();
+    expect(await dataTable(user, 'Signups per week')).toEqual([
+      ['Week', 'Signups'],
+      ['Week of Nov 16, 2026', '4'],
+      ['Week of Nov 23, 2026', '1'],
+    ]);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Cumulative' }));
+    expect(tableCells('Total signups per week')).toEqual([
+      ['Week', 'Total signups'],
+      ['Week of Nov 16, 2026', '4'],
+      ['Week of Nov 23, 2026', '5'],
+    ]);
+    const chart = within(figureOf('Total signups per week')).getByRole('img');
+    expect(chart).toHaveAccessibleName('Line chart, Nov 16, 2026 to Nov 23, 2026: the total grows to 5 signups.');
+    expect(chart.querySelector('path.insights-chart__line')).not.toBeNull();
+    expect(chart.querySelectorAll('rect')).toHaveLength(0);
+
+    await user.click(screen.getByRole('radio', { name: 'Per day' }));
+    expect(await dataTable(user, 'Total signups per day')).toEqual([
+      ['Day', 'Total signups'],
+      ['Nov 16, 2026', '2'],
+      ['Nov 18, 2026', '3'],
+      ['Nov 22, 2026', '4'],
+      ['Nov 23, 2026', '5'],
+    ]);
+  });
+
+  it('ranks the countries and shows each feedback question’s answers, "No answer" counted apart', async () => {
+    const user = userEvent.setup();
+    renderTab(ROWS);
+    expect(await dataTable(user, 'Signups by country')).toEqual([
+      ['Country', 'Signups', 'Share'],
+      ['Portugal', '2', '40%'],
+      ['Germany', '1', '20%'],
+      ['Japan', '1', '20%'],
+      ['Unknown', '1', '20%'],
+    ]);
+    expect(within(figureOf('Signups by country')).getByRole('img')).toHaveAccessibleName(
+      'Bar chart, 4 bars. Largest: Portugal (2), Germany (1), Japan (1).',
+    );
+
+    const figures = within(screen.getByRole('region', { name: 'Feedback answers' })).getAllByRole('figure');
+    expect(figures.map((figure) => figure.querySelector('.insights-figure__title')?.textContent)).toEqual([
+      'Travel Frequency',
+      'Biggest Frustration',
+      'Work Email',
+      'Content Creator',
+      'Excited Features',
+      'Suggestions/Feedback',
+      'Social Media',
+    ]);
+    expect(await dataTable(user, 'Travel Frequency')).toEqual([
+      ['Answer', 'Signups', 'Share'],
+      ['Monthly or more', '2', '40%'],
+      ['Once a year or less', '1', '20%'],
+      ['No answer', '2', '40%'],
+    ]);
+    expect(within(figures[0]!).getByText('3 of 5 answered. The 10 most frequent answers; the rest as Other.')).toBeInTheDocument();
+    expect(await dataTable(user, 'Excited Features')).toEqual([
+      ['Answer', 'Signups', 'Share'],
+      ['AI price hunting', '2', '40%'],
+      ['Instant planning', '1', '20%'],
+      ['No answer', '3', '60%'],
+    ]);
+  });
+});

@@ -1,0 +1,151 @@
+import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import { LOADING_DATA, NO_DATA } from '@silk/schema/messages';
+import { useId, useMemo, useState } from 'react';
+import {
+  aggregateSignups,
+  cumulative as runningTotals,
+  type AnswerDistribution,
+  type Period,
+  type Tally,
+} from '@/features/insights/lib/aggregate';
+import { formatCount, formatPeriod, formatShare, isoDay } from '@/features/insights/lib/chart-scale';
+import { barSummary, timeSummary } from '@/features/insights/lib/summaries';
+import { BarChart } from './bar-chart';
+import { ChartFigure, type DataRow } from './chart-figure';
+import { TimeChart } from './time-chart';
+import './insights.css';
+
+interface InsightsTabProps {
+  /** Newest first; null while the live subscription has not delivered yet. */
+  signups: WaitlistSignupRow[] | null;
+  /** How many signups exist (the server's count while rows are loading), or null before it is known. */
+  signupsTotal: number | null;
+  /** Every signup is loaded. */
+  signupsComplete: boolean;
+}
+
+/** What a question's distribution counts, under its caption. */
+const ANSWER_NOTES: Record<AnswerDistribution['kind'], string> = {
+  single: 'The 10 most frequent answers; the rest as Other.',
+  multiple: 'Each chosen feature counts once; a signup may choose several.',
+  domain: 'By the address’s domain: the 10 most frequent; the rest as Other.',
+  presence: 'Whether a handle was given.',
+};
+
+function tallyRows(tallies: readonly Tally[], whole: number): DataRow[] {
+  return tallies.map((tally) => ({
+    key: `${tally.kind}:${tally.label}`,
+    header: tally.label,
+    cells: [formatCount(tally.count), formatShare(tally.count, whole)],
+  }));
+}
+
+/** Insights: signups over time, the answers to each feedback question and the top countries. */
+export function InsightsTab({ signups, signupsTotal, signupsComplete }: InsightsTabProps) {
+  const [period, setPeriod] = useState<Period>('day');
+  const [cumulative, setCumulative] = useState(false);
+  const periodName = useId();
+  const insights = useMemo(() => (signups && signups.length > 0 ? aggregateSignups(signups) : null), [signups]);
+  const perPeriod = insights ? (period === 'day' ? insights.perDay : insights.perWeek) : null;
+  const series = useMemo(() => (perPeriod && cumulative ? runningTotals(perPeriod) : perPeriod), [perPeriod, cumulative]);
+
+  let status = '';
+  if (signups === null) status = LOADING_DATA;
+  else if (signups.length === 0) status = signupsComplete ? NO_DATA : LOADING_DATA;
+  else if (!signupsComplete) {
+    const of = signupsTotal !== null && signupsTotal > signups.length ? ` (of ${formatCount(signupsTotal)})` : '';
+    status = `These figures cover the ${formatCount(signups.length)} signups loaded so far${of}.`;
+  }
+
+  const timeTitle = `${cumulative ? 'Total signups' : 'Signups'} per ${period}`;
+  return (
+    <section className="tab insights" aria-labelledby="insights-heading">
+      <h2 id="insights-heading" className="tab__title">
+        Insights
+      </h2>
+      <p className={insights ? 'insights__coverage' : 'table-state'} role="status" aria-live="polite">
+        {status}
+      </p>
+      {insights && series ? (
+        <>
+          <section className="insights__section" aria-labelledby="insights-time">
+            <h3 id="insights-time" className="insights__heading">
+              Signups over time
+            </h3>
+            <div className="insights__controls">
+              <fieldset className="insights__choice">
+                <legend>Period</legend>
+                {(['day', 'week'] as const).map((value) => (
+                  <label key={value}>
+                    <input
+                      type="radio"
+                      name={periodName}
+                      value={value}
+                      checked={period === value}
+                      onChange={() => setPeriod(value)}
+                    />
+                    Per {value}
+                  </label>
+                ))}
+              </fieldset>
+              <label className="insights__toggle">
+                <input type="checkbox" checked={cumulative} onChange={(event) => setCumulative(event.target.checked)} />
+                Cumulative
+              </label>
+            </div>
+            <ChartFigure
+              title={timeTitle}
+              note={
+                insights.undated > 0
+                  ? `UTC ${period === 'day' ? 'days' : 'weeks, from Monday'}. ${formatCount(insights.undated)} signups without a date are left out.`
+                  : `UTC ${period === 'day' ? 'days' : 'weeks, from Monday'}.`
+              }
+              chart={
+                series.length > 0 ? (
+                  <TimeChart series={series} period={period} cumulative={cumulative} label={timeSummary(series, period, cumulative)} />
+                ) : null
+              }
+              columns={[period === 'day' ? 'Day' : 'Week', cumulative ? 'Total signups' : 'Signups']}
+              rows={series.map((point) => ({
+                key: point.start,
+                header: <time dateTime={isoDay(point.start)}>{formatPeriod(point.start, period)}</time>,
+                cells: [formatCount(point.count)],
+              }))}
+            />
+          </section>
+
+          <section className="insights__section" aria-labelledby="insights-countries">
+            <h3 id="insights-countries" className="insights__heading">
+              Top countries
+            </h3>
+            <ChartFigure
+              title="Signups by country"
+              note="The 10 countries with most signups; the rest as Other."
+              chart={<BarChart tallies={insights.countries} label={barSummary(insights.countries)} />}
+              columns={['Country', 'Signups', 'Share']}
+              rows={tallyRows(insights.countries, insights.total)}
+            />
+          </section>
+
+          <section className="insights__section" aria-labelledby="insights-answers">
+            <h3 id="insights-answers" className="insights__heading">
+              Feedback answers
+            </h3>
+            <div className="insights__grid">
+              {insights.answers.map((answer) => (
+                <ChartFigure
+                  key={answer.field}
+                  title={answer.question}
+                  note={`${formatCount(answer.answered)} of ${formatCount(insights.total)} answered. ${ANSWER_NOTES[answer.kind]}`}
+                  chart={<BarChart tallies={answer.tallies} label={barSummary(answer.tallies)} />}
+                  columns={['Answer', 'Signups', 'Share']}
+                  rows={tallyRows(answer.tallies, insights.total)}
+                />
+              ))}
+            </div>
+          </section>
+        </>
+      ) : null}
+    </section>
+  );
+}
