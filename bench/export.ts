@@ -170,7 +170,8 @@ function emulatorPid(): number | null {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (args.some((arg) => arg.includes('firestore')) && args.includes(`--port=${port}`)) return Number(entry);
+      const onPort = args.includes(`--port=${port}`) || args.some((arg, i) => arg === '--port' && args[i + 1] === port);
+      if (onPort && args.some((arg) => arg.includes('firestore'))) return Number(entry);
     } catch {
       // gone meanwhile
     }

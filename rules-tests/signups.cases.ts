@@ -74,6 +74,14 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       }
     });
 
+    it(`signup_counts (the total's shards): listed by ready staff only, written by no browser`, async () => {
+      const shards = (database: ReturnType<typeof db>) => collection(database, COLLECTIONS.signupCounts);
+      for (const name of ACTORS) await check(ALLOWED.read[name], getDocs(shards(db(env(), name))));
+      await assertFails(getDocs(shards(mustChangeDb(env()))));
+      await assertFails(getDocs(shards(disabledDb(env()))));
+      for (const name of ACTORS) await assertFails(setDoc(doc(shards(db(env(), name)), '0'), { count: 1 }));
+    });
+
     it('refuses a custom claim `staff` without a staff record of the same account (claims grant nothing)', async () => {
       const claimed = env().authenticatedContext('uid-claim', { email: 'claim@silk.travel', staff: true }).firestore();
       await assertFails(getDocs(collection(claimed, SIGNUPS)));

@@ -21,3 +21,5 @@ export { deleteSignup } from './delete-signup';
 export { sendMail } from './send-mail';
 export { redriveMail } from './redrive-mail';
 export { recordSignupDeletionTrigger as recordSignupDeletion } from './record-signup-deletion';
+export { countSignup } from './count-signup';
+export { reconcileSignupCount } from './reconcile-signup-count';

@@ -63,6 +63,11 @@ export const signupDeletionConverter: FirestoreDataConverter<SignupDeletion> = {
   },
 };
 
+/** The signup total's shards: signup_counts/{n} {count}, written by triggers. */
+export function signupCountsRef(db: Firestore): CollectionReference<{ count?: unknown }> {
+  return collection(db, COLLECTIONS.signupCounts) as CollectionReference<{ count?: unknown }>;
+}
+
 export function signupDeletionsRef(db: Firestore): CollectionReference<SignupDeletion> {
   return collection(db, COLLECTIONS.signupDeletions).withConverter(signupDeletionConverter);
 }

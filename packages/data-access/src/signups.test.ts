@@ -24,7 +24,7 @@ const services = {
   db: getFirestore(initializeApp({ projectId: 'demo-unit', apiKey: 'k', appId: 'a' }, 'signups-unit')),
 } as unknown as Parameters<typeof subscribeToSignups>[0];
 
-const emptyPage = { docs: [], size: 0 };
+const emptyPage = { docs: [], size: 0, empty: true };
 const serverSnapshot = (rows: Array<Record<string, unknown>>) => ({
   metadata: { fromCache: false },
   docChanges: () => rows.map((row) => ({ type: 'added', doc: { data: () => row } })),
@@ -43,21 +43,25 @@ afterEach(() => {
 });
 
 describe('subscribeToSignups error policy (fake timers)', () => {
+  // A cold start listens to the total's shards, then (after the newest rows) to changes and deletions.
+  const LISTENERS_PER_START = 3;
+
   it('starts over exactly 1000 ms after permission-denied, as often as needed', async () => {
     const onChange = vi.fn();
     subscribeToSignups(services, onChange);
     await vi.advanceTimersByTimeAsync(0);
-    expect(listeners).toHaveLength(2); // changes and deletions
-    listeners[0]!.error({ code: 'permission-denied' });
-    expect(listeners[1]!.unsubscribe).toHaveBeenCalled();
+    expect(listeners).toHaveLength(LISTENERS_PER_START);
+    listeners[1]!.error({ code: 'permission-denied' });
+    expect(listeners[2]!.unsubscribe).toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(999);
-    expect(listeners).toHaveLength(2);
+    expect(listeners).toHaveLength(LISTENERS_PER_START);
     await vi.advanceTimersByTimeAsync(1);
-    expect(listeners).toHaveLength(4);
-    listeners[2]!.error({ code: 'permission-denied' });
+    // Every row had loaded (the pages were empty): starting over only listens again.
+    expect(listeners).toHaveLength(LISTENERS_PER_START + 2);
+    listeners[3]!.error({ code: 'permission-denied' });
     await vi.advanceTimersByTimeAsync(1000);
-    expect(listeners).toHaveLength(6);
-    listeners[4]!.next(serverSnapshot([{ id: 'a@example.com', email: 'a@example.com', updatedAt: new Date(5) }]));
+    expect(listeners).toHaveLength(LISTENERS_PER_START + 4);
+    listeners[5]!.next(serverSnapshot([{ id: 'a@example.com', email: 'a@example.com', updatedAt: new Date(5) }]));
     expect(onChange).toHaveBeenLastCalledWith(
       expect.objectContaining({ rows: [{ id: 'a@example.com', email: 'a@example.com', updatedAt: new Date(5) }], complete: true }),
     );
@@ -65,14 +69,29 @@ describe('subscribeToSignups error policy (fake timers)', () => {
   });
 
   it('retries the first reads after permission-denied too (the staff check racing the sign-in)', async () => {
-    reads.count.mockRejectedValueOnce({ code: 'permission-denied' });
+    reads.docs.mockRejectedValueOnce({ code: 'permission-denied' });
     subscribeToSignups(services, vi.fn());
     await vi.advanceTimersByTimeAsync(999);
-    expect(reads.count).toHaveBeenCalledTimes(1);
-    expect(listeners).toHaveLength(0);
+    expect(reads.docs).toHaveBeenCalledTimes(1);
+    expect(listeners).toHaveLength(1);
+    expect(listeners[0]!.unsubscribe).toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(reads.count).toHaveBeenCalledTimes(2);
-    expect(listeners).toHaveLength(2);
+    expect(listeners).toHaveLength(1 + LISTENERS_PER_START);
+  });
+
+  it('shows the shards\' total at once, and counts with count() only where no shard exists yet', async () => {
+    const onChange = vi.fn();
+    reads.docs.mockImplementation(() => new Promise(() => undefined)); // the newest rows never come
+    subscribeToSignups(services, onChange);
+    await vi.advanceTimersByTimeAsync(0);
+    listeners[0]!.next({ metadata: { fromCache: false }, empty: false, docChanges: () => [], docs: [{ data: () => ({ count: 40 }) }, { data: () => ({ count: 2 }) }] });
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ rows: null, total: 42, complete: false }));
+    expect(reads.count).not.toHaveBeenCalled();
+    reads.count.mockResolvedValue({ data: () => ({ count: 7 }) });
+    listeners[0]!.next({ metadata: { fromCache: false }, empty: true, docChanges: () => [], docs: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads.count).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ rows: null, total: 7 }));
   });
 
   it('logs other errors, reports them, and does not retry', async () => {
@@ -80,9 +99,9 @@ describe('subscribeToSignups error policy (fake timers)', () => {
     subscribeToSignups(services, vi.fn(), { onError });
     await vi.advanceTimersByTimeAsync(0);
     const error = { code: 'unavailable' };
-    listeners[0]!.error(error);
+    listeners[1]!.error(error);
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(listeners).toHaveLength(2);
+    expect(listeners).toHaveLength(LISTENERS_PER_START);
     expect(console.error).toHaveBeenCalledWith('Waitlist subscription failed:', error);
     expect(onError).toHaveBeenCalledWith(error);
   });
@@ -91,14 +110,13 @@ describe('subscribeToSignups error policy (fake timers)', () => {
     const unsubscribe = subscribeToSignups(services, vi.fn());
     await vi.advanceTimersByTimeAsync(0);
     unsubscribe();
-    expect(listeners[0]!.unsubscribe).toHaveBeenCalledTimes(1);
-    expect(listeners[1]!.unsubscribe).toHaveBeenCalledTimes(1);
+    for (const listener of listeners) expect(listener.unsubscribe).toHaveBeenCalledTimes(1);
 
     const second = subscribeToSignups(services, vi.fn());
     await vi.advanceTimersByTimeAsync(0);
-    listeners[2]!.error({ code: 'permission-denied' });
+    listeners[LISTENERS_PER_START + 1]!.error({ code: 'permission-denied' });
     second();
     await vi.advanceTimersByTimeAsync(5000);
-    expect(listeners).toHaveLength(4);
+    expect(listeners).toHaveLength(LISTENERS_PER_START * 2);
   });
 });

@@ -4,15 +4,16 @@
 // functions/src/lib/signup-change.ts for server code), and every deletion leaves a tombstone in
 // signup_deletions (a trigger). So the panel needs the whole collection once per browser, then only the
 // changes:
-// - cold (no copy in IndexedDB): the count() aggregation and the newest page first, then the rest in
-//   pages ordered by `updatedAt` in the background, while listeners follow every change and deletion
-//   since the newest page;
+// - cold (no copy in IndexedDB): the total (signup_counts, kept by triggers; count() where there is
+//   none yet) and the newest rows first, then the rest in pages ordered by `updatedAt` in the
+//   background, while listeners follow every change and deletion since the newest row;
 // - repeat open (a copy): the copy at once, then listeners for the changes and deletions since it was
 //   last brought up to date — the only documents read from the server.
 import { DELETIONS_KEPT_DAYS, WAITLIST_RETRY_MS } from '@silk/schema/constants';
 import {
   getCountFromServer,
   getDocs,
+  type QueryConstraint,
   limit,
   onSnapshot,
   orderBy,
@@ -25,7 +26,7 @@ import {
   type Unsubscribe,
 } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
-import { signupDeletionsRef, signupsRef, type WaitlistSignupRow } from './refs';
+import { signupCountsRef, signupDeletionsRef, signupsRef, type WaitlistSignupRow } from './refs';
 import type { SignupsCache, SignupsCacheMeta } from './signups-cache';
 
 export type { WaitlistSignupRow } from './refs';
@@ -36,6 +37,12 @@ export const DELETIONS_KEPT_MS = DELETIONS_KEPT_DAYS * 24 * 3600 * 1000;
 const COPY_MARGIN_MS = 24 * 3600 * 1000;
 /** Rows shown first on a cold open (the newest), and the background pages after them. */
 const FIRST_PAGE_SIZE = 200;
+/**
+ * The newest rows are looked for in the last hour, day, week, month, then everywhere: the first window
+ * with any is shown. Each query costs at most FIRST_PAGE_SIZE reads, and it reads few documents even
+ * where a query's cost grows with the matching documents rather than the limit (the emulator).
+ */
+const NEWEST_WINDOWS_MS = [3600, 24 * 3600, 7 * 24 * 3600, 30 * 24 * 3600].map((seconds) => seconds * 1000);
 const FILL_PAGE_SIZE = 2000;
 /** The table is handed a new list at most this often while pages arrive. */
 const EMIT_INTERVAL_MS = 300;
@@ -102,6 +109,8 @@ export function subscribeToSignups(
   const deletions = signupDeletionsRef(services.db);
 
   const rows = new Map<string, WaitlistSignupRow>();
+  /** Whether the first rows (the copy, or the newest page) have arrived: until then the table is loading. */
+  let rowsReady = false;
   let total: number | null = null;
   let complete = false;
   let serverDocs = 0;
@@ -127,7 +136,12 @@ export function subscribeToSignups(
     if (stopped) return;
     lastEmit = Date.now();
     const list = sortNewestFirst([...rows.values()]);
-    onChange({ rows: list, total: complete ? list.length : Math.max(total ?? 0, list.length), complete, serverDocs });
+    onChange({
+      rows: rowsReady ? list : null,
+      total: complete ? list.length : total === null ? null : Math.max(total, list.length),
+      complete,
+      serverDocs,
+    });
   };
   const emit = (urgent = false) => {
     if (urgent || lastEmit === 0) return emitNow();
@@ -273,24 +287,64 @@ export function subscribeToSignups(
     }
   };
 
+  /** The total while rows load: the shards' sum, live (count() once where no shard exists yet). */
+  const followTotal = (myRun: number) => {
+    let counted = false;
+    const stop = onSnapshot(
+      signupCountsRef(services.db),
+      (snapshot) => {
+        if (!snapshot.metadata.fromCache) serverDocs += snapshot.docChanges().length;
+        if (complete) return;
+        if (snapshot.empty) {
+          if (counted || snapshot.metadata.fromCache) return;
+          counted = true;
+          getCountFromServer(signups)
+            .then((count) => {
+              if (myRun !== run || complete) return;
+              total = count.data().count;
+              emit(true);
+            })
+            .catch(failed);
+          return;
+        }
+        total = snapshot.docs.reduce((sum, shard) => sum + (Number(shard.data().count) || 0), 0);
+        emit(true);
+      },
+      failed,
+    );
+    listeners.push(stop);
+    return stop;
+  };
+
+  /** The newest rows: the first window (last hour, day, …, everything) that holds any. */
+  const newestRows = async (): Promise<WaitlistSignupRow[]> => {
+    for (const windowMs of [...NEWEST_WINDOWS_MS, Number.POSITIVE_INFINITY]) {
+      const recent: QueryConstraint[] = Number.isFinite(windowMs)
+        ? [where('updatedAt', '>=', Timestamp.fromMillis(Date.now() - windowMs))]
+        : [];
+      const page = await getDocs(query(signups, ...recent, orderBy('updatedAt', 'desc'), limit(firstPageSize)));
+      serverDocs += page.size;
+      if (!page.empty || !Number.isFinite(windowMs)) return page.docs.map((document) => document.data());
+    }
+    return [];
+  };
+
   const coldStart = async (myRun: number) => {
     if (cache && (await writable)) await cache.clear();
-    const [count, newest] = await Promise.all([
-      getCountFromServer(signups),
-      getDocs(query(signups, orderBy('updatedAt', 'desc'), limit(firstPageSize))),
-    ]);
+    const stopTotal = followTotal(myRun);
+    const newest = await newestRows();
     if (myRun !== run) return;
-    total = count.data().count;
-    serverDocs += newest.size;
-    const newestRows = newest.docs.map((document) => document.data());
-    newestRows.forEach(merge);
-    persist(newestRows, []);
+    newest.forEach(merge);
+    rowsReady = true;
+    persist(newest, []);
     emit(true);
-    const since = newestRows.length > 0 ? updatedMillis(newestRows[0]!) : 0;
+    const since = newest.length > 0 ? updatedMillis(newest[0]!) : 0;
     deletionsThrough = Math.max(deletionsThrough, since);
     listen(since, since, () => undefined);
     if (!(await fill(myRun))) return;
     complete = true;
+    stopTotal();
+    listeners = listeners.filter((listener) => listener !== stopTotal);
     resolveDeletions(true);
     persist([], []);
     emit(true);
@@ -309,6 +363,7 @@ export function subscribeToSignups(
       if (myRun !== run) return;
       if (copy && Date.now() - copy.meta.savedAt < DELETIONS_KEPT_MS - COPY_MARGIN_MS) {
         copy.rows.forEach(merge);
+        rowsReady = true;
         changesThrough = copy.meta.changesThrough;
         deletionsThrough = copy.meta.deletionsThrough;
         emit(true);

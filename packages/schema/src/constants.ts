@@ -14,7 +14,11 @@ export const COLLECTIONS = {
   rateLimits: 'rate_limits',
   mail: 'mail',
   signupDeletions: 'signup_deletions',
+  signupCounts: 'signup_counts',
 } as const;
+
+/** signup_counts/{0..N-1}: the signup total kept in shards, so that a launch-day burst spreads its writes. */
+export const SIGNUP_COUNT_SHARDS = 10;
 
 /** How long a signup's tombstone (signup_deletions) is kept: an admin panel's copy older than this is reloaded. */
 export const DELETIONS_KEPT_DAYS = 30;

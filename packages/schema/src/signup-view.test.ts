@@ -134,6 +134,8 @@ describe('countryOf', () => {
     expect(countryOf({ city: 'Lisbon', country: 'N/A' })).toBe('N/A');
     expect(countryOf('Austin, Texas, United States')).toBe('United States');
     expect(countryOf('Paris')).toBe('Paris');
+    expect(countryOf('Lisbon, Portugal, 38.7, -9.1')).toBe('Portugal');
+    expect(countryOf('Lisbon, N/A')).toBe('Lisbon');
     expect(countryOf('')).toBe('N/A');
     expect(countryOf(undefined)).toBe('N/A');
     expect(countryOf(['Japan'])).toBe('N/A');

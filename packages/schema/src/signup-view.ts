@@ -180,11 +180,18 @@ export function isFilteredView(view: SignupView): boolean {
 /** The answers search looks through: the feedback questions and the AI tool, all shown in the table. */
 const SEARCHED_ANSWERS: readonly string[] = [...FEEDBACK_FIELDS, 'aiTool'];
 
-/** A location's country: an object's country_name, else its country; text's last comma-separated part. */
+const isNumber = (text: string) => text !== '' && Number.isFinite(Number(text));
+
+/**
+ * A location's country: an object's country_name (older records, where `country` is a code), else its
+ * country; text's last comma-separated part that is not a number ("Lisbon, Portugal, 38.7, -9.1" →
+ * Portugal). 'N/A' when unknown.
+ */
 export function countryOf(location: unknown): string {
   if (typeof location === 'string') {
-    const part = location.split(',').at(-1)?.trim() ?? '';
-    return part === '' ? NOT_AVAILABLE : part;
+    const parts = location.split(',').map((part) => part.trim());
+    const country = parts.findLast((part) => part !== '' && part !== NOT_AVAILABLE && !isNumber(part));
+    return country ?? NOT_AVAILABLE;
   }
   if (!location || typeof location !== 'object' || Array.isArray(location)) return NOT_AVAILABLE;
   const { country_name: name, country } = location as Record<string, unknown>;
@@ -240,7 +247,7 @@ function haystackOf(row: Row): string {
 
 /** Works out the search text of rows[start, end) ahead of the first search (the panel does it when idle). */
 export function prepareSignupSearch(rows: readonly Row[], start = 0, end = rows.length): void {
-  for (let index = start; index < Math.min(end, rows.length); index += 1) haystackOf(rows[index]!);
+  for (const row of rows.slice(start, end)) haystackOf(row);
 }
 
 function rowCountry(row: Row): string {
@@ -322,8 +329,9 @@ function zoneOffset(instant: number, timeZone: string): number {
     });
     offsetFormats.set(timeZone, format);
   }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const parts = format.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((item) => item.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return wall - Math.floor(instant / 1000) * 1000;
 }
 

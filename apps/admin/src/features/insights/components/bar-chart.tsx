@@ -26,18 +26,33 @@ export function BarChart({ tallies, label }: { tallies: readonly Tally[]; label:
         const width = tally.count > 0 ? Math.max(2, (tally.count / max) * barSpace) : 0;
         return (
           <g key={`${tally.kind}:${tally.label}`} transform={`translate(0 ${y})`}>
-            <text className="insights-chart__label" x={LABEL_WIDTH - 8} y={ROW_HEIGHT / 2} textAnchor="end" dominantBaseline="central">
+            <text
+              className="insights-chart__label"
+              x={LABEL_WIDTH - 8}
+              y={ROW_HEIGHT / 2}
+              textAnchor="end"
+              dominantBaseline="central"
+            >
               {truncate(tally.label, LABEL_CHARS)}
             </text>
             <rect
-              className={tally.kind === 'value' ? 'insights-chart__bar' : 'insights-chart__bar insights-chart__bar--muted'}
+              className={
+                tally.kind === 'value'
+                  ? 'insights-chart__bar'
+                  : 'insights-chart__bar insights-chart__bar--muted'
+              }
               x={LABEL_WIDTH}
               y={(ROW_HEIGHT - BAR_HEIGHT) / 2}
               width={width}
               height={BAR_HEIGHT}
               rx={3}
             />
-            <text className="insights-chart__value" x={LABEL_WIDTH + width + 6} y={ROW_HEIGHT / 2} dominantBaseline="central">
+            <text
+              className="insights-chart__value"
+              x={LABEL_WIDTH + width + 6}
+              y={ROW_HEIGHT / 2}
+              dominantBaseline="central"
+            >
               {formatCount(tally.count)}
             </text>
           </g>

@@ -41,7 +41,8 @@ export function ChartFigure({ title, note, chart, columns, rows }: ChartFigurePr
         <summary>
           Show data table<span className="visually-hidden">: {title}</span>
         </summary>
-        <div className="table-scroll">
+        {/* A long table scrolls in its own box: focusable, so the keyboard can scroll it. */}
+        <div className="table-scroll" role="region" aria-label={`${title}: data`} tabIndex={0}>
           <table className="insights-table">
             <caption className="visually-hidden">{title}</caption>
             <thead>

@@ -33,7 +33,11 @@ const ROWS: WaitlistSignupRow[] = [
   signup('2026-11-16T08:00:00Z', { location: { country: 'Japan' } }),
 ];
 
-function renderTab(signups: WaitlistSignupRow[] | null, complete = true, total: number | null = signups?.length ?? null) {
+function renderTab(
+  signups: WaitlistSignupRow[] | null,
+  complete = true,
+  total: number | null = signups?.length ?? null,
+) {
   return render(<InsightsTab signups={signups} signupsTotal={total} signupsComplete={complete} />);
 }
 
@@ -96,8 +100,11 @@ describe('Insights tab', () => {
       ['Nov 22, 2026', '1'],
       ['Nov 23, 2026', '1'],
     ]);
-    expect(within(screen.getByRole('table', { name: 'Signups per day' })).getAllByRole('rowheader')[0]!.querySelector('time'))
-      .toHaveAttribute('dateTime', '2026-11-16');
+    expect(
+      within(screen.getByRole('table', { name: 'Signups per day' }))
+        .getAllByRole('rowheader')[0]!
+        .querySelector('time'),
+    ).toHaveAttribute('dateTime', '2026-11-16');
   });
 
   it('switches to ISO weeks (from Monday, UTC) and to running totals', async () => {
@@ -118,7 +125,9 @@ describe('Insights tab', () => {
       ['Week of Nov 23, 2026', '5'],
     ]);
     const chart = within(figureOf('Total signups per week')).getByRole('img');
-    expect(chart).toHaveAccessibleName('Line chart, Nov 16, 2026 to Nov 23, 2026: the total grows to 5 signups.');
+    expect(chart).toHaveAccessibleName(
+      'Line chart, Nov 16, 2026 to Nov 23, 2026: the total grows to 5 signups.',
+    );
     expect(chart.querySelector('path.insights-chart__line')).not.toBeNull();
     expect(chart.querySelectorAll('rect')).toHaveLength(0);
 
@@ -162,7 +171,9 @@ describe('Insights tab', () => {
       ['Once a year or less', '1', '20%'],
       ['No answer', '2', '40%'],
     ]);
-    expect(within(figures[0]!).getByText('3 of 5 answered. The 10 most frequent answers; the rest as Other.')).toBeInTheDocument();
+    expect(
+      within(figures[0]!).getByText('3 of 5 answered. The 10 most frequent answers; the rest as Other.'),
+    ).toBeInTheDocument();
     expect(await dataTable(user, 'Excited Features')).toEqual([
       ['Answer', 'Signups', 'Share'],
       ['AI price hunting', '2', '40%'],

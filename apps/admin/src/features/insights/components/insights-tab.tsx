@@ -45,15 +45,22 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
   const [period, setPeriod] = useState<Period>('day');
   const [cumulative, setCumulative] = useState(false);
   const periodName = useId();
-  const insights = useMemo(() => (signups && signups.length > 0 ? aggregateSignups(signups) : null), [signups]);
+  const insights = useMemo(
+    () => (signups && signups.length > 0 ? aggregateSignups(signups) : null),
+    [signups],
+  );
   const perPeriod = insights ? (period === 'day' ? insights.perDay : insights.perWeek) : null;
-  const series = useMemo(() => (perPeriod && cumulative ? runningTotals(perPeriod) : perPeriod), [perPeriod, cumulative]);
+  const series = useMemo(
+    () => (perPeriod && cumulative ? runningTotals(perPeriod) : perPeriod),
+    [perPeriod, cumulative],
+  );
 
   let status = '';
   if (signups === null) status = LOADING_DATA;
   else if (signups.length === 0) status = signupsComplete ? NO_DATA : LOADING_DATA;
   else if (!signupsComplete) {
-    const of = signupsTotal !== null && signupsTotal > signups.length ? ` (of ${formatCount(signupsTotal)})` : '';
+    const of =
+      signupsTotal !== null && signupsTotal > signups.length ? ` (of ${formatCount(signupsTotal)})` : '';
     status = `These figures cover the ${formatCount(signups.length)} signups loaded so far${of}.`;
   }
 
@@ -89,7 +96,11 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
                 ))}
               </fieldset>
               <label className="insights__toggle">
-                <input type="checkbox" checked={cumulative} onChange={(event) => setCumulative(event.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={cumulative}
+                  onChange={(event) => setCumulative(event.target.checked)}
+                />
                 Cumulative
               </label>
             </div>
@@ -102,7 +113,12 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
               }
               chart={
                 series.length > 0 ? (
-                  <TimeChart series={series} period={period} cumulative={cumulative} label={timeSummary(series, period, cumulative)} />
+                  <TimeChart
+                    series={series}
+                    period={period}
+                    cumulative={cumulative}
+                    label={timeSummary(series, period, cumulative)}
+                  />
                 ) : null
               }
               columns={[period === 'day' ? 'Day' : 'Week', cumulative ? 'Total signups' : 'Signups']}

@@ -33,7 +33,9 @@ export function TimeChart({ series, period, cumulative, label }: TimeChartProps)
       ? [{ time: first, at: x(first), anchor: 'start' as const }]
       : [
           { time: first, at: x(first), anchor: 'start' as const },
-          ...(last - first >= 4 * PERIOD_MS[period] ? [{ time: middle, at: x(middle), anchor: 'middle' as const }] : []),
+          ...(last - first >= 4 * PERIOD_MS[period]
+            ? [{ time: middle, at: x(middle), anchor: 'middle' as const }]
+            : []),
           { time: last, at: x(end), anchor: 'end' as const },
         ];
 
@@ -45,17 +47,40 @@ export function TimeChart({ series, period, cumulative, label }: TimeChartProps)
   }
 
   return (
-    <svg className="insights-chart insights-chart--time" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
+    <svg
+      className="insights-chart insights-chart--time"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="img"
+      aria-label={label}
+    >
       {ticks.map((tick) => (
         <g key={tick}>
-          <line className="insights-chart__grid" x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} />
-          <text className="insights-chart__axis" x={MARGIN.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="central">
+          <line
+            className="insights-chart__grid"
+            x1={MARGIN.left}
+            x2={WIDTH - MARGIN.right}
+            y1={y(tick)}
+            y2={y(tick)}
+          />
+          <text
+            className="insights-chart__axis"
+            x={MARGIN.left - 8}
+            y={y(tick)}
+            textAnchor="end"
+            dominantBaseline="central"
+          >
             {formatCount(tick)}
           </text>
         </g>
       ))}
       {dateTicks.map(({ time, at, anchor }) => (
-        <text key={time} className="insights-chart__axis" x={at} y={HEIGHT - MARGIN.bottom + 20} textAnchor={anchor}>
+        <text
+          key={time}
+          className="insights-chart__axis"
+          x={at}
+          y={HEIGHT - MARGIN.bottom + 20}
+          textAnchor={anchor}
+        >
           {formatDay(time)}
         </text>
       ))}
@@ -73,7 +98,13 @@ export function TimeChart({ series, period, cumulative, label }: TimeChartProps)
           />
         ))
       )}
-      <line className="insights-chart__baseline" x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(0)} y2={y(0)} />
+      <line
+        className="insights-chart__baseline"
+        x1={MARGIN.left}
+        x2={WIDTH - MARGIN.right}
+        y1={y(0)}
+        y2={y(0)}
+      />
     </svg>
   );
 }

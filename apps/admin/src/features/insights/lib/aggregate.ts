@@ -195,15 +195,60 @@ export function cumulative(series: readonly PeriodCount[]): PeriodCount[] {
   return series.map(({ start, count }) => ({ start, count: (total += count) }));
 }
 
+/** One feedback question's answers, counted as its kind says. */
+class Question {
+  readonly counter: Counter;
+  answered = 0;
+  /** A checklist answer → its items (the same few combinations recur). */
+  private readonly checklists = new Map<string, string[]>();
+
+  constructor(
+    readonly field: FeedbackField,
+    readonly kind: AnswerKind,
+  ) {
+    this.counter = new Counter(kind === 'domain');
+  }
+
+  add(value: unknown): void {
+    const text = answerText(value);
+    if (text === null) return;
+    if (this.kind === 'single') this.counter.add(text);
+    else if (this.kind === 'domain') this.counter.add(text.slice(text.lastIndexOf('@') + 1));
+    else if (this.kind === 'multiple') {
+      let items = this.checklists.get(text);
+      if (!items) {
+        items = text
+          .split(',')
+          .map(answerText)
+          .filter((item) => item !== null);
+        this.checklists.set(text, items);
+      }
+      if (items.length === 0) return;
+      for (const item of items) this.counter.add(item);
+    }
+    // 'presence' counts only the answered.
+    this.answered += 1;
+  }
+
+  distribution(total: number): AnswerDistribution {
+    const tallies: Tally[] =
+      this.kind === 'presence'
+        ? this.answered > 0
+          ? [{ label: ANSWERED_LABEL, count: this.answered, kind: 'value' }]
+          : []
+        : this.counter.top(TOP_COUNT);
+    const none = total - this.answered;
+    if (none > 0) tallies.push({ label: NO_ANSWER_LABEL, count: none, kind: 'none' });
+    const { field, kind, answered } = this;
+    return { field, question: QUESTIONS.get(field) ?? field, kind, answered, tallies };
+  }
+}
+
 function computeInsights(rows: readonly InsightsRow[]): Insights {
   // Keyed by day number (small integers hash faster than epoch millis).
   const days = new Map<number, number>();
   let undated = 0;
-  const kinds = FEEDBACK_FIELDS.map((field) => ANSWER_KINDS[field]);
-  const counters = kinds.map((kind) => new Counter(kind === 'domain'));
-  const answered = FEEDBACK_FIELDS.map(() => 0);
-  /** A checklist answer → its items (the same few combinations recur). */
-  const checklists = new Map<string, string[]>();
+  const questions = FEEDBACK_FIELDS.map((field) => new Question(field, ANSWER_KINDS[field]));
   const countries = new Counter();
   let unknownCountries = 0;
 
@@ -214,57 +259,30 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
       const day = Math.floor(time / DAY_MS);
       days.set(day, (days.get(day) ?? 0) + 1);
     }
-
-    for (let index = 0; index < FEEDBACK_FIELDS.length; index += 1) {
-      const text = answerText(row[FEEDBACK_FIELDS[index]!]);
-      if (text === null) continue;
-      const counter = counters[index]!;
-      const kind = kinds[index];
-      if (kind === 'single') counter.add(text);
-      else if (kind === 'domain') counter.add(text.slice(text.lastIndexOf('@') + 1));
-      else if (kind === 'multiple') {
-        let items = checklists.get(text);
-        if (!items) {
-          items = text.split(',').map(answerText).filter((item) => item !== null);
-          checklists.set(text, items);
-        }
-        if (items.length === 0) continue;
-        for (const item of items) counter.add(item);
-      }
-      // 'presence' counts only the answered, below.
-      answered[index]! += 1;
-    }
-
+    for (const question of questions) question.add(row[question.field]);
     const country = countryOf(row.location);
     if (country === null) unknownCountries += 1;
     else countries.add(country);
   }
 
-  const dayCounts = [...days].sort((a, b) => a[0] - b[0]).map(([day, count]) => ({ start: day * DAY_MS, count }));
+  const perDay = [...days]
+    .sort((a, b) => a[0] - b[0])
+    .map(([day, count]) => ({ start: day * DAY_MS, count }));
   const weeks = new Map<number, number>();
-  for (const { start, count } of dayCounts) {
+  for (const { start, count } of perDay) {
     const week = weekStart(start);
     weeks.set(week, (weeks.get(week) ?? 0) + count);
   }
-
-  const answers = FEEDBACK_FIELDS.map((field, index): AnswerDistribution => {
-    const tallies =
-      kinds[index] === 'presence' && answered[index]! > 0
-        ? [{ label: ANSWERED_LABEL, count: answered[index]!, kind: 'value' as const }]
-        : counters[index]!.top(TOP_COUNT);
-    const none = rows.length - answered[index]!;
-    if (none > 0) tallies.push({ label: NO_ANSWER_LABEL, count: none, kind: 'none' });
-    return { field, question: QUESTIONS.get(field) ?? field, kind: ANSWER_KINDS[field], answered: answered[index]!, tallies };
-  });
   const countryTallies = countries.top(TOP_COUNT);
-  if (unknownCountries > 0) countryTallies.push({ label: UNKNOWN_COUNTRY_LABEL, count: unknownCountries, kind: 'none' });
+  if (unknownCountries > 0)
+    countryTallies.push({ label: UNKNOWN_COUNTRY_LABEL, count: unknownCountries, kind: 'none' });
 
   return {
     total: rows.length,
     undated,
-    perDay: dayCounts,
+    perDay,
     perWeek: [...weeks].map(([start, count]) => ({ start, count })),
-    answers,
+    answers: questions.map((question) => question.distribution(rows.length)),
     countries: countryTallies,
   };
 }

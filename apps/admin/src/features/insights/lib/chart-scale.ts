@@ -7,7 +7,10 @@ export function niceTicks(max: number, count = 4): number[] {
   if (max <= 0) return [0, 1];
   const rough = max / count;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, [1, 2, 5, 10].map((factor) => factor * magnitude).find((value) => value >= rough)!);
+  const step = Math.max(
+    1,
+    [1, 2, 5, 10].map((factor) => factor * magnitude).find((value) => value >= rough)!,
+  );
   const ticks: number[] = [];
   for (let value = 0; value < max + step; value += step) ticks.push(value);
   return ticks;

@@ -2,7 +2,8 @@
 import type { PeriodCount, Period, Tally } from './aggregate';
 import { formatCount, formatDay, truncate } from './chart-scale';
 
-const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) =>
+  `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /** E.g. "Column chart, Nov 2, 2026 to Nov 23, 2026: 6 signups in 4 days; the most, 2, on Nov 16, 2026." */
 export function timeSummary(series: readonly PeriodCount[], period: Period, cumulative: boolean): string {
@@ -10,7 +11,8 @@ export function timeSummary(series: readonly PeriodCount[], period: Period, cumu
   const last = series.at(-1);
   if (!first || !last) return 'No signups with a date.';
   const range = `${formatDay(first.start)} to ${formatDay(last.start)}`;
-  if (cumulative) return `Line chart, ${range}: the total grows to ${plural(last.count, 'signup', 'signups')}.`;
+  if (cumulative)
+    return `Line chart, ${range}: the total grows to ${plural(last.count, 'signup', 'signups')}.`;
   const peak = series.reduce((best, point) => (point.count > best.count ? point : best), first);
   const total = series.reduce((sum, point) => sum + point.count, 0);
   const periods = plural(series.length, period, `${period}s`);

@@ -450,6 +450,7 @@ describe('Waitlist Signups tab', () => {
       await user.click(screen.getByRole('button', { name: 'Clear filters' }));
       await waitFor(() => expect(emailsShown()).toHaveLength(5));
       expect(screen.getByRole('searchbox', { name: 'Search signups' })).toHaveValue('');
+      expect(screen.getByRole('searchbox', { name: 'Search signups' })).toHaveFocus();
       expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('');
       expect(screen.getByRole('combobox', { name: 'Show' })).toHaveValue('all');
       expect(currentQuery).toBe('?sort=email&dir=desc');

@@ -4,7 +4,7 @@ import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
 import { DEFAULT_SIGNUP_VIEW, isFilteredView, type ConfirmedFilter, type SignupView } from '@silk/schema/signup-view';
 import { Button } from '@silk/ui/button';
 import { Spinner } from '@silk/ui/spinner';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import type { AnswerOption } from '@/features/signups/hooks/use-signup-view';
 
 /** Which signups the table shows by confirmation: all, or by whether the address was confirmed by its e-mail link. */
@@ -90,6 +90,7 @@ function Field({ label, children }: { label: string; children: (id: string) => R
 export function Toolbar(props: ToolbarProps) {
   const { total, confirmed, shown, view, onViewChange, answers, countries, downloading, deleting } = props;
   const searchId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
   const filtered = isFilteredView(view);
   const change = (part: Partial<SignupView>) => onViewChange({ ...view, ...part });
   const setAnswer = (field: FeedbackField, value: string) => {
@@ -158,6 +159,7 @@ export function Toolbar(props: ToolbarProps) {
           </label>
           <input
             id={searchId}
+            ref={searchRef}
             type="search"
             className="signup-filters__input"
             placeholder="E-mail, location or answer"
@@ -239,7 +241,11 @@ export function Toolbar(props: ToolbarProps) {
             type="button"
             variant="secondary"
             className="signup-filters__clear"
-            onClick={() => onViewChange({ ...DEFAULT_SIGNUP_VIEW, sort: view.sort })}
+            onClick={() => {
+              onViewChange({ ...DEFAULT_SIGNUP_VIEW, sort: view.sort });
+              // The button goes away with the filters: focus goes on to the search, where finding starts again.
+              searchRef.current?.focus();
+            }}
           >
             Clear filters
           </Button>

@@ -1,0 +1,36 @@
+// The signup total the panel shows at once: shards kept by the create and delete triggers, reconciled
+// with count().
+import { COLLECTIONS } from '@silk/schema/constants';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { FieldValue } from 'firebase-admin/firestore';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { reconcileSignupCount } from './signup-count';
+
+const { db } = adminSdk();
+const signups = db.collection(COLLECTIONS.waitlistSignups);
+const shardSum = async () =>
+  (await db.collection(COLLECTIONS.signupCounts).get()).docs.reduce((sum, shard) => sum + Number(shard.get('count') ?? 0), 0);
+const counted = async () => (await signups.count().get()).data().count;
+
+describe('signup total', () => {
+  it('goes up when a signup is created and down when it is deleted (the triggers)', async () => {
+    await reconcileSignupCount(db);
+    const before = await shardSum();
+    const email = `counted-${randomUUID().slice(0, 8)}@example.com`;
+    await signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+    await vi.waitFor(async () => expect(await shardSum()).toBe(before + 1), { timeout: 15_000, interval: 100 });
+    // A later write to the same signup is not a new one.
+    await signups.doc(email).set({ travelFrequency: 'Monthly', updatedAt: FieldValue.serverTimestamp() }, { merge: true });
+    await signups.doc(email).delete();
+    await vi.waitFor(async () => expect(await shardSum()).toBe(before), { timeout: 15_000, interval: 100 });
+  });
+
+  it('is set back to count() by the reconciliation when it is off', async () => {
+    await reconcileSignupCount(db);
+    await db.collection(COLLECTIONS.signupCounts).doc('3').set({ count: FieldValue.increment(5) }, { merge: true });
+    expect(await reconcileSignupCount(db)).toBe(-5);
+    expect(await shardSum()).toBe(await counted());
+    expect(await reconcileSignupCount(db)).toBe(0);
+  });
+});
