@@ -16,15 +16,22 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import { PassThrough, pipeline } from 'node:stream';
 import type { SignupRecord } from './xlsx';
 
 export const DEFAULT_PAGE_SIZE = 1000;
 /** What the export reads of a signup: the 12 columns, and confirmedAt (the view's confirmed filter). */
 export const SIGNUP_FIELDS: readonly string[] = [...SIGNUP_COLUMNS.map(({ key }) => key), 'confirmedAt'];
 
-/** The query's documents as they stream in (stopping the iteration cancels the query). */
-function streamed(query: Query): AsyncIterable<QueryDocumentSnapshot> {
-  return query.stream() as AsyncIterable<QueryDocumentSnapshot>;
+/**
+ * The query's documents as they stream in, read up to `readAhead` documents ahead of the caller, so
+ * Firestore keeps sending while a page is written (without it the two took turns). An error reaches the
+ * caller's iteration; stopping the iteration cancels the query.
+ */
+function streamed(query: Query, readAhead: number): AsyncIterable<QueryDocumentSnapshot> {
+  const buffer = new PassThrough({ objectMode: true, highWaterMark: readAhead });
+  pipeline(query.stream(), buffer, () => undefined);
+  return buffer;
 }
 
 export async function* signupPages(
@@ -33,7 +40,7 @@ export async function* signupPages(
 ): AsyncGenerator<SignupRecord[]> {
   let seen = 0;
   let page: SignupRecord[] = [];
-  for await (const doc of streamed(collection.orderBy('timestamp', 'desc').select(...SIGNUP_FIELDS))) {
+  for await (const doc of streamed(collection.orderBy('timestamp', 'desc').select(...SIGNUP_FIELDS), pageSize)) {
     page.push(doc.data());
     seen += 1;
     if (page.length === pageSize) {
@@ -51,7 +58,7 @@ export async function* signupPages(
     missing = [];
     return full.filter((doc) => doc.exists).map((doc) => doc.data() as SignupRecord);
   };
-  for await (const doc of streamed(collection.orderBy(FieldPath.documentId()).select('timestamp'))) {
+  for await (const doc of streamed(collection.orderBy(FieldPath.documentId()).select('timestamp'), pageSize)) {
     if (doc.get('timestamp') !== undefined) continue;
     missing.push(doc.ref);
     if (missing.length === pageSize) yield await readMissing();

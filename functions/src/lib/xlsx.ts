@@ -50,8 +50,8 @@ export function zonedDates(timeZone: string): (value: unknown) => Date | null {
     const quarter = Math.floor(date.getTime() / QUARTER_HOUR_MS);
     let offset = offsets.get(quarter);
     if (offset === undefined) {
-      const start = quarter * QUARTER_HOUR_MS;
-      offset = wallClockDate(start, timeZone)!.getTime() - start;
+      const start = new Date(quarter * QUARTER_HOUR_MS);
+      offset = (wallClockDate(start, timeZone) ?? start).getTime() - start.getTime();
       offsets.set(quarter, offset);
     }
     return new Date(date.getTime() + offset);

@@ -27,7 +27,7 @@ export async function readWorkbook(buffer: Buffer): Promise<ReadWorkbook> {
     const { note } = cell;
     if (note === undefined) return;
     headerNotes[String(cell.value)] =
-      typeof note === 'string' ? note : note.texts.map((text) => text.text).join('');
+      typeof note === 'string' ? note : (note.texts ?? []).map((text) => text.text).join('');
   });
   const zip = await JSZip.loadAsync(buffer);
   const files = Object.keys(zip.files);

@@ -101,9 +101,11 @@ export function wallClockDate(value: unknown, timeZone: string): Date | null {
     });
     wallClockFormats.set(timeZone, format);
   }
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const { type, value: text } of format.formatToParts(date)) part[type] = Number(text);
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  const part = { year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
+  for (const { type, value: text } of format.formatToParts(date)) {
+    if (type in part) part[type as keyof typeof part] = Number(text);
+  }
+  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
   return new Date(wall + date.getUTCMilliseconds());
 }
 

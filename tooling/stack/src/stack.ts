@@ -1,6 +1,6 @@
 // Ports and configuration of the local Firebase stack. One firebase.json is the source; test runs may
 // shift every port by SILK_PORT_OFFSET so that several stacks can run side by side.
-import { ADMIN_BASE_PATH, ADMIN_ORIGIN } from '@silk/schema/constants';
+import { ADMIN_BASE_PATH } from '@silk/schema/constants';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

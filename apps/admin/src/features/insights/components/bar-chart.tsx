@@ -1,12 +1,12 @@
 import type { Tally } from '@/features/insights/lib/aggregate';
 import { formatCount, truncate } from '@/features/insights/lib/chart-scale';
 
-const WIDTH = 640;
+const WIDTH = 480;
 const ROW_HEIGHT = 28;
 const BAR_HEIGHT = 18;
-const LABEL_WIDTH = 220;
-const VALUE_WIDTH = 64;
-const LABEL_CHARS = 32;
+const LABEL_WIDTH = 170;
+const VALUE_WIDTH = 56;
+const LABEL_CHARS = 26;
 
 /** Horizontal bars, one per tally, largest first as given; Other and No answer in a muted colour. */
 export function BarChart({ tallies, label }: { tallies: readonly Tally[]; label: string }) {

@@ -45,10 +45,8 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
   const [period, setPeriod] = useState<Period>('day');
   const [cumulative, setCumulative] = useState(false);
   const periodName = useId();
-  const insights = useMemo(
-    () => (signups && signups.length > 0 ? aggregateSignups(signups) : null),
-    [signups],
-  );
+  // Memoised on the rows array itself: a render with the same rows costs nothing.
+  const insights = signups && signups.length > 0 ? aggregateSignups(signups) : null;
   const perPeriod = insights ? (period === 'day' ? insights.perDay : insights.perWeek) : null;
   const series = useMemo(
     () => (perPeriod && cumulative ? runningTotals(perPeriod) : perPeriod),
@@ -67,12 +65,14 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
   const timeTitle = `${cumulative ? 'Total signups' : 'Signups'} per ${period}`;
   return (
     <section className="tab insights" aria-labelledby="insights-heading">
-      <h2 id="insights-heading" className="tab__title">
-        Insights
-      </h2>
-      <p className={insights ? 'insights__coverage' : 'table-state'} role="status" aria-live="polite">
-        {status}
-      </p>
+      <div className="insights__header">
+        <h2 id="insights-heading" className="tab__title">
+          Insights
+        </h2>
+        <p className={insights ? 'insights__coverage' : 'table-state'} role="status" aria-live="polite">
+          {status}
+        </p>
+      </div>
       {insights && series ? (
         <>
           <section className="insights__section" aria-labelledby="insights-time">

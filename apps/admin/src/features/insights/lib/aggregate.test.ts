@@ -246,14 +246,16 @@ describe('aggregateSignups', () => {
         ...row,
         timestamp: new Date(row.timestamp),
       }));
-    // The fastest of five runs: the first warms up the JIT, and the machine is shared with other work.
+    // CPU time, not wall time: the machine is shared, and time spent waiting for a core is not ours. The
+    // fastest of five runs (the first also warms up the JIT).
     let fastest = Number.POSITIVE_INFINITY;
     let total = 0;
     for (let run = 0; run < 5; run += 1) {
       const rows = makeRows();
-      const started = performance.now();
+      const started = process.cpuUsage();
       total = aggregateSignups(rows).total;
-      fastest = Math.min(fastest, performance.now() - started);
+      const used = process.cpuUsage(started);
+      fastest = Math.min(fastest, (used.user + used.system) / 1000);
     }
     expect(total).toBe(100_000);
     expect(fastest).toBeLessThan(100);
