@@ -74,13 +74,16 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       }
     });
 
-    it(`signup_counts (the total's shards): listed by ready staff only, written by no browser`, async () => {
-      const shards = (database: ReturnType<typeof db>) => collection(database, COLLECTIONS.signupCounts);
-      for (const name of ACTORS) await check(ALLOWED.read[name], getDocs(shards(db(env(), name))));
-      await assertFails(getDocs(shards(mustChangeDb(env()))));
-      await assertFails(getDocs(shards(disabledDb(env()))));
-      for (const name of ACTORS) await assertFails(setDoc(doc(shards(db(env(), name)), '0'), { count: 1 }));
-    });
+    it.each([COLLECTIONS.signupCounts, COLLECTIONS.recentSignups])(
+      '%s (the total, the recent copies): listed by ready staff only, written by no browser',
+      async (name) => {
+        const feed = (database: ReturnType<typeof db>) => collection(database, name);
+        for (const actor of ACTORS) await check(ALLOWED.read[actor], getDocs(feed(db(env(), actor))));
+        await assertFails(getDocs(feed(mustChangeDb(env()))));
+        await assertFails(getDocs(feed(disabledDb(env()))));
+        for (const actor of ACTORS) await assertFails(setDoc(doc(feed(db(env(), actor)), '0'), { count: 1 }));
+      },
+    );
 
     it('refuses a custom claim `staff` without a staff record of the same account (claims grant nothing)', async () => {
       const claimed = env().authenticatedContext('uid-claim', { email: 'claim@silk.travel', staff: true }).firestore();

@@ -20,6 +20,5 @@ export { eraseSubscriber } from './erase-subscriber';
 export { deleteSignup } from './delete-signup';
 export { sendMail } from './send-mail';
 export { redriveMail } from './redrive-mail';
-export { recordSignupDeletionTrigger as recordSignupDeletion } from './record-signup-deletion';
-export { countSignup } from './count-signup';
-export { reconcileSignupCount } from './reconcile-signup-count';
+export { onSignupWritten } from './on-signup-written';
+export { maintainSignupFeeds } from './maintain-signup-feeds';

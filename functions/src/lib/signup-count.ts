@@ -1,21 +1,18 @@
 // The signup total the admin panel shows at once: signup_counts/{0..SIGNUP_COUNT_SHARDS-1} {count},
-// kept by triggers (+1 when a signup is created, -1 when one is deleted) on a random shard each, so a
-// burst of signups does not queue on one document. A count() aggregation reconciles it on a schedule
-// (a trigger that failed, or ran twice, leaves it off until then).
+// kept by the signup trigger (+1 when a signup is created, -1 when one is deleted) on a random shard
+// each, so a burst of signups does not queue on one document. A count() aggregation reconciles it on a
+// schedule (a trigger that failed, or ran twice, leaves it off until then).
 import { COLLECTIONS, SIGNUP_COUNT_SHARDS } from '@silk/schema/constants';
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { randomInt } from 'node:crypto';
 
 function shardRef(db: Firestore, shard: number) {
   return db.collection(COLLECTIONS.signupCounts).doc(String(shard));
 }
 
-/** Adds `delta` to a random shard (inside `transaction` when given). */
-export async function adjustSignupCount(db: Firestore, delta: number, transaction?: Transaction): Promise<void> {
-  const ref = shardRef(db, randomInt(SIGNUP_COUNT_SHARDS));
-  const change = { count: FieldValue.increment(delta) };
-  if (transaction) transaction.set(ref, change, { merge: true });
-  else await ref.set(change, { merge: true });
+/** `delta` for a random shard: the caller merges `data` into `ref` inside its own batch or transaction. */
+export function signupCountChange(db: Firestore, delta: number): { ref: DocumentReference; data: { count: FieldValue } } {
+  return { ref: shardRef(db, randomInt(SIGNUP_COUNT_SHARDS)), data: { count: FieldValue.increment(delta) } };
 }
 
 /** Sets the shards' sum to the collection's count() (shard 0 takes the difference); returns the correction. */

@@ -24,12 +24,18 @@ export const DEFAULT_PAGE_SIZE = 1000;
 export const SIGNUP_FIELDS: readonly string[] = [...SIGNUP_COLUMNS.map(({ key }) => key), 'confirmedAt'];
 
 /**
- * The query's documents as they stream in, read up to `readAhead` documents ahead of the caller, so
- * Firestore keeps sending while a page is written (without it the two took turns). An error reaches the
+ * Documents read ahead of the caller, so Firestore keeps sending while a page is written (without it the
+ * two took turns); a quarter page covers the writer's time per page at the emulator's pace, and more
+ * only holds more memory.
+ */
+export const READ_AHEAD = 250;
+
+/**
+ * The query's documents as they stream in, up to READ_AHEAD ahead of the caller. An error reaches the
  * caller's iteration; stopping the iteration cancels the query.
  */
-function streamed(query: Query, readAhead: number): AsyncIterable<QueryDocumentSnapshot> {
-  const buffer = new PassThrough({ objectMode: true, highWaterMark: readAhead });
+function streamed(query: Query): AsyncIterable<QueryDocumentSnapshot> {
+  const buffer = new PassThrough({ objectMode: true, highWaterMark: READ_AHEAD });
   pipeline(query.stream(), buffer, () => undefined);
   return buffer;
 }
@@ -40,7 +46,7 @@ export async function* signupPages(
 ): AsyncGenerator<SignupRecord[]> {
   let seen = 0;
   let page: SignupRecord[] = [];
-  for await (const doc of streamed(collection.orderBy('timestamp', 'desc').select(...SIGNUP_FIELDS), pageSize)) {
+  for await (const doc of streamed(collection.orderBy('timestamp', 'desc').select(...SIGNUP_FIELDS))) {
     page.push(doc.data());
     seen += 1;
     if (page.length === pageSize) {
@@ -58,7 +64,7 @@ export async function* signupPages(
     missing = [];
     return full.filter((doc) => doc.exists).map((doc) => doc.data() as SignupRecord);
   };
-  for await (const doc of streamed(collection.orderBy(FieldPath.documentId()).select('timestamp'), pageSize)) {
+  for await (const doc of streamed(collection.orderBy(FieldPath.documentId()).select('timestamp'))) {
     if (doc.get('timestamp') !== undefined) continue;
     missing.push(doc.ref);
     if (missing.length === pageSize) yield await readMissing();

@@ -44,7 +44,8 @@ function plain(value: unknown): unknown {
 export const signupRowConverter: FirestoreDataConverter<WaitlistSignupRow> = {
   toFirestore: ({ id: _id, ...value }) => value,
   fromFirestore: (snapshot) => {
-    const data = plain(snapshot.data()) as Partial<WaitlistSignup>;
+    // expiresAt: only on the recent copies (their TTL), not part of a signup.
+    const { expiresAt: _expiresAt, ...data } = plain(snapshot.data()) as Partial<WaitlistSignup> & { expiresAt?: unknown };
     return { ...data, email: typeof data.email === 'string' ? data.email : snapshot.id, id: snapshot.id };
   },
 };
@@ -62,6 +63,11 @@ export const signupDeletionConverter: FirestoreDataConverter<SignupDeletion> = {
     return { idHash: snapshot.id, deletedAt: deletedAt instanceof Timestamp ? deletedAt.toDate() : new Date(0) };
   },
 };
+
+/** Copies of the signups changed in the last RECENT_SIGNUPS_KEPT_HOURS (a small collection), as rows. */
+export function recentSignupsRef(db: Firestore): CollectionReference<WaitlistSignupRow> {
+  return collection(db, COLLECTIONS.recentSignups).withConverter(signupRowConverter);
+}
 
 /** The signup total's shards: signup_counts/{n} {count}, written by triggers. */
 export function signupCountsRef(db: Firestore): CollectionReference<{ count?: unknown }> {

@@ -4,9 +4,10 @@
 // functions/src/lib/signup-change.ts for server code), and every deletion leaves a tombstone in
 // signup_deletions (a trigger). So the panel needs the whole collection once per browser, then only the
 // changes:
-// - cold (no copy in IndexedDB): the total (signup_counts, kept by triggers; count() where there is
-//   none yet) and the newest rows first, then the rest in pages ordered by `updatedAt` in the
-//   background, while listeners follow every change and deletion since the newest row;
+// - cold (no copy in IndexedDB): the total (signup_counts; count() where there is none yet) and the
+//   newest rows (signup_recent) first — both small collections kept by a trigger, so they answer at
+//   once whatever the total — then the rest in pages ordered by `updatedAt` in the background, while
+//   listeners follow every change and deletion since the newest row;
 // - repeat open (a copy): the copy at once, then listeners for the changes and deletions since it was
 //   last brought up to date — the only documents read from the server.
 import { DELETIONS_KEPT_DAYS, WAITLIST_RETRY_MS } from '@silk/schema/constants';
@@ -26,7 +27,7 @@ import {
   type Unsubscribe,
 } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
-import { signupCountsRef, signupDeletionsRef, signupsRef, type WaitlistSignupRow } from './refs';
+import { recentSignupsRef, signupCountsRef, signupDeletionsRef, signupsRef, type WaitlistSignupRow } from './refs';
 import type { SignupsCache, SignupsCacheMeta } from './signups-cache';
 
 export type { WaitlistSignupRow } from './refs';
@@ -316,8 +317,14 @@ export function subscribeToSignups(
     return stop;
   };
 
-  /** The newest rows: the first window (last hour, day, …, everything) that holds any. */
+  /**
+   * The newest rows: from the recent copies (a small collection, kept by a trigger); where there are
+   * none, from the first window of the signups (last hour, day, …, everything) that holds any.
+   */
   const newestRows = async (): Promise<WaitlistSignupRow[]> => {
+    const copies = await getDocs(query(recentSignupsRef(services.db), orderBy('updatedAt', 'desc'), limit(firstPageSize)));
+    serverDocs += copies.size;
+    if (!copies.empty) return copies.docs.map((document) => document.data());
     for (const windowMs of [...NEWEST_WINDOWS_MS, Number.POSITIVE_INFINITY]) {
       const recent: QueryConstraint[] = Number.isFinite(windowMs)
         ? [where('updatedAt', '>=', Timestamp.fromMillis(Date.now() - windowMs))]

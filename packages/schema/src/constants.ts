@@ -15,7 +15,11 @@ export const COLLECTIONS = {
   mail: 'mail',
   signupDeletions: 'signup_deletions',
   signupCounts: 'signup_counts',
+  recentSignups: 'signup_recent',
 } as const;
+
+/** signup_recent keeps a copy of each signup for this long after its last change (TTL on expiresAt). */
+export const RECENT_SIGNUPS_KEPT_HOURS = 48;
 
 /** signup_counts/{0..N-1}: the signup total kept in shards, so that a launch-day burst spreads its writes. */
 export const SIGNUP_COUNT_SHARDS = 10;

@@ -106,7 +106,7 @@ describe('answer distributions', () => {
     ]);
   });
 
-  it('keeps the 10 most frequent free-text answers and sums the rest as "Other", ignoring case and surrounding spaces', () => {
+  it('keeps the 10 most frequent free-text answers and sums the rest as "Other", ignoring surrounding spaces', () => {
     const rows: InsightsRow[] = [];
     for (let index = 0; index < 14; index += 1) {
       // Answer i given 20 - i times (answers 10 to 13 fall outside the top 10).
@@ -114,7 +114,7 @@ describe('answer distributions', () => {
         rows.push({ biggestFrustration: `Answer ${index}` });
     }
     rows.push(
-      { biggestFrustration: '  answer 0 ' },
+      { biggestFrustration: '  Answer 0 ' },
       { biggestFrustration: 'Tie B' },
       { biggestFrustration: 'Tie A' },
     );
@@ -200,7 +200,7 @@ describe('countries', () => {
     const { countries } = aggregateSignups(rows);
     expect(countries).toEqual([
       ...Array.from({ length: 10 }, (_, index) => value(`Country ${index}`, 20 - index)),
-      // Countries 10 and 11 (10 + 9) and Portugal (2, spelled two ways).
+      // Countries 10 and 11 (10 + 9) and Portugal (2: from text and from an object).
       { label: 'Other', count: 21, kind: 'other' },
       { label: 'Unknown', count: 2, kind: 'none' },
     ]);

@@ -6,7 +6,7 @@ import { displayValue, SIGNUP_COLUMNS, toDate } from '@silk/schema/formatters';
 
 export type Period = 'day' | 'week';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 export const PERIOD_MS: Record<Period, number> = { day: DAY_MS, week: 7 * DAY_MS };
 
 /** Signups in one UTC day, or one ISO week (Monday 00:00 UTC to Sunday). */
@@ -30,7 +30,7 @@ export interface Tally {
  */
 export type AnswerKind = 'single' | 'multiple' | 'domain' | 'presence';
 
-export const ANSWER_KINDS: Record<FeedbackField, AnswerKind> = {
+const ANSWER_KINDS: Record<FeedbackField, AnswerKind> = {
   travelFrequency: 'single',
   biggestFrustration: 'single',
   workEmail: 'domain',
@@ -64,11 +64,11 @@ export interface Insights {
   countries: Tally[];
 }
 
-export const TOP_COUNT = 10;
-export const OTHER_LABEL = 'Other';
-export const NO_ANSWER_LABEL = 'No answer';
-export const UNKNOWN_COUNTRY_LABEL = 'Unknown';
-export const ANSWERED_LABEL = 'Answered';
+const TOP_COUNT = 10;
+const OTHER_LABEL = 'Other';
+const NO_ANSWER_LABEL = 'No answer';
+const UNKNOWN_COUNTRY_LABEL = 'Unknown';
+const ANSWERED_LABEL = 'Answered';
 
 const QUESTIONS = new Map(SIGNUP_COLUMNS.map(({ key, header }) => [key, header]));
 
@@ -83,36 +83,27 @@ interface Entry {
 /** How many distinct texts a counter compares directly before it looks them up by hash. */
 const RECENT_TEXTS = 8;
 
-/** Counts keyed case-insensitively; the first spelling seen is the label (or its lower case). */
+/** Counts of texts, compared exactly. */
 class Counter {
   /**
    * The first few distinct texts, compared directly: answers to a choice question are a few texts
    * repeated, and comparing a handful of strings is cheaper than hashing each row's copy.
    */
-  private readonly recent: Array<{ text: string; entry: Entry }> = [];
-  /** Exact text → its entry: repeated answers skip lower-casing. */
+  private readonly recent: Entry[] = [];
   private readonly byText = new Map<string, Entry>();
-  private readonly byKey = new Map<string, Entry>();
-
-  constructor(private readonly lowerCaseLabels = false) {}
 
   add(text: string): void {
     for (const known of this.recent) {
-      if (known.text === text) {
-        known.entry.count += 1;
+      if (known.label === text) {
+        known.count += 1;
         return;
       }
     }
     let entry = this.byText.get(text);
     if (!entry) {
-      const key = text.toLowerCase();
-      entry = this.byKey.get(key);
-      if (!entry) {
-        entry = { label: this.lowerCaseLabels ? key : text, count: 0 };
-        this.byKey.set(key, entry);
-      }
+      entry = { label: text, count: 0 };
       this.byText.set(text, entry);
-      if (this.recent.length < RECENT_TEXTS) this.recent.push({ text, entry });
+      if (this.recent.length < RECENT_TEXTS) this.recent.push(entry);
     }
     entry.count += 1;
   }
@@ -121,7 +112,7 @@ class Counter {
   top(limit: number): Tally[] {
     const top: Entry[] = [];
     let rest = 0;
-    for (const entry of this.byKey.values()) {
+    for (const entry of this.byText.values()) {
       rest += entry.count;
       if (top.length === limit && !ranksBefore(entry, top[limit - 1]!)) continue;
       let index = top.length;
@@ -197,7 +188,7 @@ export function cumulative(series: readonly PeriodCount[]): PeriodCount[] {
 
 /** One feedback question's answers, counted as its kind says. */
 class Question {
-  readonly counter: Counter;
+  readonly counter = new Counter();
   answered = 0;
   /** A checklist answer → its items (the same few combinations recur). */
   private readonly checklists = new Map<string, string[]>();
@@ -205,15 +196,13 @@ class Question {
   constructor(
     readonly field: FeedbackField,
     readonly kind: AnswerKind,
-  ) {
-    this.counter = new Counter(kind === 'domain');
-  }
+  ) {}
 
   add(value: unknown): void {
     const text = answerText(value);
     if (text === null) return;
     if (this.kind === 'single') this.counter.add(text);
-    else if (this.kind === 'domain') this.counter.add(text.slice(text.lastIndexOf('@') + 1));
+    else if (this.kind === 'domain') this.counter.add(text.slice(text.lastIndexOf('@') + 1).toLowerCase());
     else if (this.kind === 'multiple') {
       let items = this.checklists.get(text);
       if (!items) {

@@ -1,4 +1,4 @@
-// The rate-limit counters expire through a Firestore TTL policy deployed from firestore.indexes.json
+// Collections that expire through Firestore TTL policies deployed from firestore.indexes.json
 // (the emulator ignores TTL, so this checks the deployable declaration itself).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,12 +27,13 @@ const spec = JSON.parse(
 };
 
 describe('TTL policies (firestore.indexes.json)', () => {
-  it('declares TTL on the field rate-limit windows, their slots and signup tombstones expire at', () => {
+  it('declares TTL on the field rate-limit windows, their slots, signup tombstones and recent copies expire at', () => {
     const ttl = spec.fieldOverrides.filter((field) => field.ttl === true);
     expect(ttl).toEqual([
       { collectionGroup: COLLECTIONS.rateLimits, fieldPath: RATE_LIMIT_EXPIRY_FIELD, ttl: true, indexes: [] },
       { collectionGroup: RATE_LIMIT_SLOTS, fieldPath: RATE_LIMIT_EXPIRY_FIELD, ttl: true, indexes: [] },
       { collectionGroup: COLLECTIONS.signupDeletions, fieldPath: 'expiresAt', ttl: true, indexes: [] },
+      { collectionGroup: COLLECTIONS.recentSignups, fieldPath: 'expiresAt', ttl: true, indexes: [] },
     ]);
   });
 
