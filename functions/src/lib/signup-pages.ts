@@ -19,23 +19,21 @@ import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
 import { PassThrough, pipeline } from 'node:stream';
 import type { SignupRecord } from './xlsx';
 
-export const DEFAULT_PAGE_SIZE = 1000;
+/**
+ * Signups handed to the writer at a time (it lets the response drain between pages). 250 rather than
+ * 1,000: the same CPU, and the bench's peak memory ~50 MB lower (fewer rows and their XML held at once).
+ */
+export const DEFAULT_PAGE_SIZE = 250;
 /** What the export reads of a signup: the 12 columns, and confirmedAt (the view's confirmed filter). */
 export const SIGNUP_FIELDS: readonly string[] = [...SIGNUP_COLUMNS.map(({ key }) => key), 'confirmedAt'];
 
 /**
- * Documents read ahead of the caller, so Firestore keeps sending while a page is written (without it the
- * two took turns); a quarter page covers the writer's time per page at the emulator's pace, and more
- * only holds more memory.
+ * The query's documents as they stream in, read up to `readAhead` ahead of the caller so Firestore keeps
+ * sending while a page is written (without it the two took turns). An error reaches the caller's
+ * iteration; stopping the iteration cancels the query.
  */
-export const READ_AHEAD = 250;
-
-/**
- * The query's documents as they stream in, up to READ_AHEAD ahead of the caller. An error reaches the
- * caller's iteration; stopping the iteration cancels the query.
- */
-function streamed(query: Query): AsyncIterable<QueryDocumentSnapshot> {
-  const buffer = new PassThrough({ objectMode: true, highWaterMark: READ_AHEAD });
+function streamed(query: Query, readAhead: number): AsyncIterable<QueryDocumentSnapshot> {
+  const buffer = new PassThrough({ objectMode: true, highWaterMark: readAhead });
   pipeline(query.stream(), buffer, () => undefined);
   return buffer;
 }
@@ -46,7 +44,7 @@ export async function* signupPages(
 ): AsyncGenerator<SignupRecord[]> {
   let seen = 0;
   let page: SignupRecord[] = [];
-  for await (const doc of streamed(collection.orderBy('timestamp', 'desc').select(...SIGNUP_FIELDS))) {
+  for await (const doc of streamed(collection.orderBy('timestamp', 'desc').select(...SIGNUP_FIELDS), pageSize)) {
     page.push(doc.data());
     seen += 1;
     if (page.length === pageSize) {
@@ -64,7 +62,7 @@ export async function* signupPages(
     missing = [];
     return full.filter((doc) => doc.exists).map((doc) => doc.data() as SignupRecord);
   };
-  for await (const doc of streamed(collection.orderBy(FieldPath.documentId()).select('timestamp'))) {
+  for await (const doc of streamed(collection.orderBy(FieldPath.documentId()).select('timestamp'), pageSize)) {
     if (doc.get('timestamp') !== undefined) continue;
     missing.push(doc.ref);
     if (missing.length === pageSize) yield await readMissing();

@@ -63,6 +63,7 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   NO_MATCHING_SIGNUPS: 'No signups match this filter.',
   INVALID_SIGNUP_VIEW: 'This view of the signups is not valid. Clear the filters and try again.',
     NO_ACCESS_TITLE: 'No access',
+    LOADING_ALL_SIGNUPS: 'Loading every signup',
   TEAM_ADMIN_REQUIRED: 'Only Admins can manage the team.',
   PASSWORD_CHANGE_REQUIRED: 'Set a new password before continuing.',
   MEMBER_NOT_FOUND: 'No team member exists with this email address.',

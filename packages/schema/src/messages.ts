@@ -121,6 +121,9 @@ export function signupDeleted(email: string): string {
   return `Deleted ${email} and everything held for the address.`;
 }
 
+/** The admin table while the signups beyond the first page load in the background. */
+export const LOADING_ALL_SIGNUPS = 'Loading every signup';
+
 // A signed-in account that is not a member of the team (the panel reads nothing for it).
 export const NO_ACCESS_TITLE = 'No access';
 export function noAccess(email: string): string {

@@ -107,6 +107,19 @@ describe('Insights tab', () => {
     ).toHaveAttribute('dateTime', '2026-11-16');
   });
 
+  it('leaves signups without a date out of the time chart, and says so', () => {
+    renderTab([...ROWS, { id: 'undated@example.com', email: 'undated@example.com' }]);
+    expect(figureOf('Signups per day')).toHaveAccessibleDescription(
+      'UTC days. 1 signup without a date is left out.',
+    );
+    expect(within(figureOf('Signups per day')).getByRole('img')).toHaveAccessibleName(
+      /: 5 signups in 4 days;/,
+    );
+    expect(within(figureOf('Travel Frequency')).getByRole('img')).toHaveAccessibleName(
+      'Bar chart, 3 bars. Largest: Monthly or more (2), Once a year or less (1), No answer (3).',
+    );
+  });
+
   it('switches to ISO weeks (from Monday, UTC) and to running totals', async () => {
     const user = userEvent.setup();
     renderTab(ROWS);

@@ -106,11 +106,11 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
             </div>
             <ChartFigure
               title={timeTitle}
-              note={
+              note={`UTC ${period === 'day' ? 'days' : 'weeks, from Monday'}.${
                 insights.undated > 0
-                  ? `UTC ${period === 'day' ? 'days' : 'weeks, from Monday'}. ${formatCount(insights.undated)} signups without a date are left out.`
-                  : `UTC ${period === 'day' ? 'days' : 'weeks, from Monday'}.`
-              }
+                  ? ` ${formatCount(insights.undated)} ${insights.undated === 1 ? 'signup without a date is' : 'signups without a date are'} left out.`
+                  : ''
+              }`}
               chart={
                 series.length > 0 ? (
                   <TimeChart

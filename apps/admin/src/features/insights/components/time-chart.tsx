@@ -22,7 +22,7 @@ export function TimeChart({ series, period, cumulative, label }: TimeChartProps)
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const ticks = niceTicks(Math.max(0, ...series.map((point) => point.count)));
-  const top = ticks.at(-1)!;
+  const top = ticks.at(-1) ?? 1;
   const x = (time: number) => MARGIN.left + ((time - first) / (end - first)) * plotWidth;
   const y = (count: number) => MARGIN.top + plotHeight - (count / top) * plotHeight;
   const periodWidth = (PERIOD_MS[period] / (end - first)) * plotWidth;

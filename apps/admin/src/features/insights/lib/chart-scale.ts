@@ -9,7 +9,7 @@ export function niceTicks(max: number, count = 4): number[] {
   const magnitude = 10 ** Math.floor(Math.log10(rough));
   const step = Math.max(
     1,
-    [1, 2, 5, 10].map((factor) => factor * magnitude).find((value) => value >= rough)!,
+    [1, 2, 5].map((factor) => factor * magnitude).find((value) => value >= rough) ?? 10 * magnitude,
   );
   const ticks: number[] = [];
   for (let value = 0; value < max + step; value += step) ticks.push(value);

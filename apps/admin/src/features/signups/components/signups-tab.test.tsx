@@ -461,6 +461,14 @@ describe('Waitlist Signups tab', () => {
       renderTab({ signups: seed, signupsTotal: 1200, signupsComplete: false }, '/admin?q=example');
       expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 1,200');
       expect(showing()).toHaveTextContent('Showing: 5 of 1,200');
+      const progress = screen.getByRole('progressbar', { name: /Loading every signup/ });
+      expect(progress).toHaveAttribute('value', String(seed.length));
+      expect(progress).toHaveAttribute('max', '1200');
+    });
+
+    it('shows no load progress once every signup is in', () => {
+      renderTab({ signups: seed, signupsTotal: seed.length, signupsComplete: true });
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     });
 
     it('downloads the filtered view, applied by the server, as waitlist_signups_{date}_filtered.xlsx', async () => {

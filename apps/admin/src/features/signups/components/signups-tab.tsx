@@ -1,6 +1,6 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import type { SignupColumnKey } from '@silk/schema/formatters';
-import { LOADING_DATA, NO_DATA, NO_MATCHING_SIGNUPS } from '@silk/schema/messages';
+import { LOADING_ALL_SIGNUPS, LOADING_DATA, NO_DATA, NO_MATCHING_SIGNUPS } from '@silk/schema/messages';
 import { canDeleteSignups } from '@silk/schema/roles';
 import { nextSort } from '@silk/schema/signup-view';
 import { FormMessage } from '@silk/ui/form-message';
@@ -23,6 +23,19 @@ interface SignupsTabProps {
   signupsComplete: boolean;
   /** The signed-in member's roles: an Admin gets a "Delete" action on each row. */
   roles?: readonly string[];
+}
+
+/** While the rest loads in the background: how far along it is (counts and filters cover the loaded rows). */
+function LoadProgress({ loaded, total }: { loaded: number; total: number | null }) {
+  const max = Math.max(total ?? loaded, loaded, 1);
+  return (
+    <p className="table-progress">
+      <label>
+        {LOADING_ALL_SIGNUPS} <progress value={loaded} max={max} /> {loaded.toLocaleString('en-US')} of{' '}
+        {max.toLocaleString('en-US')}
+      </label>
+    </p>
+  );
 }
 
 /**
@@ -88,6 +101,7 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
       />
       <FormMessage tone="error">{deletion.error}</FormMessage>
       <FormMessage tone="success">{deletion.success}</FormMessage>
+      {signups !== null && !signupsComplete ? <LoadProgress loaded={signups.length} total={total} /> : null}
       {content}
       {deletion.asking ? (
         <ConfirmDialog
