@@ -3,6 +3,7 @@
 import { FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
 import type { FeedbackField, WaitlistSignup } from '@silk/schema/entities';
 import { displayValue, SIGNUP_COLUMNS, toDate } from '@silk/schema/formatters';
+import { countryOf as locationCountry } from '@silk/schema/signup-view';
 
 export type Period = 'day' | 'week';
 
@@ -138,30 +139,10 @@ function answerText(value: unknown): string | null {
   return text === '' || text === NOT_AVAILABLE ? null : text;
 }
 
-function knownPart(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const text = value.trim();
-  return text === '' || text === NOT_AVAILABLE ? null : text;
-}
-
-const NUMERIC = /^[-+]?\d+(\.\d+)?$/;
-
-/**
- * The country of a stored location: an object's country_name (older records, where `country` is the
- * code), else its country; free text's last part that is not a number ("Lisbon, Portugal" → Portugal).
- */
+/** The country of a stored location (the filters' definition, `@silk/schema/signup-view`), or null when unknown. */
 export function countryOf(location: unknown): string | null {
-  if (typeof location === 'string') {
-    const parts = location.split(',').map(knownPart);
-    for (let index = parts.length - 1; index >= 0; index -= 1) {
-      const part = parts[index];
-      if (part && !NUMERIC.test(part)) return part;
-    }
-    return null;
-  }
-  if (!location || typeof location !== 'object') return null;
-  const record = location as Record<string, unknown>;
-  return knownPart(record.country_name) ?? knownPart(record.country);
+  const country = locationCountry(location);
+  return country === NOT_AVAILABLE ? null : country;
 }
 
 function timeOf(value: unknown): number | null {
