@@ -1,7 +1,7 @@
 // Reads waitlist signups newest first, in pages. One streamed query (orderBy timestamp), grouped into
 // pages here; the stream's backpressure holds the reading to the writer's pace. limit + startAfter pages
 // cost a query each, and each of the Firestore emulator's queries takes time in proportion to the whole
-// collection: 100,000 signups took 65 s in pages of 1,000, 17 s streamed (bench/README.md). On a
+// collection: 100,000 signups took 65 s in pages of 1,000, 9.5–25 s streamed (bench/README.md). On a
 // retryable error the SDK resumes the stream after the last document received. Only the fields the
 // export reads are fetched (SIGNUP_FIELDS): a signup also carries edit keys, consent and bot-check
 // records, and fewer fields made the emulator's read ~30% faster.
