@@ -15,7 +15,7 @@ export const GLOBAL_OPTIONS: GlobalOptions = {
  */
 export const HTTP_FUNCTION_OPTIONS = { invoker: 'public', cors: false } as const;
 
-/** The functions that serve no route: the mail queue's sender (Firestore trigger) and redrive (schedule). */
+/** The functions that serve no route: the mail queue's sender and the signup feeds (Firestore triggers), and their schedules. */
 export const BACKGROUND_FUNCTIONS = ['sendMail', 'redriveMail', 'onSignupWritten', 'maintainSignupFeeds'] as const;
 
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
