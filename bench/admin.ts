@@ -371,8 +371,9 @@ async function inner(): Promise<void> {
     console.log(`[bench/admin] cold: first rows ${coldFirstRowsMs.toFixed(0)} ms, all ${stored} loaded after ${(loadAllMs / 1000).toFixed(1)} s, ${coldServerDocs} documents`);
     await cold.page.waitForTimeout(1000);
     const liveUpdateMs = await liveUpdate(cold.page);
-    const filterKeystrokeP95Ms = percentile(await keystrokeTimes(cold.page), 95);
     const domRowsAtTop = await tableRowCount(cold.page);
+    const filterKeystrokeP95Ms = percentile(await keystrokeTimes(cold.page), 95);
+    await cold.page.waitForTimeout(1000);
     const scrollFrameP95Ms = await scrollP95(cold.page);
     const domRowsAfterScroll = await tableRowCount(cold.page);
     const heapMb = await heapAfterGc(cold.page);

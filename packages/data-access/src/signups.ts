@@ -244,10 +244,13 @@ export function subscribeToSignups(
               put.push(row);
             }
           }
+          const wasComplete = complete;
           if (!current && !snapshot.metadata.fromCache) {
             current = true;
             onCurrent();
           }
+          // Nothing new (the first answer of a quiet collection): the table is not handed the same rows again.
+          if (put.length === 0 && remove.length === 0 && wasComplete === complete) return;
           persist(put, remove);
           emit(true);
         },
@@ -308,7 +311,9 @@ export function subscribeToSignups(
             .catch(failed);
           return;
         }
-        total = snapshot.docs.reduce((sum, shard) => sum + (Number(shard.data().count) || 0), 0);
+        const sum = snapshot.docs.reduce((shards, shard) => shards + (Number(shard.data().count) || 0), 0);
+        if (sum === total) return;
+        total = sum;
         emit(true);
       },
       failed,

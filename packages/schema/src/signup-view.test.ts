@@ -9,6 +9,7 @@ import {
   dayStart,
   DEFAULT_SIGNUP_VIEW,
   isFilteredView,
+  narrowsView,
   nextSort,
   parseSignupView,
   signupComparator,
@@ -287,5 +288,33 @@ describe('the view as the export receives it', () => {
     expect(filteredSpreadsheetFileName(new Date(Date.UTC(2026, 10, 23, 23, 59)))).toBe(
       'waitlist_signups_2026-11-23_filtered.xlsx',
     );
+  });
+});
+
+describe('narrowsView', () => {
+  it('holds when the search types on (or is re-cased) and every filter stays', () => {
+    expect(narrowsView(view({ search: 'ma' }), view({ search: 'mar' }))).toBe(true);
+    expect(narrowsView(view({ search: 'Mar' }), view({ search: ' xmaria ' }))).toBe(true);
+    expect(narrowsView(view({ search: '' }), view({ search: 'a', sort: { key: 'email', direction: 'asc' } }))).toBe(true);
+  });
+
+  it('fails when the search is shortened or replaced, or any filter changes', () => {
+    expect(narrowsView(view({ search: 'mar' }), view({ search: 'ma' }))).toBe(false);
+    expect(narrowsView(view({ search: 'mar' }), view({ search: 'lis' }))).toBe(false);
+    expect(narrowsView(view({ search: 'ma' }), view({ search: 'mar', confirmed: 'confirmed' }))).toBe(false);
+    expect(narrowsView(view({ search: 'ma', countries: ['Portugal'] }), view({ search: 'mar' }))).toBe(false);
+  });
+
+  it('leaves exactly the rows a full filter leaves, when it holds', () => {
+    const rows = [
+      { id: 'a', email: 'maria@example.com' },
+      { id: 'b', email: 'mario@example.com' },
+      { id: 'c', email: 'ana@example.com' },
+    ];
+    const first = view({ search: 'mar' });
+    const next = view({ search: 'maria' });
+    expect(narrowsView(first, next)).toBe(true);
+    const narrowed = rows.filter(signupMatcher(first)).filter(signupMatcher(next));
+    expect(narrowed).toEqual(rows.filter(signupMatcher(next)));
   });
 });

@@ -3,7 +3,7 @@
 // zod-free, so the panel's bundle stays without zod; the request schema lives in api.ts.
 import { FEEDBACK_FIELDS, NOT_AVAILABLE } from './constants';
 import type { FeedbackField } from './entities';
-import { displayValue, formatLocation, SIGNUP_COLUMNS, toDate, type SignupColumnKey } from './formatters';
+import { displayValue, formatLocation, SIGNUP_COLUMNS, toDate, wallClockDate, type SignupColumnKey } from './formatters';
 
 export type SortDirection = 'asc' | 'desc';
 export interface SignupSort {
@@ -311,28 +311,9 @@ export function dayStart(day: string, timeZone: string): number {
   return guess;
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
 function zoneOffset(instant: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((item) => item.type === type)?.value ?? 0);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - Math.floor(instant / 1000) * 1000;
+  return (wallClockDate(instant, timeZone)?.getTime() ?? instant) - instant;
 }
 
 /** The day after a YYYY-MM-DD day. */
@@ -362,6 +343,19 @@ export function signupMatcher(view: SignupView): (row: Row) => boolean {
     if (countries !== null && !countries.has(rowCountry(row))) return false;
     return needle === '' || haystackOf(row).includes(needle);
   };
+}
+
+/**
+ * Whether every row `next` leaves is also one `previous` leaves, so that `next` may filter the previous
+ * result instead of every row: the same filters, and a search that contains the previous one (typing on).
+ */
+export function narrowsView(previous: SignupView, next: SignupView): boolean {
+  const { search: previousSearch, sort: _previousSort, ...previousFilters } = previous;
+  const { search: nextSearch, sort: _nextSort, ...nextFilters } = next;
+  return (
+    JSON.stringify(previousFilters) === JSON.stringify(nextFilters) &&
+    nextSearch.trim().toLowerCase().includes(previousSearch.trim().toLowerCase())
+  );
 }
 
 // --- Sorting --------------------------------------------------------------------------------------

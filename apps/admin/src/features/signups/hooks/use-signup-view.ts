@@ -6,6 +6,7 @@ import {
   countryOptions,
   isConfirmedSignup,
   isFilteredView,
+  narrowsView,
   parseSignupView,
   prepareSignupSearch,
   SIGNUP_VIEW_PARAM_NAMES,
@@ -105,9 +106,15 @@ export function useViewRows(signups: WaitlistSignupRow[] | null, view: SignupVie
   const { sort } = deferredView;
   const sorted = useMemo(() => (signups ? sortSignups(signups, sort) : null), [signups, sort]);
   const filtered = isFilteredView(deferredView);
+  // The last filter's input and result: typing on in the search box filters that result, not every row.
+  const lastFilter = useRef<{ sorted: WaitlistSignupRow[]; view: SignupView; rows: WaitlistSignupRow[] } | null>(null);
   const rows = useMemo(() => {
     if (!sorted || !filtered) return sorted;
-    return sorted.filter(signupMatcher(deferredView));
+    const last = lastFilter.current;
+    const from = last && last.sorted === sorted && narrowsView(last.view, deferredView) ? last.rows : sorted;
+    const result = from.filter(signupMatcher(deferredView));
+    lastFilter.current = { sorted, view: deferredView, rows: result };
+    return result;
   }, [sorted, filtered, deferredView]);
   const confirmed = useMemo(() => signups?.filter(isConfirmedSignup).length ?? null, [signups]);
   const answers = useMemo(() => (optionRows ? answerOptions(optionRows) : NO_ANSWERS), [optionRows]);
