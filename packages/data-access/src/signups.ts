@@ -47,6 +47,8 @@ const NEWEST_WINDOWS_MS = [3600, 24 * 3600, 7 * 24 * 3600, 30 * 24 * 3600].map((
 const FILL_PAGE_SIZE = 2000;
 /** The table is handed a new list at most this often while pages arrive. */
 const EMIT_INTERVAL_MS = 300;
+/** The first rows get this long to be painted before the listeners and the background pages start. */
+const FIRST_PAINT_HEADSTART_MS = 50;
 
 export interface SignupsSnapshot {
   /** Every signup known so far, newest first; null until the first rows arrive. */
@@ -350,6 +352,8 @@ export function subscribeToSignups(
     rowsReady = true;
     persist(newest, []);
     emit(true);
+    await new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_HEADSTART_MS));
+    if (myRun !== run) return;
     const since = newest.length > 0 ? updatedMillis(newest[0]!) : 0;
     deletionsThrough = Math.max(deletionsThrough, since);
     listen(since, since, () => undefined);
