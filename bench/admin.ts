@@ -19,7 +19,7 @@
 //
 // The outer process builds the panel wired to the emulators and runs this file again inside
 // `firebase emulators:exec`, which measures and writes the figures; the outer process reports them.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -345,6 +345,23 @@ async function changeSignups(signups: SeedSignup[], count: number): Promise<void
   await batch.commit();
 }
 
+/**
+ * The Firestore emulator stands in for a server that is not on the staff member's machine, yet here it
+ * shares its two cores with Chromium: its JVM (garbage collection after serving 100,000 documents) stole
+ * whole frames from the scrolls at random. It runs at the lowest CPU priority while the browser measures.
+ */
+function lowerEmulatorPriority(): void {
+  const port = String(stackPorts(OFFSET).firestore);
+  const pids = execFileSync('pgrep', ['-f', 'java'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  for (const pid of pids) {
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    if (command.some((part) => part.includes('firestore')) && command.includes(port)) {
+      execFileSync('renice', ['-n', '19', '-p', pid]);
+      console.log(`[bench/admin] Firestore emulator (pid ${pid}) at the lowest CPU priority`);
+    }
+  }
+}
+
 async function heapAfterGc(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
@@ -364,6 +381,7 @@ async function inner(): Promise<void> {
   // before the feeds existed.
   await reconcileSignupCount(db);
   console.log(`[bench/admin] recent copies: ${await refreshRecentSignups(db)}`);
+  lowerEmulatorPriority();
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: VIEWPORT });
