@@ -19,7 +19,7 @@
 //
 // The outer process builds the panel wired to the emulators and runs this file again inside
 // `firebase emulators:exec`, which measures and writes the figures; the outer process reports them.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -31,12 +31,12 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { launchChromium } from '@silk/stack/browser';
-import { ensureFirestoreLauncher } from '@silk/stack/firestore-launcher';
 import { makeSignups, type SeedSignup } from '@silk/stack/seed-data';
-import { discoverStack, emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts, writeShiftedConfig } from '@silk/stack/stack';
+import { discoverStack, emulatorBuildEnv, ROOT, stackPorts } from '@silk/stack/stack';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { FieldValue } from 'firebase-admin/firestore';
 import type { BrowserContext, Page } from 'playwright-core';
+import { emulatorPid, run, runInEmulators, seedSignups } from './lib/emulator-session';
 import { report } from './lib/report';
 
 const SIGNUP_COUNT = Number(process.env.BENCH_SIGNUPS ?? 100_000);
@@ -77,18 +77,9 @@ interface AdminFigures {
   load: number;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
-  });
-}
-
 async function outer(): Promise<void> {
   const ports = stackPorts(OFFSET);
   const env: NodeJS.ProcessEnv = { ...process.env, ...emulatorBuildEnv(ports) };
-  ensureFirestoreLauncher(env);
   if (!process.env.BENCH_SKIP_BUILD) {
     console.log('[bench/admin] building the admin panel (wired to the emulators)');
     if ((await run('pnpm', ['--filter', '@silk/admin', 'build'], env)) !== 0) throw new Error('admin build failed');
@@ -98,11 +89,12 @@ async function outer(): Promise<void> {
     }
   }
   rmSync(FIGURES_FILE, { force: true });
-  const code = await run(
-    'pnpm',
-    ['exec', 'firebase', 'emulators:exec', '--config', writeShiftedConfig(OFFSET), '--project', PROJECT_ID, '--only', 'auth,firestore,hosting', `pnpm exec tsx ${join('bench', 'admin.ts')}`],
-    { ...env, SILK_BENCH_INNER: '1' },
-  );
+  const code = await runInEmulators({
+    offset: OFFSET,
+    only: 'auth,firestore,hosting',
+    session: `pnpm exec tsx ${join('bench', 'admin.ts')}`,
+    env: { ...env, SILK_BENCH_INNER: '1' },
+  });
   if (code !== 0 || !existsSync(FIGURES_FILE)) throw new Error(`bench/admin: the measurement failed (${code})`);
   const figures = JSON.parse(readFileSync(FIGURES_FILE, 'utf8')) as AdminFigures;
   report('admin', `Admin panel at ${figures.signups.toLocaleString('en-US')} signups (bench/admin.ts)`, [
@@ -124,31 +116,6 @@ async function outer(): Promise<void> {
     { key: 'siteFilesWithAdminCode', metric: 'site build files with admin code', value: siteFilesWithAdminCode(), unit: 'files', budget: 0, kind: 'max' },
   ], { dataPath: 'firestore' });
   console.log(`machine: ${figures.load.toFixed(2)} 1-minute load average while measuring`);
-}
-
-/** Writes signups to the emulator in batches of 500 and returns the collection's size. */
-async function seedSignups(signups: SeedSignup[]): Promise<number> {
-  const { db } = adminSdk();
-  const started = performance.now();
-  const collection = db.collection(COLLECTIONS.waitlistSignups);
-  const BATCH = 500;
-  const PARALLEL = 4;
-  const batches: SeedSignup[][] = [];
-  for (let index = 0; index < signups.length; index += BATCH) batches.push(signups.slice(index, index + BATCH));
-  for (let index = 0; index < batches.length; index += PARALLEL) {
-    await Promise.all(
-      batches.slice(index, index + PARALLEL).map((chunk) => {
-        const batch = db.batch();
-        for (const signup of chunk) batch.set(collection.doc(signup.email), signup);
-        return batch.commit();
-      }),
-    );
-  }
-  const stored = (await collection.count().get()).data().count;
-  console.log(
-    `[bench/admin] wrote ${signups.length} signups in ${((performance.now() - started) / 1000).toFixed(1)} s; the emulator holds ${stored}`,
-  );
-  return stored;
 }
 
 /**
@@ -351,15 +318,10 @@ async function changeSignups(signups: SeedSignup[], count: number): Promise<void
  * whole frames from the scrolls at random. It runs at the lowest CPU priority while the browser measures.
  */
 function lowerEmulatorPriority(): void {
-  const port = String(stackPorts(OFFSET).firestore);
-  const pids = execFileSync('pgrep', ['-f', 'java'], { encoding: 'utf8' }).split('\n').filter(Boolean);
-  for (const pid of pids) {
-    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    if (command.some((part) => part.includes('firestore')) && command.includes(port)) {
-      execFileSync('renice', ['-n', '19', '-p', pid]);
-      console.log(`[bench/admin] Firestore emulator (pid ${pid}) at the lowest CPU priority`);
-    }
-  }
+  const pid = emulatorPid();
+  if (pid === null) throw new Error('bench/admin: the Firestore emulator process was not found');
+  execFileSync('renice', ['-n', '19', '-p', String(pid)]);
+  console.log(`[bench/admin] Firestore emulator (pid ${pid}) at the lowest CPU priority`);
 }
 
 async function heapAfterGc(page: Page): Promise<number> {

@@ -14,19 +14,16 @@
 // so that neither the seeding nor the other phase counts in a phase's memory. Time runs from the request
 // to the last byte received; memory is the child's peak RSS (server and client together, not the
 // emulator's JVM), sampled every 10 ms.
-import { fork, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { readServerConfig } from '@silk/functions/config';
 import { makeExportWaitlistHandler, type ExportWaitlistDeps } from '@silk/functions/export-waitlist';
 import type { SignupRecord } from '@silk/functions/lib/xlsx';
 import { serveHandler } from '@silk/functions/testing/serve-handler';
-import { COLLECTIONS } from '@silk/schema/constants';
-import { adminSdk } from '@silk/stack/admin-sdk';
-import { ensureFirestoreLauncher } from '@silk/stack/firestore-launcher';
 import { makeSignups } from '@silk/stack/seed-data';
-import { PROJECT_ID, ROOT, writeShiftedConfig } from '@silk/stack/stack';
+import { emulatorPid, runInEmulators, seedSignups } from './lib/emulator-session';
 import { report, type Measurement } from './lib/report';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
@@ -53,45 +50,17 @@ const BUDGETS: Record<Phase, { seconds: number; peakMb: number }> = {
   firestore: { seconds: 15, peakMb: 256 },
 };
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
-  });
-}
-
 /** This file's own run: a Firestore emulator of its own, with this file as the session inside it. */
 async function outer(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, SILK_PORT_OFFSET: String(OFFSET), [PHASE_ENV]: 'session' };
-  ensureFirestoreLauncher(env);
-  const config = writeShiftedConfig(OFFSET);
   const session = `pnpm exec tsx ${join('bench', 'export.ts')} ${ROWS}`;
-  const args = ['exec', 'firebase', 'emulators:exec', '--config', config, '--project', PROJECT_ID];
-  process.exitCode = await run('pnpm', [...args, '--only', 'firestore', session], env);
+  process.exitCode = await runInEmulators({ offset: OFFSET, only: 'firestore', session, env });
 }
 
-/** Writes `ROWS` generated signups into the emulator's waitlist_signups (500 a batch, a few at a time). */
+/** Writes `ROWS` generated signups into the emulator (not measured). */
 async function seed(): Promise<void> {
-  const { db } = adminSdk();
-  const collection = db.collection(COLLECTIONS.waitlistSignups);
-  const started = performance.now();
-  const signups = makeSignups(ROWS, new Date(), 7);
-  const BATCH = 500;
-  const IN_FLIGHT = 4;
-  let next = 0;
-  const worker = async () => {
-    for (let start = next; start < signups.length; start = next) {
-      next += BATCH;
-      const batch = db.batch();
-      for (const signup of signups.slice(start, start + BATCH)) batch.set(collection.doc(signup.email), signup);
-      await batch.commit();
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  const stored = (await collection.count().get()).data().count;
+  const stored = await seedSignups(makeSignups(ROWS, new Date(), 7));
   if (stored !== ROWS) throw new Error(`seeded ${stored} signups, expected ${ROWS}`);
-  console.log(`seeded ${ROWS.toLocaleString('en-US')} signups in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function runPhase(phase: Phase): Promise<PhaseResult> {
@@ -160,23 +129,6 @@ function generatedPages(): () => AsyncIterable<SignupRecord[]> {
       yield ROWS - start < PAGE_SIZE ? rows.slice(0, ROWS - start) : rows;
     }
   };
-}
-
-/** The Firestore emulator's JVM: the process whose command line names the emulator and its port. */
-function emulatorPid(): number | null {
-  const port = process.env.FIRESTORE_EMULATOR_HOST?.split(':').at(-1);
-  if (!port) return null;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      const onPort = args.includes(`--port=${port}`) || args.some((arg, i) => arg === '--port' && args[i + 1] === port);
-      if (onPort && args.some((arg) => arg.includes('firestore'))) return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return null;
 }
 
 /** User + system CPU seconds a process has used so far (Linux /proc, clock ticks of 1/100 s). */

@@ -13,7 +13,6 @@
 //
 // The client plays Google's front end: each request carries its address as the one X-Forwarded-For
 // entry the front end appends (CLIENT_IP_HOPS=1), as a call straight to the function's URL would.
-import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { readServerConfig, type ServerConfig } from '@silk/functions/config';
@@ -29,8 +28,8 @@ import {
   mintAppCheckToken,
   startAppCheckStub,
 } from '@silk/stack/app-check-stub';
-import { ensureFirestoreLauncher } from '@silk/stack/firestore-launcher';
-import { appCheckStubUrl, PROJECT_ID, ROOT, writeShiftedConfig } from '@silk/stack/stack';
+import { appCheckStubUrl } from '@silk/stack/stack';
+import { runInEmulators } from './lib/emulator-session';
 import { report } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1337);
@@ -45,14 +44,6 @@ interface Outcome {
   ms: number;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
-  });
-}
-
 /** The outer process: a Firestore emulator of its own (`firebase emulators:exec`) running this file. */
 async function outer(): Promise<void> {
   const env: NodeJS.ProcessEnv = {
@@ -60,22 +51,7 @@ async function outer(): Promise<void> {
     SILK_PORT_OFFSET: String(OFFSET),
     SILK_BENCH_LOAD_INNER: '1',
   };
-  ensureFirestoreLauncher(env);
-  const config = writeShiftedConfig(OFFSET);
-  const inner = `pnpm exec tsx ${join('bench', 'load.ts')}`;
-  const args = [
-    'exec',
-    'firebase',
-    'emulators:exec',
-    '--config',
-    config,
-    '--project',
-    PROJECT_ID,
-    '--only',
-    'firestore',
-    inner,
-  ];
-  process.exitCode = await run('pnpm', args, env);
+  process.exitCode = await runInEmulators({ offset: OFFSET, only: 'firestore', session: `pnpm exec tsx ${join('bench', 'load.ts')}`, env });
 }
 
 /** A documentation-range address for client number `i` (unique up to 65,536 clients). */

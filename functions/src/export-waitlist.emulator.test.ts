@@ -11,6 +11,7 @@ import {
   RATE_LIMITED,
   STAFF_REQUIRED,
 } from '@silk/schema/messages';
+import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readServerConfig } from './config';
@@ -223,24 +224,29 @@ describe('exportWaitlist: the file', () => {
   it('exports 10,000 signups (read in pages) with every row once', { timeout: 240_000 }, async () => {
     const domain = `${unique('bulk')}.test`;
     const start = Date.UTC(2029, 5, 1);
-    const writer = db.bulkWriter();
-    for (let i = 0; i < 10_000; i += 1) {
-      const email = `s${i}@${domain}`;
-      void writer.set(signups.doc(email), {
-        email,
-        source: 'Homepage Hero',
-        ip: `10.0.${i % 250}.${i % 200}`,
-        location: { city: 'Austin', region: 'Texas', country: 'United States', country_code: 'US', latitude: 30.27, longitude: -97.74 },
-        timestamp: Timestamp.fromMillis(start + i * 1000),
-      });
-    }
-    await writer.close();
-    // Remove them afterwards: later suites (and the admin e2e's live table) share this project.
-    onTestFinished(async () => {
-      const remover = db.bulkWriter();
-      for (let i = 0; i < 10_000; i += 1) void remover.delete(signups.doc(`s${i}@${domain}`));
-      await remover.close();
+    // Written and removed with the triggers paused (no signup feeds for them): later suites (and the
+    // admin e2e's live table) share this project and its Functions emulator.
+    await withoutBackgroundTriggers(async () => {
+      const writer = db.bulkWriter();
+      for (let i = 0; i < 10_000; i += 1) {
+        const email = `s${i}@${domain}`;
+        void writer.set(signups.doc(email), {
+          email,
+          source: 'Homepage Hero',
+          ip: `10.0.${i % 250}.${i % 200}`,
+          location: { city: 'Austin', region: 'Texas', country: 'United States', country_code: 'US', latitude: 30.27, longitude: -97.74 },
+          timestamp: Timestamp.fromMillis(start + i * 1000),
+        });
+      }
+      await writer.close();
     });
+    onTestFinished(() =>
+      withoutBackgroundTriggers(async () => {
+        const remover = db.bulkWriter();
+        for (let i = 0; i < 10_000; i += 1) void remover.delete(signups.doc(`s${i}@${domain}`));
+        await remover.close();
+      }),
+    );
     const staff = await createStaff(['Staff']);
     const before = await signupCount();
     const { response, buffer } = await download(staff.idToken);

@@ -8,7 +8,7 @@ const reads = { count: vi.fn(), docs: vi.fn() };
 vi.mock('firebase/firestore', async (importOriginal) => ({
   ...(await importOriginal<typeof FirestoreModule>()),
   getCountFromServer: () => reads.count(),
-  getDocs: () => reads.docs(),
+  getDocsFromServer: () => reads.docs(),
   onSnapshot: (_query: unknown, next: Listener['next'], error: Listener['error']) => {
     const unsubscribe = vi.fn();
     listeners.push({ next, error, unsubscribe });
@@ -96,11 +96,22 @@ describe('subscribeToSignups error policy (fake timers)', () => {
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ rows: null, total: 7 }));
   });
 
+  it('starts over when the server is out of reach, rather than taking an empty answer for the whole list', async () => {
+    reads.docs.mockRejectedValueOnce({ code: 'unavailable' });
+    const onChange = vi.fn();
+    subscribeToSignups(services, onChange);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(onChange).not.toHaveBeenCalledWith(expect.objectContaining({ complete: true }));
+    await vi.advanceTimersByTimeAsync(1 + HEADSTART);
+    expect(listeners).toHaveLength(1 + LISTENERS_PER_START);
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
   it('logs other errors, reports them, and does not retry', async () => {
     const onError = vi.fn();
     subscribeToSignups(services, vi.fn(), { onError });
     await vi.advanceTimersByTimeAsync(HEADSTART);
-    const error = { code: 'unavailable' };
+    const error = { code: 'internal' };
     listeners[1]!.error(error);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(listeners).toHaveLength(LISTENERS_PER_START);

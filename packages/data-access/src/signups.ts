@@ -13,7 +13,7 @@
 import { DELETIONS_KEPT_DAYS, WAITLIST_RETRY_MS } from '@silk/schema/constants';
 import {
   getCountFromServer,
-  getDocs,
+  getDocsFromServer,
   type QueryConstraint,
   limit,
   onSnapshot,
@@ -47,6 +47,12 @@ const NEWEST_WINDOWS_MS = [3600, 24 * 3600, 7 * 24 * 3600, 30 * 24 * 3600].map((
 const FILL_PAGE_SIZE = 2000;
 /** The table is handed a new list at most this often while pages arrive. */
 const EMIT_INTERVAL_MS = 300;
+/**
+ * Errors after which everything starts over in `retryDelayMs`: a refused read (the staff check racing
+ * the sign-in, SPEC §8) and a server out of reach (the one-shot reads fail rather than answer from an
+ * empty local cache: a load that stopped halfway must not look complete).
+ */
+const RETRIED_CODES = new Set(['permission-denied', 'unavailable', 'deadline-exceeded']);
 /** The first rows get this long to be painted before the listeners and the background pages start. */
 const FIRST_PAINT_HEADSTART_MS = 50;
 
@@ -62,9 +68,9 @@ export interface SignupsSnapshot {
 }
 
 export interface SignupsSubscriptionOptions {
-  /** Delay before starting again after permission-denied (SPEC: 1 s). */
+  /** Delay before starting again after permission-denied or an unreachable server (SPEC: 1 s). */
   retryDelayMs?: number;
-  /** Called with errors other than permission-denied (after they are logged). */
+  /** Called with the other errors (after they are logged). */
   onError?: (error: unknown) => void;
   /** The browser's copy (none: everything is read from the server at each open). */
   cache?: SignupsCache;
@@ -96,8 +102,8 @@ export async function signupIdHash(id: string): Promise<string> {
 /**
  * Follows every signup: `onChange` receives the rows (newest first) with the total and progress, at
  * once from the browser's copy or the newest page, then as pages, changes and deletions arrive.
- * permission-denied (e.g. the staff check racing the sign-in) starts over after 1 s; other errors are
- * logged. Returns the unsubscribe function, which also cancels a pending retry.
+ * permission-denied (e.g. the staff check racing the sign-in) or an unreachable server starts over
+ * after 1 s; other errors are logged. Returns the unsubscribe function, which also cancels a pending retry.
  */
 export function subscribeToSignups(
   services: AdminServices,
@@ -209,7 +215,7 @@ export function subscribeToSignups(
   const failed = (error: FirestoreError | unknown) => {
     if (stopped) return;
     stopListening();
-    if ((error as { code?: unknown }).code === 'permission-denied') {
+    if (RETRIED_CODES.has(String((error as { code?: unknown }).code))) {
       retry = setTimeout(() => {
         retry = undefined;
         if (!stopped) void start();
@@ -279,7 +285,7 @@ export function subscribeToSignups(
   const fill = async (myRun: number) => {
     let last: QueryDocumentSnapshot<WaitlistSignupRow> | undefined;
     for (;;) {
-      const page = await getDocs(
+      const page = await getDocsFromServer(
         query(signups, orderBy('updatedAt'), ...(last ? [startAfter(last)] : []), limit(pageSize)),
       );
       if (myRun !== run) return false;
@@ -329,14 +335,14 @@ export function subscribeToSignups(
    * none, from the first window of the signups (last hour, day, …, everything) that holds any.
    */
   const newestRows = async (): Promise<WaitlistSignupRow[]> => {
-    const copies = await getDocs(query(recentSignupsRef(services.db), orderBy('updatedAt', 'desc'), limit(firstPageSize)));
+    const copies = await getDocsFromServer(query(recentSignupsRef(services.db), orderBy('updatedAt', 'desc'), limit(firstPageSize)));
     serverDocs += copies.size;
     if (!copies.empty) return copies.docs.map((document) => document.data());
     for (const windowMs of [...NEWEST_WINDOWS_MS, Number.POSITIVE_INFINITY]) {
       const recent: QueryConstraint[] = Number.isFinite(windowMs)
         ? [where('updatedAt', '>=', Timestamp.fromMillis(Date.now() - windowMs))]
         : [];
-      const page = await getDocs(query(signups, ...recent, orderBy('updatedAt', 'desc'), limit(firstPageSize)));
+      const page = await getDocsFromServer(query(signups, ...recent, orderBy('updatedAt', 'desc'), limit(firstPageSize)));
       serverDocs += page.size;
       if (!page.empty || !Number.isFinite(windowMs)) return page.docs.map((document) => document.data());
     }
@@ -370,7 +376,7 @@ export function subscribeToSignups(
     const myRun = run;
     try {
       if (complete || rows.size > 0) {
-        // Starting over (after permission-denied): from what is already held.
+        // Starting over (after a retried error): from what is already held.
         if (!complete) return await coldStart(myRun);
         listen(changesThrough, deletionsThrough, () => undefined);
         return;

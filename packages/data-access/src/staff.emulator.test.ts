@@ -37,12 +37,13 @@ describe('fetchStaffInfo (SPEC §3, §8)', () => {
       username,
       roles: ['Staff', 'Developer'],
       mustChangePassword: false,
+      hasAccess: true,
     });
   });
 
   it('falls back to the e-mail as username and no roles when there is no staff record', async () => {
     const { email, services } = await signedInOutsider();
-    await expect(fetchStaffInfo(services, email)).resolves.toEqual({ username: email, roles: [], mustChangePassword: false });
+    await expect(fetchStaffInfo(services, email)).resolves.toEqual({ username: email, roles: [], mustChangePassword: false, hasAccess: false });
   });
 
   it("reads 'Unknown User' when the record has no username", async () => {
@@ -58,7 +59,7 @@ describe('fetchStaffInfo (SPEC §3, §8)', () => {
     const waits: number[] = [];
     const info = await fetchStaffInfo(services, other, { wait: async (ms) => void waits.push(ms) });
     expect(waits).toEqual([500, 1000, 1500]);
-    expect(info).toEqual({ username: other, roles: [], mustChangePassword: false });
+    expect(info).toEqual({ username: other, roles: [], mustChangePassword: false, hasAccess: false });
   });
 
   it('succeeds on a retry once the read is allowed', async () => {
@@ -75,7 +76,7 @@ describe('fetchStaffInfo (SPEC §3, §8)', () => {
       },
     });
     expect(waits).toEqual([500, 1000]);
-    expect(info).toEqual({ username: otherName, roles: ['Director'], mustChangePassword: false });
+    expect(info).toEqual({ username: otherName, roles: ['Director'], mustChangePassword: false, hasAccess: true });
   });
 });
 
@@ -92,7 +93,7 @@ describe('watchStaffAccess (the open panel follows its own record)', () => {
 
   it('delivers each version of the record, then reports once when the member is disabled', async () => {
     const { username, records, onRevoked, stop, ref } = await watching();
-    expect(records[0]).toEqual({ username, roles: ['Staff'], mustChangePassword: false });
+    expect(records[0]).toEqual({ username, roles: ['Staff'], mustChangePassword: false, hasAccess: true });
     await ref.update({ roles: ['Director', 'Staff'] });
     await vi.waitFor(() => expect(records.at(-1)?.roles).toEqual(['Director', 'Staff']));
     expect(onRevoked).not.toHaveBeenCalled();

@@ -48,7 +48,7 @@ describe('fetchStaffInfo retry policy (fake timers)', () => {
     expect(result).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
     expect(getDoc).toHaveBeenCalledTimes(4);
-    expect(result).toEqual({ username: 'ana@silk.travel', roles: [], mustChangePassword: false });
+    expect(result).toEqual({ username: 'ana@silk.travel', roles: [], mustChangePassword: false, hasAccess: false });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(getDoc).toHaveBeenCalledTimes(4);
   });
@@ -57,7 +57,7 @@ describe('fetchStaffInfo retry policy (fake timers)', () => {
     getDoc.mockRejectedValueOnce(denied).mockResolvedValueOnce(found({ username: 'ana', roles: ['Admin'] }));
     const pending = fetchStaffInfo(services, 'ana@silk.travel');
     await vi.advanceTimersByTimeAsync(500);
-    await expect(pending).resolves.toEqual({ username: 'ana', roles: ['Admin'], mustChangePassword: false });
+    await expect(pending).resolves.toEqual({ username: 'ana', roles: ['Admin'], mustChangePassword: false, hasAccess: true });
     expect(getDoc).toHaveBeenCalledTimes(2);
   });
 
@@ -67,6 +67,7 @@ describe('fetchStaffInfo retry policy (fake timers)', () => {
       username: 'ana@silk.travel',
       roles: [],
       mustChangePassword: false,
+      hasAccess: false,
     });
     expect(getDoc).toHaveBeenCalledTimes(1);
     expect(console.error).toHaveBeenCalled();
@@ -78,6 +79,12 @@ describe('fetchStaffInfo retry policy (fake timers)', () => {
       username: 'ana',
       roles: ['Admin'],
       mustChangePassword: true,
+      hasAccess: true,
     });
+  });
+
+  it('gives a disabled record no access', async () => {
+    getDoc.mockResolvedValue(found({ username: 'ana', roles: ['Admin'], disabled: true }));
+    await expect(fetchStaffInfo(services, 'ana@silk.travel')).resolves.toMatchObject({ hasAccess: false });
   });
 });

@@ -1,0 +1,73 @@
+// A benchmark that needs emulators runs twice: the outer process starts `firebase emulators:exec` with
+// ports shifted by its offset, and the same bench file runs again inside that session. Seeding is shared.
+import { COLLECTIONS } from '@silk/schema/constants';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { ensureFirestoreLauncher } from '@silk/stack/firestore-launcher';
+import type { SeedSignup } from '@silk/stack/seed-data';
+import { PROJECT_ID, ROOT, writeShiftedConfig } from '@silk/stack/stack';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Runs a command in the repository root; resolves with its exit code (1 when it could not start). */
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
+export interface EmulatorSession {
+  offset: number;
+  /** The emulators to start, e.g. 'firestore' or 'auth,firestore,hosting'. */
+  only: string;
+  /** The command run inside the session (this bench file again). */
+  session: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** `firebase emulators:exec` for the session; resolves with its exit code. */
+export function runInEmulators({ offset, only, session, env }: EmulatorSession): Promise<number> {
+  const sessionEnv = { ...env, SILK_PORT_OFFSET: String(offset) };
+  ensureFirestoreLauncher(sessionEnv);
+  const config = writeShiftedConfig(offset);
+  return run('pnpm', ['exec', 'firebase', 'emulators:exec', '--config', config, '--project', PROJECT_ID, '--only', only, session], sessionEnv);
+}
+
+/** Writes signups to the emulator's waitlist_signups, 500 a batch, 4 batches in flight; returns the collection's size. */
+export async function seedSignups(signups: readonly SeedSignup[]): Promise<number> {
+  const collection = adminSdk().db.collection(COLLECTIONS.waitlistSignups);
+  const started = performance.now();
+  const BATCH = 500;
+  const IN_FLIGHT = 4;
+  let next = 0;
+  const worker = async () => {
+    for (let start = next; start < signups.length; start = next) {
+      next += BATCH;
+      const batch = adminSdk().db.batch();
+      for (const signup of signups.slice(start, start + BATCH)) batch.set(collection.doc(signup.email), signup);
+      await batch.commit();
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const stored = (await collection.count().get()).data().count;
+  console.log(`seeded ${signups.length.toLocaleString('en-US')} signups in ${((performance.now() - started) / 1000).toFixed(1)} s; the emulator holds ${stored.toLocaleString('en-US')}`);
+  return stored;
+}
+
+/** The Firestore emulator's JVM: the process whose command line names the emulator and its port. */
+export function emulatorPid(): number | null {
+  const port = process.env.FIRESTORE_EMULATOR_HOST?.split(':').at(-1);
+  if (!port) return null;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      const onPort = args.includes(`--port=${port}`) || args.some((arg, i) => arg === '--port' && args[i + 1] === port);
+      if (onPort && args.some((arg) => arg.includes('firestore'))) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
