@@ -12,10 +12,8 @@ import {
   SIGN_IN_FIELDS_REQUIRED,
   USERNAME_NOT_FOUND,
 } from '@silk/schema/messages';
-import { launchChromium } from '@silk/stack/browser';
-import { discoverStack, type RunningStack } from '@silk/stack/stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   oobCodesFor,
   openAdmin,
@@ -23,35 +21,22 @@ import {
   signIn,
   submitSignIn,
   uniqueSuffix,
-  type AdminPage,
   type SeededMember,
 } from './support/admin-session';
 import { seriousViolations } from './support/axe';
-import { expectNoCspViolations, watchCsp } from './support/csp';
+import { browserSuite } from './support/browser-suite';
 
-let browser: Browser;
-let stack: RunningStack;
+const suite = browserSuite();
 let admin: SeededMember;
 let disabled: SeededMember;
-let session: AdminPage | undefined;
 
 beforeAll(async () => {
-  stack = await discoverStack();
-  browser = watchCsp(await launchChromium());
   admin = await seedMember('admin', ['Admin', 'Developer']);
   disabled = await seedMember('disabled', ['Staff'], { disabled: true });
 });
-afterEach(expectNoCspViolations);
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function open(path = '/admin'): Promise<Page> {
-  session = await openAdmin(browser, stack.adminUrl, path);
+  const session = suite.track(await openAdmin(suite.browser, suite.stack.adminUrl, path));
   await session.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
   return session.page;
 }
@@ -74,7 +59,7 @@ describe('admin sign-in (e2e)', () => {
   });
 
   it('is served with headers that forbid framing the panel', async () => {
-    const response = await fetch(`${stack.adminUrl}/admin`);
+    const response = await fetch(`${suite.stack.adminUrl}/admin`);
     expect(response.status).toBe(200);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -104,8 +89,16 @@ describe('admin sign-in (e2e)', () => {
 
   it.each([
     ['both fields are required', (): Credentials => ['', ''], SIGN_IN_FIELDS_REQUIRED],
-    ['an unknown username', (): Credentials => [`nobody-${uniqueSuffix()}`, 'Whatever1!'], USERNAME_NOT_FOUND],
-    ['an unknown e-mail', (): Credentials => [`nobody-${uniqueSuffix()}@silk.test`, 'Whatever1!'], AUTH_USER_NOT_FOUND],
+    [
+      'an unknown username',
+      (): Credentials => [`nobody-${uniqueSuffix()}`, 'Whatever1!'],
+      USERNAME_NOT_FOUND,
+    ],
+    [
+      'an unknown e-mail',
+      (): Credentials => [`nobody-${uniqueSuffix()}@silk.test`, 'Whatever1!'],
+      AUTH_USER_NOT_FOUND,
+    ],
     ['a wrong password', (): Credentials => [admin.email, 'Wrong-Passw0rd'], AUTH_WRONG_PASSWORD],
     ['a malformed e-mail', (): Credentials => ['ana@', 'Whatever1!'], AUTH_INVALID_EMAIL],
     ['a disabled account', (): Credentials => [disabled.email, disabled.password], AUTH_USER_DISABLED],
@@ -124,13 +117,20 @@ describe('admin sign-in (e2e)', () => {
     await expect.poll(() => errorBox(page).textContent()).toBe(RESET_IDENTIFIER_REQUIRED);
     expect(await seriousViolations(page)).toEqual([]);
 
-    const before = (await oobCodesFor(admin.email)).filter((code) => code.requestType === 'PASSWORD_RESET').length;
+    const before = (await oobCodesFor(admin.email)).filter(
+      (code) => code.requestType === 'PASSWORD_RESET',
+    ).length;
     await page.getByLabel('Username or Email').fill(admin.username);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 10_000 }).toBe(RESET_SENT_LOGIN);
+    await expect
+      .poll(() => page.getByRole('status').textContent(), { timeout: 10_000 })
+      .toBe(RESET_SENT_LOGIN);
     expect(await errorBox(page).count()).toBe(0);
     await expect
-      .poll(async () => (await oobCodesFor(admin.email)).filter((code) => code.requestType === 'PASSWORD_RESET').length)
+      .poll(
+        async () =>
+          (await oobCodesFor(admin.email)).filter((code) => code.requestType === 'PASSWORD_RESET').length,
+      )
       .toBe(before + 1);
 
     await page.getByRole('button', { name: 'Back to Sign In' }).click();

@@ -4,22 +4,18 @@
 import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, SIGNUP_COLUMNS } from '@silk/schema/formatters';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { launchChromium } from '@silk/stack/browser';
-import { discoverStack, type RunningStack } from '@silk/stack/stack';
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedIn, seedMember, uniqueSuffix, type AdminPage, type SeededMember } from './support/admin-session';
-import { expectNoCspViolations, watchCsp } from './support/csp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSignedIn, seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
+import { browserSuite } from './support/browser-suite';
 
-let browser: Browser;
-let stack: RunningStack;
+const suite = browserSuite();
 let staff: SeededMember;
 let colleague: SeededMember;
-const sessions: AdminPage[] = [];
 const downloadDir = mkdtempSync(join(tmpdir(), 'silk-admin-find-e2e-'));
 
 // Answers of our own (free text), so no other test's signups share them; dates near noon UTC, long ago.
@@ -43,8 +39,6 @@ const TO = '2024-03-11';
 const EXPECTED = [`kai-${suffix}@find.example`, `ada-${suffix}@find.example`];
 
 beforeAll(async () => {
-  stack = await discoverStack();
-  browser = watchCsp(await launchChromium());
   staff = await seedMember('finder', ['Staff']);
   colleague = await seedMember('colleague', ['Staff']);
   const { db } = adminSdk();
@@ -54,24 +48,26 @@ beforeAll(async () => {
       ...signup,
       source: SIGNUP_SOURCE,
       ip: '10.9.8.7',
-      location: { city: 'Lisbon', region: 'Lisbon', country: 'Portugal', country_code: 'PT', latitude: 38.7, longitude: -9.1 },
+      location: {
+        city: 'Lisbon',
+        region: 'Lisbon',
+        country: 'Portugal',
+        country_code: 'PT',
+        latitude: 38.7,
+        longitude: -9.1,
+      },
       updatedAt: signup.timestamp,
     });
   }
   await batch.commit();
 });
-afterEach(expectNoCspViolations);
-afterEach(async () => {
-  while (sessions.length > 0) await sessions.pop()!.context.close();
-});
 afterAll(async () => {
-  await browser?.close();
   rmSync(downloadDir, { recursive: true, force: true });
 });
 
 async function open(member: SeededMember, path = '/admin'): Promise<Page> {
-  const session = await openSignedIn(browser, stack.adminUrl, member, path);
-  sessions.push(session);
+  const session = await openSignedIn(suite.browser, suite.stack.adminUrl, member, path);
+  suite.track(session);
   await session.page.getByRole('table', { name: 'Waitlist signups' }).waitFor({ timeout: 20_000 });
   return session.page;
 }
@@ -109,7 +105,13 @@ describe('find and slice the signups (e2e)', () => {
     const page = await open(staff);
     const frequency = page.getByRole('combobox', { name: 'Travel Frequency' });
     // The answers are listed from the rows once they have arrived.
-    await expect.poll(async () => (await frequency.getByRole('option').allTextContents()).some((text) => text.startsWith(WEEKLY)), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await frequency.getByRole('option').allTextContents()).some((text) => text.startsWith(WEEKLY)),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Download filtered view' }).isDisabled()).toBe(true);
 
     await frequency.selectOption(WEEKLY);
@@ -142,7 +144,9 @@ describe('find and slice the signups (e2e)', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);
     const sheet = workbook.worksheets[0]!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(
+      SIGNUP_COLUMNS.map((column) => column.header),
+    );
     const exported: unknown[] = [];
     sheet.eachRow((row, index) => {
       if (index > 1) exported.push(row.getCell(1).value);
@@ -156,7 +160,9 @@ describe('find and slice the signups (e2e)', () => {
     const page = await open(staff);
     const search = page.getByRole('searchbox', { name: 'Search signups' });
     await search.pressSequentially(`-${suffix}@find`);
-    await expect.poll(() => emailsShown(page), { timeout: 30_000 }).toEqual(SEED.map((signup) => signup.email));
+    await expect
+      .poll(() => emailsShown(page), { timeout: 30_000 })
+      .toEqual(SEED.map((signup) => signup.email));
     expect((await showing(page))?.[0]).toBe(SEED.length);
     await page.getByRole('button', { name: 'Email', exact: true }).click();
     const header = page.getByRole('columnheader', { name: 'Email', exact: true });

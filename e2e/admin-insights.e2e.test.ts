@@ -5,20 +5,12 @@
 // answers and a country of its own, so its rows are told apart from theirs.
 import { COLLECTIONS, DATE_LOCALE, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { launchChromium } from '@silk/stack/browser';
-import { discoverStack, type RunningStack } from '@silk/stack/stack';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openSignedIn,
-  seedMember,
-  uniqueSuffix,
-  type AdminPage,
-  type SeededMember,
-} from './support/admin-session';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSignedIn, seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
 import { seriousViolations } from './support/axe';
-import { expectNoCspViolations, watchCsp } from './support/csp';
+import { browserSuite } from './support/browser-suite';
 
 const DAY_MS = 24 * 3600 * 1000;
 const suffix = uniqueSuffix();
@@ -62,15 +54,11 @@ const dayLabel = (time: number) =>
     timeZone: 'UTC',
   }).format(time);
 
-let browser: Browser;
-let stack: RunningStack;
+const suite = browserSuite();
 let member: SeededMember;
 const emails = SEED.map((_, index) => `e2e-insights-${suffix}-${index}@example.com`);
-const sessions: AdminPage[] = [];
 
 beforeAll(async () => {
-  stack = await discoverStack();
-  browser = watchCsp(await launchChromium());
   // Every signed-in member may open Insights: a Staff member proves it.
   member = await seedMember('insights', ['Staff']);
   const { db } = adminSdk();
@@ -88,12 +76,7 @@ beforeAll(async () => {
   });
   await batch.commit();
 });
-afterEach(expectNoCspViolations);
-afterEach(async () => {
-  while (sessions.length > 0) await sessions.pop()!.context.close();
-});
 afterAll(async () => {
-  await browser?.close();
   const { db } = adminSdk();
   await Promise.all(emails.map((email) => db.collection(COLLECTIONS.waitlistSignups).doc(email).delete()));
 });
@@ -133,8 +116,8 @@ function countOf(rows: readonly Row[], label: string): number {
 
 describe('Insights tab (e2e)', () => {
   it('charts the seeded signups with data tables that match the seed, and toggles cumulative totals', async () => {
-    const session = await openSignedIn(browser, stack.adminUrl, member);
-    sessions.push(session);
+    const session = await openSignedIn(suite.browser, suite.stack.adminUrl, member);
+    suite.track(session);
     const { page } = session;
     await page
       .getByRole('navigation', { name: 'Admin sections' })

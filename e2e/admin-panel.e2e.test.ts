@@ -4,19 +4,24 @@
 // sidebar and axe on every tab.
 import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { SIGNUP_COLUMNS, spreadsheetFileName } from '@silk/schema/formatters';
-import { LOADING_DATA, NO_ACCESS_TITLE, noAccess, RESET_SENT_SETTINGS, USERNAME_TAKEN, USERNAME_UPDATED } from '@silk/schema/messages';
+import {
+  LOADING_DATA,
+  NO_ACCESS_TITLE,
+  noAccess,
+  RESET_SENT_SETTINGS,
+  USERNAME_TAKEN,
+  USERNAME_UPDATED,
+} from '@silk/schema/messages';
 import { SIGNUPS_COMPLETE_MARK } from '@silk/admin/perf-marks';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { launchChromium } from '@silk/stack/browser';
 import { makeSignups } from '@silk/stack/seed-data';
-import { discoverStack, type RunningStack } from '@silk/stack/stack';
 import ExcelJS from 'exceljs';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   oobCodesFor,
   openAdmin,
@@ -25,22 +30,17 @@ import {
   signIn,
   submitSignIn,
   uniqueSuffix,
-  type AdminPage,
   type SeededMember,
 } from './support/admin-session';
 import { seriousViolations } from './support/axe';
-import { expectNoCspViolations, watchCsp } from './support/csp';
+import { browserSuite } from './support/browser-suite';
 
-let browser: Browser;
-let stack: RunningStack;
+const suite = browserSuite();
 let admin: SeededMember;
 let staff: SeededMember;
-const sessions: AdminPage[] = [];
 const downloadDir = mkdtempSync(join(tmpdir(), 'silk-admin-e2e-'));
 
 beforeAll(async () => {
-  stack = await discoverStack();
-  browser = watchCsp(await launchChromium());
   admin = await seedMember('admin', ['Admin', 'Chief Technology Officer']);
   staff = await seedMember('staff', ['Staff']);
   // A few signups of our own so the table and the spreadsheet have rows.
@@ -53,18 +53,13 @@ beforeAll(async () => {
   }
   await batch.commit();
 });
-afterEach(expectNoCspViolations);
-afterEach(async () => {
-  while (sessions.length > 0) await sessions.pop()!.context.close();
-});
 afterAll(async () => {
-  await browser?.close();
   rmSync(downloadDir, { recursive: true, force: true });
 });
 
 async function openSignedIn(member: SeededMember, path = '/admin'): Promise<Page> {
-  const session = await openSignedInContext(browser, stack.adminUrl, member, path);
-  sessions.push(session);
+  const session = await openSignedInContext(suite.browser, suite.stack.adminUrl, member, path);
+  suite.track(session);
   return session.page;
 }
 
@@ -73,7 +68,9 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin sections
 /** The table shown and every signup loaded (the panel's always-on mark; counts are final from then on). */
 async function waitForTable(page: Page) {
   await page.getByRole('table', { name: 'Waitlist signups' }).waitFor({ timeout: 20_000 });
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, SIGNUPS_COMPLETE_MARK, { timeout: 20_000 });
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, SIGNUPS_COMPLETE_MARK, {
+    timeout: 20_000,
+  });
 }
 
 describe('admin panel (e2e)', () => {
@@ -101,17 +98,21 @@ describe('admin panel (e2e)', () => {
 
   it('hides Team Manager and Activity from a Staff member, who cannot reach them by URL either', async () => {
     const page = await openSignedIn(staff, '/admin/team');
-    expect(await nav(page).getByRole('link').allTextContents()).toEqual(['Waitlist Signups', 'Insights', 'Account Settings']);
+    expect(await nav(page).getByRole('link').allTextContents()).toEqual([
+      'Waitlist Signups',
+      'Insights',
+      'Account Settings',
+    ]);
     await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin');
     expect(await page.getByRole('heading', { name: 'Add New Team Member' }).count()).toBe(0);
 
-    await page.goto(`${stack.adminUrl}/admin/team`);
+    await page.goto(`${suite.stack.adminUrl}/admin/team`);
     await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('heading', { name: 'Add New Team Member' }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/admin');
 
-    await page.goto(`${stack.adminUrl}/admin/activity`);
+    await page.goto(`${suite.stack.adminUrl}/admin/activity`);
     await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('heading', { name: 'Activity' }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/admin');
@@ -124,7 +125,9 @@ describe('admin panel (e2e)', () => {
     const username = `new-${suffix}`;
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Username').fill(username);
-    expect(await page.getByLabel('Temporary Password').getAttribute('placeholder')).toBe('Minimum 8 characters');
+    expect(await page.getByLabel('Temporary Password').getAttribute('placeholder')).toBe(
+      'Minimum 8 characters',
+    );
     await page.getByRole('checkbox', { name: 'Developer' }).check();
     await page.getByRole('checkbox', { name: 'Staff' }).check();
     await page.getByRole('button', { name: 'Add Team Member' }).click();
@@ -144,8 +147,8 @@ describe('admin panel (e2e)', () => {
     expect(stored).toMatchObject({ username, roles: ['Developer', 'Staff'], mustChangePassword: true });
 
     // The new member's first sign-in, in a browser of their own.
-    const theirs = await openAdmin(browser, stack.adminUrl);
-    sessions.push(theirs);
+    const theirs = await openAdmin(suite.browser, suite.stack.adminUrl);
+    suite.track(theirs);
     await theirs.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
     await submitSignIn(theirs.page, username, generated);
     await theirs.page.getByRole('heading', { name: 'Set a new password' }).waitFor({ timeout: 20_000 });
@@ -173,12 +176,16 @@ describe('admin panel (e2e)', () => {
 
     await usernameCard.getByLabel('New Username').fill(staff.username);
     await usernameCard.getByRole('button', { name: 'Update Username' }).click();
-    await expect.poll(() => usernameCard.getByRole('alert').textContent(), { timeout: 10_000 }).toBe(USERNAME_TAKEN);
+    await expect
+      .poll(() => usernameCard.getByRole('alert').textContent(), { timeout: 10_000 })
+      .toBe(USERNAME_TAKEN);
 
     const renamed = `renamed-${uniqueSuffix()}`;
     await usernameCard.getByLabel('New Username').fill(renamed);
     await usernameCard.getByRole('button', { name: 'Update Username' }).click();
-    await expect.poll(() => usernameCard.getByRole('status').textContent(), { timeout: 10_000 }).toBe(USERNAME_UPDATED);
+    await expect
+      .poll(() => usernameCard.getByRole('status').textContent(), { timeout: 10_000 })
+      .toBe(USERNAME_UPDATED);
     expect(await usernameCard.getByRole('alert').count()).toBe(0);
     expect(await usernameCard.getByLabel('Current Username').inputValue()).toBe(renamed);
     expect(await page.getByRole('banner').textContent()).toContain(renamed);
@@ -197,7 +204,9 @@ describe('admin panel (e2e)', () => {
       (await oobCodesFor(staff.email)).filter((code) => code.requestType === 'PASSWORD_RESET').length;
     const before = await resets();
     await card.getByRole('button', { name: 'Send Password Reset Email' }).click();
-    await expect.poll(() => card.getByRole('status').textContent(), { timeout: 10_000 }).toBe(RESET_SENT_SETTINGS);
+    await expect
+      .poll(() => card.getByRole('status').textContent(), { timeout: 10_000 })
+      .toBe(RESET_SENT_SETTINGS);
     await expect.poll(resets).toBe(before + 1);
   });
 
@@ -210,9 +219,18 @@ describe('admin panel (e2e)', () => {
     await adminSdk()
       .db.collection(COLLECTIONS.waitlistSignups)
       .doc(email)
-      .set({ email, source: SIGNUP_SOURCE, ip: '10.1.2.3', location: 'Lisbon', timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+      .set({
+        email,
+        source: SIGNUP_SOURCE,
+        ip: '10.1.2.3',
+        location: 'Lisbon',
+        timestamp: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
     await page.getByRole('cell', { name: email }).waitFor({ timeout: 15_000 });
-    await expect.poll(async () => Number(((await total.textContent()) ?? '').replace(/\D/g, ''))).toBe(before + 1);
+    await expect
+      .poll(async () => Number(((await total.textContent()) ?? '').replace(/\D/g, '')))
+      .toBe(before + 1);
   });
 
   it('takes a signup deleted through the Admin SDK out of an open panel, without a reload', async () => {
@@ -220,7 +238,16 @@ describe('admin panel (e2e)', () => {
     const signups = adminSdk().db.collection(COLLECTIONS.waitlistSignups);
     // Changed long ago and signed up just now: at the top of the table, and only the deletions feed can take it out.
     const longAgo = Timestamp.fromMillis(Date.now() - 3 * 3600_000);
-    await signups.doc(email).set({ email, source: SIGNUP_SOURCE, ip: '10.1.2.4', location: 'Porto', timestamp: FieldValue.serverTimestamp(), updatedAt: longAgo });
+    await signups
+      .doc(email)
+      .set({
+        email,
+        source: SIGNUP_SOURCE,
+        ip: '10.1.2.4',
+        location: 'Porto',
+        timestamp: FieldValue.serverTimestamp(),
+        updatedAt: longAgo,
+      });
     const page = await openSignedIn(staff);
     await waitForTable(page);
     await page.getByRole('cell', { name: email }).waitFor({ timeout: 15_000 });
@@ -228,15 +255,17 @@ describe('admin panel (e2e)', () => {
     const before = Number(((await total.textContent()) ?? '').replace(/\D/g, ''));
     await signups.doc(email).delete();
     await page.getByRole('cell', { name: email }).waitFor({ state: 'detached', timeout: 15_000 });
-    await expect.poll(async () => Number(((await total.textContent()) ?? '').replace(/\D/g, ''))).toBe(before - 1);
+    await expect
+      .poll(async () => Number(((await total.textContent()) ?? '').replace(/\D/g, '')))
+      .toBe(before - 1);
   });
 
   it('tells a signed-in account without access so, and signs it out on request', async () => {
     const email = `outsider-${uniqueSuffix()}@example.com`;
     const password = 'Outs1der!pass';
     await adminSdk().auth.createUser({ email, password, emailVerified: true });
-    const session = await openAdmin(browser, stack.adminUrl);
-    sessions.push(session);
+    const session = await openAdmin(suite.browser, suite.stack.adminUrl);
+    suite.track(session);
     await submitSignIn(session.page, email, password);
     await session.page.getByRole('heading', { name: NO_ACCESS_TITLE }).waitFor({ timeout: 15_000 });
     expect(await session.page.getByRole('alert').textContent()).toBe(noAccess(email));
@@ -264,7 +293,9 @@ describe('admin panel (e2e)', () => {
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     expect(sheet.actualRowCount - 1).toBe(count);
-    await expect.poll(() => page.getByRole('button', { name: 'Download spreadsheet' }).isEnabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Download spreadsheet' }).isEnabled())
+      .toBe(true);
   });
 
   it('collapses the sidebar to icons and expands it again', async () => {
@@ -277,11 +308,15 @@ describe('admin panel (e2e)', () => {
     await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeLessThan(expandedWidth / 2);
     // Icon-only, yet every tab keeps its name.
     expect(await nav(page).getByRole('link', { name: 'Account Settings' }).isVisible()).toBe(true);
-    expect((await nav(page).getByRole('link', { name: 'Account Settings' }).boundingBox())!.width).toBeLessThan(60);
+    expect(
+      (await nav(page).getByRole('link', { name: 'Account Settings' }).boundingBox())!.width,
+    ).toBeLessThan(60);
     await nav(page).getByRole('link', { name: 'Account Settings' }).click();
     await page.getByRole('heading', { name: 'Change Password' }).waitFor();
     await expand.click();
     await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(expandedWidth);
-    expect(await page.getByRole('button', { name: 'Collapse sidebar' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Collapse sidebar' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
   });
 });

@@ -8,46 +8,32 @@ import {
   memberRemoved,
   memberUpdated,
 } from '@silk/schema/messages';
-import { launchChromium } from '@silk/stack/browser';
-import { discoverStack, type RunningStack } from '@silk/stack/stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   asLastEnabledAdmin,
   openSignedIn as openSignedInContext,
   seedMember,
   signIn,
   submitSignIn,
-  type AdminPage,
   type SeededMember,
 } from './support/admin-session';
 import { seriousViolations } from './support/axe';
-import { expectNoCspViolations, watchCsp } from './support/csp';
+import { browserSuite } from './support/browser-suite';
 
 /** How soon an open panel must follow a change of its member's record. */
 const FOLLOW_MS = 5_000;
 
-let browser: Browser;
-let stack: RunningStack;
+const suite = browserSuite();
 let admin: SeededMember;
-const sessions: AdminPage[] = [];
 
 beforeAll(async () => {
-  stack = await discoverStack();
-  browser = watchCsp(await launchChromium());
   admin = await seedMember('lead', ['Admin']);
-});
-afterEach(expectNoCspViolations);
-afterEach(async () => {
-  while (sessions.length > 0) await sessions.pop()!.context.close();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function openSignedIn(member: SeededMember, path = '/admin'): Promise<Page> {
-  const session = await openSignedInContext(browser, stack.adminUrl, member, path);
-  sessions.push(session);
+  const session = await openSignedInContext(suite.browser, suite.stack.adminUrl, member, path);
+  suite.track(session);
   return session.page;
 }
 

@@ -7,9 +7,10 @@ import { SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSite, siteSuite, uniqueEmail } from './support/site-page';
+import { openSite, uniqueEmail } from './support/site-page';
+import { browserSuite } from './support/browser-suite';
 
-const suite = siteSuite();
+const suite = browserSuite();
 
 describe('App Check on the landing signup', () => {
   it('sends a stand-in token on /api/subscribe, which then stores the subscriber', async () => {

@@ -14,13 +14,13 @@ import {
   cutOffThirdParties,
   hydrateIslands,
   readSignup,
-  siteSuite,
   UNKNOWN_LOCATION,
   uniqueEmail,
   withSessionEmail,
 } from './support/site-page';
+import { browserSuite } from './support/browser-suite';
 
-const suite = siteSuite();
+const suite = browserSuite();
 
 interface Visit {
   page: Page;

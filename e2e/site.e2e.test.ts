@@ -28,14 +28,14 @@ import {
   openSite,
   readSignup,
   seedSignup,
-  siteSuite,
   UNKNOWN_LOCATION,
   uniqueEmail,
   withSessionEmail,
   type SitePage,
 } from './support/site-page';
+import { browserSuite } from './support/browser-suite';
 
-const suite = siteSuite();
+const suite = browserSuite();
 let session: SitePage | undefined;
 
 async function open(path = '/', options?: Parameters<typeof openSite>[3]): Promise<SitePage> {

@@ -12,16 +12,10 @@ import { request, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedIn, seedMember, type AdminPage } from './support/admin-session';
 import { seriousViolations } from './support/axe';
-import {
-  cutOffThirdParties,
-  hydrateIslands,
-  openSite,
-  readSignup,
-  siteSuite,
-  uniqueEmail,
-} from './support/site-page';
+import { cutOffThirdParties, hydrateIslands, openSite, readSignup, uniqueEmail } from './support/site-page';
+import { browserSuite } from './support/browser-suite';
 
-const suite = siteSuite();
+const suite = browserSuite();
 const { db } = adminSdk();
 
 const subscriber = async (email: string) =>

@@ -3,38 +3,8 @@
 // hydration of the islands, and firebase-admin reads of the stored signup.
 import { COLLECTIONS, NOT_AVAILABLE, SESSION_EMAIL_KEY } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { launchChromium } from '@silk/stack/browser';
-import { discoverStack, type RunningStack } from '@silk/stack/stack';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { expectNoCspViolations, watchCsp } from './csp';
-
-export interface SiteSuite {
-  browser: Browser;
-  stack: RunningStack;
-  /** Contexts to close after the current test. */
-  contexts: BrowserContext[];
-}
-
-/**
- * The running stack and a Chromium whose every page is checked for CSP violations, for one e2e file:
- * registers its hooks (after each test: close the test's contexts, expect no violation).
- */
-export function siteSuite(): SiteSuite {
-  const suite = { contexts: [] } as unknown as SiteSuite;
-  beforeAll(async () => {
-    suite.stack = await discoverStack();
-    suite.browser = watchCsp(await launchChromium());
-  });
-  afterEach(async () => {
-    for (const context of suite.contexts.splice(0)) await context.close();
-    expectNoCspViolations();
-  });
-  afterAll(async () => {
-    await suite.browser?.close();
-  });
-  return suite;
-}
+import { expect } from 'vitest';
 
 /** The location stored when the lookups are unavailable (they are cut off in these tests). */
 export const UNKNOWN_LOCATION = Object.fromEntries(

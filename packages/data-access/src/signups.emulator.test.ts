@@ -15,7 +15,8 @@ import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from './tes
 const admin = adminSdk();
 const PASSWORD = 'Sup3r$ecret';
 const PROJECT_ID = process.env.GCLOUD_PROJECT ?? 'demo-silk';
-const PAGING = { pageSize: 40, firstPageSize: 10 };
+// Pages small enough that the seed alone spans several, large enough for a shared project's whole collection.
+const PAGING = { pageSize: 100, firstPageSize: 10 };
 afterAll(deleteAllApps);
 beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(async () => {
@@ -53,7 +54,7 @@ function collector() {
     onChange: (snapshot: SignupsSnapshot) => snapshots.push({ ...snapshot, at: Date.now() }),
     latest: () => snapshots[snapshots.length - 1],
     /** The first snapshot that satisfies `predicate`, among those from index `from` on. */
-    waitFor: (predicate: (snapshot: SignupsSnapshot) => boolean, timeout = 30_000, from = 0) =>
+    waitFor: (predicate: (snapshot: SignupsSnapshot) => boolean, timeout = 60_000, from = 0) =>
       vi.waitFor(
         () => {
           const match = snapshots.slice(from).find(predicate);
@@ -77,7 +78,8 @@ beforeAll(async () => {
   await batch.commit();
 });
 
-describe('subscribeToSignups: cold open', () => {
+// A shared project's whole collection is read in pages; each page costs the emulator a scan of it all.
+describe('subscribeToSignups: cold open', { timeout: 90_000 }, () => {
   it('shows the count and the newest rows first, then every signup in pages, newest first, with Dates', async () => {
     const { services } = await signedIn(true);
     const sink = collector();
@@ -128,7 +130,7 @@ describe('subscribeToSignups: cold open', () => {
   });
 });
 
-describe('subscribeToSignups: repeat open with the browser copy', () => {
+describe('subscribeToSignups: repeat open with the browser copy', { timeout: 90_000 }, () => {
   it('reads only the changes and deletions since the copy was saved', async () => {
     const { services, uid } = await signedIn(true);
     const owner = { uid, projectId: PROJECT_ID };
