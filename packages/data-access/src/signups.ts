@@ -360,7 +360,8 @@ export function subscribeToSignups(
     emit(true);
     await new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_HEADSTART_MS));
     if (myRun !== run) return;
-    const since = newest.length > 0 ? updatedMillis(newest[0]!) : 0;
+    // Never ahead of now: a record stamped in the future would otherwise blind the changes feed until then.
+    const since = newest.length > 0 ? Math.min(updatedMillis(newest[0]!), Date.now()) : 0;
     deletionsThrough = Math.max(deletionsThrough, since);
     listen(since, since, () => undefined);
     if (!(await fill(myRun))) return;
@@ -389,7 +390,7 @@ export function subscribeToSignups(
         changesThrough = copy.meta.changesThrough;
         deletionsThrough = copy.meta.deletionsThrough;
         emit(true);
-        listen(changesThrough, deletionsThrough, () => {
+        listen(Math.min(changesThrough, Date.now()), Math.min(deletionsThrough, Date.now()), () => {
           complete = true;
           persist([], []);
         });
