@@ -110,6 +110,8 @@ describe('pnpm admin:bootstrap', () => {
     const email = `takeover-${suffix()}@bootstrap.test`;
     const ownPassword = 'Squat-9-password';
     const before = await registerOnOwn(email, ownPassword);
+    // tokensValidAfterTime has whole seconds: the revocation must fall in a later second than the account's creation.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     const username = `Tk_${suffix()}`;
     const result = bootstrap('--email', email, '--username', username, '--reset-password');
     expect(result.status, result.stderr).toBe(0);
