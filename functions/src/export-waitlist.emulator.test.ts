@@ -3,6 +3,7 @@
 // CSV-injection payloads, 10,000 rows, the audit entry.
 import { COLLECTIONS, NOT_AVAILABLE } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, formatSignupDate, spreadsheetFileName, SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import { DEFAULT_SIGNUP_VIEW } from '@silk/schema/signup-view';
 import {
   AUTH_REQUIRED,
   ID_TOKEN_MISSING,
@@ -278,16 +279,7 @@ describe('exportWaitlist: the filtered view', () => {
       { email: `abe@${domain}`, travelFrequency: 'Monthly or more', timestamp: at('2030-03-09T12:00:00Z') },
     ];
     for (const record of records) await signups.doc(record.email).set(record);
-    const view = {
-      sort: null,
-      search: domain,
-      answers: {},
-      from: null,
-      to: null,
-      timeZone: 'UTC',
-      countries: [],
-      confirmed: 'all',
-    };
+    const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
     return { domain, view };
   }
 

@@ -1,3 +1,4 @@
+import { ColumnHeaders } from '@silk/ui/column-headers';
 import { useId, type ReactNode } from 'react';
 
 export interface DataRow {
@@ -45,15 +46,7 @@ export function ChartFigure({ title, note, chart, columns, rows }: ChartFigurePr
         <div className="table-scroll" role="region" aria-label={`${title}: data`} tabIndex={0}>
           <table className="insights-table">
             <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders columns={columns} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key}>

@@ -1,5 +1,6 @@
 import { LOADING } from '@silk/schema/messages';
 import { Card } from '@silk/ui/card';
+import { ColumnHeaders } from '@silk/ui/column-headers';
 import { FormMessage } from '@silk/ui/form-message';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -67,15 +68,7 @@ export function TeamList({ team, currentEmail }: TeamListProps) {
               aria-busy={action.pending}
               tabIndex={-1}
             >
-              <thead>
-                <tr>
-                  {TEAM_COLUMNS.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeaders columns={TEAM_COLUMNS} />
               <tbody>
                 {team.members.map((member) => (
                   <MemberRow
