@@ -261,14 +261,64 @@ async function scrollP95(page: Page): Promise<{ firstScrollP95Ms: number; scroll
   const firstScrollP95Ms = percentile(await scrollFrameTimes(page, SCROLL_SPEEDS[0].pxPerFrame), 95);
   console.log(`[bench/admin] first scroll after loading: frame p95 ${firstScrollP95Ms.toFixed(1)} ms`);
   let worst = 0;
-  for (const speed of SCROLL_SPEEDS) {
+  for (const [index, speed] of SCROLL_SPEEDS.entries()) {
     await toTop();
     await page.waitForTimeout(1_000);
-    const p95 = percentile(await scrollFrameTimes(page, speed.pxPerFrame), 95);
+    const debug = process.env.BENCH_SCROLL_DEBUG ? await startScrollDebug(page, index) : null;
+    const intervals = await scrollFrameTimes(page, speed.pxPerFrame);
+    if (debug) await debug.stop(intervals);
+    const p95 = percentile(intervals, 95);
     console.log(`[bench/admin] ${speed.name}: frame p95 ${p95.toFixed(1)} ms`);
     worst = Math.max(worst, p95);
   }
   return { firstScrollP95Ms, scrollFrameP95Ms: worst };
+}
+
+/** CPU ticks (user + system) of each process whose command line matches, by process id. */
+function cpuTicks(match: RegExp): Map<number, { ticks: number; name: string }> {
+  const result = new Map<number, { ticks: number; name: string }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (!match.test(cmdline)) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const type = /--utility-sub-type=(\S+)/.exec(cmdline)?.[1] ?? /--type=(\S+)/.exec(cmdline)?.[1] ?? (cmdline.includes('java') ? 'emulator' : 'browser');
+      result.set(Number(entry), { ticks: Number(fields[11]) + Number(fields[12]), name: type });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return result;
+}
+
+/**
+ * Diagnostics of one scroll (BENCH_SCROLL_DEBUG=1): CPU each browser and emulator process used during
+ * it, which frames missed a vsync, and a Chrome trace in test-results/.
+ */
+async function startScrollDebug(page: Page, index: number) {
+  const match = /chrom|java/;
+  const before = cpuTicks(match);
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  const tracePath = join(ROOT, 'test-results', `bench-admin-scroll-${index}.json`);
+  const browser = page.context().browser();
+  await browser?.startTracing(page, {
+    path: tracePath,
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8', 'v8.gc', 'blink.user_timing', 'cc', 'viz', 'benchmark', 'toplevel', 'disabled-by-default-v8.gc'],
+  });
+  const startedAt = Date.now();
+  return {
+    async stop(intervals: number[]) {
+      const elapsed = Date.now() - startedAt;
+      const after = cpuTicks(match);
+      await browser?.stopTracing();
+      const usage = [...after].map(([pid, { ticks, name }]) => ({ pid, name, ms: (ticks - (before.get(pid)?.ticks ?? ticks)) * 10 })).filter((process) => process.ms > 0);
+      console.log(`[bench/admin] scroll ${index}: ${elapsed} ms; CPU ms by process: ${usage.map((process) => `${process.name}(${process.pid}) ${process.ms}`).join(', ')}; load ${loadavg()[0]!.toFixed(2)}`);
+      const missed = intervals.map((interval, frame) => [frame, interval] as const).filter(([, interval]) => interval > 20);
+      console.log(`[bench/admin] scroll ${index}: missed frames ${missed.map(([frame, interval]) => `#${frame} ${interval.toFixed(0)}`).join(' ')}; trace ${tracePath}`);
+    },
+  };
 }
 
 /** A new signup written as server code writes it; ms until its row shows in the open panel (wall clock). */

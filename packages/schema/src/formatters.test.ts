@@ -55,6 +55,11 @@ describe('formatSignupDate', () => {
   it('formats en-US short month, day, year, hour and minute', () => {
     expect(formatSignupDate(moment, 'UTC')).toBe('Nov 21, 2026, 11:05 PM');
   });
+  it('formats in the time zone asked for, each call in its own', () => {
+    expect(formatSignupDate(moment, 'Asia/Tokyo')).toBe('Nov 22, 2026, 8:05 AM');
+    expect(formatSignupDate(moment, 'America/New_York')).toBe('Nov 21, 2026, 6:05 PM');
+    expect(formatSignupDate(moment, 'Asia/Tokyo')).toBe('Nov 22, 2026, 8:05 AM');
+  });
   it('accepts Firestore timestamps, client (toDate) and serialised (seconds)', () => {
     expect(formatSignupDate({ toDate: () => moment }, 'UTC')).toBe('Nov 21, 2026, 11:05 PM');
     expect(formatSignupDate({ seconds: moment.getTime() / 1000, nanoseconds: 0 }, 'UTC')).toBe(

@@ -63,21 +63,36 @@ export function toDate(value: unknown): Date | null {
   return null;
 }
 
+/**
+ * One Intl.DateTimeFormat per options key, made on first use. `Date#toLocaleString` with options
+ * builds a new ICU formatter at every call (~30x the cost of formatting), and each one is a native
+ * object the garbage collector must finalise: a table scrolled through thousands of rows set off
+ * collections that took whole frames.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALE, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** en-US short month, day, year, hour and minute ("Nov 21, 2026, 11:20 PM"); 'N/A' if missing. */
 export function formatSignupDate(value: unknown, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return NOT_AVAILABLE;
-  return date.toLocaleString(DATE_LOCALE, {
+  return dateFormat(`signup ${timeZone ?? ''}`, {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     ...(timeZone ? { timeZone } : {}),
-  });
+  }).format(date);
 }
-
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The moment as `timeZone`'s wall clock, held in a Date's UTC fields — how a spreadsheet's date cell,
@@ -87,20 +102,16 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 export function wallClockDate(value: unknown, timeZone: string): Date | null {
   const date = toDate(value);
   if (!date) return null;
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALE, {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
+  const format = dateFormat(`wall clock ${timeZone}`, {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const part = { year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
   for (const { type, value: text } of format.formatToParts(date)) {
     if (type in part) part[type as keyof typeof part] = Number(text);
