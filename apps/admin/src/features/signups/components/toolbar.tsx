@@ -83,6 +83,33 @@ function Field({ label, children }: { label: string; children: (id: string) => R
   );
 }
 
+interface DayFieldProps {
+  label: string;
+  value: string | null;
+  min?: string | null;
+  max?: string | null;
+  onChange: (day: string) => void;
+}
+
+/** A date input (YYYY-MM-DD) bounding the signup dates shown. */
+function DayField({ label, value, min, max, onChange }: DayFieldProps) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <input
+          id={id}
+          type="date"
+          className="signup-filters__input"
+          value={value ?? ''}
+          min={min ?? undefined}
+          max={max ?? undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
 /**
  * Above the table: the counts, the search, the filters (each question's answers, signup dates,
  * country, confirmation), "Clear filters", and the two downloads with their progress.
@@ -181,30 +208,8 @@ export function Toolbar(props: ToolbarProps) {
             )}
           </Field>
         ))}
-        <Field label="Signed up from">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              className="signup-filters__input"
-              value={view.from ?? ''}
-              max={view.to ?? undefined}
-              onChange={(event) => setDay('from', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Signed up to">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              className="signup-filters__input"
-              value={view.to ?? ''}
-              min={view.from ?? undefined}
-              onChange={(event) => setDay('to', event.target.value)}
-            />
-          )}
-        </Field>
+        <DayField label="Signed up from" value={view.from} max={view.to} onChange={(day) => setDay('from', day)} />
+        <DayField label="Signed up to" value={view.to} min={view.from} onChange={(day) => setDay('to', day)} />
         <Field label="Country">
           {(id) => (
             <select
