@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 
-interface FormActionSteps<T> {
+export interface FormActionSteps<T> {
   /** Checked first; a message refuses the submit without calling `run`. */
   validate?: () => string | null;
   /** The call; what it resolves is the success, shown until the next submit. */
@@ -13,7 +13,7 @@ interface FormActionSteps<T> {
   pendingAfterSuccess?: boolean;
 }
 
-interface FormAction<T> {
+export interface FormAction<T> {
   pending: boolean;
   error: string;
   /** null until a submit succeeds. */

@@ -1,6 +1,7 @@
 import { LOADING_DATA } from '@silk/schema/messages';
 import { AUDIT_ACTIONS } from '@silk/schema/roles';
 import { FormMessage } from '@silk/ui/form-message';
+import { SelectOptions, type SelectOption } from '@silk/ui/select-options';
 import { useId, useMemo, useState } from 'react';
 import { ActivityTable } from '@/features/activity/components/activity-table';
 import { ACTION_LABELS } from '@/features/activity/components/audit-format';
@@ -8,15 +9,49 @@ import { useActivity } from '@/features/activity/hooks/use-activity';
 
 const ALL = '';
 
+const ACTION_OPTIONS: SelectOption[] = AUDIT_ACTIONS.map((name) => ({
+  value: name,
+  label: ACTION_LABELS[name],
+}));
+
+interface FilterSelectProps {
+  label: string;
+  /** The first option's text; it shows every entry. */
+  allLabel: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly SelectOption[];
+}
+
+function FilterSelect({ label, allLabel, value, onChange, options }: FilterSelectProps) {
+  const id = useId();
+  return (
+    <div className="filters__field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <SelectOptions options={[{ value: ALL, label: allLabel }, ...options]} />
+      </select>
+    </div>
+  );
+}
+
 /** Activity tab (Admins): the audit log newest first, live, filtered by actor and by action. */
 export function ActivityTab() {
   const { entries, error } = useActivity();
   const [actor, setActor] = useState(ALL);
   const [action, setAction] = useState(ALL);
-  const actorId = useId();
-  const actionId = useId();
 
-  const actors = useMemo(() => [...new Set((entries ?? []).map((entry) => entry.actor))].sort(), [entries]);
+  const actorOptions = useMemo(
+    () =>
+      [...new Set((entries ?? []).map((entry) => entry.actor))]
+        .sort()
+        .map((name) => ({ value: name, label: name })),
+    [entries],
+  );
+  const filters: FilterSelectProps[] = [
+    { label: 'Actor', allLabel: 'All actors', value: actor, onChange: setActor, options: actorOptions },
+    { label: 'Action', allLabel: 'All actions', value: action, onChange: setAction, options: ACTION_OPTIONS },
+  ];
   const shown = useMemo(
     () =>
       (entries ?? []).filter(
@@ -31,28 +66,9 @@ export function ActivityTab() {
         Activity
       </h2>
       <div className="filters">
-        <div className="filters__field">
-          <label htmlFor={actorId}>Actor</label>
-          <select id={actorId} value={actor} onChange={(event) => setActor(event.target.value)}>
-            <option value={ALL}>All actors</option>
-            {actors.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filters__field">
-          <label htmlFor={actionId}>Action</label>
-          <select id={actionId} value={action} onChange={(event) => setAction(event.target.value)}>
-            <option value={ALL}>All actions</option>
-            {AUDIT_ACTIONS.map((name) => (
-              <option key={name} value={name}>
-                {ACTION_LABELS[name]}
-              </option>
-            ))}
-          </select>
-        </div>
+        {filters.map((filter) => (
+          <FilterSelect key={filter.label} {...filter} />
+        ))}
       </div>
       <FormMessage tone="error">{error}</FormMessage>
       {entries === null ? (

@@ -7,14 +7,13 @@ import {
   USERNAME_UPDATED,
 } from '@silk/schema/messages';
 import { isValidUsername } from '@silk/schema/validators';
-import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
-import { FormMessage } from '@silk/ui/form-message';
 import { TextField } from '@silk/ui/text-field';
-import { useState, type FormEvent } from 'react';
+import { ActionForm } from '@/components/action-form';
 import { changeOwnUsername, sendOwnPasswordReset } from '@/features/settings/api/account';
 import { errorMessage } from '@/lib/error-message';
-import { useFormAction } from '@/lib/use-form-action';
+import { useFormAction, type FormActionSteps } from '@/lib/use-form-action';
+import { useTextInput } from '@/lib/use-text-input';
 
 interface ChangeUsernameCardProps {
   username: string;
@@ -22,12 +21,12 @@ interface ChangeUsernameCardProps {
 }
 
 function ChangeUsernameCard({ username, onUsernameChanged }: ChangeUsernameCardProps) {
-  const [newUsername, setNewUsername] = useState('');
+  const newUsername = useTextInput('new-username');
   const action = useFormAction();
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    const value = newUsername.trim();
-    return action.submit(event, {
+  function steps(): FormActionSteps<string> {
+    const value = newUsername.value.trim();
+    return {
       validate: () => {
         if (value === '') return USERNAME_REQUIRED;
         if (!isValidUsername(value)) return INVALID_USERNAME;
@@ -39,56 +38,40 @@ function ChangeUsernameCard({ username, onUsernameChanged }: ChangeUsernameCardP
       },
       failure: (error) => errorMessage(error, USERNAME_UPDATE_FAILED),
       onSuccess: () => {
-        setNewUsername('');
+        newUsername.set('');
         onUsernameChanged(value);
       },
-    });
+    };
   }
 
   return (
     <Card heading="Change Username">
-      <form className="form" noValidate onSubmit={handleSubmit} aria-busy={action.pending}>
-        <FormMessage tone="error">{action.error}</FormMessage>
-        <FormMessage tone="success">{action.success}</FormMessage>
+      <ActionForm action={action} steps={steps} submitLabel="Update Username" success={action.success}>
         <TextField label="Current Username" name="current-username" value={username} readOnly />
-        <TextField
-          label="New Username"
-          name="new-username"
-          autoComplete="off"
-          value={newUsername}
-          onChange={(event) => setNewUsername(event.target.value)}
-        />
-        <Button type="submit" disabled={action.pending}>
-          Update Username
-        </Button>
-      </form>
+        <TextField label="New Username" autoComplete="off" {...newUsername.props} />
+      </ActionForm>
     </Card>
   );
 }
 
 function ChangePasswordCard({ email }: { email: string }) {
   const action = useFormAction();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    return action.submit(event, {
-      run: async () => {
-        await sendOwnPasswordReset(email);
-        return RESET_SENT_SETTINGS;
-      },
-      failure: (error) => errorMessage(error, PASSWORD_RESET_FAILED),
-    });
-  }
-
   return (
     <Card heading="Change Password">
-      <form className="form" noValidate onSubmit={handleSubmit} aria-busy={action.pending}>
-        <FormMessage tone="error">{action.error}</FormMessage>
-        <FormMessage tone="success">{action.success}</FormMessage>
+      <ActionForm
+        action={action}
+        steps={() => ({
+          run: async () => {
+            await sendOwnPasswordReset(email);
+            return RESET_SENT_SETTINGS;
+          },
+          failure: (error) => errorMessage(error, PASSWORD_RESET_FAILED),
+        })}
+        submitLabel="Send Password Reset Email"
+        success={action.success}
+      >
         <TextField label="Email" name="email" type="email" value={email} readOnly />
-        <Button type="submit" disabled={action.pending}>
-          Send Password Reset Email
-        </Button>
-      </form>
+      </ActionForm>
     </Card>
   );
 }

@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH } from '@silk/schema/constants';
 import {
   addMemberSucceeded,
   INVALID_USERNAME,
@@ -9,13 +8,15 @@ import {
 import { isStrongPassword, isValidTeamEmail, isValidUsername } from '@silk/schema/validators';
 import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
-import { FormMessage } from '@silk/ui/form-message';
 import { TextField } from '@silk/ui/text-field';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { ActionForm } from '@/components/action-form';
+import { PasswordField } from '@/components/password-field';
 import { addMember, addMemberFailure } from '@/features/team/api/team';
 import { RoleCheckboxes } from '@/features/team/components/role-checkboxes';
 import { useRoleSelection } from '@/features/team/hooks/use-role-selection';
-import { useFormAction } from '@/lib/use-form-action';
+import { useFormAction, type FormActionSteps } from '@/lib/use-form-action';
+import { useTextInput } from '@/lib/use-text-input';
 
 interface Added {
   message: string;
@@ -75,20 +76,20 @@ function SuccessText({ message, password }: { message: string; password: string 
 
 /** Team Manager: "Add New Team Member" (SPEC §2, §5, §7; DESIGN §7). `onAdded` runs after each addition. */
 export function AddMemberForm({ onAdded }: { onAdded?: () => void }) {
-  const [email, setEmail] = useState('');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const email = useTextInput('email');
+  const username = useTextInput('username');
+  const password = useTextInput('temporary-password');
   const roles = useRoleSelection();
   const action = useFormAction<Added>();
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function steps(): FormActionSteps<Added> {
     const member = {
-      email: email.trim(),
-      username: username.trim(),
-      password: password.trim(),
+      email: email.value.trim(),
+      username: username.value.trim(),
+      password: password.value.trim(),
       roles: roles.roles(),
     };
-    return action.submit(event, {
+    return {
       validate: () => validateNewMember(member.email, member.username, member.password),
       run: async () => {
         const response = await addMember(member);
@@ -99,61 +100,43 @@ export function AddMemberForm({ onAdded }: { onAdded?: () => void }) {
       },
       failure: addMemberFailure,
       onSuccess: () => {
-        setEmail('');
-        setUsername('');
-        setPassword('');
+        for (const input of [email, username, password]) input.set('');
         roles.clear();
         onAdded?.();
       },
-    });
+    };
   }
 
+  const added = action.success;
   return (
     <Card heading="Add New Team Member">
-      <form className="form" noValidate onSubmit={handleSubmit} aria-busy={action.pending}>
-        <FormMessage tone="error">{action.error}</FormMessage>
-        <FormMessage tone="success">
-          {action.success?.message ? (
+      <ActionForm
+        action={action}
+        steps={steps}
+        submitLabel="Add Team Member"
+        success={
+          added?.message ? (
             <>
-              <SuccessText message={action.success.message} password={action.success.temporaryPassword} />
-              {action.success.temporaryPassword ? (
+              <SuccessText message={added.message} password={added.temporaryPassword} />
+              {added.temporaryPassword ? (
                 <span className="one-time-password">
-                  <CopyButton text={action.success.temporaryPassword} />
+                  <CopyButton text={added.temporaryPassword} />
                 </span>
               ) : null}
             </>
-          ) : null}
-        </FormMessage>
-        <TextField
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="off"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-        <TextField
+          ) : null
+        }
+      >
+        <TextField label="Email Address" type="email" autoComplete="off" {...email.props} />
+        <TextField label="Username" autoComplete="off" {...username.props} />
+        <PasswordField
           label="Temporary Password (optional)"
-          name="temporary-password"
-          type="password"
-          autoComplete="new-password"
-          placeholder={`Minimum ${PASSWORD_MIN_LENGTH} characters`}
+          purpose="new"
           hint="Leave empty and a one-time password is generated and shown here once. The new member must change it at first login."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...password.props}
         />
         <RoleCheckboxes legend="Assign Roles" selected={roles.selected} onToggle={roles.toggle} />
-        <Button type="submit" disabled={action.pending}>
-          Add Team Member
-        </Button>
-      </form>
+      </ActionForm>
     </Card>
   );
 }
