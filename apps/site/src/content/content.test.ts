@@ -4,18 +4,15 @@ import { creators, faq, features, howItWorksSection, painPoints, slides, testimo
 import { channels, site } from './site';
 import { validateContent } from './validate';
 
+const SPEC_PAIN_POINTS = ['Endless tabs', 'Price anxiety', 'Coordination hell', 'Missed details'];
+
 describe('site content', () => {
   it('matches its schemas and the SPEC counts', () => {
     expect(() => validateContent()).not.toThrow();
   });
 
   it('lists the four pain points of SPEC §1 in order', () => {
-    expect(painPoints.map((point) => point.title)).toEqual([
-      'Endless tabs',
-      'Price anxiety',
-      'Coordination hell',
-      'Missed details',
-    ]);
+    expect(painPoints.map((point) => point.title)).toEqual(SPEC_PAIN_POINTS);
   });
 
   it('has exactly one FAQ answer with the $3,500 budget', () => {
@@ -28,14 +25,14 @@ describe('site content', () => {
   });
 
   it('links the seven footer channels of SPEC §1 in order', () => {
-    expect(channels.map((channel) => channel.kind)).toEqual([
-      'chat community',
-      'short video',
-      'microblog',
-      'photo sharing',
-      'social network',
-      'video site',
-      'e-mail',
+    expect(channels.map((channel) => [channel.kind, channel.label])).toEqual([
+      ['chat community', 'Discord community'],
+      ['short video', 'TikTok'],
+      ['microblog', 'X (Twitter)'],
+      ['photo sharing', 'Instagram'],
+      ['social network', 'Facebook'],
+      ['video site', 'YouTube'],
+      ['e-mail', 'E-mail us'],
     ]);
     expect(channels.find((channel) => channel.kind === 'microblog')?.label).toMatch(/^X\b/);
     expect(channels.at(-1)?.href).toMatch(/^mailto:/);

@@ -27,7 +27,7 @@ export interface FeedbackFieldCopy {
 }
 
 export const feedbackFields: Record<FeedbackField, FeedbackFieldCopy> = {
-  travelFrequency: { label: 'How often do you travel?' },
+  travelFrequency: { label: 'How often do you travel?', placeholder: 'Choose one (optional)' },
   biggestFrustration: {
     label: 'What frustrates you most when planning a trip?',
     placeholder: 'Endless tabs, prices, coordinating with friends…',

@@ -1,54 +1,59 @@
 import { NamedIcon } from '@silk/ui/icon';
-import type { CSSProperties } from 'react';
 import { PILLAR_STAGGER_MS } from '../../../config/constants';
 import { anchors } from '../../../config/paths';
 import { painPoints, painPointsSection, pillars, pillarsSection } from '../../../content/landing';
+import type { PainPoint, Pillar } from '../../../content/schemas';
+import { LandingSection, RevealCard, SectionHeader } from './landing-section';
 
-function ItemIcon({ name }: { name: string }) {
-  return <NamedIcon name={name} size={28} />;
+interface IconCardGridProps {
+  items: readonly (PainPoint | Pillar)[];
+  gridClassName: string;
+  cardClassName: string;
+  iconClassName: string;
+  /** Reveals each card this much after the one before it. */
+  staggerMs?: number;
+}
+
+/** Four cards, each an icon, a title and a description. */
+function IconCardGrid({ items, gridClassName, cardClassName, iconClassName, staggerMs }: IconCardGridProps) {
+  return (
+    <ul className={`card-grid card-grid--four ${gridClassName}`}>
+      {items.map((item, index) => (
+        <RevealCard
+          key={item.title}
+          className={`card ${cardClassName}`}
+          delayMs={staggerMs === undefined ? undefined : index * staggerMs}
+        >
+          <span className={iconClassName}>
+            <NamedIcon name={item.icon} size={28} />
+          </span>
+          <h3>{item.title}</h3>
+          <p>{item.description}</p>
+        </RevealCard>
+      ))}
+    </ul>
+  );
 }
 
 /** #features: the four pain points, then the four pillars (staggered 200 ms each). */
 export function FeaturesSection() {
   return (
-    <section id={anchors.features} className="section section-anchor" aria-labelledby="features-title">
-      <div className="container">
-        <header className="section__header" data-animate>
-          <h2 id="features-title">{painPointsSection.heading}</h2>
-          <p className="section__lead">{painPointsSection.lead}</p>
-        </header>
-        <ul className="card-grid card-grid--four pain-points">
-          {painPoints.map((point) => (
-            <li key={point.title} className="card pain-point" data-animate>
-              <span className="card__icon card__icon--warm">
-                <ItemIcon name={point.icon} />
-              </span>
-              <h3>{point.title}</h3>
-              <p>{point.description}</p>
-            </li>
-          ))}
-        </ul>
-        <header className="section__header section__header--spaced" data-animate>
-          <h2>{pillarsSection.heading}</h2>
-          <p className="section__lead">{pillarsSection.lead}</p>
-        </header>
-        <ul className="card-grid card-grid--four pillars">
-          {pillars.map((pillar, index) => (
-            <li
-              key={pillar.title}
-              className="card pillar"
-              data-animate
-              style={{ '--reveal-delay': `${index * PILLAR_STAGGER_MS}ms` } as CSSProperties}
-            >
-              <span className="card__icon">
-                <ItemIcon name={pillar.icon} />
-              </span>
-              <h3>{pillar.title}</h3>
-              <p>{pillar.description}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection anchor={anchors.features} titleId="features-title">
+      <SectionHeader copy={painPointsSection} titleId="features-title" />
+      <IconCardGrid
+        items={painPoints}
+        gridClassName="pain-points"
+        cardClassName="pain-point"
+        iconClassName="card__icon card__icon--warm"
+      />
+      <SectionHeader copy={pillarsSection} spaced />
+      <IconCardGrid
+        items={pillars}
+        gridClassName="pillars"
+        cardClassName="pillar"
+        iconClassName="card__icon"
+        staggerMs={PILLAR_STAGGER_MS}
+      />
+    </LandingSection>
   );
 }

@@ -5,6 +5,7 @@ import { features, howItWorksSection, slides } from '../../../content/landing';
 import type { Slide } from '../../../content/schemas';
 import { Island } from '../../../islands/island';
 import { DemoCarousel, type RenderedSlide } from './demo-carousel';
+import { LandingSection, SectionHeader } from './landing-section';
 
 export function SlideView({ slide }: { slide: Slide }) {
   return (
@@ -42,40 +43,31 @@ export function renderSlides(): RenderedSlide[] {
 export function HowItWorks() {
   const rendered = renderSlides();
   return (
-    <section
-      id={anchors.howItWorks}
-      className="section section--tinted section-anchor"
-      aria-labelledby="how-title"
-    >
-      <div className="container">
-        <header className="section__header" data-animate>
-          <h2 id="how-title">{howItWorksSection.heading}</h2>
-          <p className="section__lead">{howItWorksSection.lead}</p>
-        </header>
-        <div data-animate>
-          <Island name="carousel" props={{ slides: rendered }}>
-            <DemoCarousel slides={rendered} />
-          </Island>
-          <p className="demo-note">{howItWorksSection.demoNote}</p>
-        </div>
-        <h3 className="features-list__heading" data-animate>
-          {howItWorksSection.featuresHeading}
-        </h3>
-        <ul className="features-list">
-          {features.map((feature) => (
-            <li key={feature.title} className="features-list__item" data-animate>
-              <Icon path={checkPath} size={22} className="features-list__check" />
-              <div>
-                <p className="features-list__title">
-                  {feature.title}
-                  {feature.badge ? <span className="badge">{feature.badge}</span> : null}
-                </p>
-                <p>{feature.description}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+    <LandingSection anchor={anchors.howItWorks} titleId="how-title" tinted>
+      <SectionHeader copy={howItWorksSection} titleId="how-title" />
+      <div data-animate>
+        <Island name="carousel" props={{ slides: rendered }}>
+          <DemoCarousel slides={rendered} />
+        </Island>
+        <p className="demo-note">{howItWorksSection.demoNote}</p>
       </div>
-    </section>
+      <h3 className="features-list__heading" data-animate>
+        {howItWorksSection.featuresHeading}
+      </h3>
+      <ul className="features-list">
+        {features.map((feature) => (
+          <li key={feature.title} className="features-list__item" data-animate>
+            <Icon path={checkPath} size={22} className="features-list__check" />
+            <div>
+              <p className="features-list__title">
+                {feature.title}
+                {feature.badge ? <span className="badge">{feature.badge}</span> : null}
+              </p>
+              <p>{feature.description}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

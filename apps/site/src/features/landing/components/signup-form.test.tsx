@@ -8,8 +8,9 @@ import {
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred, testConfig } from '../../../testing/config';
+import { resetBetweenFormTests } from '../../../testing/form-tests';
 import { SignupForm } from './signup-form';
 
 const joinWaitlist = vi.fn<(config: unknown, email: string) => Promise<void>>();
@@ -31,12 +32,7 @@ function setup() {
 }
 
 describe('SignupForm', () => {
-  beforeEach(() => {
-    joinWaitlist.mockReset();
-    window.sessionStorage.clear();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => vi.restoreAllMocks());
+  resetBetweenFormTests(joinWaitlist);
 
   it('has a required e-mail field of type email and the SPEC button', () => {
     const { input } = setup();

@@ -1,8 +1,8 @@
-import type { CSSProperties } from 'react';
 import { TESTIMONIAL_STAGGER_MS } from '../../../config/constants';
 import { anchors } from '../../../config/paths';
 import { testimonials, testimonialsSection } from '../../../content/landing';
 import type { TestimonialItem } from '../../../content/schemas';
+import { LandingSection, RevealCard, SectionHeader } from './landing-section';
 
 /**
  * SPEC §3: an avatar starting with http is an image, anything else is initials. (The rule of
@@ -37,40 +37,30 @@ export function Avatar({ testimonial }: { testimonial: TestimonialItem }) {
 /** #testimonials: three quotes, staggered 150 ms each. */
 export function Testimonials() {
   return (
-    <section
-      id={anchors.testimonials}
-      className="section section-anchor"
-      aria-labelledby="testimonials-title"
-    >
-      <div className="container">
-        <header className="section__header" data-animate>
-          <h2 id="testimonials-title">{testimonialsSection.heading}</h2>
-          <p className="section__lead">{testimonialsSection.lead}</p>
-        </header>
-        <ul className="card-grid card-grid--three">
-          {testimonials.map((testimonial, index) => (
-            <li
-              key={testimonial.author}
-              className="card testimonial"
-              data-animate
-              style={{ '--reveal-delay': `${index * TESTIMONIAL_STAGGER_MS}ms` } as CSSProperties}
-            >
-              <figure>
-                <blockquote>
-                  <p>“{testimonial.quote}”</p>
-                </blockquote>
-                <figcaption className="testimonial__author">
-                  <Avatar testimonial={testimonial} />
-                  <span>
-                    <span className="testimonial__name">{testimonial.author}</span>
-                    <span className="testimonial__details">{testimonial.details}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection anchor={anchors.testimonials} titleId="testimonials-title">
+      <SectionHeader copy={testimonialsSection} titleId="testimonials-title" />
+      <ul className="card-grid card-grid--three">
+        {testimonials.map((testimonial, index) => (
+          <RevealCard
+            key={testimonial.author}
+            className="card testimonial"
+            delayMs={index * TESTIMONIAL_STAGGER_MS}
+          >
+            <figure>
+              <blockquote>
+                <p>“{testimonial.quote}”</p>
+              </blockquote>
+              <figcaption className="testimonial__author">
+                <Avatar testimonial={testimonial} />
+                <span>
+                  <span className="testimonial__name">{testimonial.author}</span>
+                  <span className="testimonial__details">{testimonial.details}</span>
+                </span>
+              </figcaption>
+            </figure>
+          </RevealCard>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

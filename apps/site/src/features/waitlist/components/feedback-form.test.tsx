@@ -3,8 +3,9 @@ import { FEEDBACK_FAILED, SESSION_EXPIRED, SUBMITTING_FEEDBACK_LABEL } from '@si
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred, testConfig } from '../../../testing/config';
+import { resetBetweenFormTests } from '../../../testing/form-tests';
 import { FeedbackForm } from './feedback-form';
 
 type Submit = (
@@ -31,12 +32,7 @@ function setup(options: { siteKey?: string | null; token?: string | null } = {})
 const send = () => fireEvent.click(screen.getByRole('button', { name: SEND }));
 
 describe('FeedbackForm', () => {
-  beforeEach(() => {
-    submitFeedback.mockReset();
-    window.sessionStorage.clear();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => vi.restoreAllMocks());
+  resetBetweenFormTests(submitFeedback);
 
   it('says it is optional and offers the seven fields with fitting controls and a 4-row text area', () => {
     setup();

@@ -1,8 +1,9 @@
 import { RECAPTCHA_ACTION } from '@silk/schema/constants';
 import { SUBMITTING_FEEDBACK_LABEL } from '@silk/schema/messages';
 import { Button, buttonClassName } from '@silk/ui/button';
+import { SelectOptions } from '@silk/ui/select-options';
 import { TextField } from '@silk/ui/text-field';
-import { useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
 import { FEEDBACK_SUGGESTIONS_ROWS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import {
@@ -51,6 +52,53 @@ function FeedbackTextField({ name, type, autoComplete, value, onChange }: Feedba
   );
 }
 
+interface FeedbackSelectProps {
+  name: 'travelFrequency';
+  options: readonly string[];
+  value: string;
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+}
+
+/** A question answered by choosing one option; the empty first option is the content's placeholder. */
+function FeedbackSelect({ name, options, value, onChange }: FeedbackSelectProps) {
+  return (
+    <div className="field">
+      <label htmlFor={name}>{copy[name].label}</label>
+      <select id={name} name={name} value={value} onChange={onChange}>
+        <option value="">{copy[name].placeholder}</option>
+        <SelectOptions options={options.map((option) => ({ value: option, label: option }))} />
+      </select>
+    </div>
+  );
+}
+
+interface FeedbackChoicesProps {
+  name: 'contentCreator' | 'excitedFeatures';
+  type: 'radio' | 'checkbox';
+  /** The choices side by side rather than one under the other. */
+  inline?: boolean;
+  options: readonly string[];
+  isChecked: (option: string) => boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+/** A question answered by ticking choices (each input's value is its option): a fieldset with its legend. */
+function FeedbackChoices({ name, type, inline = false, options, isChecked, onChange }: FeedbackChoicesProps) {
+  return (
+    <fieldset className="field field--choices">
+      <legend>{copy[name].label}</legend>
+      <div className={inline ? 'choices choices--inline' : 'choices'}>
+        {options.map((option) => (
+          <label key={option} className="choice">
+            <input type={type} name={name} value={option} checked={isChecked(option)} onChange={onChange} />
+            <span>{option}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 export type FeedbackFormProps = UseFeedbackOptions;
 
 /** The optional feedback form of /waitlist (SPEC §2, §4, §7.5–7.6, §8) and its "Thank You" view. */
@@ -71,6 +119,9 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
 
   const set = (key: TextKey) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [key]: event.target.value }));
+
+  /** A one-answer question's name, its answer and the handler that keeps it. */
+  const answer = <K extends TextKey>(key: K) => ({ name: key, value: values[key], onChange: set(key) });
 
   function toggleFeature(feature: string, checked: boolean) {
     setValues((current) => ({
@@ -123,69 +174,24 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
         aria-busy={submitting}
         data-recaptcha-action={config.recaptchaSiteKey ? RECAPTCHA_ACTION : undefined}
       >
-        <div className="field">
-          <label htmlFor="travelFrequency">{copy.travelFrequency.label}</label>
-          <select
-            id="travelFrequency"
-            name="travelFrequency"
-            value={values.travelFrequency}
-            onChange={set('travelFrequency')}
-          >
-            <option value="">Choose one (optional)</option>
-            {travelFrequencyOptions.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FeedbackTextField
-          name="biggestFrustration"
-          type="text"
-          value={values.biggestFrustration}
-          onChange={set('biggestFrustration')}
+        <FeedbackSelect options={travelFrequencyOptions} {...answer('travelFrequency')} />
+        <FeedbackTextField type="text" {...answer('biggestFrustration')} />
+        <FeedbackTextField type="email" autoComplete="work email" {...answer('workEmail')} />
+        <FeedbackChoices
+          name="contentCreator"
+          type="radio"
+          inline
+          options={contentCreatorOptions}
+          isChecked={(option) => values.contentCreator === option}
+          onChange={set('contentCreator')}
         />
-        <FeedbackTextField
-          name="workEmail"
-          type="email"
-          autoComplete="work email"
-          value={values.workEmail}
-          onChange={set('workEmail')}
+        <FeedbackChoices
+          name="excitedFeatures"
+          type="checkbox"
+          options={excitedFeatureOptions}
+          isChecked={(option) => values.excitedFeatures.includes(option)}
+          onChange={(event) => toggleFeature(event.target.value, event.target.checked)}
         />
-        <fieldset className="field field--choices">
-          <legend>{copy.contentCreator.label}</legend>
-          <div className="choices choices--inline">
-            {contentCreatorOptions.map((option) => (
-              <label key={option} className="choice">
-                <input
-                  type="radio"
-                  name="contentCreator"
-                  value={option}
-                  checked={values.contentCreator === option}
-                  onChange={set('contentCreator')}
-                />
-                <span>{option}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="field field--choices">
-          <legend>{copy.excitedFeatures.label}</legend>
-          <div className="choices">
-            {excitedFeatureOptions.map((option) => (
-              <label key={option} className="choice">
-                <input
-                  type="checkbox"
-                  name="excitedFeatures"
-                  value={option}
-                  checked={values.excitedFeatures.includes(option)}
-                  onChange={(event) => toggleFeature(option, event.target.checked)}
-                />
-                <span>{option}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
         <div className="field">
           <label htmlFor="suggestionsFeedback">{copy.suggestionsFeedback.label}</label>
           <textarea
@@ -197,12 +203,7 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
             onChange={set('suggestionsFeedback')}
           />
         </div>
-        <FeedbackTextField
-          name="socialMedia"
-          type="text"
-          value={values.socialMedia}
-          onChange={set('socialMedia')}
-        />
+        <FeedbackTextField type="text" {...answer('socialMedia')} />
         <Button type="submit" disabled={submitting}>
           {submitting ? SUBMITTING_FEEDBACK_LABEL : feedbackForm.submitLabel}
         </Button>
