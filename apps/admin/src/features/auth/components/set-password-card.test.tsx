@@ -1,25 +1,26 @@
 import { setNewPassword } from '@silk/data-access/auth';
 import { NEW_PASSWORD_FAILED, PASSWORDS_DO_NOT_MATCH, PASSWORD_POLICY } from '@silk/schema/messages';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderForm, resetBeforeEach } from '@/testing/forms';
+import { services } from '@/testing/services';
 import { SetPasswordCard } from './set-password-card';
 
-const services = { tag: 'services' };
-vi.mock('@/lib/services', () => ({ adminServices: () => services }));
+vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@silk/data-access/auth', () => ({ setNewPassword: vi.fn() }));
 const setPassword = vi.mocked(setNewPassword);
-
-beforeEach(() => {
-  setPassword.mockReset();
-});
+resetBeforeEach(setPassword);
 
 function setup() {
   const onDone = vi.fn();
   const onSignOut = vi.fn();
-  const user = userEvent.setup();
-  render(<SetPasswordCard email="new@silk.travel" onDone={onDone} onSignOut={onSignOut} />);
-  return { user, onDone, onSignOut };
+  const form = renderForm(<SetPasswordCard email="new@silk.travel" onDone={onDone} onSignOut={onSignOut} />);
+  /** Types the password and its confirmation (an empty one is left untouched) and clicks "Set Password". */
+  const submit = async (password: string, confirmation: string) => {
+    await form.fill({ 'New Password': password, 'Confirm New Password': confirmation });
+    await form.press('Set Password');
+  };
+  return { form, submit, onDone, onSignOut };
 }
 
 describe('SetPasswordCard (first sign-in with a one-time password)', () => {
@@ -35,12 +36,8 @@ describe('SetPasswordCard (first sign-in with a one-time password)', () => {
   it.each(['', 'short1!', 'alllowercase1!', 'NoDigits!!', 'NoSpecial11'])(
     'refuses the weak password %j with the SPEC policy message',
     async (weak) => {
-      const { user, onDone } = setup();
-      if (weak) {
-        await user.type(screen.getByLabelText('New Password'), weak);
-        await user.type(screen.getByLabelText('Confirm New Password'), weak);
-      }
-      await user.click(screen.getByRole('button', { name: 'Set Password' }));
+      const { submit, onDone } = setup();
+      await submit(weak, weak);
       expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD_POLICY);
       expect(setPassword).not.toHaveBeenCalled();
       expect(onDone).not.toHaveBeenCalled();
@@ -48,40 +45,32 @@ describe('SetPasswordCard (first sign-in with a one-time password)', () => {
   );
 
   it('refuses a confirmation that differs', async () => {
-    const { user } = setup();
-    await user.type(screen.getByLabelText('New Password'), 'Str0ng!Pass');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'Str0ng!Pas');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    const { submit } = setup();
+    await submit('Str0ng!Pass', 'Str0ng!Pas');
     expect(screen.getByRole('alert')).toHaveTextContent(PASSWORDS_DO_NOT_MATCH);
     expect(setPassword).not.toHaveBeenCalled();
   });
 
   it('stores the new password and opens the panel', async () => {
     setPassword.mockResolvedValue(undefined as never);
-    const { user, onDone } = setup();
-    await user.type(screen.getByLabelText('New Password'), 'Str0ng!Pass');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'Str0ng!Pass');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    const { submit, onDone } = setup();
+    await submit('Str0ng!Pass', 'Str0ng!Pass');
     expect(setPassword).toHaveBeenCalledWith(services, 'Str0ng!Pass');
     expect(onDone).toHaveBeenCalledOnce();
   });
 
   it("shows the service's error and stays on the step", async () => {
     setPassword.mockRejectedValue(new Error('Firebase: Error (auth/requires-recent-login).'));
-    const { user, onDone } = setup();
-    await user.type(screen.getByLabelText('New Password'), 'Str0ng!Pass');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'Str0ng!Pass');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    const { submit, onDone } = setup();
+    await submit('Str0ng!Pass', 'Str0ng!Pass');
     expect(await screen.findByRole('alert')).toHaveTextContent('auth/requires-recent-login');
     expect(onDone).not.toHaveBeenCalled();
   });
 
   it('shows the new-password failure, not the policy, when the error carries no message', async () => {
     setPassword.mockRejectedValue(new Error(''));
-    const { user, onDone } = setup();
-    await user.type(screen.getByLabelText('New Password'), 'Str0ng!Pass');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'Str0ng!Pass');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    const { submit, onDone } = setup();
+    await submit('Str0ng!Pass', 'Str0ng!Pass');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(NEW_PASSWORD_FAILED);
     expect(alert).not.toHaveTextContent(PASSWORD_POLICY);
@@ -89,8 +78,8 @@ describe('SetPasswordCard (first sign-in with a one-time password)', () => {
   });
 
   it('offers Logout', async () => {
-    const { user, onSignOut } = setup();
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    const { form, onSignOut } = setup();
+    await form.press('Logout');
     expect(onSignOut).toHaveBeenCalledOnce();
   });
 });

@@ -9,12 +9,12 @@ import {
   USERNAME_NOT_FOUND,
 } from '@silk/schema/messages';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { renderForm, resetBeforeEach } from '@/testing/forms';
+import { services } from '@/testing/services';
 import { SignInCard } from './sign-in-card';
 
-const services = { tag: 'services' };
-vi.mock('@/lib/services', () => ({ adminServices: () => services }));
+vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@silk/data-access/auth', () => ({
   signInWithIdentifier: vi.fn(),
   sendPasswordResetForIdentifier: vi.fn(),
@@ -22,11 +22,7 @@ vi.mock('@silk/data-access/auth', () => ({
 
 const signIn = vi.mocked(signInWithIdentifier);
 const sendReset = vi.mocked(sendPasswordResetForIdentifier);
-
-beforeEach(() => {
-  signIn.mockReset();
-  sendReset.mockReset();
-});
+resetBeforeEach(signIn, sendReset);
 
 function deferred() {
   let resolve!: () => void;
@@ -34,6 +30,14 @@ function deferred() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** Types the identifier and the password (an empty one is left untouched) and clicks "Sign In". */
+async function signInWith(identifier: string, password: string) {
+  const form = renderForm(<SignInCard />);
+  await form.fill({ 'Username or Email': identifier, Password: password });
+  await form.press('Sign In');
+  return form;
 }
 
 describe('SignInCard: sign-in form', () => {
@@ -52,11 +56,7 @@ describe('SignInCard: sign-in form', () => {
     ['only the password', '', 'secret'],
     ['a blank identifier', '   ', 'secret'],
   ])('refuses %s with the both-fields message, without calling the service', async (_case, id, pw) => {
-    const user = userEvent.setup();
-    render(<SignInCard />);
-    if (id) await user.type(screen.getByLabelText('Username or Email'), id);
-    if (pw) await user.type(screen.getByLabelText('Password'), pw);
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signInWith(id, pw);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent(SIGN_IN_FIELDS_REQUIRED);
     expect(alert).toHaveAttribute('data-tone', 'error');
@@ -65,11 +65,7 @@ describe('SignInCard: sign-in form', () => {
 
   it('signs in with the trimmed identifier and the password', async () => {
     signIn.mockResolvedValue(undefined as never);
-    const user = userEvent.setup();
-    render(<SignInCard />);
-    await user.type(screen.getByLabelText('Username or Email'), '  ana.silva ');
-    await user.type(screen.getByLabelText('Password'), 'Pa55word!');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signInWith('  ana.silva ', 'Pa55word!');
     expect(signIn).toHaveBeenCalledWith(services, 'ana.silva', 'Pa55word!');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -78,11 +74,7 @@ describe('SignInCard: sign-in form', () => {
     'shows the service error %j in the red box',
     async (message) => {
       signIn.mockRejectedValue(new Error(message));
-      const user = userEvent.setup();
-      render(<SignInCard />);
-      await user.type(screen.getByLabelText('Username or Email'), 'ana');
-      await user.type(screen.getByLabelText('Password'), 'whatever');
-      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      await signInWith('ana', 'whatever');
       expect(await screen.findByRole('alert')).toHaveTextContent(message);
       expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     },
@@ -94,11 +86,7 @@ describe('SignInCard: sign-in form', () => {
     ['a thrown non-error', { code: 'unknown' }],
   ])('shows the sign-in failure, not the required-fields message, for %s', async (_case, thrown) => {
     signIn.mockRejectedValue(thrown);
-    const user = userEvent.setup();
-    render(<SignInCard />);
-    await user.type(screen.getByLabelText('Username or Email'), 'ana');
-    await user.type(screen.getByLabelText('Password'), 'whatever');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signInWith('ana', 'whatever');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(SIGN_IN_FAILED);
     expect(alert).toHaveAttribute('data-tone', 'error');
@@ -109,13 +97,9 @@ describe('SignInCard: sign-in form', () => {
     signIn.mockRejectedValueOnce(new Error(AUTH_WRONG_PASSWORD));
     const pending = deferred();
     signIn.mockReturnValueOnce(pending.promise as never);
-    const user = userEvent.setup();
-    render(<SignInCard />);
-    await user.type(screen.getByLabelText('Username or Email'), 'ana@silk.travel');
-    await user.type(screen.getByLabelText('Password'), 'wrong');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const form = await signInWith('ana@silk.travel', 'wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_WRONG_PASSWORD);
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await form.press('Sign In');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
     pending.resolve();
@@ -124,35 +108,39 @@ describe('SignInCard: sign-in form', () => {
 
 describe('SignInCard: forgot-password form', () => {
   async function openReset() {
-    const user = userEvent.setup();
-    render(<SignInCard />);
-    await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
-    return user;
+    const form = renderForm(<SignInCard />);
+    await form.press('Forgot Password?');
+    return form;
+  }
+
+  /** Opens the reset form, types the identifier and clicks "Send Reset Link". */
+  async function requestReset(identifier: string) {
+    const form = await openReset();
+    await form.fill({ 'Username or Email': identifier });
+    await form.press('Send Reset Link');
+    return form;
   }
 
   it('switches to the reset form and back, moving focus to its field', async () => {
-    const user = await openReset();
+    const form = await openReset();
     expect(screen.getByLabelText('Username or Email')).toHaveFocus();
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
+    await form.press('Back to Sign In');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
     expect(screen.getByLabelText('Username or Email')).toHaveFocus();
   });
 
   it('requires the identifier', async () => {
-    const user = await openReset();
-    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await requestReset('');
     expect(screen.getByRole('alert')).toHaveTextContent(RESET_IDENTIFIER_REQUIRED);
     expect(sendReset).not.toHaveBeenCalled();
   });
 
   it('shows the login reset success in the green box', async () => {
     sendReset.mockResolvedValue(undefined as never);
-    const user = await openReset();
-    await user.type(screen.getByLabelText('Username or Email'), ' ana ');
-    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await requestReset(' ana ');
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent(RESET_SENT_LOGIN);
     expect(status).toHaveAttribute('data-tone', 'success');
@@ -165,9 +153,7 @@ describe('SignInCard: forgot-password form', () => {
     ['a thrown non-error', undefined],
   ])('shows the reset failure, not the identifier-required message, for %s', async (_case, thrown) => {
     sendReset.mockRejectedValue(thrown);
-    const user = await openReset();
-    await user.type(screen.getByLabelText('Username or Email'), 'ana');
-    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await requestReset('ana');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(PASSWORD_RESET_FAILED);
     expect(alert).not.toHaveTextContent(RESET_IDENTIFIER_REQUIRED);
@@ -177,11 +163,9 @@ describe('SignInCard: forgot-password form', () => {
   it("shows the service's message on failure and clears the success at the next submit", async () => {
     sendReset.mockResolvedValueOnce(undefined as never);
     sendReset.mockRejectedValueOnce(new Error(USERNAME_NOT_FOUND));
-    const user = await openReset();
-    await user.type(screen.getByLabelText('Username or Email'), 'ana');
-    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    const form = await requestReset('ana');
     expect(await screen.findByRole('status')).toHaveTextContent(RESET_SENT_LOGIN);
-    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await form.press('Send Reset Link');
     expect(await screen.findByRole('alert')).toHaveTextContent(USERNAME_NOT_FOUND);
     expect(screen.queryByText(RESET_SENT_LOGIN)).not.toBeInTheDocument();
   });

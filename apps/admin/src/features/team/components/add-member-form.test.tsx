@@ -11,13 +11,12 @@ import {
   TEAM_INVALID_EMAIL,
 } from '@silk/schema/messages';
 import { ROLES } from '@silk/schema/roles';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderForm, resetBeforeEach } from '@/testing/forms';
 import { AddMemberForm } from './add-member-form';
 
-const services = { tag: 'services' };
-vi.mock('@/lib/services', () => ({ adminServices: () => services }));
+vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
 vi.mock('@silk/data-access/auth', () => ({ getIdToken: vi.fn() }));
 vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
@@ -26,19 +25,24 @@ vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
 }));
 const add = vi.mocked(addTeamMember);
 const token = vi.mocked(getIdToken);
-
+resetBeforeEach(add, token);
 beforeEach(() => {
-  add.mockReset();
-  token.mockReset();
   token.mockResolvedValue('id-token');
 });
 
 function setup() {
-  const user = userEvent.setup();
-  render(<AddMemberForm />);
+  const form = renderForm(<AddMemberForm />);
   const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
-  const submit = () => user.click(screen.getByRole('button', { name: 'Add Team Member' }));
-  return { user, field, submit };
+  /** Types the fields (an empty one is left untouched). */
+  const fill = (email: string, username: string, password = '') =>
+    form.fill({ 'Email Address': email, Username: username, 'Temporary Password (optional)': password });
+  const submit = () => form.press('Add Team Member');
+  /** Fills the form and clicks "Add Team Member". */
+  const addMember = async (email: string, username: string, password = '') => {
+    await fill(email, username, password);
+    await submit();
+  };
+  return { user: form.user, field, fill, submit, addMember };
 }
 
 describe('Add New Team Member form', () => {
@@ -49,7 +53,9 @@ describe('Add New Team Member form', () => {
     expect(field('Username')).toBeInTheDocument();
     const password = field('Temporary Password');
     expect(password).toHaveAttribute('placeholder', 'Minimum 8 characters');
-    expect(password).toHaveAccessibleDescription(/one-time password is generated.*must change it at first login/);
+    expect(password).toHaveAccessibleDescription(
+      /one-time password is generated.*must change it at first login/,
+    );
     const group = screen.getByRole('group', { name: 'Assign Roles' });
     const boxes = within(group).getAllByRole('checkbox');
     expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([...ROLES]);
@@ -61,40 +67,27 @@ describe('Add New Team Member form', () => {
     ['no username', 'ana@silk.travel', ''],
     ['blank values', '   ', '  '],
   ])('requires both e-mail and username (%s)', async (_case, email, username) => {
-    const { user, field, submit } = setup();
-    if (email) await user.type(field('Email Address'), email);
-    if (username) await user.type(field('Username'), username);
-    await submit();
+    const { addMember } = setup();
+    await addMember(email, username);
     expect(screen.getByRole('alert')).toHaveTextContent(TEAM_FIELDS_REQUIRED);
     expect(add).not.toHaveBeenCalled();
   });
 
-  it('refuses an e-mail without @', async () => {
-    const { user, field, submit } = setup();
-    await user.type(field('Email Address'), 'ana.silk.travel');
-    await user.type(field('Username'), 'ana');
-    await submit();
-    expect(screen.getByRole('alert')).toHaveTextContent(TEAM_INVALID_EMAIL);
-    expect(add).not.toHaveBeenCalled();
-  });
-
-  it('refuses a username the sign-in could not use', async () => {
-    const { user, field, submit } = setup();
-    await user.type(field('Email Address'), 'ana@silk.travel');
-    await user.type(field('Username'), 'ana silva');
-    await submit();
-    expect(screen.getByRole('alert')).toHaveTextContent(INVALID_USERNAME);
+  it.each([
+    ['refuses an e-mail without @', 'ana.silk.travel', 'ana', TEAM_INVALID_EMAIL],
+    ['refuses a username the sign-in could not use', 'ana@silk.travel', 'ana silva', INVALID_USERNAME],
+  ])('%s', async (_title, email, username, message) => {
+    const { addMember } = setup();
+    await addMember(email, username);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(add).not.toHaveBeenCalled();
   });
 
   it.each(['Ab1!', 'abcdefg1!', 'ABCDEFG1!', 'Abcdefgh!', 'Abcdefgh1'])(
     'refuses the weak password %j with the policy message',
     async (weak) => {
-      const { user, field, submit } = setup();
-      await user.type(field('Email Address'), 'ana@silk.travel');
-      await user.type(field('Username'), 'ana');
-      await user.type(field('Temporary Password'), weak);
-      await submit();
+      const { addMember } = setup();
+      await addMember('ana@silk.travel', 'ana', weak);
       expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD_POLICY);
       expect(add).not.toHaveBeenCalled();
     },
@@ -102,20 +95,16 @@ describe('Add New Team Member form', () => {
 
   it('asks to sign in again when no ID token is available', async () => {
     token.mockResolvedValue(null);
-    const { user, field, submit } = setup();
-    await user.type(field('Email Address'), 'ana@silk.travel');
-    await user.type(field('Username'), 'ana');
-    await submit();
+    const { addMember } = setup();
+    await addMember('ana@silk.travel', 'ana');
     expect(await screen.findByRole('alert')).toHaveTextContent(ID_TOKEN_MISSING);
     expect(add).not.toHaveBeenCalled();
   });
 
   it('sends the trimmed member with roles in SPEC order, shows the server message and clears the form', async () => {
     add.mockResolvedValue({ message: 'Successfully added ana to the team.' });
-    const { user, field, submit } = setup();
-    await user.type(field('Email Address'), ' ana@silk.travel ');
-    await user.type(field('Username'), ' ana ');
-    await user.type(field('Temporary Password'), ' Str0ng!Pass ');
+    const { user, field, fill, submit } = setup();
+    await fill(' ana@silk.travel ', ' ana ', ' Str0ng!Pass ');
     await user.click(screen.getByRole('checkbox', { name: 'Staff' }));
     await user.click(screen.getByRole('checkbox', { name: 'Admin' }));
     await user.click(screen.getByRole('checkbox', { name: 'Developer' }));
@@ -140,10 +129,8 @@ describe('Add New Team Member form', () => {
     const message =
       'Successfully added ben to the team. Their one-time password is Gen3rated!Pw — it is shown only once.';
     add.mockResolvedValue({ message, temporaryPassword: 'Gen3rated!Pw' });
-    const { user, field, submit } = setup();
-    await user.type(field('Email Address'), 'ben@silk.travel');
-    await user.type(field('Username'), 'ben');
-    await submit();
+    const { user, submit, addMember } = setup();
+    await addMember('ben@silk.travel', 'ben');
     expect(add.mock.calls[0]?.[2].password).toBe('');
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent(message);
@@ -159,11 +146,12 @@ describe('Add New Team Member form', () => {
   });
 
   it('shows a generated password the server did not quote in its message after it', async () => {
-    add.mockResolvedValue({ message: 'Successfully added ben to the team.', temporaryPassword: 'Gen3rated!Pw' });
-    const { user, field, submit } = setup();
-    await user.type(field('Email Address'), 'ben@silk.travel');
-    await user.type(field('Username'), 'ben');
-    await submit();
+    add.mockResolvedValue({
+      message: 'Successfully added ben to the team.',
+      temporaryPassword: 'Gen3rated!Pw',
+    });
+    const { addMember } = setup();
+    await addMember('ben@silk.travel', 'ben');
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Successfully added ben to the team. One-time password: Gen3rated!Pw');
     expect(within(status).getByRole('button', { name: 'Copy password' })).toBeInTheDocument();
@@ -171,30 +159,28 @@ describe('Add New Team Member form', () => {
 
   it("shows the server's error text and keeps the form", async () => {
     add.mockRejectedValue(new ApiError(409, { error: EMAIL_ALREADY_REGISTERED }));
-    const { user, field, submit } = setup();
-    await user.type(field('Email Address'), 'ana@silk.travel');
-    await user.type(field('Username'), 'ana');
-    await submit();
+    const { field, addMember } = setup();
+    await addMember('ana@silk.travel', 'ana');
     expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_ALREADY_REGISTERED);
     expect(field('Email Address')).toHaveValue('ana@silk.travel');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it("shows 'HTTP error! status: N' when the server sent no error text", async () => {
-    add.mockRejectedValue(new ApiError(502, null));
-    const { user, field, submit } = setup();
-    await user.type(field('Email Address'), 'ana@silk.travel');
-    await user.type(field('Username'), 'ana');
-    await submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('HTTP error! status: 502');
-  });
-
-  it('falls back to the SPEC failure message when the call fails without an answer', async () => {
-    add.mockRejectedValue(new TypeError('Failed to fetch'));
-    const { user, field, submit } = setup();
-    await user.type(field('Email Address'), 'ana@silk.travel');
-    await user.type(field('Username'), 'ana');
-    await submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent(ADD_MEMBER_FAILED);
+  it.each([
+    [
+      "shows 'HTTP error! status: N' when the server sent no error text",
+      new ApiError(502, null),
+      'HTTP error! status: 502',
+    ],
+    [
+      'falls back to the SPEC failure message when the call fails without an answer',
+      new TypeError('Failed to fetch'),
+      ADD_MEMBER_FAILED,
+    ],
+  ])('%s', async (_title, thrown, message) => {
+    add.mockRejectedValue(thrown);
+    const { addMember } = setup();
+    await addMember('ana@silk.travel', 'ana');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 });
