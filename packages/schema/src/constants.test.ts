@@ -33,23 +33,13 @@ describe('SPEC §9 constants', () => {
 
 describe('roles', () => {
   it('lists the 15 roles in SPEC order', () => {
-    expect(ROLES).toEqual([
-      'Admin',
-      'Chairman of the Board',
-      'Board Member',
-      'Director',
-      'Chief Executive Officer',
-      'Chief Operating Officer',
-      'Chief Financial Officer',
-      'Chief Technology Officer',
-      'Chief Marketing Officer',
-      'President of Information Technology',
-      'President of Financials',
-      'Developer',
-      'Company Secretary',
-      'Community Moderator',
-      'Staff',
-    ]);
+    // As SPEC §6 writes them: one sentence, in order.
+    expect(ROLES.join(', ')).toBe(
+      'Admin, Chairman of the Board, Board Member, Director, Chief Executive Officer, Chief Operating Officer, ' +
+        'Chief Financial Officer, Chief Technology Officer, Chief Marketing Officer, ' +
+        'President of Information Technology, President of Financials, Developer, Company Secretary, ' +
+        'Community Moderator, Staff',
+    );
     expect(ROLES).toHaveLength(c.ROLE_COUNT);
   });
 

@@ -1,35 +1,27 @@
 // Formatting of SPEC §3 (admin view) shared by the admin table and the spreadsheet export.
 import { DATE_LOCALE, NOT_AVAILABLE } from './constants';
 
-export type SignupColumnKey =
-  | 'email'
-  | 'workEmail'
-  | 'travelFrequency'
-  | 'biggestFrustration'
-  | 'contentCreator'
-  | 'aiTool'
-  | 'excitedFeatures'
-  | 'suggestionsFeedback'
-  | 'socialMedia'
-  | 'ip'
-  | 'location'
-  | 'timestamp';
+/** The admin table's 12 columns in SPEC order, key: header; the export uses the same. */
+const SIGNUP_COLUMN_HEADERS = {
+  email: 'Email',
+  workEmail: 'Work Email',
+  travelFrequency: 'Travel Frequency',
+  biggestFrustration: 'Biggest Frustration',
+  contentCreator: 'Content Creator',
+  aiTool: 'AI Tool',
+  excitedFeatures: 'Excited Features',
+  suggestionsFeedback: 'Suggestions/Feedback',
+  socialMedia: 'Social Media',
+  ip: 'IP Address',
+  location: 'Approximate Location',
+  timestamp: 'Signup Date',
+} as const;
 
-/** The admin table's 12 columns in SPEC order; the export uses the same. */
-export const SIGNUP_COLUMNS: ReadonlyArray<{ key: SignupColumnKey; header: string }> = [
-  { key: 'email', header: 'Email' },
-  { key: 'workEmail', header: 'Work Email' },
-  { key: 'travelFrequency', header: 'Travel Frequency' },
-  { key: 'biggestFrustration', header: 'Biggest Frustration' },
-  { key: 'contentCreator', header: 'Content Creator' },
-  { key: 'aiTool', header: 'AI Tool' },
-  { key: 'excitedFeatures', header: 'Excited Features' },
-  { key: 'suggestionsFeedback', header: 'Suggestions/Feedback' },
-  { key: 'socialMedia', header: 'Social Media' },
-  { key: 'ip', header: 'IP Address' },
-  { key: 'location', header: 'Approximate Location' },
-  { key: 'timestamp', header: 'Signup Date' },
-];
+export type SignupColumnKey = keyof typeof SIGNUP_COLUMN_HEADERS;
+
+export const SIGNUP_COLUMNS: ReadonlyArray<{ key: SignupColumnKey; header: string }> = Object.entries(
+  SIGNUP_COLUMN_HEADERS,
+).map(([key, header]) => ({ key: key as SignupColumnKey, header }));
 
 function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
