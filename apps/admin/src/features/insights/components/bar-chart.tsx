@@ -1,5 +1,6 @@
 import type { Tally } from '@/features/insights/lib/aggregate';
 import { formatCount, truncate } from '@/features/insights/lib/chart-scale';
+import { ChartSvg } from './chart-svg';
 
 const WIDTH = 480;
 const ROW_HEIGHT = 28;
@@ -14,13 +15,7 @@ export function BarChart({ tallies, label }: { tallies: readonly Tally[]; label:
   const barSpace = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
   const height = Math.max(1, tallies.length) * ROW_HEIGHT;
   return (
-    <svg
-      className="insights-chart insights-chart--bars"
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      role="img"
-      aria-label={label}
-      preserveAspectRatio="xMinYMin meet"
-    >
+    <ChartSvg variant="bars" width={WIDTH} height={height} label={label} preserveAspectRatio="xMinYMin meet">
       {tallies.map((tally, index) => {
         const y = index * ROW_HEIGHT;
         const width = tally.count > 0 ? Math.max(2, (tally.count / max) * barSpace) : 0;
@@ -58,6 +53,6 @@ export function BarChart({ tallies, label }: { tallies: readonly Tally[]; label:
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }

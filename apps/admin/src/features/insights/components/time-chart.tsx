@@ -1,5 +1,6 @@
 import { PERIOD_MS, type Period, type PeriodCount } from '@/features/insights/lib/aggregate';
 import { formatCount, formatDay, niceTicks } from '@/features/insights/lib/chart-scale';
+import { ChartSvg } from './chart-svg';
 
 const WIDTH = 720;
 const HEIGHT = 260;
@@ -47,12 +48,7 @@ export function TimeChart({ series, period, cumulative, label }: TimeChartProps)
   }
 
   return (
-    <svg
-      className="insights-chart insights-chart--time"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      role="img"
-      aria-label={label}
-    >
+    <ChartSvg variant="time" width={WIDTH} height={HEIGHT} label={label}>
       {ticks.map((tick) => (
         <g key={tick}>
           <line
@@ -105,6 +101,6 @@ export function TimeChart({ series, period, cumulative, label }: TimeChartProps)
         y1={y(0)}
         y2={y(0)}
       />
-    </svg>
+    </ChartSvg>
   );
 }

@@ -1,4 +1,5 @@
 import { FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
+import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
 import { describe, expect, it } from 'vitest';
 import {
   aggregateSignups,
@@ -12,6 +13,7 @@ import {
 const at = (iso: string) => new Date(iso);
 const utc = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const value = (label: string, count: number): Tally => ({ label, count, kind: 'value' });
+const noAnswer = (count: number): Tally => ({ label: 'No answer', count, kind: 'none' });
 
 describe('time buckets', () => {
   it('cuts days at UTC midnight', () => {
@@ -72,19 +74,17 @@ describe('time buckets', () => {
 describe('answer distributions', () => {
   const question = (rows: InsightsRow[], field: (typeof FEEDBACK_FIELDS)[number]) =>
     aggregateSignups(rows).answers.find((answer) => answer.field === field)!;
+  /** How many of `rows` answered `field`, and its tallies. */
+  const counted = (rows: InsightsRow[], field: (typeof FEEDBACK_FIELDS)[number]) => {
+    const { answered, tallies } = question(rows, field);
+    return { answered, tallies };
+  };
 
   it('has one distribution per feedback question, in form order, named as the table headers', () => {
     const answers = aggregateSignups([]).answers;
     expect(answers.map((answer) => answer.field)).toEqual([...FEEDBACK_FIELDS]);
-    expect(answers.map((answer) => answer.question)).toEqual([
-      'Travel Frequency',
-      'Biggest Frustration',
-      'Work Email',
-      'Content Creator',
-      'Excited Features',
-      'Suggestions/Feedback',
-      'Social Media',
-    ]);
+    const header = (field: string) => SIGNUP_COLUMNS.find((column) => column.key === field)?.header;
+    expect(answers.map((answer) => answer.question)).toEqual(FEEDBACK_FIELDS.map(header));
     expect(answers.every((answer) => answer.tallies.length === 0)).toBe(true);
   });
 
@@ -97,13 +97,10 @@ describe('answer distributions', () => {
       { travelFrequency: '   ' },
       {},
     ];
-    const travel = question(rows, 'travelFrequency');
-    expect(travel.answered).toBe(3);
-    expect(travel.tallies).toEqual([
-      value('Monthly or more', 2),
-      value('Once a year or less', 1),
-      { label: 'No answer', count: 3, kind: 'none' },
-    ]);
+    expect(counted(rows, 'travelFrequency')).toEqual({
+      answered: 3,
+      tallies: [value('Monthly or more', 2), value('Once a year or less', 1), noAnswer(3)],
+    });
   });
 
   it('keeps the 10 most frequent free-text answers and sums the rest as "Other", ignoring surrounding spaces', () => {
@@ -142,13 +139,10 @@ describe('answer distributions', () => {
       { excitedFeatures: 'AI price hunting' },
       { excitedFeatures: NOT_AVAILABLE },
     ];
-    const features = question(rows, 'excitedFeatures');
-    expect(features.answered).toBe(2);
-    expect(features.tallies).toEqual([
-      value('AI price hunting', 2),
-      value('Instant planning', 1),
-      { label: 'No answer', count: 1, kind: 'none' },
-    ]);
+    expect(counted(rows, 'excitedFeatures')).toEqual({
+      answered: 2,
+      tallies: [value('AI price hunting', 2), value('Instant planning', 1), noAnswer(1)],
+    });
   });
 
   it('counts work e-mails by domain and social media as answered or not', () => {
@@ -158,15 +152,8 @@ describe('answer distributions', () => {
       { workEmail: 'cy@globex.com', socialMedia: '@cy' },
       { workEmail: NOT_AVAILABLE },
     ];
-    expect(question(rows, 'workEmail').tallies).toEqual([
-      value('acme.io', 2),
-      value('globex.com', 1),
-      { label: 'No answer', count: 1, kind: 'none' },
-    ]);
-    expect(question(rows, 'socialMedia').tallies).toEqual([
-      value('Answered', 2),
-      { label: 'No answer', count: 2, kind: 'none' },
-    ]);
+    expect(question(rows, 'workEmail').tallies).toEqual([value('acme.io', 2), value('globex.com', 1), noAnswer(1)]);
+    expect(question(rows, 'socialMedia').tallies).toEqual([value('Answered', 2), noAnswer(2)]);
   });
 });
 
