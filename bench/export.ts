@@ -45,7 +45,10 @@ interface PhaseResult {
   emulatorCpuSeconds: number | null;
 }
 
-const BUDGETS: Record<Phase, { seconds: number; peakMb: number }> = {
+/** The figures of a phase that have a budget. */
+type Budget = Pick<PhaseResult, 'seconds' | 'peakMb'>;
+
+const BUDGETS: Record<Phase, Budget> = {
   formatting: { seconds: 5, peakMb: 256 },
   firestore: { seconds: 15, peakMb: 256 },
 };
@@ -94,24 +97,18 @@ async function session(): Promise<void> {
         (result.emulatorCpuSeconds === null ? '' : `, the emulator's JVM ${result.emulatorCpuSeconds.toFixed(1)} s`) +
         `; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
     );
+    const budgeted = (figure: keyof Budget, metric: string, unit: string): Measurement => ({
+      key: `${phase}.${figure}`,
+      metric,
+      value: result[figure],
+      unit,
+      budget: BUDGETS[phase][figure],
+      kind: 'max',
+    });
     const measurements: Measurement[] = [
       { key: `${phase}.rows`, metric: 'rows exported', value: result.rows, unit: 'rows', kind: 'max' },
-      {
-        key: `${phase}.seconds`,
-        metric: 'time to last byte',
-        value: result.seconds,
-        unit: 's',
-        budget: BUDGETS[phase].seconds,
-        kind: 'max',
-      },
-      {
-        key: `${phase}.peakMb`,
-        metric: 'peak memory (RSS, whole process)',
-        value: result.peakMb,
-        unit: 'MB',
-        budget: BUDGETS[phase].peakMb,
-        kind: 'max',
-      },
+      budgeted('seconds', 'time to last byte', 's'),
+      budgeted('peakMb', 'peak memory (RSS, whole process)', 'MB'),
     ];
     const source = phase === 'formatting' ? 'generated pages, no Firestore' : 'read from the Firestore emulator';
     report('export', `Export (${phase}): ${ROWS.toLocaleString('en-US')} signups, ${source}`, measurements);
