@@ -38,6 +38,14 @@ function activeDot(): HTMLElement {
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
+/** The slide turns from `before` to `after` when `ms` more have passed, not a millisecond earlier. */
+function expectTurnAfter(ms: number, before: string, after: string) {
+  advance(ms - 1);
+  expect(activeSlideTitle()).toBe(before);
+  advance(1);
+  expect(activeSlideTitle()).toBe(after);
+}
+
 describe('Carousel', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -45,10 +53,7 @@ describe('Carousel', () => {
   it('auto-advances every 5000 ms and wraps from the last slide to the first', () => {
     renderCarousel();
     expect(activeSlideTitle()).toBe('Plan');
-    advance(4999);
-    expect(activeSlideTitle()).toBe('Plan');
-    advance(1);
-    expect(activeSlideTitle()).toBe('Book');
+    expectTurnAfter(5000, 'Plan', 'Book');
     for (const title of ['Price', 'Heal', 'Capture', 'Preview']) {
       advance(5000);
       expect(activeSlideTitle()).toBe(title);
@@ -64,10 +69,7 @@ describe('Carousel', () => {
     advance(20_000);
     expect(activeSlideTitle()).toBe('Plan');
     fireEvent.click(screen.getByRole('button', { name: 'Play slideshow' }));
-    advance(2999);
-    expect(activeSlideTitle()).toBe('Plan');
-    advance(1);
-    expect(activeSlideTitle()).toBe('Book');
+    expectTurnAfter(3000, 'Plan', 'Book');
   });
 
   it('wraps around with previous and next', () => {
@@ -86,10 +88,7 @@ describe('Carousel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Go to slide 4: Heal' }));
     expect(activeSlideTitle()).toBe('Heal');
     expect(activeDot()).toHaveAccessibleName('Go to slide 4: Heal');
-    advance(4999);
-    expect(activeSlideTitle()).toBe('Heal');
-    advance(1);
-    expect(activeSlideTitle()).toBe('Capture');
+    expectTurnAfter(5000, 'Heal', 'Capture');
   });
 
   it('shows the progress bar on the active dot only, timed to the auto-advance, paused with the slideshow', () => {

@@ -47,6 +47,11 @@ export interface CarouselProps<T> {
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
+const STEP_BUTTONS = [
+  { step: 'previous', label: 'Previous slide', path: chevronLeftPath },
+  { step: 'next', label: 'Next slide', path: chevronRightPath },
+] as const;
+
 /**
  * A slideshow following the WAI-ARIA carousel pattern: previous/next (wrapping), a play/pause toggle,
  * dot buttons that jump to a slide with a progress bar on the active dot, auto-advance unless paused
@@ -131,24 +136,18 @@ export function Carousel<T>({
         >
           <Icon path={paused ? playPath : pausePath} size={20} />
         </button>
-        <button
-          type="button"
-          className="ui-carousel__button"
-          aria-controls={`${baseId}-slides`}
-          aria-label="Previous slide"
-          onClick={() => dispatch({ type: 'previous' })}
-        >
-          <Icon path={chevronLeftPath} size={20} />
-        </button>
-        <button
-          type="button"
-          className="ui-carousel__button"
-          aria-controls={`${baseId}-slides`}
-          aria-label="Next slide"
-          onClick={() => dispatch({ type: 'next' })}
-        >
-          <Icon path={chevronRightPath} size={20} />
-        </button>
+        {STEP_BUTTONS.map(({ step, label, path }) => (
+          <button
+            key={step}
+            type="button"
+            className="ui-carousel__button"
+            aria-controls={`${baseId}-slides`}
+            aria-label={label}
+            onClick={() => dispatch({ type: step })}
+          >
+            <Icon path={path} size={20} />
+          </button>
+        ))}
       </div>
       <div className="ui-carousel__viewport">
         <div
