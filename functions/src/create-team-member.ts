@@ -23,12 +23,12 @@ import { usernameKey } from '@silk/schema/validators';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { onRequest } from 'firebase-functions/v2/https';
-import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
-import { adminServices, type AdminServices } from './lib/admin';
+import { HTTP_FUNCTION_OPTIONS } from './config';
 import { writeAudit } from './lib/audit';
 import { idTokenFrom, requireReadyAdmin, verifyCaller } from './lib/auth';
 import { clientIp, HttpError, jsonEndpoint, parseBody, sendJson, type HttpHandler, type JsonBody } from './lib/http';
 import { enforceRateLimits } from './lib/rate-limit';
+import { serverDeps, type ServerDeps } from './lib/server-deps';
 
 export interface NewMember {
   /** The Auth account the record belongs to. */
@@ -66,9 +66,7 @@ export async function commitMember(db: Firestore, member: NewMember): Promise<vo
   });
 }
 
-export interface CreateTeamMemberDeps {
-  services: () => AdminServices;
-  config: () => ServerConfig;
+export interface CreateTeamMemberDeps extends ServerDeps {
   /** The Firestore write (injectable so a test can make it fail). */
   commitMember: (db: Firestore, member: NewMember) => Promise<void>;
 }
@@ -88,8 +86,7 @@ function authErrorCode(error: unknown): string {
 }
 
 export function makeCreateTeamMemberHandler(deps: Partial<CreateTeamMemberDeps> = {}): HttpHandler {
-  const services = deps.services ?? adminServices;
-  const config = deps.config ?? (() => readServerConfig());
+  const { services, config } = serverDeps(deps);
   const commit = deps.commitMember ?? commitMember;
   return jsonEndpoint('createTeamMember', () => config().allowedOrigins, async (req, res, body) => {
     const { auth, db } = services();

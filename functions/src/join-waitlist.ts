@@ -11,17 +11,13 @@ import { subscribeRequestSchema } from '@silk/schema/api';
 import { API_ROUTES } from '@silk/schema/api-routes';
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
 import type { VisitorLocation } from '@silk/schema/entities';
-import { INTERNAL_ERROR } from '@silk/schema/messages';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
 import { onRequest } from 'firebase-functions/v2/https';
-import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
-import { adminServices, type AdminServices } from './lib/admin';
+import { HTTP_FUNCTION_OPTIONS, type ServerConfig } from './config';
 import {
-  applyCors,
   checkMethod,
   clientIp,
-  HttpError,
+  guardedHandler,
   jsonEndpoint,
   parseBody,
   readRawBody,
@@ -32,13 +28,9 @@ import {
   type JsonBody,
 } from './lib/http';
 import { addToMailingList, limitSignupsByEmail, limitSignupsByIp } from './lib/mailing-list';
+import { serverDeps, type ServerDeps } from './lib/server-deps';
 import { signupChange } from './lib/signup-change';
 import { mailTokenSecret } from './mail/secrets';
-
-export interface JoinWaitlistDeps {
-  services: () => AdminServices;
-  config: () => ServerConfig;
-}
 
 /** Where a form submit lands: the site's confirmation page. */
 export const JOINED_PATH = '/waitlist';
@@ -106,33 +98,27 @@ async function join(db: Firestore, { rateLimits, clientIpHops }: ServerConfig, r
   await addToMailingList(db, email, 'no-js');
 }
 
-export function makeJoinWaitlistHandler(deps: Partial<JoinWaitlistDeps> = {}): HttpHandler {
-  const services = deps.services ?? adminServices;
-  const config = deps.config ?? (() => readServerConfig());
-  const json = jsonEndpoint(
+export function makeJoinWaitlistHandler(deps: Partial<ServerDeps> = {}): HttpHandler {
+  const { services, config } = serverDeps(deps);
+  const allowedOrigins = () => config().allowedOrigins;
+  const json = jsonEndpoint('joinWaitlist', allowedOrigins, async (req, res, body) => {
+    await join(services().db, config(), req, body);
+    sendJson(res, 200, { ok: true });
+  });
+  const form = guardedHandler(
     'joinWaitlist',
-    () => config().allowedOrigins,
-    async (req, res, body) => {
-      await join(services().db, config(), req, body);
-      sendJson(res, 200, { ok: true });
-    },
-  );
-  return async (req, res) => {
-    if (!isFormRequest(req)) return json(req, res);
-    try {
-      if (!applyCors(req, res, config().allowedOrigins, API_ROUTES.joinWaitlist.methods)) return;
+    allowedOrigins,
+    async (req, res) => {
       await join(services().db, config(), req, await readFormBody(req));
       res.statusCode = 303;
       res.setHeader('Location', JOINED_PATH);
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('Content-Length', '0');
       res.end();
-    } catch (error) {
-      if (error instanceof HttpError) return sendPage(res, error.status, error.message);
-      logger.error('joinWaitlist failed', error);
-      sendPage(res, 500, INTERNAL_ERROR);
-    }
-  };
+    },
+    (_req, res, error) => sendPage(res, error.status, error.message),
+  );
+  return (req, res) => (isFormRequest(req) ? form(req, res) : json(req, res));
 }
 
 export const joinWaitlistHandler = makeJoinWaitlistHandler();

@@ -6,22 +6,16 @@
 import { requestPasswordResetSchema } from '@silk/schema/staff-api';
 import { logger } from 'firebase-functions';
 import { onRequest } from 'firebase-functions/v2/https';
-import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
-import { adminServices, type AdminServices } from './lib/admin';
+import { HTTP_FUNCTION_OPTIONS } from './config';
 import { writeAudit } from './lib/audit';
 import { clientIp, type HttpHandler, jsonEndpoint, parseBody, sendJson } from './lib/http';
 import { emailForIdentifier, identifierKey } from './lib/identifier';
 import { IdentityToolkitError, sendPasswordResetEmail } from './lib/identity-toolkit';
 import { enforceFunctionLimits } from './lib/rate-limit';
+import { serverDeps, type ServerDeps } from './lib/server-deps';
 
-export interface RequestPasswordResetDeps {
-  services: () => AdminServices;
-  config: () => ServerConfig;
-}
-
-export function makeRequestPasswordResetHandler(deps: Partial<RequestPasswordResetDeps> = {}): HttpHandler {
-  const services = deps.services ?? adminServices;
-  const config = deps.config ?? (() => readServerConfig());
+export function makeRequestPasswordResetHandler(deps: Partial<ServerDeps> = {}): HttpHandler {
+  const { services, config } = serverDeps(deps);
   return jsonEndpoint('requestPasswordReset', () => config().allowedOrigins, async (req, res, body) => {
     const { db } = services();
     const { identifier } = parseBody(requestPasswordResetSchema, body);

@@ -14,12 +14,12 @@ import {
 } from '@silk/schema/messages';
 import { signInRequestSchema } from '@silk/schema/staff-api';
 import { onRequest } from 'firebase-functions/v2/https';
-import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
-import { adminServices, type AdminServices } from './lib/admin';
+import { HTTP_FUNCTION_OPTIONS } from './config';
 import { clientIp, HttpError, type HttpHandler, jsonEndpoint, parseBody, sendJson } from './lib/http';
 import { emailForIdentifier, identifierKey } from './lib/identifier';
 import { checkPassword, IdentityToolkitError } from './lib/identity-toolkit';
 import { enforceFunctionLimits } from './lib/rate-limit';
+import { serverDeps, type ServerDeps } from './lib/server-deps';
 
 const REFUSALS: Record<string, [number, string]> = {
   EMAIL_NOT_FOUND: [404, AUTH_USER_NOT_FOUND],
@@ -30,14 +30,8 @@ const REFUSALS: Record<string, [number, string]> = {
   TOO_MANY_ATTEMPTS_TRY_LATER: [429, RATE_LIMITED],
 };
 
-export interface SignInDeps {
-  services: () => AdminServices;
-  config: () => ServerConfig;
-}
-
-export function makeSignInHandler(deps: Partial<SignInDeps> = {}): HttpHandler {
-  const services = deps.services ?? adminServices;
-  const config = deps.config ?? (() => readServerConfig());
+export function makeSignInHandler(deps: Partial<ServerDeps> = {}): HttpHandler {
+  const { services, config } = serverDeps(deps);
   return jsonEndpoint('signIn', () => config().allowedOrigins, async (req, res, body) => {
     const { auth, db } = services();
     const { identifier, password } = parseBody(signInRequestSchema, body);

@@ -4,21 +4,15 @@
 // first (401 otherwise), then per-IP and per-e-mail rate limits.
 import { subscribeRequestSchema } from '@silk/schema/api';
 import { onRequest } from 'firebase-functions/v2/https';
-import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
-import { adminServices, type AdminServices } from './lib/admin';
+import { HTTP_FUNCTION_OPTIONS } from './config';
 import { verifyAppCheck } from './lib/app-check';
 import { clientIp, jsonEndpoint, parseBody, sendJson, type HttpHandler } from './lib/http';
 import { addToMailingList, limitSignupsByEmail, limitSignupsByIp } from './lib/mailing-list';
+import { serverDeps, type ServerDeps } from './lib/server-deps';
 import { mailTokenSecret } from './mail/secrets';
 
-export interface SubscribeDeps {
-  services: () => AdminServices;
-  config: () => ServerConfig;
-}
-
-export function makeSubscribeHandler(deps: Partial<SubscribeDeps> = {}): HttpHandler {
-  const services = deps.services ?? adminServices;
-  const config = deps.config ?? (() => readServerConfig());
+export function makeSubscribeHandler(deps: Partial<ServerDeps> = {}): HttpHandler {
+  const { services, config } = serverDeps(deps);
   return jsonEndpoint('subscribe', () => config().allowedOrigins, async (req, res, body) => {
     const { db } = services();
     const { rateLimits, appCheck, clientIpHops } = config();

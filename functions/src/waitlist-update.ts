@@ -11,27 +11,24 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
-import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from './config';
-import { adminServices, type AdminServices } from './lib/admin';
+import { HTTP_FUNCTION_OPTIONS } from './config';
 import { verifyAppCheck } from './lib/app-check';
 import { clientIp, HttpError, jsonEndpoint, parseBody, sendJson, type HttpHandler } from './lib/http';
 import { enforceRateLimits } from './lib/rate-limit';
+import { serverDeps, type ServerDeps } from './lib/server-deps';
 import { signupChange } from './lib/signup-change';
 import { siteverify, VerifierUnavailable } from './lib/siteverify';
 
 export const recaptchaSecret = defineSecret('RECAPTCHA_SECRET_KEY');
 
-export interface WaitlistUpdateDeps {
-  services: () => AdminServices;
-  config: () => ServerConfig;
+export interface WaitlistUpdateDeps extends ServerDeps {
   secret: () => string;
 }
 
 const FIRESTORE_NOT_FOUND = 5; // gRPC status of update() on a missing document
 
 export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}): HttpHandler {
-  const services = deps.services ?? adminServices;
-  const config = deps.config ?? (() => readServerConfig());
+  const { services, config } = serverDeps(deps);
   const secret = deps.secret ?? (() => recaptchaSecret.value());
   return jsonEndpoint('waitlistUpdate', () => config().allowedOrigins, async (req, res, body) => {
     const { db } = services();

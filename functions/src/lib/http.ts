@@ -177,32 +177,46 @@ function sendRefusal(req: HttpRequest, res: HttpResponse, error: HttpError): voi
   sendError(res, error.status, error.message);
 }
 
+/** How a handler answers a refusal (an HttpError; an unexpected failure comes as a 500 with INTERNAL_ERROR). */
+export type Refuse = (req: HttpRequest, res: HttpResponse, error: HttpError) => void;
+
 /**
- * Wraps the body of the function `name`: CORS and the request guards of its route first, then
- * `body(json)`. An HttpError becomes its `{error}` response; anything else is logged and answered 500
- * (or, once a stream has started, the connection is cut so the client sees an incomplete download
- * rather than a corrupt one).
+ * The frame of the function `name`'s handler: CORS for its route first, then `body`. An HttpError goes to
+ * `refuse` (by default its `{error}` response); anything else is logged and refused with a 500 (or, once a
+ * stream has started, the connection is cut so the client sees an incomplete download rather than a
+ * corrupt one).
  */
+export function guardedHandler(
+  name: FunctionId,
+  allowedOrigins: () => readonly string[],
+  body: HttpHandler,
+  refuse: Refuse = sendRefusal,
+): HttpHandler {
+  const { methods } = API_ROUTES[name];
+  return async (req, res) => {
+    try {
+      if (!applyCors(req, res, allowedOrigins(), methods)) return;
+      await body(req, res);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        if (!res.headersSent) refuse(req, res, error);
+        return;
+      }
+      logger.error(`${name} failed`, error);
+      if (!res.headersSent) refuse(req, res, new HttpError(500, INTERNAL_ERROR));
+      else res.destroy();
+    }
+  };
+}
+
+/** Wraps the body of the function `name` (guardedHandler), given the JSON body its route's guards let in. */
 export function jsonEndpoint(
   name: FunctionId,
   allowedOrigins: () => readonly string[],
   body: (req: HttpRequest, res: HttpResponse, json: JsonBody) => Promise<void>,
 ): HttpHandler {
   const { methods } = API_ROUTES[name];
-  return async (req, res) => {
-    try {
-      if (!applyCors(req, res, allowedOrigins(), methods)) return;
-      await body(req, res, await readJsonBody(req, methods));
-    } catch (error) {
-      if (error instanceof HttpError) {
-        if (!res.headersSent) sendRefusal(req, res, error);
-        return;
-      }
-      logger.error(`${name} failed`, error);
-      if (!res.headersSent) sendError(res, 500, INTERNAL_ERROR);
-      else res.destroy();
-    }
-  };
+  return guardedHandler(name, allowedOrigins, async (req, res) => body(req, res, await readJsonBody(req, methods)));
 }
 
 /**

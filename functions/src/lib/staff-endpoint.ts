@@ -2,16 +2,14 @@
 // enabled; then the access the call needs), the rate limit, then the action's JSON answer.
 import type { FunctionId } from '@silk/schema/api-routes';
 import { STAFF_REQUIRED } from '@silk/schema/messages';
-import { readServerConfig, type LimitedFunction, type ServerConfig } from '../config';
-import { adminServices, type AdminServices } from './admin';
+import type { LimitedFunction } from '../config';
+import type { AdminServices } from './admin';
 import { idTokenFrom, requireReadyAdmin, requireReadyStaff, verifyCaller, type Caller } from './auth';
 import { clientIp, HttpError, jsonEndpoint, sendJson, type HttpHandler, type JsonBody } from './http';
 import { enforceFunctionLimits } from './rate-limit';
+import { serverDeps, type ServerDeps } from './server-deps';
 
-export interface StaffEndpointDeps {
-  services: () => AdminServices;
-  config: () => ServerConfig;
-}
+export type StaffEndpointDeps = ServerDeps;
 
 /**
  * admin: a ready member holding Admin. ready: any member who has set their own password.
@@ -40,8 +38,7 @@ export function staffEndpoint(
   action: StaffAction,
   deps: Partial<StaffEndpointDeps> = {},
 ): HttpHandler {
-  const services = deps.services ?? adminServices;
-  const config = deps.config ?? (() => readServerConfig());
+  const { services, config } = serverDeps(deps);
   return jsonEndpoint(name, () => config().allowedOrigins, async (req, res, body) => {
     const current = services();
     const verified = await verifyCaller(current.auth, current.db, idTokenFrom(req, body));

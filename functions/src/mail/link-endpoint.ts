@@ -6,15 +6,12 @@
 //   expired) · 404 no such subscriber (where the action needs one) · 429 rate limited
 import { linkTokenRequestSchema } from '@silk/schema/api';
 import { API_ROUTES, type FunctionId } from '@silk/schema/api-routes';
-import { INTERNAL_ERROR, LINK_EXPIRED, LINK_INVALID } from '@silk/schema/messages';
+import { LINK_EXPIRED, LINK_INVALID } from '@silk/schema/messages';
 import type { Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
-import { readServerConfig, type ServerConfig } from '../config';
-import { adminServices, type AdminServices } from '../lib/admin';
 import {
-  applyCors,
   checkMethod,
   clientIp,
+  guardedHandler,
   HttpError,
   jsonEndpoint,
   parseBody,
@@ -26,12 +23,11 @@ import {
   type HttpResponse,
 } from '../lib/http';
 import { enforceFunctionLimits } from '../lib/rate-limit';
+import { serverDeps, type ServerDeps } from '../lib/server-deps';
 import { LinkTokenError, verifyLinkToken, type LinkPurpose } from './link-token';
 import { mailTokenSecret } from './secrets';
 
-export interface LinkEndpointDeps {
-  services: () => AdminServices;
-  config: () => ServerConfig;
+export interface LinkEndpointDeps extends ServerDeps {
   secret: () => string;
 }
 
@@ -60,10 +56,9 @@ function queryToken(req: HttpRequest & { url?: string }): string | null {
 }
 
 export function linkEndpoint(endpoint: LinkEndpoint, deps: Partial<LinkEndpointDeps> = {}): HttpHandler {
-  const services = deps.services ?? adminServices;
-  const config = deps.config ?? (() => readServerConfig());
+  const { services, config } = serverDeps(deps);
   const secret = deps.secret ?? (() => mailTokenSecret.value());
-  const { methods } = API_ROUTES[endpoint.name];
+  const allowedOrigins = () => config().allowedOrigins;
 
   async function run(req: HttpRequest, res: HttpResponse, token: string): Promise<void> {
     const subscriberId = verifiedSubject(secret(), token, endpoint.purpose);
@@ -74,22 +69,24 @@ export function linkEndpoint(endpoint: LinkEndpoint, deps: Partial<LinkEndpointD
     sendJson(res, 200, { ok: true });
   }
 
-  const json = jsonEndpoint(endpoint.name, () => config().allowedOrigins, (req, res, body) =>
+  const json = jsonEndpoint(endpoint.name, allowedOrigins, (req, res, body) =>
     run(req, res, parseBody(linkTokenRequestSchema, body).token),
   );
   if (!endpoint.oneClick) return json;
+  const { methods } = API_ROUTES[endpoint.name];
+  const oneClick = (token: string) =>
+    guardedHandler(
+      endpoint.name,
+      allowedOrigins,
+      async (req, res) => {
+        checkMethod(req, methods);
+        await readRawBody(req); // "List-Unsubscribe=One-Click": read (≤ 16 KB) but not needed
+        await run(req, res, token);
+      },
+      (_req, res, error) => sendError(res, error.status, error.message),
+    );
   return async (req, res) => {
     const token = queryToken(req);
-    if (token === null) return json(req, res);
-    try {
-      if (!applyCors(req, res, config().allowedOrigins, methods)) return;
-      checkMethod(req, methods);
-      await readRawBody(req); // "List-Unsubscribe=One-Click": read (≤ 16 KB) but not needed
-      await run(req, res, token);
-    } catch (error) {
-      if (error instanceof HttpError) return sendError(res, error.status, error.message);
-      logger.error(`${endpoint.name} failed`, error);
-      sendError(res, 500, INTERNAL_ERROR);
-    }
+    return token === null ? json(req, res) : oneClick(token)(req, res);
   };
 }
