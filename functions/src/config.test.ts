@@ -8,6 +8,16 @@ import {
   readServerConfig,
 } from './config';
 
+/** Lists and some limits set; every other setting left to its default. */
+const SETTINGS = {
+  ALLOWED_ORIGINS: ' https://silk.travel , https://admin.silk.travel,',
+  RECAPTCHA_ALLOWED_HOSTNAMES: 'Silk.Travel',
+  RECAPTCHA_MIN_SCORE: '0.7',
+  RATE_LIMIT_WINDOW_SECONDS: '30',
+  RATE_LIMIT_SUBSCRIBE_PER_IP: '1000',
+  RATE_LIMIT_EXPORT_WAITLIST_PER_KEY: '3',
+};
+
 describe('readServerConfig', () => {
   it('has production defaults: no origin allowed, Google siteverify, score 0.5, one-minute windows', () => {
     const config = readServerConfig({});
@@ -19,14 +29,7 @@ describe('readServerConfig', () => {
   });
 
   it('reads lists and limits from the environment', () => {
-    const config = readServerConfig({
-      ALLOWED_ORIGINS: ' https://silk.travel , https://admin.silk.travel,',
-      RECAPTCHA_ALLOWED_HOSTNAMES: 'Silk.Travel',
-      RECAPTCHA_MIN_SCORE: '0.7',
-      RATE_LIMIT_WINDOW_SECONDS: '30',
-      RATE_LIMIT_SUBSCRIBE_PER_IP: '1000',
-      RATE_LIMIT_EXPORT_WAITLIST_PER_KEY: '3',
-    });
+    const config = readServerConfig(SETTINGS);
     expect(config.allowedOrigins).toEqual(['https://silk.travel', 'https://admin.silk.travel']);
     expect(config.recaptcha.allowedHostnames).toEqual(['silk.travel']);
     expect(config.recaptcha.minScore).toBe(0.7);

@@ -24,6 +24,7 @@ import { makeCreateTeamMemberHandler } from './create-team-member';
 import { adminServices } from './lib/admin';
 import { serveHandler } from './testing/serve-handler';
 import { createStaff, functionUrl, post, signIn, signUpOutsider, unique, uniqueEmail } from './testing/emulator';
+import { expectRefusal, type Refusal } from './testing/refusals';
 
 let url: string;
 const { auth, db } = adminServices();
@@ -53,7 +54,7 @@ async function authUserExists(email: string): Promise<boolean> {
   }
 }
 
-async function expectNothingCreated(member: { email: unknown; username: unknown }) {
+async function expectNothingCreated(member: Record<string, unknown>) {
   if (typeof member.email === 'string' && member.email.includes('@')) {
     expect(await authUserExists(member.email.trim().toLowerCase())).toBe(false);
     expect((await db.collection(COLLECTIONS.staff).doc(member.email.trim().toLowerCase()).get()).exists).toBe(false);
@@ -64,53 +65,41 @@ async function expectNothingCreated(member: { email: unknown; username: unknown 
   }
 }
 
+/** Adding `member` as the holder of `idToken` is refused as `refusal` says, and nothing of it is created. */
+async function expectAddRefused(idToken: string, member: Record<string, unknown>, refusal: Refusal) {
+  expectRefusal(await addAs(idToken, member), refusal);
+  await expectNothingCreated(member);
+}
+
 describe('createTeamMember: who may call', () => {
   it('answers 401 with the SPEC message when no token is sent, creating nothing', async () => {
     const member = newMember();
-    const response = await post(url, member);
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: ID_TOKEN_MISSING });
+    expectRefusal(await post(url, member), [401, ID_TOKEN_MISSING]);
     await expectNothingCreated(member);
   });
 
   it('answers 401 for a forged token, creating nothing', async () => {
-    const member = newMember();
     const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(
       JSON.stringify({ sub: 'nobody', email: 'root@silk.test' }),
     ).toString('base64url')}.`;
-    const response = await addAs(forged, member);
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: AUTH_REQUIRED });
-    await expectNothingCreated(member);
+    await expectAddRefused(forged, newMember(), [401, AUTH_REQUIRED]);
   });
 
   it('answers 401 for a revoked token (verifyIdToken with the revocation check)', async () => {
     const admin = await createStaff(['Admin']);
     await sleep(1100); // revocation is to the second: the token must predate it
     await auth.revokeRefreshTokens((await auth.getUserByEmail(admin.email)).uid);
-    const member = newMember();
-    const response = await addAs(admin.idToken, member);
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: AUTH_REQUIRED });
-    await expectNothingCreated(member);
+    await expectAddRefused(admin.idToken, newMember(), [401, AUTH_REQUIRED]);
   });
 
   it('refuses a Staff member (not Admin) with 403, creating nothing', async () => {
     const staff = await createStaff(['Staff', 'Developer']);
-    const member = newMember();
-    const response = await addAs(staff.idToken, member);
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: ADMIN_REQUIRED });
-    await expectNothingCreated(member);
+    await expectAddRefused(staff.idToken, newMember(), [403, ADMIN_REQUIRED]);
   });
 
   it('refuses a signed-in user who is not staff at all with 403', async () => {
     const outsider = await signUpOutsider();
-    const member = newMember();
-    const response = await addAs(outsider.idToken, member);
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: ADMIN_REQUIRED });
-    await expectNothingCreated(member);
+    await expectAddRefused(outsider.idToken, newMember(), [403, ADMIN_REQUIRED]);
   });
 });
 
@@ -188,11 +177,7 @@ describe('createTeamMember: validation (400), creating nothing', () => {
     ['roles that are not a list', { roles: 'Admin' }, INVALID_ROLES],
   ])('refuses %s', async (_label, overrides, message) => {
     const admin = await createStaff(['Admin']);
-    const member = newMember(overrides);
-    const response = await addAs(admin.idToken, member);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: message });
-    await expectNothingCreated(member);
+    await expectAddRefused(admin.idToken, newMember(overrides), [400, message]);
   });
 });
 
@@ -202,9 +187,7 @@ describe('createTeamMember: conflicts (409)', () => {
     const first = newMember({ username: unique('Maya').slice(0, 24) });
     expect((await addAs(admin.idToken, first)).status).toBe(200);
     const second = newMember({ username: (first.username as string).toUpperCase() });
-    const response = await addAs(admin.idToken, second);
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({ error: USERNAME_TAKEN });
+    expectRefusal(await addAs(admin.idToken, second), [409, USERNAME_TAKEN]);
     expect(await authUserExists(second.email as string)).toBe(false);
     const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(first.username as string)).get();
     expect(mapping.get('email')).toBe(first.email);
@@ -214,9 +197,7 @@ describe('createTeamMember: conflicts (409)', () => {
     const admin = await createStaff(['Admin']);
     const existing = await createStaff(['Staff']);
     const member = newMember({ email: existing.email, roles: ['Admin'] });
-    const response = await addAs(admin.idToken, member);
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({ error: EMAIL_ALREADY_REGISTERED });
+    expectRefusal(await addAs(admin.idToken, member), [409, EMAIL_ALREADY_REGISTERED]);
     const staff = await db.collection(COLLECTIONS.staff).doc(existing.email).get();
     expect(staff.get('roles')).toEqual(['Staff']);
     expect(staff.get('username')).toBe(existing.username);
@@ -259,8 +240,7 @@ describe('createTeamMember: failure part-way and rate limiting', () => {
       const member = newMember();
       const response = await addAs(admin.idToken, member, served.url);
       expect(attempted).toBe(true);
-      expect(response.status).toBe(500);
-      expect(response.body).toEqual({ error: INTERNAL_ERROR });
+      expectRefusal(response, [500, INTERNAL_ERROR]);
       expect(response.text).not.toContain('injected');
       await expectNothingCreated(member);
     } finally {
@@ -273,10 +253,6 @@ describe('createTeamMember: failure part-way and rate limiting', () => {
     for (let attempt = 0; attempt < 20; attempt += 1) {
       expect((await addAs(admin.idToken, { email: '', username: '' })).status).toBe(400);
     }
-    const member = newMember();
-    const limited = await addAs(admin.idToken, member);
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: RATE_LIMITED });
-    await expectNothingCreated(member);
+    await expectAddRefused(admin.idToken, newMember(), [429, RATE_LIMITED]);
   });
 });

@@ -22,6 +22,7 @@ import { consumeRateLimit } from './lib/rate-limit';
 import { serveHandler } from './testing/serve-handler';
 import { readWorkbook } from './testing/xlsx-reader';
 import { createStaff, functionUrl, post, signUpOutsider, unique } from './testing/emulator';
+import { expectRefusal, type Refusal } from './testing/refusals';
 
 let url: string;
 const { db } = adminServices();
@@ -52,25 +53,24 @@ async function auditFor(actor: string) {
   return entries.docs.map((doc) => doc.data()).filter((entry) => entry.action === 'export');
 }
 
+/** A download asking with `body` is refused as `refusal` says, and no export is audited for `actor`. */
+async function expectRefusedUnaudited(body: Record<string, unknown>, refusal: Refusal, actor: string) {
+  expectRefusal(await post(url, body), refusal);
+  expect(await auditFor(actor)).toEqual([]);
+}
+
 describe('exportWaitlist: who may download', () => {
   it('answers 401 without a token', async () => {
-    const response = await post(url, {});
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: ID_TOKEN_MISSING });
+    expectRefusal(await post(url, {}), [401, ID_TOKEN_MISSING]);
   });
 
   it('answers 401 for a token that does not verify', async () => {
-    const response = await post(url, { token: 'not-a-jwt' });
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: AUTH_REQUIRED });
+    expectRefusal(await post(url, { token: 'not-a-jwt' }), [401, AUTH_REQUIRED]);
   });
 
   it('refuses a signed-in user who is not staff with 403 and audits nothing', async () => {
     const outsider = await signUpOutsider();
-    const response = await post(url, { token: outsider.idToken });
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: STAFF_REQUIRED });
-    expect(await auditFor(outsider.email)).toEqual([]);
+    await expectRefusedUnaudited({ token: outsider.idToken }, [403, STAFF_REQUIRED], outsider.email);
   });
 
   it('refuses an account someone registered for a removed member\'s address (unverified) with 403', async () => {
@@ -78,10 +78,7 @@ describe('exportWaitlist: who may download', () => {
     const { auth } = adminServices();
     await auth.deleteUser((await auth.getUserByEmail(member.email)).uid);
     const impostor = await signUpOutsider(member.email);
-    const response = await post(url, { token: impostor.idToken });
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: STAFF_REQUIRED });
-    expect(await auditFor(member.email)).toEqual([]);
+    await expectRefusedUnaudited({ token: impostor.idToken }, [403, STAFF_REQUIRED], member.email);
   });
 
   it('accepts the token in an Authorization header too', async () => {
@@ -101,10 +98,7 @@ describe('exportWaitlist: who may download', () => {
     const limit = 20;
     const check = { scope: 'exportWaitlist:caller', key: staff.email, limit, windowMs: 60_000 };
     for (let used = 0; used < limit; used += 1) expect(await consumeRateLimit(db, check)).toBe(true);
-    const response = await post(url, { token: staff.idToken });
-    expect(response.status).toBe(429);
-    expect(response.body).toEqual({ error: RATE_LIMITED });
-    expect(await auditFor(staff.email)).toEqual([]);
+    await expectRefusedUnaudited({ token: staff.idToken }, [429, RATE_LIMITED], staff.email);
   });
 });
 
@@ -338,10 +332,7 @@ describe('exportWaitlist: the filtered view', () => {
     const { view } = await seedView();
     const staff = await createStaff(['Staff']);
     const body = typeof bad === 'string' ? bad : { ...view, ...bad };
-    const response = await post(url, { token: staff.idToken, view: body });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: INVALID_SIGNUP_VIEW });
-    expect(await auditFor(staff.email)).toEqual([]);
+    await expectRefusedUnaudited({ token: staff.idToken, view: body }, [400, INVALID_SIGNUP_VIEW], staff.email);
   });
 });
 
@@ -380,9 +371,7 @@ describe('exportWaitlist handler with injected signups', () => {
       }),
     );
     try {
-      const response = await post(served.url, { token: staff.idToken });
-      expect(response.status).toBe(500);
-      expect(response.body).toEqual({ error: INTERNAL_ERROR });
+      expectRefusal(await post(served.url, { token: staff.idToken }), [500, INTERNAL_ERROR]);
     } finally {
       await served.close();
     }

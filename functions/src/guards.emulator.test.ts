@@ -2,17 +2,10 @@
 // 400 (malformed JSON, not an object), CORS (preflight, allowed and refused origins) — each answer an
 // `{error}` body without a stack trace, and nothing stored.
 import { COLLECTIONS, MAX_BODY_BYTES } from '@silk/schema/constants';
-import {
-  INVALID_JSON,
-  INVALID_REQUEST_BODY,
-  METHOD_NOT_ALLOWED,
-  ORIGIN_NOT_ALLOWED,
-  PAYLOAD_TOO_LARGE,
-  UNSUPPORTED_MEDIA_TYPE,
-} from '@silk/schema/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from './lib/admin';
 import { functionUrl, post, uniqueEmail, type FunctionName } from './testing/emulator';
+import { expectRefusal, GUARD_REFUSALS } from './testing/refusals';
 
 const FUNCTIONS: FunctionName[] = ['subscribe', 'waitlistUpdate', 'createTeamMember', 'exportWaitlist'];
 const urls = {} as Record<FunctionName, string>;
@@ -38,15 +31,13 @@ async function nothingStoredFor(email: string) {
 describe.each(FUNCTIONS)('%s guards', (name) => {
   it('answers GET with 405 and stores nothing', async () => {
     const response = await post(urls[name], undefined, { method: 'GET' });
-    expect(response.status).toBe(405);
-    expect(response.body).toEqual({ error: METHOD_NOT_ALLOWED });
+    expectRefusal(response, GUARD_REFUSALS.method);
   });
 
   it('answers PUT with 405 and stores nothing', async () => {
     const email = uniqueEmail('put');
     const response = await post(urls[name], { email, username: 'putter', recaptcha_token: 'x' }, { method: 'PUT' });
-    expect(response.status).toBe(405);
-    expect(response.body).toEqual({ error: METHOD_NOT_ALLOWED });
+    expectRefusal(response, GUARD_REFUSALS.method);
     await nothingStoredFor(email);
   });
 
@@ -56,16 +47,14 @@ describe.each(FUNCTIONS)('%s guards', (name) => {
       raw: `email=${email}`,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
-    expect(response.status).toBe(415);
-    expect(response.body).toEqual({ error: UNSUPPORTED_MEDIA_TYPE });
+    expectRefusal(response, GUARD_REFUSALS.mediaType);
     await nothingStoredFor(email);
   });
 
   it(`answers a body over ${MAX_BODY_BYTES} bytes with 413 and stores nothing`, async () => {
     const email = uniqueEmail('big');
     const response = await post(urls[name], { email, padding: 'x'.repeat(MAX_BODY_BYTES) });
-    expect(response.status).toBe(413);
-    expect(response.body).toEqual({ error: PAYLOAD_TOO_LARGE });
+    expectRefusal(response, GUARD_REFUSALS.tooLarge);
     await nothingStoredFor(email);
   });
 
@@ -80,14 +69,11 @@ describe.each(FUNCTIONS)('%s guards', (name) => {
       raw: '{"email": ',
       headers: { 'Content-Type': 'application/merge-patch+json' },
     });
-    expect(ours.status).toBe(400);
-    expect(ours.body).toEqual({ error: INVALID_JSON });
+    expectRefusal(ours, GUARD_REFUSALS.malformedJson);
   });
 
   it('answers a JSON body that is not an object with 400', async () => {
-    const response = await post(urls[name], ['not', 'an', 'object']);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: INVALID_REQUEST_BODY });
+    expectRefusal(await post(urls[name], ['not', 'an', 'object']), GUARD_REFUSALS.notAnObject);
   });
 
   it('answers a preflight from an allowed origin with 204 and the CORS headers', async () => {
@@ -111,8 +97,7 @@ describe.each(FUNCTIONS)('%s guards', (name) => {
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const email = uniqueEmail('evil');
     const response = await post(urls[name], { email, recaptcha_token: 'x' }, { headers: { Origin: 'https://evil.example' } });
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: ORIGIN_NOT_ALLOWED });
+    expectRefusal(response, GUARD_REFUSALS.foreignOrigin);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     await nothingStoredFor(email);
   });

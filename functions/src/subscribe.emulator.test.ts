@@ -4,20 +4,13 @@
 import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { INVALID_EMAIL, RATE_LIMITED } from '@silk/schema/messages';
 import { Timestamp } from 'firebase-admin/firestore';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminServices } from './lib/admin';
-import { appCheckHeaders, functionUrl, post, uniqueEmail } from './testing/emulator';
+import { appCheckedCaller, uniqueEmail } from './testing/emulator';
 
-let url: string;
-let headers: Record<string, string>;
-const call = (body: unknown) => post(url, body, { headers });
+const call = appCheckedCaller('subscribe');
 const { db } = adminServices();
 const subscriber = (email: string) => db.collection(COLLECTIONS.subscribers).doc(email).get();
-
-beforeAll(async () => {
-  url = await functionUrl('subscribe');
-  headers = await appCheckHeaders();
-});
 
 describe('subscribe', () => {
   it('stores a new subscriber (normalised address) and answers 200 {"ok": true}', async () => {

@@ -14,20 +14,16 @@ import {
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from './lib/admin';
-import { appCheckHeaders, functionUrl, post, unique, uniqueEmail } from './testing/emulator';
+import { appCheckedCaller, unique, uniqueEmail } from './testing/emulator';
 import { EMULATOR_SECRET, startSiteverifyStub, type SiteverifyStub } from './testing/siteverify-stub';
 
-let url: string;
+const call = appCheckedCaller('waitlistUpdate');
 let stub: SiteverifyStub;
-let headers: Record<string, string>;
-const call = (body: unknown) => post(url, body, { headers });
 const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();
 
 beforeAll(async () => {
-  url = await functionUrl('waitlistUpdate');
   stub = await startSiteverifyStub();
-  headers = await appCheckHeaders();
 });
 afterAll(async () => {
   await stub?.close();

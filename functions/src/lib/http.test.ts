@@ -1,15 +1,8 @@
 // The request guards and error shape, over a local HTTP server (no Firebase needed).
 import { MAX_BODY_BYTES } from '@silk/schema/constants';
-import {
-  INTERNAL_ERROR,
-  INVALID_JSON,
-  INVALID_REQUEST_BODY,
-  METHOD_NOT_ALLOWED,
-  ORIGIN_NOT_ALLOWED,
-  PAYLOAD_TOO_LARGE,
-  UNSUPPORTED_MEDIA_TYPE,
-} from '@silk/schema/messages';
+import { INTERNAL_ERROR } from '@silk/schema/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRefusal, GUARD_REFUSALS } from '../testing/refusals';
 import { serveHandler, type ServedHandler } from '../testing/serve-handler';
 import { HttpError, jsonEndpoint, sendJson } from './http';
 
@@ -50,15 +43,12 @@ describe('jsonEndpoint', () => {
   });
 
   it.each(['GET', 'PUT', 'DELETE'])('answers %s with 405', async (method) => {
-    const response = await call({ method, ...(method === 'GET' ? {} : { body: '{}' }) });
-    expect(response.status).toBe(405);
-    expect(response.body).toEqual({ error: METHOD_NOT_ALLOWED });
+    expectRefusal(await call({ method, ...(method === 'GET' ? {} : { body: '{}' }) }), GUARD_REFUSALS.method);
   });
 
   it('answers a body over the limit with 413, and one at the limit normally', async () => {
     const padding = (size: number) => 'x'.repeat(size - JSON.stringify({ p: '' }).length);
-    expect((await call(json({ p: padding(MAX_BODY_BYTES + 1) }))).status).toBe(413);
-    expect((await call(json({ p: padding(MAX_BODY_BYTES + 1) }))).body).toEqual({ error: PAYLOAD_TOO_LARGE });
+    expectRefusal(await call(json({ p: padding(MAX_BODY_BYTES + 1) })), GUARD_REFUSALS.tooLarge);
     expect((await call(json({ p: padding(MAX_BODY_BYTES) }))).status).toBe(200);
   });
 
@@ -66,33 +56,25 @@ describe('jsonEndpoint', () => {
     'answers content type %j with 415',
     async (type) => {
       const response = await call({ method: 'POST', headers: type ? { 'Content-Type': type } : {}, body: '{"a":1}' });
-      expect(response.status).toBe(415);
-      expect(response.body).toEqual({ error: UNSUPPORTED_MEDIA_TYPE });
+      expectRefusal(response, GUARD_REFUSALS.mediaType);
     },
   );
 
   it.each(['{"a":', '', 'undefined'])('answers malformed JSON %j with 400', async (raw) => {
-    const response = await call(json(raw));
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: INVALID_JSON });
+    expectRefusal(await call(json(raw)), GUARD_REFUSALS.malformedJson);
   });
 
   it.each(['[1,2]', '"text"', 'null', '42'])('answers the JSON value %s (not an object) with 400', async (raw) => {
-    const response = await call(json(raw));
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: INVALID_REQUEST_BODY });
+    expectRefusal(await call(json(raw)), GUARD_REFUSALS.notAnObject);
   });
 
   it('turns an HttpError into its status and message', async () => {
-    const response = await call(json({ fail: 'http' }));
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({ error: 'Taken.' });
+    expectRefusal(await call(json({ fail: 'http' })), [409, 'Taken.']);
   });
 
   it('answers an unexpected error with 500 and a generic message, never the error or its stack', async () => {
     const response = await call(json({ fail: 'crash' }));
-    expect(response.status).toBe(500);
-    expect(response.body).toEqual({ error: INTERNAL_ERROR });
+    expectRefusal(response, [500, INTERNAL_ERROR]);
     expect(response.text).not.toMatch(/secret|at .*:\d+/);
   });
 
@@ -104,8 +86,7 @@ describe('jsonEndpoint', () => {
     expect(allowed.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
     const before = received.length;
     const foreign = await call(json({ a: 1 }, { Origin: 'https://evil.example' }));
-    expect(foreign.status).toBe(403);
-    expect(foreign.body).toEqual({ error: ORIGIN_NOT_ALLOWED });
+    expectRefusal(foreign, GUARD_REFUSALS.foreignOrigin);
     expect(received.length).toBe(before);
   });
 });

@@ -7,6 +7,7 @@ import { mintAppCheckToken, type TokenRequest } from '@silk/stack/app-check-stub
 import { discoverStack } from '@silk/stack/stack';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { randomBytes } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import { adminServices } from '../lib/admin';
 
 export type FunctionName = FunctionId;
@@ -116,4 +117,18 @@ export async function post<T = Record<string, unknown>>(
     // not JSON
   }
   return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+/**
+ * POSTs to the function `name` as the site does, with a valid App Check token; the URL and the token are
+ * fetched in a beforeAll of the calling file.
+ */
+export function appCheckedCaller(name: FunctionName): (body: unknown) => Promise<JsonResponse> {
+  let url: string;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    url = await functionUrl(name);
+    headers = await appCheckHeaders();
+  });
+  return (body) => post(url, body, { headers });
 }
