@@ -1,0 +1,25 @@
+// The operations a browser may try on a collection, for the cases that refuse them all.
+import type { Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
+
+export const BROWSER_OPERATIONS = ['get', 'list', 'create', 'update', 'delete'] as const;
+export type BrowserOperation = (typeof BROWSER_OPERATIONS)[number];
+
+/**
+ * What a browser may try on the collection `name`: get, update or delete the document `id`, list the
+ * collection, create a document `new-doc` — with the data given for create and update.
+ */
+export function browserOperations(
+  store: Firestore,
+  name: string,
+  id: string,
+  data: { create: Record<string, unknown>; update: Record<string, unknown> },
+): Record<BrowserOperation, () => Promise<unknown>> {
+  return {
+    get: () => getDoc(doc(store, name, id)),
+    list: () => getDocs(collection(store, name)),
+    create: () => setDoc(doc(store, name, 'new-doc'), data.create),
+    update: () => updateDoc(doc(store, name, id), data.update),
+    delete: () => deleteDoc(doc(store, name, id)),
+  };
+}
