@@ -1,15 +1,5 @@
 import { COLLECTIONS } from '@silk/schema/constants';
-import {
-  AUTH_INVALID_EMAIL,
-  AUTH_USER_DISABLED,
-  AUTH_USER_NOT_FOUND,
-  AUTH_WRONG_PASSWORD,
-  PASSWORD_POLICY,
-  RESET_IDENTIFIER_REQUIRED,
-  SIGN_IN_FIELDS_REQUIRED,
-  USER_NOT_AUTHENTICATED,
-  USERNAME_NOT_FOUND,
-} from '@silk/schema/messages';
+import * as messages from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { ensureStaffMember } from '@silk/stack/staff';
 import type { User } from 'firebase/auth';
@@ -62,7 +52,7 @@ describe('signInWithIdentifier (SPEC §5, §8)', () => {
 
   it("answers 'Username not found.' for an unknown username", async () => {
     await expect(signInWithIdentifier(freshServices(), uniqueUsername('ghost'), PASSWORD)).rejects.toThrow(
-      USERNAME_NOT_FOUND,
+      messages.USERNAME_NOT_FOUND,
     );
   });
 
@@ -71,41 +61,41 @@ describe('signInWithIdentifier (SPEC §5, §8)', () => {
     ['   ', PASSWORD],
     ['ana@silk.travel', ''],
   ])('requires both fields (%j, %j)', async (identifier, password) => {
-    await expect(signInWithIdentifier(freshServices(), identifier, password)).rejects.toThrow(SIGN_IN_FIELDS_REQUIRED);
+    await expect(signInWithIdentifier(freshServices(), identifier, password)).rejects.toThrow(messages.SIGN_IN_FIELDS_REQUIRED);
   });
 
   it("answers 'Incorrect password.' for a wrong password", async () => {
     const { email, username } = await member();
-    await expect(signInWithIdentifier(freshServices(), email, 'Wr0ng!pass')).rejects.toThrow(AUTH_WRONG_PASSWORD);
-    await expect(signInWithIdentifier(freshServices(), username, 'Wr0ng!pass')).rejects.toThrow(AUTH_WRONG_PASSWORD);
+    await expect(signInWithIdentifier(freshServices(), email, 'Wr0ng!pass')).rejects.toThrow(messages.AUTH_WRONG_PASSWORD);
+    await expect(signInWithIdentifier(freshServices(), username, 'Wr0ng!pass')).rejects.toThrow(messages.AUTH_WRONG_PASSWORD);
   });
 
   it("answers 'No account found with this email address.' for an unknown e-mail", async () => {
     await expect(signInWithIdentifier(freshServices(), uniqueEmail('nobody'), PASSWORD)).rejects.toThrow(
-      AUTH_USER_NOT_FOUND,
+      messages.AUTH_USER_NOT_FOUND,
     );
   });
 
   it("answers 'Invalid email address format.' for a malformed e-mail", async () => {
-    await expect(signInWithIdentifier(freshServices(), 'broken@', PASSWORD)).rejects.toThrow(AUTH_INVALID_EMAIL);
+    await expect(signInWithIdentifier(freshServices(), 'broken@', PASSWORD)).rejects.toThrow(messages.AUTH_INVALID_EMAIL);
   });
 
   it("answers 'This account has been disabled.' for a disabled account", async () => {
     const { email } = await member();
     const { uid } = await admin.auth.getUserByEmail(email);
     await admin.auth.updateUser(uid, { disabled: true });
-    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(AUTH_USER_DISABLED);
+    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(messages.AUTH_USER_DISABLED);
   });
 });
 
 describe('authErrorMessage', () => {
   it.each([
-    ['auth/user-not-found', AUTH_USER_NOT_FOUND],
-    ['auth/wrong-password', AUTH_WRONG_PASSWORD],
-    ['auth/invalid-credential', AUTH_WRONG_PASSWORD],
-    ['auth/invalid-login-credentials', AUTH_WRONG_PASSWORD],
-    ['auth/invalid-email', AUTH_INVALID_EMAIL],
-    ['auth/user-disabled', AUTH_USER_DISABLED],
+    ['auth/user-not-found', messages.AUTH_USER_NOT_FOUND],
+    ['auth/wrong-password', messages.AUTH_WRONG_PASSWORD],
+    ['auth/invalid-credential', messages.AUTH_WRONG_PASSWORD],
+    ['auth/invalid-login-credentials', messages.AUTH_WRONG_PASSWORD],
+    ['auth/invalid-email', messages.AUTH_INVALID_EMAIL],
+    ['auth/user-disabled', messages.AUTH_USER_DISABLED],
   ])('maps %s to the SPEC message', (code, message) => {
     expect(authErrorMessage(Object.assign(new Error('Firebase: Error'), { code }))).toBe(message);
   });
@@ -124,12 +114,12 @@ describe('sendPasswordResetForIdentifier', () => {
   });
 
   it('requires an identifier', async () => {
-    await expect(sendPasswordResetForIdentifier(freshServices(), '  ')).rejects.toThrow(RESET_IDENTIFIER_REQUIRED);
+    await expect(sendPasswordResetForIdentifier(freshServices(), '  ')).rejects.toThrow(messages.RESET_IDENTIFIER_REQUIRED);
   });
 
   it("answers 'Username not found.' for an unknown username and sends nothing", async () => {
     await expect(sendPasswordResetForIdentifier(freshServices(), uniqueUsername('ghost'))).rejects.toThrow(
-      USERNAME_NOT_FOUND,
+      messages.USERNAME_NOT_FOUND,
     );
   });
 
@@ -176,7 +166,7 @@ describe('setNewPassword', () => {
     await setNewPassword(services, 'N3w!Password');
     const staff = await admin.db.collection(COLLECTIONS.staff).doc(email).get();
     expect(staff.get('mustChangePassword')).toBe(false);
-    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(AUTH_WRONG_PASSWORD);
+    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(messages.AUTH_WRONG_PASSWORD);
     await expect(signInWithIdentifier(freshServices(), email, 'N3w!Password')).resolves.toBeTruthy();
   });
 
@@ -184,10 +174,10 @@ describe('setNewPassword', () => {
     const { email } = await member();
     const services = freshServices();
     await signInWithIdentifier(services, email, PASSWORD);
-    await expect(setNewPassword(services, 'weakpass')).rejects.toThrow(PASSWORD_POLICY);
+    await expect(setNewPassword(services, 'weakpass')).rejects.toThrow(messages.PASSWORD_POLICY);
   });
 
   it('requires a signed-in user', async () => {
-    await expect(setNewPassword(freshServices(), 'N3w!Password')).rejects.toThrow(USER_NOT_AUTHENTICATED);
+    await expect(setNewPassword(freshServices(), 'N3w!Password')).rejects.toThrow(messages.USER_NOT_AUTHENTICATED);
   });
 });

@@ -1,6 +1,7 @@
 // The staff-info retry policy under fake timers (the emulator test covers the real reads).
 import type * as FirestoreModule from 'firebase/firestore';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeTimersEachTest, unreachedServices } from './testing/unit';
 
 const getDoc = vi.fn();
 vi.mock('firebase/firestore', async (importOriginal) => ({
@@ -9,23 +10,14 @@ vi.mock('firebase/firestore', async (importOriginal) => ({
 }));
 
 const { fetchStaffInfo } = await import('./staff');
-const { getFirestore } = await import('firebase/firestore');
-const { initializeApp } = await import('firebase/app');
 
-const services = {
-  db: getFirestore(initializeApp({ projectId: 'demo-unit', apiKey: 'k', appId: 'a' }, 'staff-unit')),
-} as unknown as Parameters<typeof fetchStaffInfo>[0];
+const services = unreachedServices<Parameters<typeof fetchStaffInfo>[0]>('staff-unit');
 const denied = Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
 const found = (data: Record<string, unknown>) => ({ data: () => data });
 
+fakeTimersEachTest();
 beforeEach(() => {
   getDoc.mockReset();
-  vi.useFakeTimers();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
 });
 
 describe('fetchStaffInfo retry policy (fake timers)', () => {
@@ -35,19 +27,14 @@ describe('fetchStaffInfo retry policy (fake timers)', () => {
     void fetchStaffInfo(services, 'ana@silk.travel').then((value) => (result = value));
     await vi.advanceTimersByTimeAsync(0);
     expect(getDoc).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(499);
-    expect(getDoc).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(getDoc).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(getDoc).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(getDoc).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(1499);
-    expect(getDoc).toHaveBeenCalledTimes(3);
-    expect(result).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(getDoc).toHaveBeenCalledTimes(4);
+    for (const [wait, reads] of [[500, 2], [1000, 3], [1500, 4]] as const) {
+      // Not a millisecond early, and no answer yet.
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(getDoc).toHaveBeenCalledTimes(reads - 1);
+      expect(result).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(getDoc).toHaveBeenCalledTimes(reads);
+    }
     expect(result).toEqual({ username: 'ana@silk.travel', roles: [], mustChangePassword: false, hasAccess: false });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(getDoc).toHaveBeenCalledTimes(4);

@@ -30,16 +30,11 @@ describe('startVisitorLookup (SPEC §7.2–7.3)', () => {
   it('reads ip, and city, region, country name and code, latitude, longitude', async () => {
     stub.on('/ip', (_req, res) => json(res, 200, { ip: '203.0.113.7' }));
     stub.on('/geo', (_req, res) => json(res, 200, IPAPI_ANSWER));
+    const { city, region, country_name, country_code, latitude, longitude } = IPAPI_ANSWER;
     await expect(startVisitorLookup(config())).resolves.toEqual({
       ip: '203.0.113.7',
-      location: {
-        city: 'Lisbon',
-        region: 'Lisbon',
-        country: 'Portugal',
-        country_code: 'PT',
-        latitude: 38.7223,
-        longitude: -9.1393,
-      },
+      // The country's name (not its code) as `country`.
+      location: { city, region, country: country_name, country_code, latitude, longitude },
     });
   });
 
@@ -115,6 +110,14 @@ describe('startVisitorLookup (SPEC §7.2–7.3)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('UNKNOWN_LOCATION', () => {
+  it("is 'N/A' in each of the six parts, in order", () => {
+    expect(Object.entries(UNKNOWN_LOCATION)).toEqual(
+      ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'].map((part) => [part, 'N/A']),
+    );
   });
 });
 
