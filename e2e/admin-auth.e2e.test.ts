@@ -14,19 +14,11 @@ import {
 } from '@silk/schema/messages';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  oobCodesFor,
-  openAdmin,
-  seedMember,
-  signIn,
-  submitSignIn,
-  uniqueSuffix,
-  type SeededMember,
-} from './support/admin-session';
+import { oobCodesFor, seedMember, signIn, submitSignIn, uniqueSuffix, type SeededMember } from './support/admin-session';
+import { adminSuite } from './support/admin-suite';
 import { seriousViolations } from './support/axe';
-import { browserSuite } from './support/browser-suite';
 
-const suite = browserSuite();
+const suite = adminSuite();
 let admin: SeededMember;
 let disabled: SeededMember;
 
@@ -36,7 +28,7 @@ beforeAll(async () => {
 });
 
 async function open(path = '/admin'): Promise<Page> {
-  const session = suite.track(await openAdmin(suite.browser, suite.stack.adminUrl, path));
+  const session = await suite.openAdmin(path);
   await session.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
   return session.page;
 }

@@ -4,19 +4,15 @@
 import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, SIGNUP_COLUMNS } from '@silk/schema/formatters';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import ExcelJS from 'exceljs';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedIn, seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
-import { browserSuite } from './support/browser-suite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
+import { adminSuite, workbookDownloads } from './support/admin-suite';
 
-const suite = browserSuite();
+const suite = adminSuite();
 let staff: SeededMember;
 let colleague: SeededMember;
-const downloadDir = mkdtempSync(join(tmpdir(), 'silk-admin-find-e2e-'));
+const download = workbookDownloads('silk-admin-find-e2e-');
 
 // Answers of our own (free text), so no other test's signups share them; dates near noon UTC, long ago.
 const suffix = uniqueSuffix();
@@ -61,15 +57,10 @@ beforeAll(async () => {
   }
   await batch.commit();
 });
-afterAll(async () => {
-  rmSync(downloadDir, { recursive: true, force: true });
-});
-
 async function open(member: SeededMember, path = '/admin'): Promise<Page> {
-  const session = await openSignedIn(suite.browser, suite.stack.adminUrl, member, path);
-  suite.track(session);
-  await session.page.getByRole('table', { name: 'Waitlist signups' }).waitFor({ timeout: 20_000 });
-  return session.page;
+  const page = await suite.openSignedIn(member, path);
+  await page.getByRole('table', { name: 'Waitlist signups' }).waitFor({ timeout: 20_000 });
+  return page;
 }
 
 /** The e-mail cell of every body row the table shows (the filtered set is small: all are rendered). */
@@ -135,15 +126,8 @@ describe('find and slice the signups (e2e)', () => {
     // "Download filtered view": the server applies the view; the file holds exactly those rows.
     const filtered = page.getByRole('button', { name: 'Download filtered view' });
     expect(await filtered.isEnabled()).toBe(true);
-    const downloadPromise = page.waitForEvent('download', { timeout: 30_000 });
-    await filtered.click();
-    const download = await downloadPromise;
-    expect(download.suggestedFilename()).toBe(filteredSpreadsheetFileName());
-    const path = join(downloadDir, download.suggestedFilename());
-    await download.saveAs(path);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(path);
-    const sheet = workbook.worksheets[0]!;
+    const { fileName, sheet } = await download(page, () => filtered.click());
+    expect(fileName).toBe(filteredSpreadsheetFileName());
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(
       SIGNUP_COLUMNS.map((column) => column.header),
     );

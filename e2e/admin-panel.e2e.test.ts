@@ -15,30 +15,17 @@ import {
 import { SIGNUPS_COMPLETE_MARK } from '@silk/admin/perf-marks';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { makeSignups } from '@silk/stack/seed-data';
-import ExcelJS from 'exceljs';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  oobCodesFor,
-  openAdmin,
-  openSignedIn as openSignedInContext,
-  seedMember,
-  signIn,
-  submitSignIn,
-  uniqueSuffix,
-  type SeededMember,
-} from './support/admin-session';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { oobCodesFor, seedMember, signIn, submitSignIn, uniqueSuffix, type SeededMember } from './support/admin-session';
+import { adminSuite, workbookDownloads } from './support/admin-suite';
 import { seriousViolations } from './support/axe';
-import { browserSuite } from './support/browser-suite';
 
-const suite = browserSuite();
+const suite = adminSuite();
 let admin: SeededMember;
 let staff: SeededMember;
-const downloadDir = mkdtempSync(join(tmpdir(), 'silk-admin-e2e-'));
+const download = workbookDownloads('silk-admin-e2e-');
 
 beforeAll(async () => {
   admin = await seedMember('admin', ['Admin', 'Chief Technology Officer']);
@@ -53,16 +40,6 @@ beforeAll(async () => {
   }
   await batch.commit();
 });
-afterAll(async () => {
-  rmSync(downloadDir, { recursive: true, force: true });
-});
-
-async function openSignedIn(member: SeededMember, path = '/admin'): Promise<Page> {
-  const session = await openSignedInContext(suite.browser, suite.stack.adminUrl, member, path);
-  suite.track(session);
-  return session.page;
-}
-
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
 
 /** The table shown and every signup loaded (the panel's always-on mark; counts are final from then on). */
@@ -75,7 +52,7 @@ async function waitForTable(page: Page) {
 
 describe('admin panel (e2e)', () => {
   it('gives an Admin every tab, each free of serious or critical axe violations', async () => {
-    const page = await openSignedIn(admin);
+    const page = await suite.openSignedIn(admin);
     const links = await nav(page).getByRole('link').allTextContents();
     expect(links).toEqual(['Waitlist Signups', 'Insights', 'Team Manager', 'Activity', 'Account Settings']);
 
@@ -97,7 +74,7 @@ describe('admin panel (e2e)', () => {
   });
 
   it('hides Team Manager and Activity from a Staff member, who cannot reach them by URL either', async () => {
-    const page = await openSignedIn(staff, '/admin/team');
+    const page = await suite.openSignedIn(staff, '/admin/team');
     expect(await nav(page).getByRole('link').allTextContents()).toEqual([
       'Waitlist Signups',
       'Insights',
@@ -119,7 +96,7 @@ describe('admin panel (e2e)', () => {
   });
 
   it('lets an Admin add a member with a generated password, who must set a new one at first sign-in', async () => {
-    const page = await openSignedIn(admin, '/admin/team');
+    const page = await suite.openSignedIn(admin, '/admin/team');
     const suffix = uniqueSuffix();
     const email = `e2e-new-${suffix}@silk.test`;
     const username = `new-${suffix}`;
@@ -147,8 +124,7 @@ describe('admin panel (e2e)', () => {
     expect(stored).toMatchObject({ username, roles: ['Developer', 'Staff'], mustChangePassword: true });
 
     // The new member's first sign-in, in a browser of their own.
-    const theirs = await openAdmin(suite.browser, suite.stack.adminUrl);
-    suite.track(theirs);
+    const theirs = await suite.openAdmin();
     await theirs.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
     await submitSignIn(theirs.page, username, generated);
     await theirs.page.getByRole('heading', { name: 'Set a new password' }).waitFor({ timeout: 20_000 });
@@ -170,7 +146,7 @@ describe('admin panel (e2e)', () => {
 
   it("refuses another member's username and updates to a free one", async () => {
     const member = await seedMember('renamer', ['Staff']);
-    const page = await openSignedIn(member, '/admin/settings');
+    const page = await suite.openSignedIn(member, '/admin/settings');
     const usernameCard = page.getByRole('region', { name: 'Change Username' });
     expect(await usernameCard.getByLabel('Current Username').inputValue()).toBe(member.username);
 
@@ -197,7 +173,7 @@ describe('admin panel (e2e)', () => {
   });
 
   it('sends the own password-reset e-mail from Account Settings', async () => {
-    const page = await openSignedIn(staff, '/admin/settings');
+    const page = await suite.openSignedIn(staff, '/admin/settings');
     const card = page.getByRole('region', { name: 'Change Password' });
     expect(await card.getByLabel('Email').inputValue()).toBe(staff.email);
     const resets = async () =>
@@ -211,7 +187,7 @@ describe('admin panel (e2e)', () => {
   });
 
   it('shows a signup written while the table is open, without a reload', async () => {
-    const page = await openSignedIn(staff);
+    const page = await suite.openSignedIn(staff);
     await waitForTable(page);
     const total = page.getByText(/Total signups:/);
     const before = Number(((await total.textContent()) ?? '').replace(/\D/g, ''));
@@ -248,7 +224,7 @@ describe('admin panel (e2e)', () => {
         timestamp: FieldValue.serverTimestamp(),
         updatedAt: longAgo,
       });
-    const page = await openSignedIn(staff);
+    const page = await suite.openSignedIn(staff);
     await waitForTable(page);
     await page.getByRole('cell', { name: email }).waitFor({ timeout: 15_000 });
     const total = page.getByText(/Total signups:/);
@@ -264,8 +240,7 @@ describe('admin panel (e2e)', () => {
     const email = `outsider-${uniqueSuffix()}@example.com`;
     const password = 'Outs1der!pass';
     await adminSdk().auth.createUser({ email, password, emailVerified: true });
-    const session = await openAdmin(suite.browser, suite.stack.adminUrl);
-    suite.track(session);
+    const session = await suite.openAdmin();
     await submitSignIn(session.page, email, password);
     await session.page.getByRole('heading', { name: NO_ACCESS_TITLE }).waitFor({ timeout: 15_000 });
     expect(await session.page.getByRole('alert').textContent()).toBe(noAccess(email));
@@ -276,20 +251,15 @@ describe('admin panel (e2e)', () => {
   });
 
   it('saves waitlist_signups_{date}.xlsx with the 12 headers and one row per signup', async () => {
-    const page = await openSignedIn(admin);
+    const page = await suite.openSignedIn(admin);
     await waitForTable(page);
     const { db } = adminSdk();
     const count = (await db.collection(COLLECTIONS.waitlistSignups).count().get()).data().count;
-    const downloadPromise = page.waitForEvent('download', { timeout: 30_000 });
-    await page.getByRole('button', { name: 'Download spreadsheet' }).click();
-    const download = await downloadPromise;
-    expect(download.suggestedFilename()).toBe(spreadsheetFileName());
-    const path = join(downloadDir, download.suggestedFilename());
-    await download.saveAs(path);
+    const { fileName, sheet } = await download(page, () =>
+      page.getByRole('button', { name: 'Download spreadsheet' }).click(),
+    );
+    expect(fileName).toBe(spreadsheetFileName());
 
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(path);
-    const sheet = workbook.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     expect(sheet.actualRowCount - 1).toBe(count);
@@ -299,7 +269,7 @@ describe('admin panel (e2e)', () => {
   });
 
   it('collapses the sidebar to icons and expands it again', async () => {
-    const page = await openSignedIn(staff);
+    const page = await suite.openSignedIn(staff);
     const sidebar = page.locator('#admin-sidebar');
     const expandedWidth = (await sidebar.boundingBox())!.width;
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();

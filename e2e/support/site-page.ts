@@ -6,13 +6,13 @@ import { adminSdk } from '@silk/stack/admin-sdk';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** 'N/A' for each of `fields`: what is stored for a question left blank or a lookup that failed. */
+export function notAvailable(...fields: string[]): Record<string, string> {
+  return Object.fromEntries(fields.map((field) => [field, NOT_AVAILABLE]));
+}
+
 /** The location stored when the lookups are unavailable (they are cut off in these tests). */
-export const UNKNOWN_LOCATION = Object.fromEntries(
-  ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'].map((field) => [
-    field,
-    NOT_AVAILABLE,
-  ]),
-);
+export const UNKNOWN_LOCATION = notAvailable('city', 'region', 'country', 'country_code', 'latitude', 'longitude');
 
 /** Aborts every request leaving 127.0.0.1/localhost (the ip and geolocation services, reCAPTCHA). */
 export async function cutOffThirdParties(context: BrowserContext): Promise<void> {
