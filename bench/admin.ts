@@ -15,7 +15,8 @@
 //
 //   pnpm bench admin
 // Options (env): SILK_PORT_OFFSET (default 0), BENCH_SIGNUPS (default 100000), BENCH_SKIP_BUILD=1,
-// BENCH_ENFORCE=1 (exit non-zero when over budget).
+// BENCH_ENFORCE=1 (exit non-zero when over budget), BENCH_SCROLL_DEBUG=1 (per-process CPU, missed frames
+// and a Chrome trace of each measured scroll).
 //
 // The outer process builds the panel wired to the emulators and runs this file again inside
 // `firebase emulators:exec`, which measures and writes the figures; the outer process reports them.
