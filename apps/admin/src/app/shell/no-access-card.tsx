@@ -1,6 +1,6 @@
 import { NO_ACCESS_TITLE, noAccess } from '@silk/schema/messages';
 import { Button } from '@silk/ui/button';
-import { Card } from '@silk/ui/card';
+import { AuthScreen } from '@/components/auth-screen';
 
 interface NoAccessCardProps {
   email: string;
@@ -10,15 +10,13 @@ interface NoAccessCardProps {
 /** A signed-in account that is not (or no longer) a member: what happened, and a way out. */
 export function NoAccessCard({ email, onSignOut }: NoAccessCardProps) {
   return (
-    <main className="auth-screen">
-      <Card heading={NO_ACCESS_TITLE} headingLevel={1} className="auth-card">
-        <p className="card-text" role="alert">
-          {noAccess(email)}
-        </p>
-        <Button type="button" onClick={onSignOut}>
-          Sign out
-        </Button>
-      </Card>
-    </main>
+    <AuthScreen heading={NO_ACCESS_TITLE}>
+      <p className="card-text" role="alert">
+        {noAccess(email)}
+      </p>
+      <Button type="button" onClick={onSignOut}>
+        Sign out
+      </Button>
+    </AuthScreen>
   );
 }

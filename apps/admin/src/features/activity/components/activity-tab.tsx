@@ -48,10 +48,6 @@ export function ActivityTab() {
         .map((name) => ({ value: name, label: name })),
     [entries],
   );
-  const filters: FilterSelectProps[] = [
-    { label: 'Actor', allLabel: 'All actors', value: actor, onChange: setActor, options: actorOptions },
-    { label: 'Action', allLabel: 'All actions', value: action, onChange: setAction, options: ACTION_OPTIONS },
-  ];
   const shown = useMemo(
     () =>
       (entries ?? []).filter(
@@ -66,9 +62,20 @@ export function ActivityTab() {
         Activity
       </h2>
       <div className="filters">
-        {filters.map((filter) => (
-          <FilterSelect key={filter.label} {...filter} />
-        ))}
+        <FilterSelect
+          label="Actor"
+          allLabel="All actors"
+          value={actor}
+          onChange={setActor}
+          options={actorOptions}
+        />
+        <FilterSelect
+          label="Action"
+          allLabel="All actions"
+          value={action}
+          onChange={setAction}
+          options={ACTION_OPTIONS}
+        />
       </div>
       <FormMessage tone="error">{error}</FormMessage>
       {entries === null ? (
