@@ -2,7 +2,7 @@ import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import type { SignupColumnKey } from '@silk/schema/formatters';
 import { NEWEST_FIRST, type SignupSort } from '@silk/schema/signup-view';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Icon } from '@silk/ui/icon';
+import { Icon, trashPath } from '@silk/ui/icon';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
 import { markAfterPaint, TABLE_PAINTED_MARK } from '@/lib/perf-marks';
 import { rowCells, signupColumns, TABLE_GRID_TEMPLATE, TABLE_WIDTH } from './columns';
@@ -31,9 +31,6 @@ interface ColumnWindow {
   last: number;
 }
 
-/** A trash can: the row's delete action. */
-const DELETE_ICON = 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3';
-
 interface SignupRowProps {
   row: WaitlistSignupRow;
   index: number;
@@ -52,7 +49,7 @@ function DeleteButton({ row, onDelete }: { row: WaitlistSignupRow; onDelete: (ro
       title="Delete signup"
       onClick={() => onDelete(row)}
     >
-      <Icon path={DELETE_ICON} size={16} />
+      <Icon path={trashPath} size={16} />
     </button>
   );
 }
