@@ -150,8 +150,7 @@ describe('subscribeToSignups: repeat open with the browser copy', { timeout: 3 *
     const firstSink = collector();
     const first = subscribeToSignups(services, firstSink.onChange, { ...PAGING, cache: indexedDbSignupsCache(owner), uid, projectId: PROJECT_ID });
     const loaded = await firstSink.waitFor((snapshot) => snapshot.complete);
-    first();
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the copy's last write and close
+    await first(); // settles once the copy is saved and closed
 
     const since = Date.now();
     const added = [`${tag}-again-a@example.com`, `${tag}-again-b@example.com`];

@@ -17,6 +17,7 @@ vi.mock('firebase/firestore', async (importOriginal) => ({
 }));
 
 const { subscribeToSignups } = await import('./signups');
+import type { SignupsCache, SignupsCacheWrite } from './signups-cache';
 const { getFirestore } = await import('firebase/firestore');
 const { initializeApp } = await import('firebase/app');
 
@@ -131,5 +132,30 @@ describe('subscribeToSignups error policy (fake timers)', () => {
     second();
     await vi.advanceTimersByTimeAsync(5000);
     expect(listeners).toHaveLength(LISTENERS_PER_START * 2);
+  });
+
+  it('unsubscribing right after the load still saves the whole copy, then closes it', async () => {
+    const saved: SignupsCacheWrite[] = [];
+    const cache: SignupsCache = {
+      load: vi.fn(async () => null),
+      clear: vi.fn(async () => undefined),
+      writable: async () => true,
+      close: vi.fn(),
+      // A slow disk: each write lands 100 ms after it is asked for.
+      write: vi.fn((change: SignupsCacheWrite) => new Promise<void>((resolve) => setTimeout(() => resolve(void saved.push(change)), 100))),
+    };
+    const onChange = vi.fn();
+    const unsubscribe = subscribeToSignups(services, onChange, { cache, uid: 'u1', projectId: 'p1' });
+    await vi.advanceTimersByTimeAsync(HEADSTART);
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ complete: true }));
+    expect(saved.some((change) => change.meta)).toBe(false);
+
+    let closed = false;
+    const stopped = unsubscribe().then(() => (closed = true));
+    await vi.advanceTimersByTimeAsync(1000);
+    await stopped;
+    expect(closed).toBe(true);
+    expect(saved.at(-1)?.meta).toMatchObject({ uid: 'u1', projectId: 'p1' });
+    expect(cache.close).toHaveBeenCalledTimes(1);
   });
 });

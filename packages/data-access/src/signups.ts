@@ -103,13 +103,14 @@ export async function signupIdHash(id: string): Promise<string> {
  * Follows every signup: `onChange` receives the rows (newest first) with the total and progress, at
  * once from the browser's copy or the newest page, then as pages, changes and deletions arrive.
  * permission-denied (e.g. the staff check racing the sign-in) or an unreachable server starts over
- * after 1 s; other errors are logged. Returns the unsubscribe function, which also cancels a pending retry.
+ * after 1 s; other errors are logged. Returns the unsubscribe function, which also cancels a pending retry;
+ * its promise settles once the browser's copy holds what had arrived and its connection is closed.
  */
 export function subscribeToSignups(
   services: AdminServices,
   onChange: (snapshot: SignupsSnapshot) => void,
   options: SignupsSubscriptionOptions = {},
-): Unsubscribe {
+): () => Promise<void> {
   const retryDelayMs = options.retryDelayMs ?? WAITLIST_RETRY_MS;
   const pageSize = options.pageSize ?? FILL_PAGE_SIZE;
   const firstPageSize = options.firstPageSize ?? FIRST_PAGE_SIZE;
@@ -175,9 +176,11 @@ export function subscribeToSignups(
   const persist = (put: WaitlistSignupRow[], remove: string[]) => {
     if (!cache) return;
     const withMeta = meta();
+    // Decided when the rows arrive: a write queued before unsubscribing still lands (its copy stays whole).
+    const allowed = writable;
     cacheWrites = cacheWrites
       .then(async () => {
-        if (await writable) await cache.write({ put, remove, meta: withMeta });
+        if (await allowed) await cache.write({ put, remove, meta: withMeta });
       })
       .catch((error: unknown) => console.warn('Signups copy not saved:', error));
   };
@@ -409,8 +412,8 @@ export function subscribeToSignups(
     clearTimeout(retry);
     clearTimeout(emitTimer);
     stopListening();
-    const closing = cache;
-    if (closing) void cacheWrites.then(() => closing.close());
     writable = Promise.resolve(false);
+    const closing = cache;
+    return closing ? cacheWrites.then(() => closing.close()) : Promise.resolve();
   };
 }
