@@ -37,7 +37,7 @@ import { discoverStack, emulatorBuildEnv, ROOT, stackPorts } from '@silk/stack/s
 import { ensureStaffMember } from '@silk/stack/staff';
 import { FieldValue } from 'firebase-admin/firestore';
 import type { BrowserContext, Page } from 'playwright-core';
-import { emulatorPid, run, runInEmulators, seedSignups } from './lib/emulator-session';
+import { emulatorPid, run, runInEmulators, runningProcesses, seedSignups } from './lib/emulator-session';
 import { report } from './lib/report';
 
 const SIGNUP_COUNT = Number(process.env.BENCH_SIGNUPS ?? 100_000);
@@ -278,15 +278,14 @@ async function scrollP95(page: Page): Promise<{ firstScrollP95Ms: number; scroll
 /** CPU ticks (user + system) of each process whose command line matches, by process id. */
 function cpuTicks(match: RegExp): Map<number, { ticks: number; name: string }> {
   const result = new Map<number, { ticks: number; name: string }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const { pid, args } of runningProcesses()) {
+    const cmdline = args.join(' ');
+    if (!match.test(cmdline)) continue;
     try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      if (!match.test(cmdline)) continue;
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const type = /--utility-sub-type=(\S+)/.exec(cmdline)?.[1] ?? /--type=(\S+)/.exec(cmdline)?.[1] ?? (cmdline.includes('java') ? 'emulator' : 'browser');
-      result.set(Number(entry), { ticks: Number(fields[11]) + Number(fields[12]), name: type });
+      result.set(pid, { ticks: Number(fields[11]) + Number(fields[12]), name: type });
     } catch {
       // gone meanwhile
     }

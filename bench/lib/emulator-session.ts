@@ -55,19 +55,28 @@ export async function seedSignups(signups: readonly SeedSignup[]): Promise<numbe
   return stored;
 }
 
-/** The Firestore emulator's JVM: the process whose command line names the emulator and its port. */
-export function emulatorPid(): number | null {
-  const port = process.env.FIRESTORE_EMULATOR_HOST?.split(':').at(-1);
-  if (!port) return null;
+/** Every running process: its id and its command line's arguments. */
+export function runningProcesses(): Array<{ pid: number; args: string[] }> {
+  const found: Array<{ pid: number; args: string[] }> = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      const onPort = args.includes(`--port=${port}`) || args.some((arg, i) => arg === '--port' && args[i + 1] === port);
-      if (onPort && args.some((arg) => arg.includes('firestore'))) return Number(entry);
+      found.push({ pid: Number(entry), args: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0') });
     } catch {
       // gone meanwhile
     }
   }
-  return null;
+  return found;
+}
+
+/** The Firestore emulator's JVM: the process whose command line names the emulator and its port. */
+export function emulatorPid(): number | null {
+  const port = process.env.FIRESTORE_EMULATOR_HOST?.split(':').at(-1);
+  if (!port) return null;
+  const emulator = runningProcesses().find(
+    ({ args }) =>
+      (args.includes(`--port=${port}`) || args.some((arg, i) => arg === '--port' && args[i + 1] === port)) &&
+      args.some((arg) => arg.includes('firestore')),
+  );
+  return emulator?.pid ?? null;
 }

@@ -74,19 +74,15 @@ export function linkEndpoint(endpoint: LinkEndpoint, deps: Partial<LinkEndpointD
   );
   if (!endpoint.oneClick) return json;
   const { methods } = API_ROUTES[endpoint.name];
-  const oneClick = (token: string) =>
-    guardedHandler(
-      endpoint.name,
-      allowedOrigins,
-      async (req, res) => {
-        checkMethod(req, methods);
-        await readRawBody(req); // "List-Unsubscribe=One-Click": read (≤ 16 KB) but not needed
-        await run(req, res, token);
-      },
-      (_req, res, error) => sendError(res, error.status, error.message),
-    );
-  return async (req, res) => {
-    const token = queryToken(req);
-    return token === null ? json(req, res) : oneClick(token)(req, res);
-  };
+  const oneClick = guardedHandler(
+    endpoint.name,
+    allowedOrigins,
+    async (req, res) => {
+      checkMethod(req, methods);
+      await readRawBody(req); // "List-Unsubscribe=One-Click": read (≤ 16 KB) but not needed
+      await run(req, res, queryToken(req) ?? ''); // only reached with a token in the URL
+    },
+    (_req, res, error) => sendError(res, error.status, error.message),
+  );
+  return (req, res) => (queryToken(req) === null ? json(req, res) : oneClick(req, res));
 }
