@@ -1,8 +1,12 @@
 // The signups' error policy under fake timers (the emulator tests cover the real reads and listeners).
 import type * as FirestoreModule from 'firebase/firestore';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Listener = { next: (snapshot: unknown) => void; error: (error: { code: string }) => void; unsubscribe: ReturnType<typeof vi.fn> };
+type Listener = {
+  next: (snapshot: unknown) => void;
+  error: (error: { code: string }) => void;
+  unsubscribe: ReturnType<typeof vi.fn>;
+};
 const listeners: Listener[] = [];
 const reads = { count: vi.fn(), docs: vi.fn() };
 vi.mock('firebase/firestore', async (importOriginal) => ({
@@ -18,12 +22,9 @@ vi.mock('firebase/firestore', async (importOriginal) => ({
 
 const { subscribeToSignups } = await import('./signups');
 import type { SignupsCache, SignupsCacheWrite } from './signups-cache';
-const { getFirestore } = await import('firebase/firestore');
-const { initializeApp } = await import('firebase/app');
+import { fakeTimersEachTest, unreachedServices } from './testing/unit';
 
-const services = {
-  db: getFirestore(initializeApp({ projectId: 'demo-unit', apiKey: 'k', appId: 'a' }, 'signups-unit')),
-} as unknown as Parameters<typeof subscribeToSignups>[0];
+const services = unreachedServices<Parameters<typeof subscribeToSignups>[0]>('signups-unit');
 
 const emptyPage = { docs: [], size: 0, empty: true };
 const serverSnapshot = (rows: Array<Record<string, unknown>>) => ({
@@ -35,13 +36,8 @@ beforeEach(() => {
   listeners.length = 0;
   reads.count.mockReset().mockResolvedValue({ data: () => ({ count: 0 }) });
   reads.docs.mockReset().mockResolvedValue(emptyPage);
-  vi.useFakeTimers();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+fakeTimersEachTest();
 
 describe('subscribeToSignups error policy (fake timers)', () => {
   // A cold start listens to the total's shards, then (after the newest rows) to changes and deletions.
@@ -64,9 +60,14 @@ describe('subscribeToSignups error policy (fake timers)', () => {
     listeners[3]!.error({ code: 'permission-denied' });
     await vi.advanceTimersByTimeAsync(1000);
     expect(listeners).toHaveLength(LISTENERS_PER_START + 4);
-    listeners[5]!.next(serverSnapshot([{ id: 'a@example.com', email: 'a@example.com', updatedAt: new Date(5) }]));
+    listeners[5]!.next(
+      serverSnapshot([{ id: 'a@example.com', email: 'a@example.com', updatedAt: new Date(5) }]),
+    );
     expect(onChange).toHaveBeenLastCalledWith(
-      expect.objectContaining({ rows: [{ id: 'a@example.com', email: 'a@example.com', updatedAt: new Date(5) }], complete: true }),
+      expect.objectContaining({
+        rows: [{ id: 'a@example.com', email: 'a@example.com', updatedAt: new Date(5) }],
+        complete: true,
+      }),
     );
     expect(console.error).not.toHaveBeenCalled();
   });
@@ -82,13 +83,20 @@ describe('subscribeToSignups error policy (fake timers)', () => {
     expect(listeners).toHaveLength(1 + LISTENERS_PER_START);
   });
 
-  it('shows the shards\' total at once, and counts with count() only where no shard exists yet', async () => {
+  it("shows the shards' total at once, and counts with count() only where no shard exists yet", async () => {
     const onChange = vi.fn();
     reads.docs.mockImplementation(() => new Promise(() => undefined)); // the newest rows never come
     subscribeToSignups(services, onChange);
     await vi.advanceTimersByTimeAsync(HEADSTART);
-    listeners[0]!.next({ metadata: { fromCache: false }, empty: false, docChanges: () => [], docs: [{ data: () => ({ count: 40 }) }, { data: () => ({ count: 2 }) }] });
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ rows: null, total: 42, complete: false }));
+    listeners[0]!.next({
+      metadata: { fromCache: false },
+      empty: false,
+      docChanges: () => [],
+      docs: [{ data: () => ({ count: 40 }) }, { data: () => ({ count: 2 }) }],
+    });
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ rows: null, total: 42, complete: false }),
+    );
     expect(reads.count).not.toHaveBeenCalled();
     reads.count.mockResolvedValue({ data: () => ({ count: 7 }) });
     listeners[0]!.next({ metadata: { fromCache: false }, empty: true, docChanges: () => [], docs: [] });
@@ -142,7 +150,10 @@ describe('subscribeToSignups error policy (fake timers)', () => {
       writable: async () => true,
       close: vi.fn(),
       // A slow disk: each write lands 100 ms after it is asked for.
-      write: vi.fn((change: SignupsCacheWrite) => new Promise<void>((resolve) => setTimeout(() => resolve(void saved.push(change)), 100))),
+      write: vi.fn(
+        (change: SignupsCacheWrite) =>
+          new Promise<void>((resolve) => setTimeout(() => resolve(void saved.push(change)), 100)),
+      ),
     };
     const onChange = vi.fn();
     const unsubscribe = subscribeToSignups(services, onChange, { cache, uid: 'u1', projectId: 'p1' });

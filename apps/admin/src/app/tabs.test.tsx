@@ -7,7 +7,7 @@ import { ADMIN_TABS } from './tabs';
 
 const session = vi.hoisted(() => ({ roles: [] as string[] }));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
-vi.mock('@/lib/services', () => ({ adminServices: () => ({}) }));
+vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/features/auth/api/auth', () => ({ signOut: vi.fn() }));
 vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
 vi.mock('@silk/data-access/audit-log', () => ({ listenToAuditLog: vi.fn(() => () => {}) }));

@@ -5,9 +5,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivityTab } from './activity-tab';
+import { services } from '@/testing/services';
 
-const services = { tag: 'services' };
-vi.mock('@/lib/services', () => ({ adminServices: () => services }));
+vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@silk/data-access/audit-log', () => ({ listenToAuditLog: vi.fn() }));
 
 let deliver: ((entries: AuditEntryRow[]) => void) | undefined;

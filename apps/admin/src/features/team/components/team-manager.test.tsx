@@ -8,9 +8,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TeamManager } from './team-manager';
+import { services } from '@/testing/services';
 
-const services = { tag: 'services' };
-vi.mock('@/lib/services', () => ({ adminServices: () => services }));
+vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
 vi.mock('@silk/data-access/auth', () => ({ getIdToken: vi.fn(async () => 'id-token') }));
 vi.mock('@silk/data-access/team', () => ({
