@@ -10,6 +10,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig(({ isSsrBuild }) => {
   return {
     plugins: [react(), clientConfig(), sitePagesPlugin(root)],
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     build: isSsrBuild
       ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
       : {

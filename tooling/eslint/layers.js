@@ -73,8 +73,19 @@ export function appLayers(appDir) {
       message: 'Shared folders never import features or the app shell.',
     });
   }
-  return [resolution(appDir), restrictedPaths(appDir, zones)];
+  return [resolution(appDir), restrictedPaths(appDir, zones), sourceAliasOnly];
 }
+
+/** One import style in the apps: another folder of the app's src is reached as `@/…`, never `../`. */
+const sourceAliasOnly = {
+  files: ['src/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ['../*'], message: 'Import another folder of the app as @/… (one import style).' }] },
+    ],
+  },
+};
 
 /** Zones for the workspace package in `packageDir`: it never imports an app. */
 export function packageLayers(packageDir) {

@@ -35,6 +35,7 @@ const feature = 'A feature never imports another feature';
 const shell = 'Features never import the app shell';
 const shared = 'Shared folders never import features or the app shell';
 const app = 'Packages never import apps';
+const aliasOnly = 'one import style';
 
 describe('layer zones refuse crossing imports', () => {
   it.each([
@@ -44,21 +45,23 @@ describe('layer zones refuse crossing imports', () => {
       '@/features/auth/components/sign-in-card',
       feature,
     ],
-    ['apps/admin', 'src/features/team/components/probe.tsx', '../../signups/components/columns', feature],
+    ['apps/admin', 'src/features/team/components/probe.tsx', '@/features/signups/components/columns', feature],
     [
       'apps/site',
       'src/features/landing/components/probe.tsx',
-      '../../waitlist/components/feedback-form',
+      '@/features/waitlist/components/feedback-form',
       feature,
     ],
     ['apps/admin', 'src/features/auth/components/probe.tsx', '@/app/routes', shell],
-    ['apps/site', 'src/features/landing/components/probe.tsx', '../../../app/landing-page', shell],
-    ['apps/site', 'src/features/waitlist/hooks/probe.ts', '../../../entries/waitlist', shell],
+    ['apps/site', 'src/features/landing/components/probe.tsx', '@/app/landing-page', shell],
+    ['apps/site', 'src/features/waitlist/hooks/probe.ts', '@/entries/waitlist', shell],
     ['apps/admin', 'src/lib/probe.ts', '@/features/auth/components/sign-in-card', shared],
-    ['apps/admin', 'src/components/probe.tsx', '../features/signups/components/columns', shared],
+    ['apps/admin', 'src/components/probe.tsx', '@/features/signups/components/columns', shared],
     ['apps/admin', 'src/config/probe.ts', '@/app/routes', shared],
-    ['apps/site', 'src/components/probe.tsx', '../features/waitlist/components/feedback-form', shared],
-    ['apps/site', 'src/lib/probe.ts', '../app/landing-page', shared],
+    ['apps/site', 'src/components/probe.tsx', '@/features/waitlist/components/feedback-form', shared],
+    ['apps/site', 'src/lib/probe.ts', '@/app/landing-page', shared],
+    ['apps/site', 'src/lib/probe.ts', '../config/pages', aliasOnly],
+    ['apps/admin', 'src/features/team/components/probe.tsx', '../hooks/use-team', aliasOnly],
     ['packages/ui', 'src/probe.tsx', '../../../apps/site/src/lib/reduced-motion', app],
     ['packages/schema', 'src/probe.ts', '../../../apps/admin/src/config/env', app],
     [
@@ -79,21 +82,21 @@ describe('layer zones refuse crossing imports', () => {
 describe('layer zones allow downward imports', () => {
   it.each([
     ['apps/admin', 'src/app/probe.tsx', '@/features/auth/components/sign-in-card'],
-    ['apps/admin', 'src/app/shell/probe.tsx', '../../features/signups/components/columns'],
+    ['apps/admin', 'src/app/shell/probe.tsx', '@/features/signups/components/columns'],
     ['apps/admin', 'src/features/team/components/probe.tsx', '@/lib/error-message'],
     ['apps/admin', 'src/features/team/components/probe.tsx', '@/components/confirm-dialog'],
     ['apps/admin', 'src/features/team/components/probe.tsx', '@/config/env'],
     ['apps/admin', 'src/features/team/components/probe.tsx', '@silk/schema/messages'],
-    ['apps/admin', 'src/features/auth/hooks/probe.ts', '../components/sign-in-card'],
+    ['apps/admin', 'src/features/auth/hooks/probe.ts', '@/features/auth/components/sign-in-card'],
     ['apps/admin', 'src/main.tsx', './app/routes'],
-    ['apps/site', 'src/app/probe.tsx', '../features/landing/components/hero'],
-    ['apps/site', 'src/entries/probe.tsx', '../features/waitlist/components/feedback-form'],
-    ['apps/site', 'src/features/landing/components/probe.tsx', '../../../lib/reduced-motion'],
-    ['apps/site', 'src/features/landing/components/probe.tsx', '../../../components/site-footer'],
-    ['apps/site', 'src/features/landing/components/probe.tsx', '../../../config/env'],
-    ['apps/site', 'src/features/landing/components/probe.tsx', '../../../content/landing'],
+    ['apps/site', 'src/app/probe.tsx', '@/features/landing/components/hero'],
+    ['apps/site', 'src/entries/probe.tsx', '@/features/waitlist/components/feedback-form'],
+    ['apps/site', 'src/features/landing/components/probe.tsx', '@/lib/reduced-motion'],
+    ['apps/site', 'src/features/landing/components/probe.tsx', '@/components/site-footer'],
+    ['apps/site', 'src/features/landing/components/probe.tsx', '@/config/env'],
+    ['apps/site', 'src/features/landing/components/probe.tsx', '@/content/landing'],
     ['apps/site', 'src/features/landing/components/probe.tsx', '@silk/schema/messages'],
-    ['apps/site', 'src/components/probe.tsx', '../content/site'],
+    ['apps/site', 'src/components/probe.tsx', '@/content/site'],
     ['packages/data-access', 'src/probe.ts', '@silk/schema/messages'],
   ])('%s %s ← %s', async (workspace, file, specifier) => {
     expect(await problems(workspace, file, specifier)).toEqual([]);

@@ -1,5 +1,5 @@
-import { confirmPage } from '../content/email-links';
-import { ConfirmSubscription } from '../features/email-links/components/confirm-subscription';
+import { confirmPage } from '@/content/email-links';
+import { ConfirmSubscription } from '@/features/email-links/components/confirm-subscription';
 import { EmailLinkPage } from './email-link-page';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { SubpageLayout } from '../components/subpage-layout';
-import { Island } from '../islands/island';
+import { SubpageLayout } from '@/components/subpage-layout';
+import { Island } from '@/islands/island';
 
 /**
  * The frame of a page that an e-mail link opens: rendered at build time, its island hydrated as soon

@@ -2,7 +2,7 @@
 import { ERASE_SECTION_ID } from '@silk/schema/constants';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { sitePages } from '../config/pages';
+import { sitePages } from '@/config/pages';
 import { ConfirmPage } from './confirm-page';
 import { UnsubscribePage } from './unsubscribe-page';
 

@@ -1,15 +1,15 @@
 import type { ClientConfig } from '@silk/data-access/config';
 import { buttonClassName } from '@silk/ui/button';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader, SkipLink } from '../components/site-header';
-import { topBar } from '../content/landing';
-import { ClosingCta } from '../features/landing/components/closing-cta';
-import { FaqSection } from '../features/landing/components/faq-section';
-import { FeaturesSection } from '../features/landing/components/features-section';
-import { Hero } from '../features/landing/components/hero';
-import { HowItWorks } from '../features/landing/components/how-it-works';
-import { Testimonials } from '../features/landing/components/testimonials';
-import { anchors } from '../config/paths';
+import { SiteFooter } from '@/components/site-footer';
+import { SiteHeader, SkipLink } from '@/components/site-header';
+import { topBar } from '@/content/landing';
+import { ClosingCta } from '@/features/landing/components/closing-cta';
+import { FaqSection } from '@/features/landing/components/faq-section';
+import { FeaturesSection } from '@/features/landing/components/features-section';
+import { Hero } from '@/features/landing/components/hero';
+import { HowItWorks } from '@/features/landing/components/how-it-works';
+import { Testimonials } from '@/features/landing/components/testimonials';
+import { anchors } from '@/config/paths';
 
 /**
  * The landing page `/` (SPEC §2), rendered at build time. In the browser, entries/landing.tsx starts the

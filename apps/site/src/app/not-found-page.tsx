@@ -1,7 +1,7 @@
 import { buttonClassName } from '@silk/ui/button';
-import { SubpageLayout } from '../components/subpage-layout';
-import { site } from '../content/site';
-import { paths } from '../config/paths';
+import { SubpageLayout } from '@/components/subpage-layout';
+import { site } from '@/content/site';
+import { paths } from '@/config/paths';
 
 /** Served by Hosting as 404.html for any unknown path (SPEC §2: other routes are not shown). */
 export function NotFoundPage() {

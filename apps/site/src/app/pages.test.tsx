@@ -2,7 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
-import { testConfig } from '../testing/config';
+import { testConfig } from '@/testing/config';
 import { LandingPage } from './landing-page';
 import { NotFoundPage } from './not-found-page';
 import { WaitlistPage } from './waitlist-page';

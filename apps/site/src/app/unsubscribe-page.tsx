@@ -1,5 +1,5 @@
-import { unsubscribePage } from '../content/email-links';
-import { UnsubscribePanel } from '../features/email-links/components/unsubscribe-panel';
+import { unsubscribePage } from '@/content/email-links';
+import { UnsubscribePanel } from '@/features/email-links/components/unsubscribe-panel';
 import { EmailLinkPage } from './email-link-page';
 
 /**

@@ -1,9 +1,9 @@
 import type { ClientConfig } from '@silk/data-access/config';
-import { SubpageLayout } from '../components/subpage-layout';
-import { ConfirmationText } from '../features/waitlist/components/confirmation-text';
-import { FeedbackForm } from '../features/waitlist/components/feedback-form';
-import { CONFIRMATION_FIRST_PAINT_SCRIPT } from '../features/waitlist/confirmation-first-paint';
-import { Island } from '../islands/island';
+import { SubpageLayout } from '@/components/subpage-layout';
+import { ConfirmationText } from '@/features/waitlist/components/confirmation-text';
+import { FeedbackForm } from '@/features/waitlist/components/feedback-form';
+import { CONFIRMATION_FIRST_PAINT_SCRIPT } from '@/features/waitlist/confirmation-first-paint';
+import { Island } from '@/islands/island';
 
 /**
  * The waitlist confirmation page `/waitlist` (SPEC §2), rendered at build time with the generic

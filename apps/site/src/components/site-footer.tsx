@@ -1,6 +1,6 @@
 import { NamedIcon } from '@silk/ui/icon';
 import { Logo } from '@silk/ui/logo';
-import { channels, site } from '../content/site';
+import { channels, site } from '@/content/site';
 
 /** Footer: seven channel links, the copyright line and the consent text (SPEC §1). */
 export function SiteFooter() {

@@ -1,7 +1,7 @@
 import { Logo } from '@silk/ui/logo';
 import type { ReactNode } from 'react';
-import { paths } from '../config/paths';
-import { site } from '../content/site';
+import { paths } from '@/config/paths';
+import { site } from '@/content/site';
 
 /** Fixed top bar with the logo and one action (SPEC §2); data-scrolled is set by the scroll tracking. */
 export function SiteHeader({ action }: { action: ReactNode }) {

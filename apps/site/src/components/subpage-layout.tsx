@@ -1,7 +1,7 @@
 import { buttonClassName } from '@silk/ui/button';
 import type { ReactNode } from 'react';
-import { paths } from '../config/paths';
-import { site } from '../content/site';
+import { paths } from '@/config/paths';
+import { site } from '@/content/site';
 import { SiteFooter } from './site-footer';
 import { SiteHeader, SkipLink } from './site-header';
 

@@ -9,7 +9,7 @@ import {
   PARTNER_LOGO_COUNT,
   PILLAR_COUNT,
   TESTIMONIAL_COUNT,
-} from '../config/constants';
+} from '@/config/constants';
 import { creators, faq, features, painPoints, pillars, slides, testimonials } from './landing';
 import {
   channelSchema,

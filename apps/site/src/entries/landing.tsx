@@ -1,9 +1,9 @@
-import '../styles/site.css';
-import { env } from '../config/env';
-import { startVisitorLookupSoon } from '../lib/visitor-lookup';
-import { enhanceHeroVideo } from '../features/landing/hero-video-controls';
-import { clearFog, focusFormFromHeroLinks, revealOnScroll, trackScroll } from '../features/landing/motion';
-import { onFirstInteraction } from '../islands/first-interaction';
+import '@/styles/site.css';
+import { env } from '@/config/env';
+import { startVisitorLookupSoon } from '@/lib/visitor-lookup';
+import { enhanceHeroVideo } from '@/features/landing/hero-video-controls';
+import { clearFog, focusFormFromHeroLinks, revealOnScroll, trackScroll } from '@/features/landing/motion';
+import { onFirstInteraction } from '@/islands/first-interaction';
 
 startVisitorLookupSoon(env);
 onFirstInteraction(() => void import('./landing-islands'));

@@ -1,4 +1,4 @@
-import { prefersReducedMotion } from '../../lib/reduced-motion';
+import { prefersReducedMotion } from '@/lib/reduced-motion';
 
 /** Autoplay only where the video sits beside the form; on phones it is below the hero's fold. */
 export const AUTOPLAY_QUERY = '(min-width: 1000px)';

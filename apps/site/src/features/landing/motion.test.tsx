@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REVEAL_ROOT_MARGIN, REVEAL_THRESHOLD, SCROLL_OBSERVER_SETUP_DELAY_MS } from '../../config/constants';
+import { REVEAL_ROOT_MARGIN, REVEAL_THRESHOLD, SCROLL_OBSERVER_SETUP_DELAY_MS } from '@/config/constants';
 import { clearFog, focusFormFromHeroLinks, revealOnScroll, trackScroll } from './motion';
 
 class FakeObserver {

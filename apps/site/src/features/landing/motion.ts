@@ -2,9 +2,9 @@
 // flag, and focusing the form from the #hero links. Plain DOM code run by the page entry, so the static
 // sections it animates never need hydrating. All of it is progressive: the prerendered HTML shows
 // everything, and nothing is hidden under prefers-reduced-motion or without IntersectionObserver.
-import { REVEAL_ROOT_MARGIN, REVEAL_THRESHOLD, SCROLL_OBSERVER_SETUP_DELAY_MS } from '../../config/constants';
-import { HERO_EMAIL_ID, anchors } from '../../config/paths';
-import { prefersReducedMotion } from '../../lib/reduced-motion';
+import { REVEAL_ROOT_MARGIN, REVEAL_THRESHOLD, SCROLL_OBSERVER_SETUP_DELAY_MS } from '@/config/constants';
+import { HERO_EMAIL_ID, anchors } from '@/config/paths';
+import { prefersReducedMotion } from '@/lib/reduced-motion';
 
 export const REVEAL_SELECTOR = '[data-animate]';
 const SCROLLED_AFTER_PX = 12;

@@ -4,8 +4,8 @@
 // first, and nothing moves (CLS 0). The island then hydrates with the same e-mail, so React finds the
 // text it would render.
 import { SESSION_EMAIL_KEY } from '@silk/schema/constants';
-import { confirmation } from '../../content/waitlist';
-import { serializeProps } from '../../islands/island';
+import { confirmation } from '@/content/waitlist';
+import { serializeProps } from '@/islands/island';
 
 export const CONFIRMATION_TITLE_ID = 'confirmation-title';
 export const CONFIRMATION_TEXT_ID = 'confirmation-text';

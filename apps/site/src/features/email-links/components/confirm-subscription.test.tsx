@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../../testing/config';
+import { deferred } from '@/testing/config';
 import { ConfirmSubscription } from './confirm-subscription';
 
 const follow = vi.fn<(apiBase: string, action: string, token: string) => Promise<{ ok: true }>>();

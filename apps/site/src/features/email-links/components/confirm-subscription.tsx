@@ -1,9 +1,9 @@
 import { LINK_TOKEN_MISSING } from '@silk/schema/messages';
 import { Button } from '@silk/ui/button';
 import { useEffect, useRef } from 'react';
-import { confirmPage, linkProblemHeading } from '../../../content/email-links';
-import { useLinkAction, type LinkFailure } from '../hooks/use-link-action';
-import { useLinkTokens } from '../hooks/use-link-tokens';
+import { confirmPage, linkProblemHeading } from '@/content/email-links';
+import { useLinkAction, type LinkFailure } from '@/features/email-links/hooks/use-link-action';
+import { useLinkTokens } from '@/features/email-links/hooks/use-link-tokens';
 import { LinkResult, type LinkResultProps } from './link-result';
 
 export const CONFIRM_TITLE_ID = 'confirm-title';

@@ -1,8 +1,8 @@
 import { ERASE_SECTION_ID } from '@silk/schema/constants';
 import { Button } from '@silk/ui/button';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { erasePage } from '../../../content/email-links';
-import { useLinkAction } from '../hooks/use-link-action';
+import { erasePage } from '@/content/email-links';
+import { useLinkAction } from '@/features/email-links/hooks/use-link-action';
 
 interface EraseSectionProps {
   apiBase: string;

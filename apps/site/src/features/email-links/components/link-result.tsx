@@ -1,7 +1,7 @@
 import { buttonClassName } from '@silk/ui/button';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { paths } from '../../../config/paths';
-import { site } from '../../../content/site';
+import { paths } from '@/config/paths';
+import { site } from '@/content/site';
 
 export interface LinkResultProps {
   /** id of the heading (it names the section). */

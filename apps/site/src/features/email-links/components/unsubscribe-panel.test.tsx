@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../../testing/config';
+import { deferred } from '@/testing/config';
 import { UnsubscribePanel } from './unsubscribe-panel';
 
 const follow = vi.fn<(apiBase: string, action: string, token: string) => Promise<{ ok: true }>>();

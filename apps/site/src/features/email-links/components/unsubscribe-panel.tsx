@@ -1,9 +1,9 @@
 import { LINK_TOKEN_MISSING } from '@silk/schema/messages';
 import { Button } from '@silk/ui/button';
 import { useState } from 'react';
-import { erasePage, linkProblemHeading, unsubscribePage } from '../../../content/email-links';
-import { useLinkAction, type LinkFailure } from '../hooks/use-link-action';
-import { useLinkTokens } from '../hooks/use-link-tokens';
+import { erasePage, linkProblemHeading, unsubscribePage } from '@/content/email-links';
+import { useLinkAction, type LinkFailure } from '@/features/email-links/hooks/use-link-action';
+import { useLinkTokens } from '@/features/email-links/hooks/use-link-tokens';
 import { EraseSection } from './erase-section';
 import { LinkResult } from './link-result';
 

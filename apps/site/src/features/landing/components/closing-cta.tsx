@@ -1,6 +1,6 @@
 import { buttonClassName } from '@silk/ui/button';
-import { anchors } from '../../../config/paths';
-import { closingCta } from '../../../content/landing';
+import { anchors } from '@/config/paths';
+import { closingCta } from '@/content/landing';
 
 /** The closing call to action: back up to the hero form (motion.ts focuses its e-mail field). */
 export function ClosingCta() {

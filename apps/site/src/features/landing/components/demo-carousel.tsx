@@ -1,6 +1,6 @@
 import { Carousel } from '@silk/ui/carousel';
-import { CAROUSEL_AUTO_ADVANCE_MS, SLIDE_TRANSITION_MS } from '../../../config/constants';
-import { howItWorksSection } from '../../../content/landing';
+import { CAROUSEL_AUTO_ADVANCE_MS, SLIDE_TRANSITION_MS } from '@/config/constants';
+import { howItWorksSection } from '@/content/landing';
 
 /** A slide as the browser receives it: its HTML was rendered at build time (no slide copy in JS). */
 export interface RenderedSlide {

@@ -1,5 +1,5 @@
 import { Accordion } from '@silk/ui/accordion';
-import type { Faq } from '../../../content/schemas';
+import type { Faq } from '@/content/schemas';
 
 /** The #faq accordion island: one item open at a time (SPEC §4). */
 export function FaqAccordion({ items }: { items: Faq[] }) {

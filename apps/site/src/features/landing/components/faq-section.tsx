@@ -1,6 +1,6 @@
-import { anchors } from '../../../config/paths';
-import { faq, faqSection } from '../../../content/landing';
-import { Island } from '../../../islands/island';
+import { anchors } from '@/config/paths';
+import { faq, faqSection } from '@/content/landing';
+import { Island } from '@/islands/island';
 import { FaqAccordion } from './faq-accordion';
 import { LandingSection, SectionHeader } from './landing-section';
 

@@ -1,8 +1,8 @@
 import { NamedIcon } from '@silk/ui/icon';
-import { PILLAR_STAGGER_MS } from '../../../config/constants';
-import { anchors } from '../../../config/paths';
-import { painPoints, painPointsSection, pillars, pillarsSection } from '../../../content/landing';
-import type { PainPoint, Pillar } from '../../../content/schemas';
+import { PILLAR_STAGGER_MS } from '@/config/constants';
+import { anchors } from '@/config/paths';
+import { painPoints, painPointsSection, pillars, pillarsSection } from '@/content/landing';
+import type { PainPoint, Pillar } from '@/content/schemas';
 import { LandingSection, RevealCard, SectionHeader } from './landing-section';
 
 interface IconCardGridProps {

@@ -1,5 +1,5 @@
 import { Icon, pausePath, playPath } from '@silk/ui/icon';
-import { hero } from '../../../content/landing';
+import { hero } from '@/content/landing';
 
 /**
  * The hero loop (our own 8 s clip, 28 KB WebM / 43 KB MP4) with its poster. preload="none", so it

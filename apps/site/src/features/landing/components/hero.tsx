@@ -1,6 +1,6 @@
-import { anchors } from '../../../config/paths';
-import { hero } from '../../../content/landing';
-import { Island } from '../../../islands/island';
+import { anchors } from '@/config/paths';
+import { hero } from '@/content/landing';
+import { Island } from '@/islands/island';
 import { HeroVideo } from './hero-video';
 import { MotionBackground } from './motion-background';
 import { Partners } from './partners';

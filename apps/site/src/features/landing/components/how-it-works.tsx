@@ -1,9 +1,9 @@
 import { checkPath, Icon, NamedIcon } from '@silk/ui/icon';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { anchors } from '../../../config/paths';
-import { features, howItWorksSection, slides } from '../../../content/landing';
-import type { Slide } from '../../../content/schemas';
-import { Island } from '../../../islands/island';
+import { anchors } from '@/config/paths';
+import { features, howItWorksSection, slides } from '@/content/landing';
+import type { Slide } from '@/content/schemas';
+import { Island } from '@/islands/island';
 import { DemoCarousel, type RenderedSlide } from './demo-carousel';
 import { LandingSection, SectionHeader } from './landing-section';
 

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
-import { CONTENT_REVEAL_DELAY_MS } from '../../../config/constants';
-import { creators, hero } from '../../../content/landing';
+import { CONTENT_REVEAL_DELAY_MS } from '@/config/constants';
+import { creators, hero } from '@/content/landing';
 
 /**
  * The three creator partners' logos, linking to their video channels (SPEC §1). This is the content

@@ -9,8 +9,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, testConfig } from '../../../testing/config';
-import { resetBetweenFormTests } from '../../../testing/form-tests';
+import { deferred, testConfig } from '@/testing/config';
+import { resetBetweenFormTests } from '@/testing/form-tests';
 import { SignupForm } from './signup-form';
 
 const joinWaitlist = vi.fn<(config: unknown, email: string) => Promise<void>>();

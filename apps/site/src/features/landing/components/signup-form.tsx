@@ -4,10 +4,10 @@ import { API_ROUTES } from '@silk/schema/api-routes';
 import { SIGNUP_BUTTON_LABEL, SUBMITTING_SIGNUP_LABEL } from '@silk/schema/messages';
 import { Button } from '@silk/ui/button';
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { HERO_EMAIL_ID } from '../../../config/paths';
-import { hero } from '../../../content/landing';
-import { prefetchWaitlistModule } from '../../../lib/waitlist-module';
-import { useSignup } from '../hooks/use-signup';
+import { HERO_EMAIL_ID } from '@/config/paths';
+import { hero } from '@/content/landing';
+import { prefetchWaitlistModule } from '@/lib/waitlist-module';
+import { useSignup } from '@/features/landing/hooks/use-signup';
 
 export interface SignupFormProps {
   config: ClientConfig;

@@ -1,7 +1,7 @@
-import { TESTIMONIAL_STAGGER_MS } from '../../../config/constants';
-import { anchors } from '../../../config/paths';
-import { testimonials, testimonialsSection } from '../../../content/landing';
-import type { TestimonialItem } from '../../../content/schemas';
+import { TESTIMONIAL_STAGGER_MS } from '@/config/constants';
+import { anchors } from '@/config/paths';
+import { testimonials, testimonialsSection } from '@/content/landing';
+import type { TestimonialItem } from '@/content/schemas';
 import { LandingSection, RevealCard, SectionHeader } from './landing-section';
 
 /**

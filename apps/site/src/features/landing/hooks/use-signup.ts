@@ -2,9 +2,9 @@ import type { ClientConfig } from '@silk/data-access/config';
 import { INVALID_EMAIL, SIGNUP_FAILED } from '@silk/schema/messages';
 import { isValidSignupEmail } from '@silk/schema/validators';
 import { useState } from 'react';
-import { paths } from '../../../config/paths';
-import { saveSessionEmail } from '../../../lib/session-email';
-import { loadWaitlistModule } from '../../../lib/waitlist-module';
+import { paths } from '@/config/paths';
+import { saveSessionEmail } from '@/lib/session-email';
+import { loadWaitlistModule } from '@/lib/waitlist-module';
 
 export interface SignupState {
   submitting: boolean;

@@ -2,9 +2,9 @@ import { SESSION_EMAIL_KEY } from '@silk/schema/constants';
 import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hydrateIsland, Island } from '../../../islands/island';
-import { readSessionEmail } from '../../../lib/session-email';
-import { CONFIRMATION_FIRST_PAINT_SCRIPT } from '../confirmation-first-paint';
+import { hydrateIsland, Island } from '@/islands/island';
+import { readSessionEmail } from '@/lib/session-email';
+import { CONFIRMATION_FIRST_PAINT_SCRIPT } from '@/features/waitlist/confirmation-first-paint';
 import { ConfirmationText } from './confirmation-text';
 
 /** The prerendered /waitlist confirmation with its inline script, run as the parser would run it. */

@@ -1,5 +1,5 @@
-import { confirmation } from '../../../content/waitlist';
-import { CONFIRMATION_TEXT_ID, CONFIRMATION_TITLE_ID } from '../confirmation-first-paint';
+import { confirmation } from '@/content/waitlist';
+import { CONFIRMATION_TEXT_ID, CONFIRMATION_TITLE_ID } from '@/features/waitlist/confirmation-first-paint';
 
 /**
  * Personalised for the signup e-mail (from session storage), generic without one (SPEC §2). The

@@ -4,8 +4,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, testConfig } from '../../../testing/config';
-import { resetBetweenFormTests } from '../../../testing/form-tests';
+import { deferred, testConfig } from '@/testing/config';
+import { resetBetweenFormTests } from '@/testing/form-tests';
 import { FeedbackForm } from './feedback-form';
 
 type Submit = (

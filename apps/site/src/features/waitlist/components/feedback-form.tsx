@@ -4,24 +4,24 @@ import { Button, buttonClassName } from '@silk/ui/button';
 import { SelectOptions } from '@silk/ui/select-options';
 import { TextField } from '@silk/ui/text-field';
 import { useEffect, useLayoutEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
-import { FEEDBACK_SUGGESTIONS_ROWS } from '../../../config/constants';
-import { paths } from '../../../config/paths';
+import { FEEDBACK_SUGGESTIONS_ROWS } from '@/config/constants';
+import { paths } from '@/config/paths';
 import {
   contentCreatorOptions,
   excitedFeatureOptions,
   feedbackFields as copy,
   feedbackForm,
   travelFrequencyOptions,
-} from '../../../content/waitlist';
-import { site } from '../../../content/site';
-import { prefetchWaitlistModule } from '../../../lib/waitlist-module';
-import { loadRecaptcha } from '../api/recaptcha';
+} from '@/content/waitlist';
+import { site } from '@/content/site';
+import { prefetchWaitlistModule } from '@/lib/waitlist-module';
+import { loadRecaptcha } from '@/features/waitlist/api/recaptcha';
 import {
   readFeedbackForm,
   useFeedback,
   type FeedbackValues,
   type UseFeedbackOptions,
-} from '../hooks/use-feedback';
+} from '@/features/waitlist/hooks/use-feedback';
 
 type TextKey = Exclude<keyof FeedbackValues, 'excitedFeatures'>;
 type InputKey = 'biggestFrustration' | 'workEmail' | 'socialMedia';

@@ -2,9 +2,9 @@ import type { ClientConfig } from '@silk/data-access/config';
 import type { FeedbackField, FeedbackFields } from '@silk/schema/entities';
 import { FEEDBACK_FAILED, SESSION_EXPIRED } from '@silk/schema/messages';
 import { useState } from 'react';
-import { readSessionEmail } from '../../../lib/session-email';
-import { loadWaitlistModule } from '../../../lib/waitlist-module';
-import { getRecaptchaToken } from '../api/recaptcha';
+import { readSessionEmail } from '@/lib/session-email';
+import { loadWaitlistModule } from '@/lib/waitlist-module';
+import { getRecaptchaToken } from '@/features/waitlist/api/recaptcha';
 
 export type FeedbackValues = Omit<FeedbackFields, 'excitedFeatures'> & { excitedFeatures: string[] };
 
