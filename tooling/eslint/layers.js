@@ -97,6 +97,29 @@ export function packageLayers(packageDir) {
   ];
 }
 
+// The folders that drive the product from outside (tests in a browser, benchmarks, operator scripts).
+const driverFolders = ['e2e', 'bench', 'scripts'];
+
+/**
+ * Zones for one of the driver folders (`e2e`, `bench`, `scripts`): each uses the workspaces by package
+ * name only, and never imports another driver folder (shared helpers belong in tooling/stack).
+ */
+export function driverLayers(dir) {
+  const own = path.basename(dir);
+  const others = driverFolders.filter((name) => name !== own).map((name) => path.join(repoRoot, name));
+  return [
+    resolution(dir),
+    restrictedPaths(dir, [
+      {
+        target: '.',
+        from: others,
+        message: 'e2e, bench and scripts never import one another: share code through a package.',
+      },
+    ]),
+    { files: sourceFiles, rules: { 'import-x/no-relative-packages': 'error' } },
+  ];
+}
+
 /** For packages shared by browser and server code alike: no Firebase SDK and no React. */
 export const platformFree = {
   files: sourceFiles,

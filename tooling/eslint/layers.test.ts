@@ -36,6 +36,8 @@ const shell = 'Features never import the app shell';
 const shared = 'Shared folders never import features or the app shell';
 const app = 'Packages never import apps';
 const aliasOnly = 'one import style';
+const drivers = 'never import one another';
+const relativePackage = 'import-x/no-relative-packages';
 
 describe('layer zones refuse crossing imports', () => {
   it.each([
@@ -77,6 +79,18 @@ describe('layer zones refuse crossing imports', () => {
   ])('%s %s ← %s', async (workspace, file, specifier, reason) => {
     expect(await problems(workspace, file, specifier)).toEqual([expect.stringContaining(reason)]);
   });
+
+  // A path into another driver folder is also a relative import of another package: both rules report.
+  it.each([
+    ['e2e', 'probe.e2e.test.ts', '../bench/lib/report', drivers],
+    ['e2e', 'support/probe.ts', '../../scripts/seed', drivers],
+    ['bench', 'lib/probe.ts', '../../e2e/support/admin-suite', drivers],
+    ['scripts', 'probe.ts', '../bench/lib/report', drivers],
+    ['bench', 'probe.ts', '../packages/schema/src/constants', relativePackage],
+    ['scripts', 'probe.ts', '../tooling/stack/src/stack', relativePackage],
+  ])('%s %s ← %s', async (workspace, file, specifier, reason) => {
+    expect(await problems(workspace, file, specifier)).toContainEqual(expect.stringContaining(reason));
+  });
 });
 
 describe('layer zones allow downward imports', () => {
@@ -98,6 +112,9 @@ describe('layer zones allow downward imports', () => {
     ['apps/site', 'src/features/landing/components/probe.tsx', '@silk/schema/messages'],
     ['apps/site', 'src/components/probe.tsx', '@/content/site'],
     ['packages/data-access', 'src/probe.ts', '@silk/schema/messages'],
+    ['e2e', 'support/probe.ts', '@silk/stack/stack'],
+    ['bench', 'lib/probe.ts', './report'],
+    ['scripts', 'probe.ts', '@silk/schema/constants'],
   ])('%s %s ← %s', async (workspace, file, specifier) => {
     expect(await problems(workspace, file, specifier)).toEqual([]);
   });
