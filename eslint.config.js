@@ -1,7 +1,7 @@
 import config from '@silk/eslint-config';
 
 // Each workspace package lints its own folder; from the root, lint what lies outside them
-// (the root configs and tooling/vitest).
+// (the root configs, tooling/vitest and tooling/docs).
 export default [
   {
     ignores: [
@@ -14,6 +14,7 @@ export default [
       'scripts/',
       'tooling/*',
       '!tooling/vitest/',
+      '!tooling/docs/',
     ],
   },
   ...config,
