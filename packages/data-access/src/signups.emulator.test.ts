@@ -9,7 +9,7 @@ import { signInWithEmailAndPassword } from 'firebase/auth';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteSignupsCache, indexedDbSignupsCache } from './signups-cache';
-import { sortNewestFirst, subscribeToSignups, type SignupsSnapshot, type WaitlistSignupRow } from './signups';
+import { subscribeToSignups, type SignupsSnapshot, type WaitlistSignupRow } from './signups';
 import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from './testing/emulator';
 
 const admin = adminSdk();
@@ -234,17 +234,5 @@ describe('subscribeToSignups: access', () => {
     unsubscribe();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sink.snapshots).toHaveLength(0);
-  });
-});
-
-describe('sortNewestFirst', () => {
-  it('orders by timestamp descending, untimed rows last by id', () => {
-    const rows = [
-      { id: 'b', email: 'b', timestamp: undefined },
-      { id: 'c', email: 'c', timestamp: new Date('2025-01-01') },
-      { id: 'a', email: 'a', timestamp: undefined },
-      { id: 'd', email: 'd', timestamp: new Date('2025-03-01') },
-    ] as WaitlistSignupRow[];
-    expect(sortNewestFirst(rows).map((row) => row.id)).toEqual(['d', 'c', 'a', 'b']);
   });
 });

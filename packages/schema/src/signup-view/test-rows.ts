@@ -1,0 +1,36 @@
+// The signups the view's tests share: the list's own order is newest first, undated last.
+import { DEFAULT_SIGNUP_VIEW, type SignupView } from './view';
+
+export const view = (change: Partial<SignupView>): SignupView => ({ ...DEFAULT_SIGNUP_VIEW, ...change });
+const at = (iso: string) => new Date(iso);
+
+export const ana = {
+  id: 'ana@example.com',
+  email: 'ana@example.com',
+  travelFrequency: 'Monthly or more',
+  contentCreator: 'Yes',
+  suggestionsFeedback: 'Please support Multi-City trips',
+  location: { city: 'Lisbon', region: 'Lisbon', country: 'Portugal', country_code: 'PT' },
+  timestamp: at('2026-11-20T09:00:00Z'),
+  confirmedAt: at('2026-11-20T10:00:00Z'),
+};
+export const bo = {
+  id: 'bo@example.com',
+  email: 'bo@example.com',
+  travelFrequency: 'Once a year',
+  contentCreator: 'N/A',
+  aiTool: 'Perplexity',
+  location: 'Austin, Texas, United States',
+  timestamp: at('2026-11-21T23:30:00Z'),
+};
+export const cy = {
+  id: 'cy@example.com',
+  email: 'cy@example.com',
+  travelFrequency: 'Monthly or more',
+  location: { city: 'Tokyo', country_name: 'Japan', country: 'JP' },
+  timestamp: at('2026-11-22T00:10:00Z'),
+};
+export const dee = { id: 'dee@example.com', email: 'dee@example.com', workEmail: '  ' }; // no date, no location
+export const rows = [cy, bo, ana, dee]; // the list's own order: newest first, undated last
+
+export const emails = (list: ReadonlyArray<{ email: string }>) => list.map((row) => row.email);

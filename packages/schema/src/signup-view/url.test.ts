@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { view } from './test-rows';
+import { parseSignupView, signupViewToSearchParams } from './url';
+import { DEFAULT_SIGNUP_VIEW, type SignupView } from './view';
+
+describe('the view in the URL', () => {
+  const full: SignupView = {
+    sort: { key: 'location', direction: 'desc' },
+    search: 'Multi city & kids?',
+    answers: { travelFrequency: 'Monthly or more', contentCreator: 'N/A' },
+    from: '2026-11-01',
+    to: '2026-11-30',
+    timeZone: 'Europe/Lisbon',
+    countries: ['Portugal', 'United States'],
+    confirmed: 'unconfirmed',
+  };
+
+  it('round-trips every setting', () => {
+    const params = signupViewToSearchParams(full);
+    expect(parseSignupView(new URLSearchParams(params.toString()))).toEqual(full);
+  });
+
+  it('writes nothing for the default view, and no time zone without a date', () => {
+    expect(signupViewToSearchParams(DEFAULT_SIGNUP_VIEW).toString()).toBe('');
+    expect(signupViewToSearchParams(view({ timeZone: 'Asia/Tokyo', search: 'x' })).toString()).toBe('q=x');
+    expect(parseSignupView(new URLSearchParams(''))).toEqual(DEFAULT_SIGNUP_VIEW);
+  });
+
+  it('ignores junk without throwing', () => {
+    const junk = new URLSearchParams(
+      'sort=password&dir=up&from=2026-02-30&to=yesterday&tz=Mars/Olympus&status=maybe&country=&unknown=1&travelFrequency=&q=' +
+        'x'.repeat(3000),
+    );
+    expect(parseSignupView(junk)).toEqual(DEFAULT_SIGNUP_VIEW);
+    expect(parseSignupView(new URLSearchParams('sort=email&dir=sideways')).sort).toEqual({ key: 'email', direction: 'asc' });
+    expect(parseSignupView(new URLSearchParams('sort=timestamp&dir=desc')).sort).toBeNull();
+    expect(parseSignupView(new URLSearchParams('country=Japan&country=Japan')).countries).toEqual(['Japan']);
+  });
+});
