@@ -8,7 +8,8 @@
 // every session revoked).
 import { COLLECTIONS } from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
-import { ADMIN_ROLE } from '@silk/schema/roles';
+import { ADMIN_ROLE, canManageTeam } from '@silk/schema/roles';
+import { parseStaffRecord } from '@silk/schema/staff-record';
 import { isValidTeamEmail, isValidUsername, normalizeEmail, usernameKey } from '@silk/schema/validators';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { ensureStaffMember } from '@silk/stack/staff';
@@ -63,9 +64,8 @@ if (usernameOwner && usernameOwner !== email) {
 
 const account = await existingAccount();
 if (account) {
-  const staff = await staffRef.get();
-  const roles = staff.get('roles') as unknown;
-  const alreadyAdmin = staff.get('uid') === account.uid && Array.isArray(roles) && roles.includes(ADMIN_ROLE);
+  const staff = parseStaffRecord((await staffRef.get()).data());
+  const alreadyAdmin = staff.uid === account.uid && canManageTeam(staff.roles);
   if (alreadyAdmin && !resetPassword) {
     console.log(`${email} is already the bootstrapped Admin (account ${account.uid}). Nothing changed.`);
     process.exit(0);

@@ -3,12 +3,13 @@
 // FIREBASE_AUTH_EMULATOR_HOST, which `pnpm dev` sets).
 import { COLLECTIONS } from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
+import type { Role } from '@silk/schema/roles';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { makeSignups } from '@silk/stack/seed-data';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { parseArgs } from 'node:util';
 
-export const SEED_ACCOUNTS = [
+export const SEED_ACCOUNTS: { email: string; username: string; roles: Role[] }[] = [
   { email: 'admin@silk.test', username: 'admin', roles: ['Admin', 'Chief Technology Officer'] },
   { email: 'staff@silk.test', username: 'staff', roles: ['Staff'] },
 ];

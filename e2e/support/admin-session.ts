@@ -2,6 +2,7 @@
 // last-Admin state, and the Auth emulator's out-of-band codes (password-reset e-mails).
 import { COLLECTIONS } from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
+import type { Role } from '@silk/schema/roles';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { PROJECT_ID } from '@silk/stack/stack';
 import { ensureStaffMember } from '@silk/stack/staff';
@@ -12,7 +13,7 @@ export interface SeededMember {
   email: string;
   username: string;
   password: string;
-  roles: string[];
+  roles: Role[];
   uid: string;
 }
 
@@ -24,7 +25,7 @@ export function uniqueSuffix(): string {
 /** Creates an Auth user + staff document + username mapping with a unique e-mail and username. */
 export async function seedMember(
   label: string,
-  roles: string[],
+  roles: Role[],
   options: { mustChangePassword?: boolean; disabled?: boolean } = {},
 ): Promise<SeededMember> {
   const { auth, db } = adminSdk();

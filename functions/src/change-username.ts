@@ -5,6 +5,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { USERNAME_TAKEN, USERNAME_UPDATED } from '@silk/schema/messages';
 import { usernameChangeRequestSchema } from '@silk/schema/staff-api';
+import { parseStaffRecord } from '@silk/schema/staff-record';
 import { usernameKey } from '@silk/schema/validators';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from './config';
@@ -26,7 +27,7 @@ const renameSelf: StaffAction = async ({ services, caller: member }, body) => {
     transaction.update(staffRef, { username });
     transaction.set(newMapping, { username, email: member.email });
     for (const mapping of own.docs) if (mapping.id !== newMapping.id) transaction.delete(mapping.ref);
-    return typeof staff?.get('username') === 'string' ? (staff.get('username') as string) : '';
+    return parseStaffRecord(staff?.data()).username;
   });
   await writeAudit(db, {
     actor: member.email,

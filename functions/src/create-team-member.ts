@@ -19,6 +19,7 @@ import {
 } from '@silk/schema/messages';
 import { generateOneTimePassword } from '@silk/schema/password';
 import type { Role } from '@silk/schema/roles';
+import { staffRecordData } from '@silk/schema/staff-record';
 import { usernameKey } from '@silk/schema/validators';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
@@ -54,14 +55,19 @@ export async function commitMember(db: Firestore, member: NewMember): Promise<vo
     const [staff, mapping] = await transaction.getAll(staffRef, mappingRef);
     if (mapping?.exists) throw new MemberConflict(USERNAME_TAKEN);
     if (staff?.exists) throw new MemberConflict(EMAIL_ALREADY_REGISTERED);
-    transaction.create(staffRef, {
-      uid: member.uid,
-      username: member.username,
-      roles: member.roles,
-      mustChangePassword: true,
-      createdAt: FieldValue.serverTimestamp(),
-      createdBy: member.createdBy,
-    });
+    transaction.create(
+      staffRef,
+      staffRecordData(
+        {
+          uid: member.uid,
+          username: member.username,
+          roles: member.roles,
+          mustChangePassword: true,
+          createdBy: member.createdBy,
+        },
+        FieldValue.serverTimestamp(),
+      ),
+    );
     transaction.create(mappingRef, { username: member.username, email: member.email });
   });
 }

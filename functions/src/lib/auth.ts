@@ -8,7 +8,8 @@ import {
   STAFF_REQUIRED,
   TEAM_ADMIN_REQUIRED,
 } from '@silk/schema/messages';
-import { canManageTeam } from '@silk/schema/roles';
+import { canManageTeam, type Role } from '@silk/schema/roles';
+import { grantsAccess, parseStaffRecord } from '@silk/schema/staff-record';
 import { normalizeEmail } from '@silk/schema/validators';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -18,7 +19,7 @@ export interface Caller {
   uid: string;
   email: string;
   /** null when the caller is not staff (no record, another account's record, disabled or unverified). */
-  roles: string[] | null;
+  roles: Role[] | null;
   /** The member is still on a one-time password and may only set a new one. */
   mustChangePassword: boolean;
 }
@@ -45,21 +46,17 @@ export async function verifyCaller(auth: Auth, db: Firestore, token: string): Pr
   // is not disabled. Whoever registers a removed member's address again gets a new uid and nothing else.
   if (!email || decoded.email_verified !== true) return notStaff;
   const staff = await db.collection(COLLECTIONS.staff).doc(email).get();
-  if (!staff.exists || staff.get('uid') !== decoded.uid || staff.get('disabled') === true) return notStaff;
-  const roles = staff.get('roles') as unknown;
-  return {
-    uid: decoded.uid,
-    email,
-    roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
-    mustChangePassword: staff.get('mustChangePassword') === true,
-  };
+  if (!staff.exists) return notStaff;
+  const record = parseStaffRecord(staff.data());
+  if (!grantsAccess(record, decoded.uid)) return notStaff;
+  return { uid: decoded.uid, email, roles: record.roles, mustChangePassword: record.mustChangePassword };
 }
 
 /** Staff who have set their own password: everything but the password change needs this. */
 export function requireReadyStaff(
   caller: Caller,
   notStaffMessage: string = STAFF_REQUIRED,
-): { email: string; uid: string; roles: string[] } {
+): { email: string; uid: string; roles: Role[] } {
   if (caller.roles === null) throw new HttpError(403, notStaffMessage);
   if (caller.mustChangePassword) throw new HttpError(403, PASSWORD_CHANGE_REQUIRED);
   return { email: caller.email, uid: caller.uid, roles: caller.roles };
@@ -69,7 +66,7 @@ export function requireReadyStaff(
 export function requireReadyAdmin(
   caller: Caller,
   notAdminMessage: string = TEAM_ADMIN_REQUIRED,
-): { email: string; uid: string; roles: string[] } {
+): { email: string; uid: string; roles: Role[] } {
   const staff = requireReadyStaff(caller, notAdminMessage);
   if (!canManageTeam(staff.roles)) throw new HttpError(403, notAdminMessage);
   return staff;

@@ -1,43 +1,27 @@
 // The team as the staff lifecycle functions see it: staff records read server-side, the Auth account
 // each belongs to, and the rule that the team always keeps one enabled Admin.
 import { COLLECTIONS } from '@silk/schema/constants';
-import { canManageTeam } from '@silk/schema/roles';
+import { canManageTeam, type Role } from '@silk/schema/roles';
+import { parseStaffRecord, type StaffRecord } from '@silk/schema/staff-record';
 import type { Auth } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { MEMBER_NOT_FOUND } from '@silk/schema/messages';
 import type { AdminServices } from './admin';
 import { HttpError } from './http';
 
-export interface MemberRecord {
+/** A member's staff record and the e-mail it is stored under. */
+export interface MemberRecord extends StaffRecord {
   email: string;
-  uid: string | null;
-  username: string;
-  roles: string[];
-  disabled: boolean;
-  mustChangePassword: boolean;
-  createdBy: string;
-  createdAt: Date | null;
 }
 
 export function memberFrom(snapshot: DocumentSnapshot): MemberRecord {
-  const roles = snapshot.get('roles') as unknown;
-  const createdAt = snapshot.get('createdAt') as { toDate?: () => Date } | undefined;
-  return {
-    email: snapshot.id,
-    uid: typeof snapshot.get('uid') === 'string' ? (snapshot.get('uid') as string) : null,
-    username: typeof snapshot.get('username') === 'string' ? (snapshot.get('username') as string) : '',
-    roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
-    disabled: snapshot.get('disabled') === true,
-    mustChangePassword: snapshot.get('mustChangePassword') === true,
-    createdBy: typeof snapshot.get('createdBy') === 'string' ? (snapshot.get('createdBy') as string) : '',
-    createdAt: createdAt?.toDate ? createdAt.toDate() : null,
-  };
+  return { email: snapshot.id, ...parseStaffRecord(snapshot.data()) };
 }
 
 /** Enabled members holding Admin, after `change` is applied to the member it names. */
 export function enabledAdminsAfter(
   members: readonly MemberRecord[],
-  change: { email: string; roles?: string[]; disabled?: boolean; removed?: boolean },
+  change: { email: string; roles?: Role[]; disabled?: boolean; removed?: boolean },
 ): number {
   return members.filter((member) => {
     if (member.email !== change.email) return !member.disabled && canManageTeam(member.roles);

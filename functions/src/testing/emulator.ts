@@ -3,6 +3,7 @@
 import type { FunctionId } from '@silk/schema/api-routes';
 import { APP_CHECK_HEADER } from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
+import type { Role } from '@silk/schema/roles';
 import { mintAppCheckToken, type TokenRequest } from '@silk/stack/app-check-stub';
 import { discoverStack } from '@silk/stack/stack';
 import { ensureStaffMember } from '@silk/stack/staff';
@@ -80,7 +81,7 @@ export interface TestStaff {
 }
 
 export async function createStaff(
-  roles: string[],
+  roles: Role[],
   options: { mustChangePassword?: boolean } = {},
 ): Promise<TestStaff> {
   const { auth, db } = adminServices();

@@ -1,6 +1,6 @@
 // Typed references of the admin-side collections (full Firestore SDK).
 import { COLLECTIONS } from '@silk/schema/constants';
-import type { StaffRecord, UsernameMapping, WaitlistSignup } from '@silk/schema/entities';
+import type { UsernameMapping, WaitlistSignup } from '@silk/schema/entities';
 import { normalizeEmail, usernameKey } from '@silk/schema/validators';
 import {
   collection,
@@ -12,8 +12,8 @@ import {
   type FirestoreDataConverter,
 } from 'firebase/firestore';
 
-/** A stored staff document as read (fields may be missing on hand-made records). */
-export type StoredStaff = Partial<StaffRecord> & Record<string, unknown>;
+/** A stored staff document as read: any fields (old or hand-made records), read by parseStaffRecord. */
+export type StoredStaff = Record<string, unknown>;
 
 export const staffConverter: FirestoreDataConverter<StoredStaff> = {
   toFirestore: (value) => value,

@@ -1,4 +1,5 @@
 import { COLLECTIONS, UNKNOWN_USER } from '@silk/schema/constants';
+import type { Role } from '@silk/schema/roles';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { signInWithEmailAndPassword } from 'firebase/auth';
@@ -12,7 +13,7 @@ afterAll(deleteAllApps);
 beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => vi.restoreAllMocks());
 
-async function signedInMember(roles: string[] = ['Staff', 'Developer']) {
+async function signedInMember(roles: Role[] = ['Staff', 'Developer']) {
   const email = uniqueEmail('staffinfo', 'silk.travel');
   const username = uniqueUsername('Info');
   await ensureStaffMember(admin.auth, admin.db, { email, username, roles, password: PASSWORD });

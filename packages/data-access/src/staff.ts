@@ -1,6 +1,8 @@
 // The signed-in member's staff record: read once at sign-in (with the retry policy), and watched while
 // the panel is open so that a removed or disabled member is signed out at once.
 import { STAFF_FETCH_BACKOFF_MS, STAFF_FETCH_MAX_RETRIES, UNKNOWN_USER } from '@silk/schema/constants';
+import type { Role } from '@silk/schema/roles';
+import { grantsAccess, parseStaffRecord, type StaffRecord } from '@silk/schema/staff-record';
 import { normalizeEmail } from '@silk/schema/validators';
 import { getDoc, onSnapshot, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
@@ -8,7 +10,7 @@ import { staffRef } from './refs';
 
 export interface StaffInfo {
   username: string;
-  roles: string[];
+  roles: Role[];
   mustChangePassword: boolean;
   /** The account is a member: its own record exists and is not disabled (the rules refuse anyone else's). */
   hasAccess: boolean;
@@ -25,13 +27,13 @@ function isPermissionDenied(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'permission-denied';
 }
 
-/** The panel's view of a staff record; no username reads 'Unknown User'. */
-function staffInfoFrom(data: Record<string, unknown>): StaffInfo {
+/** The panel's view of a staff record; no username (or a blank one) reads 'Unknown User'. */
+function staffInfoFrom(record: StaffRecord): StaffInfo {
   return {
-    username: typeof data.username === 'string' && data.username.trim() !== '' ? data.username : UNKNOWN_USER,
-    roles: Array.isArray(data.roles) ? data.roles.filter((role): role is string => typeof role === 'string') : [],
-    mustChangePassword: data.mustChangePassword === true,
-    hasAccess: data.disabled !== true,
+    username: record.username.trim() !== '' ? record.username : UNKNOWN_USER,
+    roles: record.roles,
+    mustChangePassword: record.mustChangePassword,
+    hasAccess: !record.disabled,
   };
 }
 
@@ -52,7 +54,7 @@ export async function fetchStaffInfo(
     try {
       const snapshot = await getDoc(staffRef(services.db, normalizeEmail(email)));
       const data = snapshot.data();
-      return data ? staffInfoFrom(data) : fallback;
+      return data ? staffInfoFrom(parseStaffRecord(data)) : fallback;
     } catch (error) {
       if (isPermissionDenied(error) && attempt < STAFF_FETCH_MAX_RETRIES) {
         await wait(STAFF_FETCH_BACKOFF_MS * (attempt + 1));
@@ -90,9 +92,10 @@ export function watchStaffAccess(
     staffRef(services.db, normalizeEmail(email)),
     (snapshot) => {
       const data = snapshot.data();
-      if (data && data.uid === uid && data.disabled !== true) {
+      const record = data ? parseStaffRecord(data) : null;
+      if (record && grantsAccess(record, uid)) {
         hadAccess = true;
-        onRecord?.(staffInfoFrom(data));
+        onRecord?.(staffInfoFrom(record));
       } else {
         report();
       }

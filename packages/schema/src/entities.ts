@@ -55,12 +55,6 @@ export interface WaitlistSignup extends Partial<FeedbackFields> {
   subscriberId?: string;
 }
 
-export interface StaffRecord {
-  username?: string;
-  roles: string[];
-  mustChangePassword?: boolean;
-}
-
 export interface UsernameMapping {
   username: string;
   email: string;

@@ -12,7 +12,7 @@ import {
   SIGN_IN_FIELDS_REQUIRED,
   USERNAME_REQUIRED,
 } from './messages';
-import { isRole } from './roles';
+import { isRole, ROLES, type Role } from './roles';
 import { isStrongPassword, isValidTeamEmail, isValidUsername, normalizeEmail } from './validators';
 
 const memberEmail = z
@@ -22,12 +22,13 @@ const memberEmail = z
 
 const roleList = z
   .array(z.string().refine(isRole), { error: INVALID_ROLES })
-  .transform((roles) => [...new Set(roles)]);
+  .transform((roles) => [...new Set(roles.filter(isRole))]);
 
 export const teamUpdateRequestSchema = z
   .object({ email: memberEmail, roles: roleList.optional(), disabled: z.boolean().optional() })
   .refine((body) => body.roles !== undefined || body.disabled !== undefined, { error: NOTHING_TO_UPDATE });
-export type TeamUpdateRequest = z.input<typeof teamUpdateRequestSchema>;
+/** What the panel sends: roles of ROLES (the schema above also answers a body with other names). */
+export type TeamUpdateRequest = Omit<z.input<typeof teamUpdateRequestSchema>, 'roles'> & { roles?: Role[] };
 
 export const teamRemoveRequestSchema = z.object({ email: memberEmail });
 export type TeamRemoveRequest = z.input<typeof teamRemoveRequestSchema>;
@@ -35,7 +36,7 @@ export type TeamRemoveRequest = z.input<typeof teamRemoveRequestSchema>;
 export const teamMemberSchema = z.object({
   email: z.string(),
   username: z.string(),
-  roles: z.array(z.string()),
+  roles: z.array(z.enum(ROLES)),
   disabled: z.boolean(),
   mustChangePassword: z.boolean(),
   createdBy: z.string(),

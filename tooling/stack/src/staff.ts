@@ -1,5 +1,7 @@
 // Creates a staff member (Auth user, staff document, username mapping) idempotently.
 import { COLLECTIONS } from '@silk/schema/constants';
+import type { Role } from '@silk/schema/roles';
+import { BOOTSTRAP_CREATOR, parseStaffRecord, staffRecordData } from '@silk/schema/staff-record';
 import { normalizeEmail, usernameKey } from '@silk/schema/validators';
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
@@ -7,7 +9,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 export interface StaffMemberInput {
   email: string;
   username: string;
-  roles: string[];
+  roles: readonly Role[];
   /** Used only when the Auth user does not exist yet. */
   password: string;
   /** The member must choose a new password at first sign-in. */
@@ -51,15 +53,15 @@ export async function ensureStaffMember(
       throw new Error(`The username ${input.username} belongs to ${mappingOwner}.`);
     }
     if (!staff.exists) {
-      transaction.set(staffRef, {
+      const record = {
         uid,
         username: input.username,
         roles: input.roles,
         mustChangePassword: input.mustChangePassword ?? false,
-        createdAt: FieldValue.serverTimestamp(),
-        createdBy: 'bootstrap',
-      });
-    } else if (staff.get('uid') !== uid) {
+        createdBy: BOOTSTRAP_CREATOR,
+      };
+      transaction.set(staffRef, staffRecordData(record, FieldValue.serverTimestamp()));
+    } else if (parseStaffRecord(staff.data()).uid !== uid) {
       // Staff access is bound to the account: whoever runs this vouches that the record is this account's.
       transaction.update(staffRef, { uid });
     }

@@ -79,8 +79,8 @@ function renderAt(path = '/admin') {
   );
 }
 
-const ADMIN = { username: 'ana', roles: ['Admin', 'Developer'], mustChangePassword: false, hasAccess: true };
-const STAFF = { username: 'sam', roles: ['Staff'], mustChangePassword: false, hasAccess: true };
+const ADMIN: StaffInfo = { username: 'ana', roles: ['Admin', 'Developer'], mustChangePassword: false, hasAccess: true };
+const STAFF: StaffInfo = { username: 'sam', roles: ['Staff'], mustChangePassword: false, hasAccess: true };
 
 async function signIn(staff: typeof ADMIN, path = '/admin') {
   vi.mocked(fetchStaffInfo).mockResolvedValue(staff);

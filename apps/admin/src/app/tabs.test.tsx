@@ -1,11 +1,11 @@
-import { ADMIN_ROLE } from '@silk/schema/roles';
+import { ADMIN_ROLE, type Role } from '@silk/schema/roles';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Panel } from './shell/panel';
 import { ADMIN_TABS } from './tabs';
 
-const session = vi.hoisted(() => ({ roles: [] as string[] }));
+const session = vi.hoisted(() => ({ roles: [] as Role[] }));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/features/auth/api/auth', () => ({ signOut: vi.fn() }));
@@ -26,7 +26,7 @@ function LocationProbe() {
   return null;
 }
 
-async function renderPanel(roles: string[], path = '/admin') {
+async function renderPanel(roles: Role[], path = '/admin') {
   session.roles = roles;
   render(
     <MemoryRouter initialEntries={[path]}>

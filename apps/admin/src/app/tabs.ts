@@ -1,6 +1,6 @@
 // The panel's tabs, in sidebar order: the sidebar, the routes and the role guard all derive from this.
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
-import { canManageTeam } from '@silk/schema/roles';
+import { canManageTeam, type Role } from '@silk/schema/roles';
 import { activityPath, chartPath, listPath, settingsPath, teamPath } from '@silk/ui/icon';
 import { paths } from '@/config/paths';
 import { lazyWithPreload, type PreloadableComponent } from '@/lib/lazy-with-preload';
@@ -16,7 +16,7 @@ export interface TabProps {
   /** Every signup is loaded: counts and filters cover them all. */
   signupsComplete: boolean;
   /** The member's roles (a tab may offer more to some, e.g. an Admin's "Delete" on a signup). */
-  roles: readonly string[];
+  roles: readonly Role[];
   onUsernameChanged: (username: string) => void;
 }
 
@@ -28,7 +28,7 @@ export interface AdminTab {
   /** Its href; its route is the part after /admin (the index route for /admin itself). */
   path: string;
   /** Whether a member with these roles may open it; every signed-in member when absent. */
-  canOpen?: (roles: readonly string[]) => boolean;
+  canOpen?: (roles: readonly Role[]) => boolean;
   /** Loaded apart from the panel's first screen (its own chunk). */
   Component: PreloadableComponent<TabProps>;
 }
@@ -89,6 +89,6 @@ export async function preloadTabs(): Promise<void> {
 }
 
 /** The tabs a member with these roles may open, in sidebar order. */
-export function tabsFor(roles: readonly string[]): AdminTab[] {
+export function tabsFor(roles: readonly Role[]): AdminTab[] {
   return ADMIN_TABS.filter((tab) => tab.canOpen?.(roles) ?? true);
 }

@@ -1,7 +1,7 @@
-import { formatRoles } from '@silk/schema/roles';
+import { formatRoles, type Role } from '@silk/schema/roles';
 
 /** Top bar: the current username and the comma-joined roles (SPEC §2). */
-export function TopBar({ username, roles }: { username: string; roles: readonly string[] }) {
+export function TopBar({ username, roles }: { username: string; roles: readonly Role[] }) {
   return (
     <header className="top-bar">
       <h1 className="top-bar__title">Admin Panel</h1>

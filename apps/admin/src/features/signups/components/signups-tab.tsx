@@ -1,7 +1,7 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import type { SignupColumnKey } from '@silk/schema/formatters';
 import { LOADING_ALL_SIGNUPS, LOADING_DATA, NO_DATA, NO_MATCHING_SIGNUPS } from '@silk/schema/messages';
-import { canDeleteSignups } from '@silk/schema/roles';
+import { canDeleteSignups, type Role } from '@silk/schema/roles';
 import { nextSort } from '@silk/schema/signup-view';
 import { FormMessage } from '@silk/ui/form-message';
 import { Spinner } from '@silk/ui/spinner';
@@ -22,7 +22,7 @@ interface SignupsTabProps {
   /** Every signup is loaded. */
   signupsComplete: boolean;
   /** The signed-in member's roles: an Admin gets a "Delete" action on each row. */
-  roles?: readonly string[];
+  roles?: readonly Role[];
 }
 
 /** While the rest loads in the background: how far along it is (counts and filters cover the loaded rows). */

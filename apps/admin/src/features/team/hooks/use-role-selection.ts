@@ -10,7 +10,7 @@ interface RoleSelection {
 }
 
 /** The checked roles of a roles checklist, starting from `initial`. */
-export function useRoleSelection(initial: readonly string[] = []): RoleSelection {
+export function useRoleSelection(initial: readonly Role[] = []): RoleSelection {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(initial));
   return {
     selected,
