@@ -2,7 +2,6 @@
 // start the lookup at page load so that a submit never waits longer than the timeout.
 import { LOOKUP_TIMEOUT_MS, MAX_SHORT_TEXT_LENGTH, NOT_AVAILABLE } from '@silk/schema/constants';
 import type { VisitorContext, VisitorLocation } from '@silk/schema/entities';
-import { UNKNOWN_LOCATION } from '@silk/schema/signup-record';
 import type { ClientConfig } from './config';
 
 export interface VisitorLookupOptions {
@@ -37,7 +36,14 @@ export function resetVisitorLookup(): void {
   started.clear();
 }
 
-export { UNKNOWN_LOCATION };
+export const UNKNOWN_LOCATION: VisitorLocation = {
+  city: NOT_AVAILABLE,
+  region: NOT_AVAILABLE,
+  country: NOT_AVAILABLE,
+  country_code: NOT_AVAILABLE,
+  latitude: NOT_AVAILABLE,
+  longitude: NOT_AVAILABLE,
+};
 
 /** GETs JSON with a hard deadline; resolves null on any failure (logged, never thrown). */
 async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {

@@ -36,9 +36,9 @@ export type SignupFieldWriter = 'join' | 'feedback' | 'server';
  * What the rules check of a visitor-written value:
  * `id` the signup's e-mail (the document id, lower case, an address); `text` a string within
  * `maxLength`; `location` a VisitorLocation; `requestTime` the write's own time (on every write);
- * `source` SIGNUP_SOURCE; `editKey` the session's edit key (checked by the rules' holdsEditKey).
+ * `oneOf` one of `values`; `editKey` the session's edit key (checked by the rules' holdsEditKey).
  */
-export type SignupFieldCheck = 'id' | 'text' | 'location' | 'requestTime' | 'source' | 'editKey';
+export type SignupFieldCheck = 'id' | 'text' | 'location' | 'requestTime' | 'oneOf' | 'editKey';
 
 /**
  * How Insights counts a question's answers: `single` by value, `multiple` by each value of a
@@ -56,6 +56,8 @@ export interface SignupFieldSpec {
   check?: SignupFieldCheck;
   /** Longest text a visitor may write (`check: 'text'` or `'id'`). */
   maxLength?: number;
+  /** The values a visitor may write (`check: 'oneOf'`). */
+  values?: readonly string[];
   /** A column of the admin table and the spreadsheet (their order: SIGNUP_COLUMN_ORDER). */
   column?: {
     header: string;
@@ -88,7 +90,7 @@ export const SIGNUP_FIELDS = [
     maxLength: MAX_EMAIL_LENGTH,
     column: { header: 'Email', width: 260, sheetWidth: 32 },
   },
-  { key: 'source', writtenBy: ['join'], check: 'source' },
+  { key: 'source', writtenBy: ['join'], check: 'oneOf', values: [SIGNUP_SOURCE] },
   {
     key: 'ip',
     writtenBy: ['join', 'feedback'],
@@ -231,10 +233,15 @@ export type FieldWrittenBy<W extends SignupFieldWriter> = SignupField extends in
 
 const isFeedbackAnswer = (field: SignupFieldSpec): boolean => field.question !== undefined;
 
+// The values derived at load are computed in functions marked pure: a bundle that imports this module
+// and uses none of them (constants.ts re-exports a few scalars) leaves the whole module out.
+
 /** The feedback answers in the form's order (the registry's), as a tuple. */
-export const FEEDBACK_FIELDS = SIGNUP_FIELDS.filter(isFeedbackAnswer).map(
-  (field) => field.key,
-) as unknown as readonly [FeedbackField, ...FeedbackField[]];
+export const FEEDBACK_FIELDS = /* @__PURE__ */ (() =>
+  SIGNUP_FIELDS.filter(isFeedbackAnswer).map((field) => field.key))() as unknown as readonly [
+  FeedbackField,
+  ...FeedbackField[],
+];
 
 /** One field's registry entry. */
 export function signupField(key: SignupFieldKey): SignupFieldSpec {
@@ -261,22 +268,18 @@ export interface SignupColumnSpec {
 export const DEFAULT_SHEET_WIDTH = 20;
 
 /** The columns in order, with their headers and widths. */
-export const SIGNUP_COLUMN_SPECS: readonly SignupColumnSpec[] = SIGNUP_COLUMN_ORDER.map((key) => {
-  const { column } = signupField(key);
-  if (!column) throw new Error(`signup field ${key} has no column`);
-  return {
-    key,
-    header: column.header,
-    width: column.width,
-    sheetWidth: column.sheetWidth ?? DEFAULT_SHEET_WIDTH,
-  };
-});
+export const SIGNUP_COLUMN_SPECS: readonly SignupColumnSpec[] = /* @__PURE__ */ (() =>
+  SIGNUP_COLUMN_ORDER.map((key) => {
+    const { column } = signupField(key);
+    if (!column) throw new Error(`signup field ${key} has no column`);
+    return { key, header: column.header, width: column.width, sheetWidth: column.sheetWidth ?? DEFAULT_SHEET_WIDTH };
+  }))();
 
 /** What the signups view and the export read of a signup: every column, and the fields marked `viewed`. */
-export const SIGNUP_VIEW_FIELDS: readonly SignupFieldKey[] = [
+export const SIGNUP_VIEW_FIELDS: readonly SignupFieldKey[] = /* @__PURE__ */ (() => [
   ...SIGNUP_COLUMN_ORDER,
   ...SIGNUP_FIELDS.filter((field: SignupFieldSpec) => field.viewed === true).map((field) => field.key),
-];
+])();
 
 /** The fields a writer may set, in registry order. */
 export function fieldsWrittenBy(
