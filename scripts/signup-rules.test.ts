@@ -32,7 +32,7 @@ function ruleFunction(text: string, name: string): string {
 function listAfter(text: string, call: string): string[] {
   const start = text.indexOf(call) + call.length;
   const list = text.slice(start, text.indexOf(']', start));
-  return [...list.matchAll(/'([^']+)'/g)].map((match) => match[1]!);
+  return [...list.matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
 }
 
 describe('firestore.rules and the signup fields registry', () => {

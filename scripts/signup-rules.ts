@@ -54,7 +54,7 @@ function changedCheck(field: SignupFieldSpec): string | null {
       break;
     case 'oneOf': {
       const values = field.values ?? [];
-      check = values.length === 1 ? `${value} == ${quoted(values[0]!)}` : `${value} in [${values.map(quoted).join(', ')}]`;
+      check = values.length === 1 ? `${value} == ${quoted(values[0] ?? '')}` : `${value} in [${values.map(quoted).join(', ')}]`;
       break;
     }
     default:
@@ -77,9 +77,8 @@ function keyList(groups: readonly (readonly string[])[], close: string): string 
     }
     if (line !== '') lines.push(line);
   }
-  const last = lines.length - 1;
-  lines[last] = `${lines[last]!.slice(0, -1)}${close}`;
-  return lines.map((line) => `${LIST_INDENT}${line}`).join('\n');
+  // The last key's comma gives way to the list's end.
+  return `${lines.map((line) => `${LIST_INDENT}${line}`).join('\n').slice(0, -1)}${close}`;
 }
 
 const writes = (field: SignupFieldSpec, writer: string) => (field.writtenBy as readonly string[]).includes(writer);

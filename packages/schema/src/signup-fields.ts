@@ -252,7 +252,9 @@ export function signupField(key: SignupFieldKey): SignupFieldSpec {
 
 /** A feedback answer's question: how the form asks it, its choices, how Insights charts it. */
 export function feedbackQuestion(key: FeedbackField): NonNullable<SignupFieldSpec['question']> {
-  return signupField(key).question!;
+  const { question } = signupField(key);
+  if (!question) throw new Error(`signup field ${key} is not a question`);
+  return question;
 }
 
 export interface SignupColumnSpec {

@@ -16,12 +16,7 @@ import { feedbackFields as copy, feedbackForm } from '../../../content/waitlist'
 import { site } from '../../../content/site';
 import { prefetchWaitlistModule } from '../../../lib/waitlist-module';
 import { loadRecaptcha } from '../api/recaptcha';
-import {
-  readFeedbackForm,
-  useFeedback,
-  type FeedbackValues,
-  type UseFeedbackOptions,
-} from '../hooks/use-feedback';
+import { readFeedbackForm, useFeedback, type UseFeedbackOptions } from '../hooks/use-feedback';
 
 type TextKey = Exclude<FeedbackField, ChecklistField>;
 
