@@ -201,7 +201,7 @@ export const SIGNUP_FIELDS = [
 export type SignupField = (typeof SIGNUP_FIELDS)[number];
 export type SignupFieldKey = SignupField['key'];
 
-/** The admin table's 12 columns (and the spreadsheet's) in SPEC order. */
+/** The admin table's 12 columns (and the spreadsheet's), in the order docs/PRODUCT.md gives. */
 export const SIGNUP_COLUMN_ORDER = [
   'email',
   'workEmail',
@@ -274,7 +274,12 @@ export const SIGNUP_COLUMN_SPECS: readonly SignupColumnSpec[] = /* @__PURE__ */ 
   SIGNUP_COLUMN_ORDER.map((key) => {
     const { column } = signupField(key);
     if (!column) throw new Error(`signup field ${key} has no column`);
-    return { key, header: column.header, width: column.width, sheetWidth: column.sheetWidth ?? DEFAULT_SHEET_WIDTH };
+    return {
+      key,
+      header: column.header,
+      width: column.width,
+      sheetWidth: column.sheetWidth ?? DEFAULT_SHEET_WIDTH,
+    };
   }))();
 
 /** What the signups view and the export read of a signup: every column, and the fields marked `viewed`. */

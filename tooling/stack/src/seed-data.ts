@@ -87,8 +87,9 @@ export function makeSignups(count: number, now = new Date(), seed = 42): SeedSig
       };
       // A question without a sample above (a new one): one of its choices, else a sample text.
       for (const field of FEEDBACK_FIELDS) {
+        if (answers[field] !== undefined) continue;
         const options = choices(field);
-        answers[field] ??= options.length > 0 ? pick(options) : `Sample ${signupField(field).column?.header ?? field}`;
+        answers[field] = options.length > 0 ? pick(options) : `Sample ${signupField(field).column?.header ?? field}`;
       }
       Object.assign(signup, answers);
       if (random() < 0.5) signup.aiTool = pick(AI_TOOLS);
