@@ -1,6 +1,7 @@
 // Actors and seed data shared by the rules tests. Every test starts from the same seeded database.
 import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { FEEDBACK_FIELDS, feedbackQuestion, type FeedbackField } from '@silk/schema/signup-fields';
 import { doc, serverTimestamp, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
 
 /** One projectId for every rules case: the coverage report is per project. */
@@ -96,6 +97,22 @@ export function newEditKey(): string {
   return `k${crypto.randomUUID().replaceAll('-', '')}`;
 }
 
+/** Sample answers to the feedback questions; a question without one here answers its first choice. */
+const SAMPLE_ANSWERS: Partial<Record<FeedbackField, string>> = {
+  travelFrequency: '4-6 times a year',
+  biggestFrustration: 'Juggling twenty tabs.',
+  workEmail: NOT_AVAILABLE,
+  contentCreator: 'No',
+  excitedFeatures: 'Instant planning, AI price hunting',
+  suggestionsFeedback: NOT_AVAILABLE,
+  socialMedia: '@traveller',
+};
+
+/** An answer to every feedback question of the signup fields registry. */
+export const FEEDBACK_ANSWERS: Record<FeedbackField, string> = Object.fromEntries(
+  FEEDBACK_FIELDS.map((field) => [field, SAMPLE_ANSWERS[field] ?? feedbackQuestion(field).choices?.[0] ?? 'An answer']),
+) as Record<FeedbackField, string>;
+
 /**
  * A feedback-form write exactly as the site sends it ('N/A' for blanks): a new edit key, and the one
  * this session stored last time as `prevEditKey` (none on its first feedback).
@@ -105,13 +122,7 @@ export function feedbackWrite(email: string, keys: { editKey?: string; prevEditK
     email,
     editKey: keys.editKey ?? newEditKey(),
     ...(keys.prevEditKey ? { prevEditKey: keys.prevEditKey } : {}),
-    travelFrequency: '4-6 times a year',
-    biggestFrustration: 'Juggling twenty tabs.',
-    workEmail: NOT_AVAILABLE,
-    contentCreator: 'No',
-    excitedFeatures: 'Instant planning, AI price hunting',
-    suggestionsFeedback: NOT_AVAILABLE,
-    socialMedia: '@traveller',
+    ...FEEDBACK_ANSWERS,
     ip: NOT_AVAILABLE,
     location: { ...LOCATION, latitude: NOT_AVAILABLE, longitude: NOT_AVAILABLE },
     timestamp: serverTimestamp(),

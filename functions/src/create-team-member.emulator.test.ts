@@ -16,7 +16,7 @@ import {
   TEAM_FIELDS_REQUIRED,
   USERNAME_TAKEN,
 } from '@silk/schema/messages';
-import { isStrongPassword, usernameKey } from '@silk/schema/validators';
+import { isStrongPassword, normalizeEmail, usernameKey } from '@silk/schema/validators';
 import { Timestamp } from 'firebase-admin/firestore';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -56,8 +56,8 @@ async function authUserExists(email: string): Promise<boolean> {
 
 async function expectNothingCreated(member: Record<string, unknown>) {
   if (typeof member.email === 'string' && member.email.includes('@')) {
-    expect(await authUserExists(member.email.trim().toLowerCase())).toBe(false);
-    expect((await db.collection(COLLECTIONS.staff).doc(member.email.trim().toLowerCase()).get()).exists).toBe(false);
+    expect(await authUserExists(normalizeEmail(member.email))).toBe(false);
+    expect((await db.collection(COLLECTIONS.staff).doc(normalizeEmail(member.email)).get()).exists).toBe(false);
   }
   if (typeof member.username === 'string' && member.username.trim()) {
     const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(member.username)).get();
@@ -107,7 +107,7 @@ describe('createTeamMember: an Admin adds a member', () => {
   it('with a typed temporary password: 200 with the SPEC message; the member signs in with it', async () => {
     const admin = await createStaff(['Admin']);
     const member = newMember({ email: `  ${uniqueEmail('Typed').toUpperCase()} `, roles: ['Developer', 'Staff'] });
-    const email = (member.email as string).trim().toLowerCase();
+    const email = normalizeEmail(member.email as string);
     const response = await addAs(admin.idToken, member);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: addMemberSucceeded(member.username as string) });

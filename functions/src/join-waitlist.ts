@@ -1,16 +1,16 @@
 // POST /api/join {email}: the landing form's server path, for a browser whose script has not taken over
 // (scripts off, or a submit before hydration). The form posts natively (application/x-www-form-urlencoded);
 // JSON is accepted too. It stores the record the browser writes — waitlist_signups/{email} merged with
-// {email, source, ip, location, timestamp}, so a repeat signup refreshes the landing fields only — with
-// the address the request came from (or 'N/A') and an unknown location, then adds the mailing-list entry
+// the landing record (@silk/schema/signup-record), so a repeat signup refreshes the landing fields only —
+// with the address the request came from (or 'N/A') and an unknown location, then adds the mailing-list entry
 // as /api/subscribe does, under the same rate limits.
 //   form: 303 → /waitlist · an error: its status and a small HTML page with the message
 //   JSON: 200 {ok: true} · an error: its status and {error}
 // The address is never put in a URL (no query string, no redirect carrying it).
 import { subscribeRequestSchema } from '@silk/schema/api';
 import { API_ROUTES } from '@silk/schema/api-routes';
-import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
-import type { VisitorLocation } from '@silk/schema/entities';
+import { COLLECTIONS } from '@silk/schema/constants';
+import { landingRecord } from '@silk/schema/signup-record';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS, type ServerConfig } from './config';
@@ -34,11 +34,6 @@ import { mailTokenSecret } from './mail/secrets';
 
 /** Where a form submit lands: the site's confirmation page. */
 export const JOINED_PATH = '/waitlist';
-
-const LOCATION_FIELDS = ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'] as const;
-const UNKNOWN_LOCATION = Object.fromEntries(
-  LOCATION_FIELDS.map((field) => [field, NOT_AVAILABLE]),
-) as unknown as VisitorLocation;
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
@@ -82,19 +77,8 @@ async function join(db: Firestore, { rateLimits, clientIpHops }: ServerConfig, r
   await limitSignupsByIp(db, rateLimits, ip);
   const { email } = parseBody(subscribeRequestSchema, body);
   await limitSignupsByEmail(db, rateLimits, email);
-  await db
-    .collection(COLLECTIONS.waitlistSignups)
-    .doc(email)
-    .set(
-      signupChange({
-        email,
-        source: SIGNUP_SOURCE,
-        ip: ip && ip !== 'unknown' ? ip : NOT_AVAILABLE,
-        location: UNKNOWN_LOCATION,
-        timestamp: FieldValue.serverTimestamp(),
-      }),
-      { merge: true },
-    );
+  const record = landingRecord({ email, ip: ip === 'unknown' ? null : ip }, () => FieldValue.serverTimestamp());
+  await db.collection(COLLECTIONS.waitlistSignups).doc(record.email).set(signupChange(record), { merge: true });
   await addToMailingList(db, email, 'no-js');
 }
 

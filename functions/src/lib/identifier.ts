@@ -16,5 +16,5 @@ export async function emailForIdentifier(db: Firestore, identifier: string): Pro
 
 /** The rate-limit key of an identifier: the same person typed in any case counts once. */
 export function identifierKey(identifier: string): string {
-  return identifier.trim().toLowerCase();
+  return isUsernameIdentifier(identifier) ? usernameKey(identifier) : normalizeEmail(identifier);
 }

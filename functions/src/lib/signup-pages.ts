@@ -15,7 +15,7 @@ import {
   type Query,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
-import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import { SIGNUP_VIEW_FIELDS } from '@silk/schema/signup-fields';
 import { PassThrough, pipeline } from 'node:stream';
 import type { SignupRecord } from './xlsx';
 
@@ -24,8 +24,11 @@ import type { SignupRecord } from './xlsx';
  * 1,000: the same CPU, and the bench's peak memory ~50 MB lower (fewer rows and their XML held at once).
  */
 export const DEFAULT_PAGE_SIZE = 250;
-/** What the export reads of a signup: the 12 columns, and confirmedAt (the view's confirmed filter). */
-export const SIGNUP_FIELDS: readonly string[] = [...SIGNUP_COLUMNS.map(({ key }) => key), 'confirmedAt'];
+/**
+ * What the export reads of a signup: the registry's fields the table and the view read (the 12 columns
+ * and confirmedAt, the confirmed filter), so a filter on any of them works in the filtered export.
+ */
+export const SIGNUP_FIELDS: readonly string[] = SIGNUP_VIEW_FIELDS;
 
 /**
  * The query's documents as they stream in, read up to `readAhead` ahead of the caller so Firestore keeps

@@ -1,5 +1,6 @@
-// The spreadsheet of waitlist signups: the admin table's 12 columns (SIGNUP_COLUMNS), written with
-// exceljs' streaming WorkbookWriter (no shared strings) so memory stays flat whatever the row count.
+// The spreadsheet of waitlist signups: the admin table's 12 columns (headers and widths from the signup
+// fields registry), written with exceljs' streaming WorkbookWriter (no shared strings) so memory stays
+// flat whatever the row count.
 // Only plain strings, numbers and Dates ever reach exceljs (an object with a `formula` key would become
 // a formula cell), and text that a spreadsheet would read as a formula is neutralised (OWASP CSV
 // injection): a leading `'` before = + - @ tab CR LF (after leading spaces).
@@ -8,6 +9,7 @@
 import { NOT_AVAILABLE } from '@silk/schema/constants';
 import { displayValue, formatLocation, SIGNUP_COLUMNS, toDate, wallClockDate } from '@silk/schema/formatters';
 import { spreadsheetTimesNote } from '@silk/schema/messages';
+import { SIGNUP_COLUMN_SPECS } from '@silk/schema/signup-fields';
 import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 
@@ -70,17 +72,6 @@ export function signupRow(record: SignupRecord, dates: (value: unknown) => Date 
 const TEXT_STYLE: Partial<ExcelJS.Style> = {};
 const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: DATE_FORMAT };
 
-const COLUMN_WIDTHS: Partial<Record<string, number>> = {
-  email: 32,
-  workEmail: 28,
-  biggestFrustration: 40,
-  excitedFeatures: 36,
-  suggestionsFeedback: 40,
-  ip: 16,
-  location: 40,
-  timestamp: 22,
-};
-
 const MAX_PENDING_SHEET_BYTES = 1024 * 1024;
 
 /** The stream the workbook goes to was destroyed (the client went away): stop reading and writing. */
@@ -140,7 +131,7 @@ export async function writeSignupsWorkbook(
     zip: { zlib: { level: 1 } },
   });
   const sheet = workbook.addWorksheet(SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = SIGNUP_COLUMNS.map(({ key, header }) => ({ header, key, width: COLUMN_WIDTHS[key] ?? 20 }));
+  sheet.columns = SIGNUP_COLUMN_SPECS.map(({ key, header, sheetWidth }) => ({ header, key, width: sheetWidth }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.getCell(SIGNUP_COLUMNS.findIndex(({ key }) => key === 'timestamp') + 1).note = spreadsheetTimesNote(timeZone);

@@ -1,7 +1,8 @@
 // Visitor writes of the public site (SPEC §7.1, §7.5–7.6). firebase/firestore/lite ONLY, never
 // firebase/auth: the site imports this module lazily on submit and it must stay small.
-import { COLLECTIONS, FEEDBACK_FIELDS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
-import type { FeedbackFields, VisitorLocation } from '@silk/schema/entities';
+import { COLLECTIONS, FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
+import type { FeedbackFields } from '@silk/schema/entities';
+import { landingRecord, type LandingRecord } from '@silk/schema/signup-record';
 import { FEEDBACK_FAILED, INVALID_EMAIL, SIGNUP_FAILED } from '@silk/schema/messages';
 import { isValidSignupEmail, normalizeEmail } from '@silk/schema/validators';
 import {
@@ -22,17 +23,13 @@ import { newEditKey, readEditKey, saveEditKey } from './edit-key';
 import type { ClientConfig } from './config';
 import { startVisitorLookup } from './visitor-lookup';
 
-/** What a visitor's browser writes to waitlist_signups/{email} (always with merge). */
-export type SignupWrite = {
-  email: string;
-  source?: typeof SIGNUP_SOURCE;
-  ip: string;
-  location: VisitorLocation;
-  timestamp: FieldValue;
-  updatedAt: FieldValue;
-  editKey?: string;
-  prevEditKey?: string;
-} & Partial<FeedbackFields>;
+/**
+ * What a visitor's browser writes to waitlist_signups/{email} (always with merge): the landing record,
+ * or the feedback fields of the registry (answers, edit keys) with the visitor's context.
+ */
+export type SignupWrite = Omit<LandingRecord<FieldValue>, 'source'> &
+  Partial<Pick<LandingRecord<FieldValue>, 'source'>> &
+  Partial<FeedbackFields> & { editKey?: string; prevEditKey?: string };
 
 const signupWriteConverter: FirestoreDataConverter<SignupWrite> = {
   toFirestore: (value) => value,
@@ -60,7 +57,7 @@ export function signupRef(db: Firestore, email: string): DocumentReference<Signu
 export const SUBSCRIBE_WAIT_MS = 2000;
 
 /**
- * SPEC §7.1 then §7.4: set + merge {email, source, ip, location, timestamp} on
+ * SPEC §7.1 then §7.4: set + merge the landing record (`@silk/schema/signup-record`) on
  * waitlist_signups/{normalised email}; then POST {api}/subscribe with the App Check token (fetched while
  * the lookups run; App Check also attests the write). A write failure rejects with SIGNUP_FAILED; the
  * subscribe call's failure is only logged, and joinWaitlist never waits for it longer than
@@ -68,15 +65,11 @@ export const SUBSCRIBE_WAIT_MS = 2000;
  */
 export async function joinWaitlist(config: ClientConfig, email: string, appName?: string): Promise<void> {
   if (!isValidSignupEmail(email)) throw new Error(INVALID_EMAIL);
-  const id = normalizeEmail(email);
   const token = appCheckToken(config, appName);
-  const { ip, location } = await startVisitorLookup(config);
+  const record = landingRecord({ email, ...(await startVisitorLookup(config)) }, serverTimestamp);
+  const id = record.email;
   try {
-    await setDoc(
-      signupRef(getLiteFirestore(config, appName), id),
-      { email: id, source: SIGNUP_SOURCE, ip, location, timestamp: serverTimestamp(), updatedAt: serverTimestamp() },
-      { merge: true },
-    );
+    await setDoc(signupRef(getLiteFirestore(config, appName), id), record, { merge: true });
   } catch (error) {
     console.error('Waitlist signup write failed:', error);
     throw new Error(SIGNUP_FAILED, { cause: error });

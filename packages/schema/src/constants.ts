@@ -28,7 +28,7 @@ export const SIGNUP_COUNT_SHARDS = 10;
 export const DELETIONS_KEPT_DAYS = 30;
 
 export const SESSION_EMAIL_KEY = 'waitlist_email';
-export const SIGNUP_SOURCE = 'Homepage Hero';
+export { SIGNUP_SOURCE } from './signup-fields';
 export const NOT_AVAILABLE = 'N/A';
 
 /**
@@ -50,16 +50,8 @@ export type ConsentForm = (typeof CONSENT_FORMS)[number];
 export const EMAIL_LINK_PAGES = { confirm: '/confirm', unsubscribe: '/unsubscribe' } as const;
 export const ERASE_SECTION_ID = 'delete-my-data';
 
-/** The feedback fields of SPEC §3, in form order (here, not in entities, so zod-free chunks can use it). */
-export const FEEDBACK_FIELDS = [
-  'travelFrequency',
-  'biggestFrustration',
-  'workEmail',
-  'contentCreator',
-  'excitedFeatures',
-  'suggestionsFeedback',
-  'socialMedia',
-] as const;
+/** The feedback answers in form order (from the signup fields registry, signup-fields.ts). */
+export { FEEDBACK_FIELDS } from './signup-fields';
 export const UNKNOWN_USER = 'Unknown User';
 export const RECAPTCHA_ACTION = 'waitlist_update';
 export const RECAPTCHA_MIN_SCORE = 0.5;
@@ -88,10 +80,8 @@ export const DEFAULT_GEO_LOOKUP_URL = 'https://ipapi.co/json/';
 // Dates.
 export const DATE_LOCALE = 'en-US';
 
-// Limits on stored text (mirrored in firestore.rules).
-export const MAX_EMAIL_LENGTH = 254;
-export const MAX_SHORT_TEXT_LENGTH = 200;
-export const MAX_LONG_TEXT_LENGTH = 2000;
+// Limits on stored text (the signup fields registry's; firestore.rules is generated from it).
+export { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH } from './signup-fields';
 export const MAX_USERNAME_LENGTH = 32;
 export const MIN_USERNAME_LENGTH = 3;
 

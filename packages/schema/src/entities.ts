@@ -1,18 +1,13 @@
 // Records of SPEC §3 as types, and the display content items as zod schemas (the site checks its
 // content with them at build time).
 import { z } from 'zod';
-import { FEEDBACK_FIELDS } from './constants';
 import type { Role } from './roles';
-
-/** Location as written by the visitor's browser; each value 'N/A' when unknown. */
-export interface VisitorLocation {
-  city: string;
-  region: string;
-  country: string;
-  country_code: string;
-  latitude: number | string;
-  longitude: number | string;
-}
+import {
+  FEEDBACK_FIELDS,
+  type FeedbackField,
+  type FeedbackFields,
+  type VisitorLocation,
+} from './signup-fields';
 
 /** Location as the admin view may find it: free text or an object (older records carry country_name). */
 export type DisplayLocation =
@@ -27,8 +22,7 @@ export type DisplayLocation =
     };
 
 export { FEEDBACK_FIELDS };
-export type FeedbackField = (typeof FEEDBACK_FIELDS)[number];
-export type FeedbackFields = Record<FeedbackField, string>;
+export type { FeedbackField, FeedbackFields, VisitorLocation };
 
 /** Visitor-side fields that accompany every write (the timestamp is set by the server). */
 export interface VisitorContext {

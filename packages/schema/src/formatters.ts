@@ -1,27 +1,12 @@
 // Formatting of SPEC §3 (admin view) shared by the admin table and the spreadsheet export.
 import { DATE_LOCALE, NOT_AVAILABLE } from './constants';
+import { SIGNUP_COLUMN_SPECS, type SignupColumnKey } from './signup-fields';
 
-/** The admin table's 12 columns in SPEC order, key: header; the export uses the same. */
-const SIGNUP_COLUMN_HEADERS = {
-  email: 'Email',
-  workEmail: 'Work Email',
-  travelFrequency: 'Travel Frequency',
-  biggestFrustration: 'Biggest Frustration',
-  contentCreator: 'Content Creator',
-  aiTool: 'AI Tool',
-  excitedFeatures: 'Excited Features',
-  suggestionsFeedback: 'Suggestions/Feedback',
-  socialMedia: 'Social Media',
-  ip: 'IP Address',
-  location: 'Approximate Location',
-  timestamp: 'Signup Date',
-} as const;
+export type { SignupColumnKey };
 
-export type SignupColumnKey = keyof typeof SIGNUP_COLUMN_HEADERS;
-
-export const SIGNUP_COLUMNS: ReadonlyArray<{ key: SignupColumnKey; header: string }> = Object.entries(
-  SIGNUP_COLUMN_HEADERS,
-).map(([key, header]) => ({ key: key as SignupColumnKey, header }));
+/** The admin table's 12 columns in order, key and header (the registry, signup-fields.ts); the export uses the same. */
+export const SIGNUP_COLUMNS: ReadonlyArray<{ key: SignupColumnKey; header: string }> =
+  SIGNUP_COLUMN_SPECS.map(({ key, header }) => ({ key, header }));
 
 function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

@@ -1,5 +1,9 @@
-// Realistic waitlist signups for local development and benchmarks (deterministic: seeded PRNG).
-import { NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+// Realistic waitlist signups for local development and benchmarks (deterministic: seeded PRNG): the
+// landing record of @silk/schema/signup-record, and for about half of them an answer to every feedback
+// question of the signup fields registry (from its choices where it has them).
+import { NOT_AVAILABLE } from '@silk/schema/constants';
+import { FEEDBACK_FIELDS, feedbackQuestion, signupField, type FeedbackField, type FeedbackFields } from '@silk/schema/signup-fields';
+import { landingRecord, UNKNOWN_LOCATION, type LandingRecord } from '@silk/schema/signup-record';
 
 const FIRST = ['ana', 'liam', 'maya', 'noah', 'zoe', 'omar', 'ines', 'kenji', 'lucia', 'arjun', 'freya', 'tomas',
   'amara', 'yusuf', 'chloe', 'mateo', 'priya', 'sven', 'leila', 'hugo', 'aiko', 'diego', 'nora', 'felix'];
@@ -19,7 +23,8 @@ const PLACES = [
   { city: 'Mumbai', region: 'Maharashtra', country: 'India', country_code: 'IN', latitude: 19.076, longitude: 72.8777 },
   { city: 'Stockholm', region: 'Stockholm', country: 'Sweden', country_code: 'SE', latitude: 59.3293, longitude: 18.0686 },
 ];
-const FREQUENCIES = ['Once a year', '2-3 times a year', '4-6 times a year', 'Monthly or more'];
+const choices = (field: FeedbackField): readonly string[] => feedbackQuestion(field).choices ?? [];
+const FREQUENCIES = choices('travelFrequency');
 const FRUSTRATIONS = [
   'Juggling twenty tabs to compare flights and hotels.',
   'Prices jump the moment I decide to book.',
@@ -27,7 +32,7 @@ const FRUSTRATIONS = [
   'I always miss something: visas, transfers, opening hours.',
   'Rebooking after a delay takes hours on hold.',
 ];
-const FEATURES = ['Instant planning', 'Autonomous booking', 'AI price hunting', 'Self-healing itinerary', 'Photo & video capture', 'AR/VR previews'];
+const FEATURES = choices('excitedFeatures');
 const AI_TOOLS = ['ChatGPT', 'Gemini', 'Perplexity', 'None', 'Claude'];
 const SUGGESTIONS = [
   'Please support multi-city trips with kids.',
@@ -37,23 +42,8 @@ const SUGGESTIONS = [
   '',
 ];
 
-export interface SeedSignup {
-  email: string;
-  source: string;
-  ip: string;
-  location: Record<string, string | number>;
-  timestamp: Date;
-  /** The last write's time (the admin panel's changes feed): the signup time for seeded records. */
-  updatedAt: Date;
-  travelFrequency?: string;
-  biggestFrustration?: string;
-  workEmail?: string;
-  contentCreator?: string;
-  excitedFeatures?: string;
-  suggestionsFeedback?: string;
-  socialMedia?: string;
-  aiTool?: string;
-}
+/** A seeded signup: the landing record (`updatedAt` is the signup time), maybe answers and an AI tool. */
+export type SeedSignup = LandingRecord<Date> & Partial<FeedbackFields> & { aiTool?: string };
 
 /** Mulberry32: small deterministic PRNG. */
 function prng(seed: number): () => number {
@@ -81,20 +71,12 @@ export function makeSignups(count: number, now = new Date(), seed = 42): SeedSig
     const email = `${first}.${last}${index}@${pick(DOMAINS)}`;
     const lookupFailed = random() < 0.08;
     const place = pick(PLACES);
-    const signup: SeedSignup = {
-      email,
-      source: SIGNUP_SOURCE,
-      ip: lookupFailed ? NOT_AVAILABLE : `${10 + Math.floor(random() * 200)}.${Math.floor(random() * 255)}.${Math.floor(random() * 255)}.${1 + Math.floor(random() * 254)}`,
-      location: lookupFailed
-        ? { city: NOT_AVAILABLE, region: NOT_AVAILABLE, country: NOT_AVAILABLE, country_code: NOT_AVAILABLE, latitude: NOT_AVAILABLE, longitude: NOT_AVAILABLE }
-        : place,
-      timestamp: new Date(now.getTime() - Math.floor(random() * sixWeeksMs)),
-      updatedAt: new Date(0),
-    };
-    signup.updatedAt = signup.timestamp;
+    const ip = lookupFailed ? NOT_AVAILABLE : `${10 + Math.floor(random() * 200)}.${Math.floor(random() * 255)}.${Math.floor(random() * 255)}.${1 + Math.floor(random() * 254)}`;
+    const timestamp = new Date(now.getTime() - Math.floor(random() * sixWeeksMs));
+    const signup: SeedSignup = landingRecord({ email, ip, location: lookupFailed ? UNKNOWN_LOCATION : place }, () => timestamp);
     if (random() < 0.55) {
       const features = FEATURES.filter(() => random() < 0.35);
-      Object.assign(signup, {
+      const answers: Partial<FeedbackFields> = {
         travelFrequency: pick(FREQUENCIES),
         biggestFrustration: pick(FRUSTRATIONS),
         workEmail: random() < 0.4 ? `${first}@${pick(WORK_DOMAINS)}` : NOT_AVAILABLE,
@@ -102,7 +84,14 @@ export function makeSignups(count: number, now = new Date(), seed = 42): SeedSig
         excitedFeatures: features.length > 0 ? features.join(', ') : NOT_AVAILABLE,
         suggestionsFeedback: pick(SUGGESTIONS) || NOT_AVAILABLE,
         socialMedia: random() < 0.3 ? `@${first}${last}` : NOT_AVAILABLE,
-      });
+      };
+      // A question without a sample above (a new one): one of its choices, else a sample text.
+      for (const field of FEEDBACK_FIELDS) {
+        if (answers[field] !== undefined) continue;
+        const options = choices(field);
+        answers[field] = options.length > 0 ? pick(options) : `Sample ${signupField(field).column?.header ?? field}`;
+      }
+      Object.assign(signup, answers);
       if (random() < 0.5) signup.aiTool = pick(AI_TOOLS);
     }
     return signup;

@@ -26,6 +26,7 @@ export interface FeedbackFieldCopy {
   placeholder?: string;
 }
 
+/** Each feedback question's words (its field, input and choices: `@silk/schema/signup-fields`). */
 export const feedbackFields: Record<FeedbackField, FeedbackFieldCopy> = {
   travelFrequency: { label: 'How often do you travel?', placeholder: 'Choose one (optional)' },
   biggestFrustration: {
@@ -41,21 +42,3 @@ export const feedbackFields: Record<FeedbackField, FeedbackFieldCopy> = {
   },
   socialMedia: { label: 'Your social media handle', placeholder: '@yourhandle' },
 };
-
-export const travelFrequencyOptions = [
-  'Once a year or less',
-  '2–3 times a year',
-  '4–6 times a year',
-  'Monthly or more',
-] as const;
-
-export const contentCreatorOptions = ['Yes', 'No', 'Sometimes'] as const;
-
-export const excitedFeatureOptions = [
-  'Instant planning',
-  'Autonomous booking',
-  'AI price hunting',
-  'Self-healing itinerary',
-  'Photo & video capture',
-  'AR/VR previews',
-] as const;

@@ -3,6 +3,7 @@
 import { FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
 import type { FeedbackField, WaitlistSignup } from '@silk/schema/entities';
 import { displayValue, SIGNUP_COLUMNS, toDate } from '@silk/schema/formatters';
+import { feedbackQuestion, type AnswerKind } from '@silk/schema/signup-fields';
 import { countryOf as locationCountry } from '@silk/schema/signup-view';
 
 export type Period = 'day' | 'week';
@@ -25,21 +26,11 @@ export interface Tally {
 }
 
 /**
- * How a question's answers are counted: `single` by value, `multiple` by each value of a comma-joined
- * list (the features checklist), `domain` by the e-mail's domain, `presence` as answered or not (a
- * handle per person says nothing as a distribution).
+ * How a question's answers are counted (the signup fields registry says which for each): `single` by
+ * value, `multiple` by each value of a comma-joined list (the features checklist), `domain` by the
+ * e-mail's domain, `presence` as answered or not (a handle per person says nothing as a distribution).
  */
-export type AnswerKind = 'single' | 'multiple' | 'domain' | 'presence';
-
-const ANSWER_KINDS: Record<FeedbackField, AnswerKind> = {
-  travelFrequency: 'single',
-  biggestFrustration: 'single',
-  workEmail: 'domain',
-  contentCreator: 'single',
-  excitedFeatures: 'multiple',
-  suggestionsFeedback: 'single',
-  socialMedia: 'presence',
-};
+export type { AnswerKind };
 
 export interface AnswerDistribution {
   field: FeedbackField;
@@ -218,7 +209,7 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
   // Keyed by day number (small integers hash faster than epoch millis).
   const days = new Map<number, number>();
   let undated = 0;
-  const questions = FEEDBACK_FIELDS.map((field) => new Question(field, ANSWER_KINDS[field]));
+  const questions = FEEDBACK_FIELDS.map((field) => new Question(field, feedbackQuestion(field).chart));
   const countries = new Counter();
   let unknownCountries = 0;
 

@@ -1,5 +1,6 @@
-// The signups table's columns: SPEC order and headers from the schema, plus layout (widths).
-import { formatSignupCell, SIGNUP_COLUMNS, type SignupColumnKey } from '@silk/schema/formatters';
+// The signups table's columns: order, headers and widths from the signup fields registry.
+import { formatSignupCell, type SignupColumnKey } from '@silk/schema/formatters';
+import { SIGNUP_COLUMN_SPECS } from '@silk/schema/signup-fields';
 
 interface SignupColumn {
   key: SignupColumnKey;
@@ -8,24 +9,10 @@ interface SignupColumn {
   width: number;
 }
 
-const WIDTHS: Record<SignupColumnKey, number> = {
-  email: 260,
-  workEmail: 220,
-  travelFrequency: 160,
-  biggestFrustration: 260,
-  contentCreator: 140,
-  aiTool: 120,
-  excitedFeatures: 240,
-  suggestionsFeedback: 260,
-  socialMedia: 160,
-  ip: 140,
-  location: 240,
-  timestamp: 200,
-};
-
-export const signupColumns: SignupColumn[] = SIGNUP_COLUMNS.map((column) => ({
-  ...column,
-  width: WIDTHS[column.key],
+export const signupColumns: SignupColumn[] = SIGNUP_COLUMN_SPECS.map(({ key, header, width }) => ({
+  key,
+  header,
+  width,
 }));
 
 export const TABLE_GRID_TEMPLATE = signupColumns.map((column) => `${column.width}px`).join(' ');

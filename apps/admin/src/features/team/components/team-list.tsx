@@ -1,4 +1,5 @@
 import { LOADING } from '@silk/schema/messages';
+import { normalizeEmail } from '@silk/schema/validators';
 import { Card } from '@silk/ui/card';
 import { ColumnHeaders } from '@silk/ui/column-headers';
 import { FormMessage } from '@silk/ui/form-message';
@@ -24,7 +25,7 @@ export function TeamList({ team, currentEmail }: TeamListProps) {
   const action = useFormAction<string>();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const table = useRef<HTMLTableElement>(null);
-  const self = currentEmail.toLowerCase();
+  const self = normalizeEmail(currentEmail);
 
   function run(work: () => Promise<string>, done?: () => void) {
     if (action.pending) return;

@@ -1,4 +1,10 @@
 import { RECAPTCHA_ACTION } from '@silk/schema/constants';
+import {
+  FEEDBACK_FIELDS,
+  feedbackQuestion,
+  type ChecklistField,
+  type FeedbackField,
+} from '@silk/schema/signup-fields';
 import { SUBMITTING_FEEDBACK_LABEL } from '@silk/schema/messages';
 import { Button, buttonClassName } from '@silk/ui/button';
 import { SelectOptions } from '@silk/ui/select-options';
@@ -6,28 +12,16 @@ import { TextField } from '@silk/ui/text-field';
 import { useEffect, useLayoutEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
 import { FEEDBACK_SUGGESTIONS_ROWS } from '@/config/constants';
 import { paths } from '@/config/paths';
-import {
-  contentCreatorOptions,
-  excitedFeatureOptions,
-  feedbackFields as copy,
-  feedbackForm,
-  travelFrequencyOptions,
-} from '@/content/waitlist';
+import { feedbackFields as copy, feedbackForm } from '@/content/waitlist';
 import { site } from '@/content/site';
 import { prefetchWaitlistModule } from '@/lib/waitlist-module';
 import { loadRecaptcha } from '@/features/waitlist/api/recaptcha';
-import {
-  readFeedbackForm,
-  useFeedback,
-  type FeedbackValues,
-  type UseFeedbackOptions,
-} from '@/features/waitlist/hooks/use-feedback';
+import { readFeedbackForm, useFeedback, type UseFeedbackOptions } from '@/features/waitlist/hooks/use-feedback';
 
-type TextKey = Exclude<keyof FeedbackValues, 'excitedFeatures'>;
-type InputKey = 'biggestFrustration' | 'workEmail' | 'socialMedia';
+type TextKey = Exclude<FeedbackField, ChecklistField>;
 
 interface FeedbackTextFieldProps {
-  name: InputKey;
+  name: TextKey;
   type: 'text' | 'email';
   autoComplete?: string;
   value: string;
@@ -53,7 +47,7 @@ function FeedbackTextField({ name, type, autoComplete, value, onChange }: Feedba
 }
 
 interface FeedbackSelectProps {
-  name: 'travelFrequency';
+  name: TextKey;
   options: readonly string[];
   value: string;
   onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
@@ -73,7 +67,7 @@ function FeedbackSelect({ name, options, value, onChange }: FeedbackSelectProps)
 }
 
 interface FeedbackChoicesProps {
-  name: 'contentCreator' | 'excitedFeatures';
+  name: FeedbackField;
   type: 'radio' | 'checkbox';
   /** The choices side by side rather than one under the other. */
   inline?: boolean;
@@ -123,15 +117,67 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
   /** A one-answer question's name, its answer and the handler that keeps it. */
   const answer = <K extends TextKey>(key: K) => ({ name: key, value: values[key], onChange: set(key) });
 
-  function toggleFeature(feature: string, checked: boolean) {
+  /** Ticks or unticks one choice of a checklist; the answer keeps the choices' order. */
+  function toggle(key: ChecklistField, choice: string, checked: boolean) {
+    const choices = feedbackQuestion(key).choices ?? [];
     setValues((current) => ({
       ...current,
-      excitedFeatures: checked
-        ? excitedFeatureOptions.filter(
-            (option) => option === feature || current.excitedFeatures.includes(option),
-          )
-        : current.excitedFeatures.filter((option) => option !== feature),
+      [key]: checked
+        ? choices.filter((option) => option === choice || current[key].includes(option))
+        : current[key].filter((option) => option !== choice),
     }));
+  }
+
+  /** A question as its registry entry asks it (the words come from the page content). */
+  function question(key: FeedbackField) {
+    const { input, choices = [], autoComplete } = feedbackQuestion(key);
+    if (input === 'checkbox') {
+      const checklist = key as ChecklistField;
+      return (
+        <FeedbackChoices
+          key={key}
+          name={key}
+          type="checkbox"
+          options={choices}
+          isChecked={(option) => values[checklist].includes(option)}
+          onChange={(event) => toggle(checklist, event.target.value, event.target.checked)}
+        />
+      );
+    }
+    const textKey = key as TextKey;
+    switch (input) {
+      case 'select':
+        return <FeedbackSelect key={key} options={choices} {...answer(textKey)} />;
+      case 'radio':
+        return (
+          <FeedbackChoices
+            key={key}
+            name={key}
+            type="radio"
+            inline
+            options={choices}
+            isChecked={(option) => values[textKey] === option}
+            onChange={set(textKey)}
+          />
+        );
+      case 'textarea':
+        return (
+          <div key={key} className="field">
+            <label htmlFor={key}>{copy[key].label}</label>
+            <textarea
+              id={key}
+              name={key}
+              rows={FEEDBACK_SUGGESTIONS_ROWS}
+              placeholder={copy[key].placeholder}
+              value={values[textKey]}
+              onChange={set(textKey)}
+            />
+          </div>
+        );
+      case 'text':
+      case 'email':
+        return <FeedbackTextField key={key} type={input} autoComplete={autoComplete} {...answer(textKey)} />;
+    }
   }
 
   function onFocus() {
@@ -174,36 +220,7 @@ export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
         aria-busy={submitting}
         data-recaptcha-action={config.recaptchaSiteKey ? RECAPTCHA_ACTION : undefined}
       >
-        <FeedbackSelect options={travelFrequencyOptions} {...answer('travelFrequency')} />
-        <FeedbackTextField type="text" {...answer('biggestFrustration')} />
-        <FeedbackTextField type="email" autoComplete="work email" {...answer('workEmail')} />
-        <FeedbackChoices
-          name="contentCreator"
-          type="radio"
-          inline
-          options={contentCreatorOptions}
-          isChecked={(option) => values.contentCreator === option}
-          onChange={set('contentCreator')}
-        />
-        <FeedbackChoices
-          name="excitedFeatures"
-          type="checkbox"
-          options={excitedFeatureOptions}
-          isChecked={(option) => values.excitedFeatures.includes(option)}
-          onChange={(event) => toggleFeature(event.target.value, event.target.checked)}
-        />
-        <div className="field">
-          <label htmlFor="suggestionsFeedback">{copy.suggestionsFeedback.label}</label>
-          <textarea
-            id="suggestionsFeedback"
-            name="suggestionsFeedback"
-            rows={FEEDBACK_SUGGESTIONS_ROWS}
-            placeholder={copy.suggestionsFeedback.placeholder}
-            value={values.suggestionsFeedback}
-            onChange={set('suggestionsFeedback')}
-          />
-        </div>
-        <FeedbackTextField type="text" {...answer('socialMedia')} />
+        {FEEDBACK_FIELDS.map(question)}
         <Button type="submit" disabled={submitting}>
           {submitting ? SUBMITTING_FEEDBACK_LABEL : feedbackForm.submitLabel}
         </Button>

@@ -1,27 +1,31 @@
 import type { ClientConfig } from '@silk/data-access/config';
-import type { FeedbackField, FeedbackFields } from '@silk/schema/entities';
+import {
+  FEEDBACK_FIELDS,
+  feedbackQuestion,
+  type ChecklistField,
+  type FeedbackField,
+  type FeedbackFields,
+} from '@silk/schema/signup-fields';
 import { FEEDBACK_FAILED, SESSION_EXPIRED } from '@silk/schema/messages';
 import { useState } from 'react';
 import { readSessionEmail } from '@/lib/session-email';
 import { loadWaitlistModule } from '@/lib/waitlist-module';
 import { getRecaptchaToken } from '@/features/waitlist/api/recaptcha';
 
-export type FeedbackValues = Omit<FeedbackFields, 'excitedFeatures'> & { excitedFeatures: string[] };
+/** The form's answers: text, or the ticked choices of a checklist question. */
+export type FeedbackValues = Omit<FeedbackFields, ChecklistField> & Record<ChecklistField, string[]>;
 
-export const EMPTY_FEEDBACK: FeedbackValues = {
-  travelFrequency: '',
-  biggestFrustration: '',
-  workEmail: '',
-  contentCreator: '',
-  excitedFeatures: [],
-  suggestionsFeedback: '',
-  socialMedia: '',
-};
+const isChecklist = (field: FeedbackField): field is ChecklistField =>
+  feedbackQuestion(field).input === 'checkbox';
 
-/** The seven fields as stored text (blanks stay blank here; the write turns them into 'N/A'). */
+export const EMPTY_FEEDBACK: FeedbackValues = Object.fromEntries(
+  FEEDBACK_FIELDS.map((field) => [field, isChecklist(field) ? [] : '']),
+) as unknown as FeedbackValues;
+
+/** The answers as stored text (blanks stay blank here; the write turns them into 'N/A'). */
 export function toFeedbackFields(values: FeedbackValues): FeedbackFields {
   const fields = {} as FeedbackFields;
-  for (const field of Object.keys(EMPTY_FEEDBACK) as FeedbackField[]) {
+  for (const field of FEEDBACK_FIELDS) {
     const value = values[field];
     fields[field] = Array.isArray(value) ? value.join(', ') : value.trim();
   }
@@ -32,9 +36,9 @@ export function toFeedbackFields(values: FeedbackValues): FeedbackFields {
 export function readFeedbackForm(form: HTMLFormElement): FeedbackValues {
   const data = new FormData(form);
   const values = { ...EMPTY_FEEDBACK };
-  for (const field of Object.keys(EMPTY_FEEDBACK) as FeedbackField[]) {
+  for (const field of FEEDBACK_FIELDS) {
     const entries = data.getAll(field).filter((entry): entry is string => typeof entry === 'string');
-    if (field === 'excitedFeatures') values.excitedFeatures = entries;
+    if (isChecklist(field)) values[field] = entries;
     else values[field] = entries[0] ?? '';
   }
   return values;

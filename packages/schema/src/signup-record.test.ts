@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { landingRecord, UNKNOWN_LOCATION } from './signup-record';
+
+const LISBON = {
+  city: 'Lisbon',
+  region: 'Lisbon',
+  country: 'Portugal',
+  country_code: 'PT',
+  latitude: 38.7223,
+  longitude: -9.1393,
+};
+
+describe('landingRecord', () => {
+  it('is the landing fields with the normalised address and the caller’s time on both stamps', () => {
+    let calls = 0;
+    const record = landingRecord({ email: '  Ana@Example.COM ', ip: '203.0.113.7', location: LISBON }, () => `t${++calls}`);
+    expect(record).toEqual({
+      email: 'ana@example.com',
+      source: 'Homepage Hero',
+      ip: '203.0.113.7',
+      location: LISBON,
+      timestamp: 't1',
+      updatedAt: 't2',
+    });
+    expect(Object.keys(record)).toEqual(['email', 'source', 'ip', 'location', 'timestamp', 'updatedAt']);
+  });
+
+  it("writes 'N/A' for an unknown address and every part of an unknown location", () => {
+    const at = new Date('2026-11-21T10:00:00Z');
+    expect(landingRecord({ email: 'a@b.co', ip: null }, () => at)).toMatchObject({
+      ip: 'N/A',
+      location: { city: 'N/A', region: 'N/A', country: 'N/A', country_code: 'N/A', latitude: 'N/A', longitude: 'N/A' },
+      timestamp: at,
+      updatedAt: at,
+    });
+    expect(landingRecord({ email: 'a@b.co', ip: '' }, () => at).ip).toBe('N/A');
+    expect(landingRecord({ email: 'a@b.co' }, () => at).location).toBe(UNKNOWN_LOCATION);
+  });
+});
