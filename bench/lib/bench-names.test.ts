@@ -3,7 +3,7 @@ import { benchNames } from './bench-names';
 
 describe('benchNames', () => {
   it('lists every bench/<name>.ts but the runner', () => {
-    expect(benchNames()).toEqual(expect.arrayContaining(['admin', 'export', 'site']));
+    expect(benchNames()).toEqual(expect.arrayContaining(['admin', 'coldstart', 'export', 'site']));
     expect(benchNames()).not.toContain('run');
   });
 });

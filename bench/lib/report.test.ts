@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addFigures, type Measurement } from './report';
+import { addFigures, CALIBRATION_CHECKSUM, calibrationWorkload, machine, type Measurement } from './report';
 
 const measurement = (key: string, value: number): Measurement => ({
   key,
@@ -25,5 +25,26 @@ describe('addFigures', () => {
     expect(() => addFigures({ seconds: 1 }, [measurement('seconds.p95', 2)])).toThrow(
       'already holds a figure',
     );
+  });
+});
+
+describe('machine', () => {
+  it('names the CPU, its cores, the load and the calibration time', () => {
+    const block = machine(1);
+    expect(block).toEqual({
+      cpuModel: expect.any(String),
+      cores: expect.any(Number),
+      loadAverage: { oneMinute: expect.any(Number), fiveMinutes: expect.any(Number), fifteenMinutes: expect.any(Number) },
+      calibrationMs: expect.any(Number),
+      node: process.version,
+    });
+    expect(block.cpuModel).not.toBe('');
+    expect(Number.isInteger(block.cores) && block.cores >= 1).toBe(true);
+    expect(block.calibrationMs).toBeGreaterThan(0);
+  });
+
+  it('calibrates with a workload that always computes the same', () => {
+    expect(calibrationWorkload()).toBe(CALIBRATION_CHECKSUM);
+    expect(calibrationWorkload(1_000)).toBe(calibrationWorkload(1_000));
   });
 });

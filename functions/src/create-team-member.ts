@@ -22,7 +22,7 @@ import type { Role } from '@silk/schema/roles';
 import { staffRecordData } from '@silk/schema/staff-record';
 import { usernameKey } from '@silk/schema/validators';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from './config';
 import { writeAudit } from './lib/audit';

@@ -9,7 +9,7 @@ import { exportWaitlistRequestSchema } from '@silk/schema/api';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, spreadsheetFileName } from '@silk/schema/formatters';
 import { normalizeSort, signupMatcher, sortSignups, type SignupView } from '@silk/schema/signup-view';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { onRequest } from 'firebase-functions/v2/https';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';

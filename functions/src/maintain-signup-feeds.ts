@@ -1,7 +1,7 @@
 // Every 6 hours: the signup total is set to count() and the recent copies are rewritten
 // (lib/signup-count.ts, lib/signup-feeds.ts), repairing what a failed or repeated trigger left.
 // The Functions emulator runs no schedules: tests and the admin benchmark call the same code.
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { adminServices } from './lib/admin';
 import { reconcileSignupCount } from './lib/signup-count';

@@ -2,7 +2,7 @@
 // (mail/redrive.ts), so mail queued while SMTP was down goes out once it is back. The Functions emulator
 // runs no schedules: the emulator tests call redriveMail themselves.
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { adminServices } from './lib/admin';
 import { redriveMail as redrive } from './mail/redrive';
 

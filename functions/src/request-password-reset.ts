@@ -4,7 +4,7 @@
 // e-mail. Rate limited per IP and per identifier; audited.
 //   200 {ok: true} · 400 · 404 USERNAME_NOT_FOUND · 429
 import { requestPasswordResetSchema } from '@silk/schema/staff-api';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from './config';
 import { writeAudit } from './lib/audit';

@@ -6,7 +6,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { LAST_ADMIN_REQUIRED, memberRemoved } from '@silk/schema/messages';
 import { teamRemoveRequestSchema } from '@silk/schema/staff-api';
 import { usernameKey } from '@silk/schema/validators';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from './config';
 import { writeAudit } from './lib/audit';

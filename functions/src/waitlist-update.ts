@@ -8,7 +8,7 @@ import { waitlistUpdateRequestSchema } from '@silk/schema/api';
 import { COLLECTIONS, RECAPTCHA_ACTION } from '@silk/schema/constants';
 import { BOT_CHECK_FAILED, BOT_CHECK_UNAVAILABLE, SIGNUP_NOT_FOUND } from '@silk/schema/messages';
 import { FieldValue } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from './config';

@@ -6,7 +6,7 @@
 //   keys unreachable or invalid → 503 (not the caller's fault); not configured → 500 (ours)
 import { APP_CHECK_HEADER } from '@silk/schema/constants';
 import { APP_CHECK_FAILED, APP_CHECK_UNAVAILABLE } from '@silk/schema/messages';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import type { ServerConfig } from '../config';
 import { header, HttpError, type HttpRequest } from './http';

@@ -12,7 +12,7 @@ import {
   PAYLOAD_TOO_LARGE,
   UNSUPPORTED_MEDIA_TYPE,
 } from '@silk/schema/messages';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';

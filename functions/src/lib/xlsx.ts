@@ -10,7 +10,7 @@ import { NOT_AVAILABLE } from '@silk/schema/constants';
 import { displayValue, formatLocation, SIGNUP_COLUMNS, toDate, wallClockDate } from '@silk/schema/formatters';
 import { spreadsheetTimesNote } from '@silk/schema/messages';
 import { SIGNUP_COLUMN_SPECS } from '@silk/schema/signup-fields';
-import ExcelJS from 'exceljs';
+import type { Style, Worksheet } from 'exceljs';
 import type { Writable } from 'node:stream';
 
 export type CellValue = string | number | Date;
@@ -69,8 +69,8 @@ export function signupRow(record: SignupRecord, dates: (value: unknown) => Date 
   });
 }
 
-const TEXT_STYLE: Partial<ExcelJS.Style> = {};
-const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: DATE_FORMAT };
+const TEXT_STYLE: Partial<Style> = {};
+const DATE_STYLE: Partial<Style> = { numFmt: DATE_FORMAT };
 
 const MAX_PENDING_SHEET_BYTES = 1024 * 1024;
 
@@ -102,7 +102,7 @@ function waitFor(stream: Writable): Promise<void> {
  * consumers have taken it. (`stream.pipes` is exceljs' StreamBuf internals: if it is absent, this only
  * stops limiting memory.)
  */
-async function drained(sheet: ExcelJS.Worksheet): Promise<void> {
+async function drained(sheet: Worksheet): Promise<void> {
   const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
   if (!Array.isArray(pipes)) return;
   // archiver's streams come from readable-stream 2, which has no `writableLength`.
@@ -123,6 +123,8 @@ export async function writeSignupsWorkbook(
   pages: AsyncIterable<readonly SignupRecord[]>,
   timeZone = DEFAULT_TIME_ZONE,
 ): Promise<number> {
+  // exceljs is loaded here, at the first export, not with the bundle that every function loads.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
     useSharedStrings: false,

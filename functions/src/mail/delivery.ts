@@ -12,7 +12,7 @@ import {
   type Firestore,
   type UpdateData,
 } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import type { SendMailOptions, SentMessageInfo } from 'nodemailer';
 import type { MailConfig } from './mail-config';
 import type { DeliveryState } from './mail-queue';

@@ -1,6 +1,7 @@
 // The SMTP side of delivery: one nodemailer transport per connection URL (kept for the instance's life),
-// and which failures are worth another try.
-import nodemailer, { type SendMailOptions, type SentMessageInfo } from 'nodemailer';
+// and which failures are worth another try. nodemailer itself is loaded at the first e-mail sent, not
+// with the bundle that every function loads.
+import type { SendMailOptions, SentMessageInfo, Transporter } from 'nodemailer';
 import type { MailConfig } from './mail-config';
 
 /** What delivery needs of a transport (tests pass their own). */
@@ -13,12 +14,17 @@ const transports = new Map<string, MailTransport>();
 export function smtpTransport(url: string, config: Pick<MailConfig, 'smtpTimeoutMs'>): MailTransport {
   let transport = transports.get(url);
   if (!transport) {
-    transport = nodemailer.createTransport({
-      url,
-      connectionTimeout: config.smtpTimeoutMs,
-      greetingTimeout: config.smtpTimeoutMs,
-      socketTimeout: config.smtpTimeoutMs * 3,
-    });
+    let created: Promise<Transporter> | undefined;
+    const create = async () => {
+      const { default: nodemailer } = await import('nodemailer');
+      return nodemailer.createTransport({
+        url,
+        connectionTimeout: config.smtpTimeoutMs,
+        greetingTimeout: config.smtpTimeoutMs,
+        socketTimeout: config.smtpTimeoutMs * 3,
+      });
+    };
+    transport = { sendMail: async (options) => (await (created ??= create())).sendMail(options) };
     transports.set(url, transport);
   }
   return transport;
