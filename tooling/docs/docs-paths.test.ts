@@ -1,6 +1,6 @@
 // The documents name real things: every repository path that README.md or docs/ARCHITECTURE.md writes in
 // backticks exists, every `@silk/…` import they name is exported by its package, and every
-// `PRODUCT.md#anchor` a source file cites is an anchor of docs/PRODUCT.md.
+// `PRODUCT.md#…` anchor a source file cites is an anchor of docs/PRODUCT.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -81,7 +81,7 @@ describe('the documents name what exists', () => {
     expect(unexportedImports(tokens)).toEqual(['@silk/schema/gone']);
   });
 
-  it('every PRODUCT.md#anchor cited in the code is an anchor of docs/PRODUCT.md', () => {
+  it('every PRODUCT.md anchor cited in the code is an anchor of docs/PRODUCT.md', () => {
     const anchors = anchorsOf(read('docs/PRODUCT.md'));
     const cited = trackedFiles
       .filter((file) => /\.(ts|tsx|js|md)$/.test(file))
