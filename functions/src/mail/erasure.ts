@@ -5,7 +5,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import type { AuditAction } from '@silk/schema/roles';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
-import { writeAudit } from '../lib/audit';
+import { writeAudit } from '../shared/audit';
 import { signupRef, subscriberRef } from './subscribers';
 
 export interface ErasureResult {

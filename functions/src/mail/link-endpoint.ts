@@ -21,9 +21,9 @@ import {
   type HttpHandler,
   type HttpRequest,
   type HttpResponse,
-} from '../lib/http';
-import { enforceFunctionLimits } from '../lib/rate-limit';
-import { serverDeps, type ServerDeps } from '../lib/server-deps';
+} from '../http/http';
+import { enforceFunctionLimits } from '../http/rate-limit';
+import { serverDeps, type ServerDeps } from '../shared/server-deps';
 import { LinkTokenError, verifyLinkToken, type LinkPurpose } from './link-token';
 import { mailTokenSecret } from './secrets';
 

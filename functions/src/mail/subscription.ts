@@ -2,8 +2,8 @@
 // idempotent: confirming or unsubscribing twice changes nothing the second time.
 import { SUBSCRIPTION_NOT_FOUND } from '@silk/schema/messages';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { HttpError } from '../lib/http';
-import { signupChange } from '../lib/signup-change';
+import { HttpError } from '../http/http';
+import { signupChange } from '../shared/signup-change';
 import { eraseAndAudit } from './erasure';
 import { addressOf, signupRef, subscriberRef } from './subscribers';
 

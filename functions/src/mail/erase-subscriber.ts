@@ -1,0 +1,18 @@
+// POST /api/erase {token} (the /unsubscribe page's "Delete my data", from the erase link) → 200 {ok: true}:
+// removes the signup (with its feedback), the mailing-list entry and all mail to the address, and writes
+// an audit entry holding the address's SHA-256 hash only. Nothing left to erase is the same 200.
+// 400 / 401 a missing or refused token, 429 rate limited.
+import { onRequest } from 'firebase-functions/v2/https';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { linkEndpoint, type LinkEndpointDeps } from './link-endpoint';
+import { mailTokenSecret } from './secrets';
+import { eraseSubscriber as erase } from './subscription';
+
+export function makeEraseSubscriberHandler(deps: Partial<LinkEndpointDeps> = {}) {
+  return linkEndpoint({ name: 'eraseSubscriber', purpose: 'erase', action: erase }, deps);
+}
+
+export const eraseSubscriber = onRequest(
+  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
+  makeEraseSubscriberHandler(),
+);

@@ -1,0 +1,14 @@
+// POST /api/resubscribe {token} (the /unsubscribe page's "re-subscribe", with the same unsubscribe link
+// token) → 200 {ok: true}: undoes the unsubscribe. 400 / 401 a missing or refused token, 404 the
+// subscriber is gone (erased), 429 rate limited.
+import { onRequest } from 'firebase-functions/v2/https';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { linkEndpoint, type LinkEndpointDeps } from './link-endpoint';
+import { mailTokenSecret } from './secrets';
+import { resubscribeSubscriber } from './subscription';
+
+export function makeResubscribeHandler(deps: Partial<LinkEndpointDeps> = {}) {
+  return linkEndpoint({ name: 'resubscribe', purpose: 'unsubscribe', action: resubscribeSubscriber }, deps);
+}
+
+export const resubscribe = onRequest({ ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] }, makeResubscribeHandler());

@@ -1,0 +1,144 @@
+// POST {api}/xlsxdown (exportWaitlist): {token} in the body (an Authorization: Bearer header also
+// works); staff only. Streams every signup, newest first, as waitlist_signups_YYYY-MM-DD.xlsx with the
+// admin table's 12 columns, read from Firestore in pages; `timeZone` (the downloader's IANA zone, else
+// UTC) is the zone of the Signup Date column, named in its header's note. With `view` (the admin table's
+// sort, search and filters, signup-view.ts) only the rows it leaves, in its order, as
+// waitlist_signups_YYYY-MM-DD_filtered.xlsx; an invalid view is a 400. Audited (rows exported, the view).
+//   200 the file · 400 · 401 · 403 · 405 · 413 · 415 · 429 · 500 (before the first byte)
+import { exportWaitlistRequestSchema } from '@silk/schema/api';
+import { COLLECTIONS } from '@silk/schema/constants';
+import { filteredSpreadsheetFileName, spreadsheetFileName } from '@silk/schema/formatters';
+import { normalizeSort, signupMatcher, sortSignups, type SignupView } from '@silk/schema/signup-view';
+import { logger } from 'firebase-functions';
+import { onRequest } from 'firebase-functions/v2/https';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from '../shared/config';
+import { adminServices, type AdminServices } from '../shared/admin';
+import { writeAudit, type AuditEntry } from '../shared/audit';
+import { idTokenFrom, requireReadyStaff, verifyCaller, type Caller } from '../http/auth';
+import { clientIp, jsonEndpoint, parseBody, type HttpHandler, type HttpRequest, type JsonBody } from '../http/http';
+import { enforceRateLimits } from '../http/rate-limit';
+import { signupPages } from './signup-pages';
+import { ExportAborted, writeSignupsWorkbook, type SignupRecord } from './xlsx';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface ExportWaitlistDeps {
+  config: () => ServerConfig;
+  /** Verifies the caller (ID token + staff record). */
+  authorize: (req: HttpRequest, body: JsonBody) => Promise<Caller>;
+  /** Counts the request against the rate limits (throws HttpError 429). */
+  rateLimit: (req: HttpRequest, caller: Caller) => Promise<void>;
+  /** Signups newest first, in pages. */
+  pages: () => AsyncIterable<readonly SignupRecord[]>;
+  audit: (entry: AuditEntry) => Promise<void>;
+  now: () => Date;
+}
+
+function firestoreDeps(services: () => AdminServices, config: () => ServerConfig): ExportWaitlistDeps {
+  return {
+    config,
+    authorize: (req, body) => verifyCaller(services().auth, services().db, idTokenFrom(req, body)),
+    rateLimit: async (req, caller) => {
+      const { rateLimits } = config();
+      const limit = rateLimits.exportWaitlist;
+      await enforceRateLimits(services().db, [
+        { scope: 'exportWaitlist:ip', key: clientIp(req), limit: limit.perIp, windowMs: rateLimits.windowMs },
+        { scope: 'exportWaitlist:caller', key: caller.email, limit: limit.perKey, windowMs: rateLimits.windowMs },
+      ]);
+    },
+    pages: () => signupPages(services().db.collection(COLLECTIONS.waitlistSignups)),
+    audit: (entry) => writeAudit(services().db, entry),
+    now: () => new Date(),
+  };
+}
+
+/** Rows a sorted view collects before writing them, per page handed on. */
+const SORTED_PAGE_SIZE = 1000;
+
+/**
+ * The rows of the pages that the view leaves: page by page in the pages' order (newest first), or, for
+ * another sort, all of them collected and then in the view's order, as the admin table shows them.
+ */
+async function* viewPages(
+  pages: AsyncIterable<readonly SignupRecord[]>,
+  view: SignupView,
+): AsyncGenerator<readonly SignupRecord[]> {
+  const matches = signupMatcher(view);
+  if (!normalizeSort(view.sort)) {
+    for await (const page of pages) {
+      const kept = page.filter(matches);
+      if (kept.length > 0) yield kept;
+    }
+    return;
+  }
+  const kept: SignupRecord[] = [];
+  for await (const page of pages) for (const row of page) if (matches(row)) kept.push(row);
+  const sorted = sortSignups(kept, view.sort);
+  for (let start = 0; start < sorted.length; start += SORTED_PAGE_SIZE) {
+    yield sorted.slice(start, start + SORTED_PAGE_SIZE);
+  }
+}
+
+export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps> = {}): HttpHandler {
+  const config = overrides.config ?? (() => readServerConfig());
+  const deps = { ...firestoreDeps(adminServices, config), ...overrides };
+  return jsonEndpoint('exportWaitlist', () => config().allowedOrigins, async (req, res, body) => {
+    const caller = await deps.authorize(req, body);
+    requireReadyStaff(caller);
+    await deps.rateLimit(req, caller);
+    const { timeZone, view } = parseBody(exportWaitlistRequestSchema, body);
+
+    // Read the first page before any byte is sent, so a failing read still gets a JSON error.
+    const iterator = (view ? viewPages(deps.pages(), view) : deps.pages())[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    async function* allPages(): AsyncGenerator<readonly SignupRecord[]> {
+      if (first.done) return;
+      yield first.value;
+      for (let page = await iterator.next(); !page.done; page = await iterator.next()) yield page.value;
+    }
+
+    const fileName = view ? filteredSpreadsheetFileName(deps.now()) : spreadsheetFileName(deps.now());
+    res.statusCode = 200;
+    res.setHeader('Content-Type', XLSX_CONTENT_TYPE);
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    // exceljs ends the stream it writes to; the response stays open until the audit entry is written
+    // (work after the response ends may be throttled in Cloud Functions).
+    const workbookStream = new PassThrough();
+    workbookStream.pipe(res, { end: false });
+    // A client that goes away stops the export (instead of it waiting for a drain that never comes).
+    res.on('close', () => {
+      if (!res.writableFinished) workbookStream.destroy();
+    });
+    const piped = once(workbookStream, 'end');
+    piped.catch(() => undefined); // a failed workbook surfaces from writeSignupsWorkbook
+    let rows: number;
+    try {
+      rows = await writeSignupsWorkbook(workbookStream, allPages(), timeZone);
+    } catch (error) {
+      if (!(error instanceof ExportAborted)) throw error;
+      logger.info('exportWaitlist: the client closed the connection before the end', { actor: caller.email });
+      return;
+    }
+    await piped;
+    try {
+      await deps.audit({
+        actor: caller.email,
+        action: 'export',
+        target: COLLECTIONS.waitlistSignups,
+        details: view ? { rows, filtered: true, fileName, view } : { rows, filtered: false, fileName },
+      });
+    } catch (error) {
+      logger.error('exportWaitlist: audit entry not written', error);
+    }
+    res.end();
+  });
+}
+
+export const exportWaitlistHandler = makeExportWaitlistHandler();
+export const exportWaitlist = onRequest(
+  { ...HTTP_FUNCTION_OPTIONS, memory: '1GiB', timeoutSeconds: 300 },
+  exportWaitlistHandler,
+);
