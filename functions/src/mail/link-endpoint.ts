@@ -24,8 +24,8 @@ import {
 } from '../http/http';
 import { enforceFunctionLimits } from '../http/rate-limit';
 import { serverDeps, type ServerDeps } from '../shared/server-deps';
-import { LinkTokenError, verifyLinkToken, type LinkPurpose } from './link-token';
-import { mailTokenSecret } from './secrets';
+import { LinkTokenError, verifyLinkToken, type LinkPurpose } from '../http/link-token';
+import { mailTokenSecret } from '../shared/secrets';
 
 export interface LinkEndpointDeps extends ServerDeps {
   secret: () => string;

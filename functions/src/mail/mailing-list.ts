@@ -8,7 +8,7 @@ import type { ServerConfig } from '../shared/config';
 import { confirmationMail } from './confirmation-mail';
 import { readMailConfig, type MailConfig } from './mail-config';
 import { newMailRef } from './mail-queue';
-import { mailTokenSecret } from './secrets';
+import { mailTokenSecret } from '../shared/secrets';
 import { subscriberLinks } from './subscriber-links';
 import { newSubscriberId, signupRef, subscriberRef } from './subscribers';
 import { signupChange } from '../shared/signup-change';

@@ -4,7 +4,7 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { linkEndpoint, type LinkEndpointDeps } from './link-endpoint';
-import { mailTokenSecret } from './secrets';
+import { mailTokenSecret } from '../shared/secrets';
 import { resubscribeSubscriber } from './subscription';
 
 export function makeResubscribeHandler(deps: Partial<LinkEndpointDeps> = {}) {

@@ -6,7 +6,7 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { adminServices } from '../shared/admin';
 import { handleMailWrite, type DeliveryDeps } from './delivery';
 import { readMailConfig, smtpUrl } from './mail-config';
-import { smtpConnectionUri } from './secrets';
+import { smtpConnectionUri } from '../shared/secrets';
 import { smtpTransport } from './smtp';
 
 function deliveryDeps(): DeliveryDeps {

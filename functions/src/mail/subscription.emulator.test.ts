@@ -12,7 +12,7 @@ import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { LINK_LIFETIME_SECONDS, signLinkToken } from './link-token';
+import { LINK_LIFETIME_SECONDS, signLinkToken } from '../http/link-token';
 import { functionUrl, post, uniqueEmail } from '../testing/emulator';
 import { deliveryState, EMULATOR_MAIL_TOKEN_SECRET, linkIn, mailDocsTo, signUpOnSite, waitForDoc } from '../testing/mail';
 

@@ -8,7 +8,7 @@ import { SIGNUP_DELETE_ADMIN_REQUIRED } from '@silk/schema/messages';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { parseBody } from '../http/http';
-import { staffEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/staff-endpoint';
+import { staffEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
 import { eraseAndAudit } from '../mail/erasure';
 
 const deleteSignupAction: StaffAction = async ({ services, caller }, body): Promise<DeleteSignupResponse> => {

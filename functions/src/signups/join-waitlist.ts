@@ -30,7 +30,7 @@ import {
 import { addToMailingList, limitSignupsByEmail, limitSignupsByIp } from '../mail/mailing-list';
 import { serverDeps, type ServerDeps } from '../shared/server-deps';
 import { signupChange } from '../shared/signup-change';
-import { mailTokenSecret } from '../mail/secrets';
+import { mailTokenSecret } from '../shared/secrets';
 
 /** Where a form submit lands: the site's confirmation page. */
 export const JOINED_PATH = '/waitlist';

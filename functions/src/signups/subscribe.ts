@@ -9,7 +9,7 @@ import { verifyAppCheck } from '../http/app-check';
 import { clientIp, jsonEndpoint, parseBody, sendJson, type HttpHandler } from '../http/http';
 import { addToMailingList, limitSignupsByEmail, limitSignupsByIp } from '../mail/mailing-list';
 import { serverDeps, type ServerDeps } from '../shared/server-deps';
-import { mailTokenSecret } from '../mail/secrets';
+import { mailTokenSecret } from '../shared/secrets';
 
 export function makeSubscribeHandler(deps: Partial<ServerDeps> = {}): HttpHandler {
   const { services, config } = serverDeps(deps);

@@ -8,7 +8,7 @@ import { passwordChangeRequestSchema } from '@silk/schema/staff-api';
 import { FieldValue } from 'firebase-admin/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { staffEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/staff-endpoint';
+import { staffEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
 import { writeAudit } from '../shared/audit';
 import { parseBody } from '../http/http';
 

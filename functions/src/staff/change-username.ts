@@ -8,7 +8,7 @@ import { usernameChangeRequestSchema } from '@silk/schema/staff-api';
 import { usernameKey } from '@silk/schema/validators';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { staffEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/staff-endpoint';
+import { staffEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
 import { writeAudit } from '../shared/audit';
 import { HttpError, parseBody } from '../http/http';
 

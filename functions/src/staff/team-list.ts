@@ -5,7 +5,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import type { TeamMember } from '@silk/schema/staff-api';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { teamEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/staff-endpoint';
+import { teamEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
 import { memberFrom } from './team';
 
 const listTeam: StaffAction = async ({ services }) => {

@@ -17,7 +17,7 @@ import {
   memberAccount,
   teamIn,
   } from './team';
-import { teamEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/staff-endpoint';
+import { teamEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
 
 const removeMember: StaffAction = async ({ services, caller: admin }, body) => {
   const { email } = parseBody(teamRemoveRequestSchema, body);

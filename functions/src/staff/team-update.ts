@@ -18,7 +18,7 @@ import {
   findMember,
   teamIn,
   } from './team';
-import { teamEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/staff-endpoint';
+import { teamEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
 
 const updateMember: StaffAction = async ({ services, caller: admin }, body) => {
   const input = parseBody(teamUpdateRequestSchema, body);
