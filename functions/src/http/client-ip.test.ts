@@ -1,6 +1,7 @@
 // Which X-Forwarded-For entry is the client: counted from the right, so entries the client wrote itself
 // never count (the burst over HTTP is in signup-burst.emulator.test.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readServerConfig } from '../shared/config';
 import { clientIp, type HttpRequest } from './http';
 
 const HOSTING_EDGE = '199.36.158.100';
@@ -40,12 +41,17 @@ describe('clientIp', () => {
     expect(clientIp({ method: 'POST', headers: {} }, 0)).toBe('unknown');
   });
 
-  it('reads the hops from CLIENT_IP_HOPS when not given (production default: 2)', () => {
+  it('takes the hops from the injected configuration, CLIENT_IP_HOPS (production default: 2)', () => {
     const req = request(`192.0.2.1, ${CLIENT}, ${HOSTING_EDGE}`);
-    expect(clientIp(req)).toBe(CLIENT);
-    vi.stubEnv('CLIENT_IP_HOPS', '1');
-    expect(clientIp(req)).toBe(HOSTING_EDGE);
+    const hops = (env: NodeJS.ProcessEnv) => readServerConfig(env).clientIpHops;
+    expect(clientIp(req, hops({}))).toBe(CLIENT);
+    expect(clientIp(req, hops({ CLIENT_IP_HOPS: '1' }))).toBe(HOSTING_EDGE);
+    expect(clientIp(req, hops({ CLIENT_IP_HOPS: '0' }))).toBe('169.254.8.1');
+  });
+
+  it('never reads the process environment itself', () => {
     vi.stubEnv('CLIENT_IP_HOPS', '0');
-    expect(clientIp(req)).toBe('169.254.8.1');
+    const req = request(`192.0.2.1, ${CLIENT}, ${HOSTING_EDGE}`);
+    expect(clientIp(req, readServerConfig({}).clientIpHops)).toBe(CLIENT);
   });
 });

@@ -16,7 +16,6 @@ import { logger } from 'firebase-functions';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { clientIpHops } from '../shared/config';
 import { isOriginAllowed } from './cors';
 
 /**
@@ -167,7 +166,8 @@ export async function readJsonBody(req: HttpRequest, methods: readonly HttpMetho
   } catch {
     throw new HttpError(400, INVALID_JSON);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, INVALID_REQUEST_BODY);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new HttpError(400, INVALID_REQUEST_BODY);
   return parsed as JsonBody;
 }
 
@@ -216,17 +216,19 @@ export function jsonEndpoint(
   body: (req: HttpRequest, res: HttpResponse, json: JsonBody) => Promise<void>,
 ): HttpHandler {
   const { methods } = API_ROUTES[name];
-  return guardedHandler(name, allowedOrigins, async (req, res) => body(req, res, await readJsonBody(req, methods)));
+  return guardedHandler(name, allowedOrigins, async (req, res) =>
+    body(req, res, await readJsonBody(req, methods)),
+  );
 }
 
 /**
  * The client address as our front ends saw it: the `hops`-th X-Forwarded-For entry from the right
- * (config.ts, DEFAULT_CLIENT_IP_HOPS), never an entry the client wrote itself — so not express's `req.ip`,
+ * (the injected server configuration's `clientIpHops`, config.ts), never an entry the client wrote itself — so not express's `req.ip`,
  * which the Functions framework takes from the header's first, client-written entry. A header with fewer
  * entries than `hops` was written by the front ends alone (a call that skipped Hosting): its first entry
  * is the caller. With hops 0, or no header, the socket's peer.
  */
-export function clientIp(req: HttpRequest, hops = clientIpHops()): string {
+export function clientIp(req: HttpRequest, hops: number): string {
   if (hops > 0) {
     const entries = (header(req, 'x-forwarded-for') ?? '')
       .split(',')

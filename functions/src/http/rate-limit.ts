@@ -20,7 +20,6 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { RATE_LIMITED } from '@silk/schema/messages';
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
-import type { LimitedFunction, ServerConfig } from '../shared/config';
 import { HttpError } from './http';
 
 /** The field a window and its slots expire at (the window's end); firestore.indexes.json declares TTL on it. */
@@ -120,19 +119,4 @@ export async function enforceRateLimits(db: Firestore, checks: RateLimitCheck[])
   for (const check of checks) {
     if (!(await consumeRateLimit(db, check))) throw new HttpError(429, RATE_LIMITED);
   }
-}
-
-/** The usual pair for a function: its per-IP limit, then its per-key limit (an e-mail or the caller). */
-export async function enforceFunctionLimits(
-  db: Firestore,
-  rateLimits: ServerConfig['rateLimits'],
-  name: LimitedFunction,
-  ip: string,
-  key: string,
-): Promise<void> {
-  const limit = rateLimits[name];
-  await enforceRateLimits(db, [
-    { scope: `${name}:ip`, key: ip, limit: limit.perIp, windowMs: rateLimits.windowMs },
-    { scope: `${name}:key`, key, limit: limit.perKey, windowMs: rateLimits.windowMs },
-  ]);
 }

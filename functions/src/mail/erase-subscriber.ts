@@ -3,13 +3,20 @@
 // an audit entry holding the address's SHA-256 hash only. Nothing left to erase is the same 200.
 // 400 / 401 a missing or refused token, 429 rate limited.
 import { onRequest } from 'firebase-functions/v2/https';
+import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { linkEndpoint, type LinkEndpointDeps } from './link-endpoint';
 import { mailTokenSecret } from '../shared/secrets';
 import { eraseSubscriber as erase } from './subscription';
 
-export function makeEraseSubscriberHandler(deps: Partial<LinkEndpointDeps> = {}) {
-  return linkEndpoint({ name: 'eraseSubscriber', purpose: 'erase', action: erase }, deps);
+export function makeEraseSubscriberHandler(deps: Partial<EndpointDeps> = {}) {
+  return endpoint(
+    'eraseSubscriber',
+    async ({ services, subscriberId, audit }) => {
+      await erase(services.db, subscriberId, audit);
+      return { ok: true };
+    },
+    deps,
+  );
 }
 
 export const eraseSubscriber = onRequest(

@@ -1,10 +1,9 @@
 // The mailing-list side of a signup, shared by /api/subscribe and /api/join: both count against the
-// same per-address and per-e-mail limits (one signup is one count, whichever path it takes), and both
-// store subscribers/{email} once (a repeat keeps the first subscription date), record the consent on
-// the signup and queue the confirmation e-mail of a new subscriber.
+// same per-address and per-e-mail limits (declared in api-routes: one signup is one count, whichever
+// path it takes), and both store subscribers/{email} once (a repeat keeps the first
+// subscription date), record the consent on the signup and queue the confirmation e-mail of a new subscriber.
 import { CONSENT_TEXT_VERSION, SIGNUP_SOURCE, type ConsentForm } from '@silk/schema/constants';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { ServerConfig } from '../shared/config';
 import { confirmationMail } from './confirmation-mail';
 import { readMailConfig, type MailConfig } from './mail-config';
 import { newMailRef } from './mail-queue';
@@ -13,21 +12,6 @@ import { subscriberLinks } from './subscriber-links';
 import { newSubscriberId, signupRef, subscriberRef } from './subscribers';
 import { signupChange } from '../shared/signup-change';
 import { firstSignupUpdate } from '../shared/first-signup';
-import { enforceRateLimits } from '../http/rate-limit';
-
-type RateLimits = ServerConfig['rateLimits'];
-
-/** The per-address limit of signups, checked before the body is read. */
-export function limitSignupsByIp(db: Firestore, rateLimits: RateLimits, ip: string): Promise<void> {
-  const limit = rateLimits.subscribe.perIp;
-  return enforceRateLimits(db, [{ scope: 'subscribe:ip', key: ip, limit, windowMs: rateLimits.windowMs }]);
-}
-
-/** The per-e-mail limit of signups. */
-export function limitSignupsByEmail(db: Firestore, rateLimits: RateLimits, email: string): Promise<void> {
-  const limit = rateLimits.subscribe.perKey;
-  return enforceRateLimits(db, [{ scope: 'subscribe:email', key: email, limit, windowMs: rateLimits.windowMs }]);
-}
 
 /** What queueing an e-mail to a subscriber needs: where links point and the key that signs them. */
 export interface MailContext {
@@ -35,7 +19,10 @@ export interface MailContext {
   secret: string;
 }
 
-export const defaultMailContext = (): MailContext => ({ config: readMailConfig(), secret: mailTokenSecret.value() });
+export const defaultMailContext = (): MailContext => ({
+  config: readMailConfig(),
+  secret: mailTokenSecret.value(),
+});
 
 /**
  * In one transaction: subscribers/{email} is created unless it exists (with a random subscriberId), the

@@ -1,5 +1,6 @@
 // Region, limits and the server configuration every function reads (from the environment: the
 // Functions runtime loads functions/deploy/.env.<project>; see .env.example and functions/env/).
+import type { RateLimitGroup } from '@silk/schema/api-routes';
 import { FUNCTIONS_REGION, RECAPTCHA_MIN_SCORE } from '@silk/schema/constants';
 import type { GlobalOptions } from 'firebase-functions/v2';
 
@@ -16,7 +17,12 @@ export const GLOBAL_OPTIONS: GlobalOptions = {
 export const HTTP_FUNCTION_OPTIONS = { invoker: 'public', cors: false } as const;
 
 /** The functions that serve no route: the mail queue's sender and the signup feeds (Firestore triggers), and their schedules. */
-export const BACKGROUND_FUNCTIONS = ['sendMail', 'redriveMail', 'onSignupWritten', 'maintainSignupFeeds'] as const;
+export const BACKGROUND_FUNCTIONS = [
+  'sendMail',
+  'redriveMail',
+  'onSignupWritten',
+  'maintainSignupFeeds',
+] as const;
 
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 export const RECAPTCHA_TIMEOUT_MS = 5000;
@@ -41,16 +47,8 @@ export interface RateLimitRule {
   perKey: number;
 }
 
-export type LimitedFunction =
-  | 'subscribe'
-  | 'waitlistUpdate'
-  | 'createTeamMember'
-  | 'exportWaitlist'
-  | 'manageTeam'
-  | 'account'
-  | 'signIn'
-  | 'passwordReset'
-  | 'subscription';
+/** The groups of rate limits (their per-route use is declared in @silk/schema/api-routes). */
+export type LimitedFunction = RateLimitGroup;
 
 export interface ServerConfig {
   /** Exact origins ("https://silk.travel") or loopback with any port ("http://127.0.0.1:*"). */

@@ -3,25 +3,20 @@
 // "Delete my data": signup, mailing-list entry, all mail to it), audited with the address's hash only.
 //   200 {ok, removed: {signup, subscriber, mail}} (also when nothing was left) · 400 · 401 · 403 not a
 //   ready Admin · 429
-import { deleteSignupRequestSchema, type DeleteSignupResponse } from '@silk/schema/api';
-import { SIGNUP_DELETE_ADMIN_REQUIRED } from '@silk/schema/messages';
 import { onRequest } from 'firebase-functions/v2/https';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { parseBody } from '../http/http';
-import { staffEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
+import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { eraseAndAudit } from '../mail/erasure';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 
-const deleteSignupAction: StaffAction = async ({ services, caller }, body): Promise<DeleteSignupResponse> => {
-  const { email } = parseBody(deleteSignupRequestSchema, body);
-  const removed = await eraseAndAudit(services.db, email, { actor: caller.email, action: 'signup.deleted' });
-  return { ok: true, removed };
-};
-
-export function makeDeleteSignupHandler(deps: Partial<StaffEndpointDeps> = {}) {
-  return staffEndpoint(
+export function makeDeleteSignupHandler(deps: Partial<EndpointDeps> = {}) {
+  return endpoint(
     'deleteSignup',
-    { require: 'admin', limit: 'manageTeam', refusal: SIGNUP_DELETE_ADMIN_REQUIRED },
-    deleteSignupAction,
+    async ({ services, body: { email }, audit }) => {
+      const removed = await eraseAndAudit(services.db, email, (entry) =>
+        audit({ action: 'signup.deleted', ...entry }),
+      );
+      return { ok: true, removed };
+    },
     deps,
   );
 }

@@ -5,7 +5,6 @@
 // sort, search and filters, signup-view.ts) only the rows it leaves, in its order, as
 // waitlist_signups_YYYY-MM-DD_filtered.xlsx; an invalid view is a 400. Audited (rows exported, the view).
 //   200 the file · 400 · 401 · 403 · 405 · 413 · 415 · 429 · 500 (before the first byte)
-import { exportWaitlistRequestSchema } from '@silk/schema/api';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, spreadsheetFileName } from '@silk/schema/formatters';
 import { normalizeSort, signupMatcher, sortSignups, type SignupView } from '@silk/schema/signup-view';
@@ -13,45 +12,20 @@ import { logger } from 'firebase-functions';
 import { onRequest } from 'firebase-functions/v2/https';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { HTTP_FUNCTION_OPTIONS, readServerConfig, type ServerConfig } from '../shared/config';
-import { adminServices, type AdminServices } from '../shared/admin';
-import { writeAudit, type AuditEntry } from '../shared/audit';
-import { idTokenFrom, requireReadyStaff, verifyCaller, type Caller } from '../http/auth';
-import { clientIp, jsonEndpoint, parseBody, type HttpHandler, type HttpRequest, type JsonBody } from '../http/http';
-import { enforceRateLimits } from '../http/rate-limit';
+import { ANSWERED, endpoint, type EndpointDeps } from '../http/endpoint';
+import type { HttpHandler } from '../http/http';
+import { adminServices } from '../shared/admin';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { signupPages } from './signup-pages';
 import { ExportAborted, writeSignupsWorkbook, type SignupRecord } from './xlsx';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export interface ExportWaitlistDeps {
-  config: () => ServerConfig;
-  /** Verifies the caller (ID token + staff record). */
-  authorize: (req: HttpRequest, body: JsonBody) => Promise<Caller>;
-  /** Counts the request against the rate limits (throws HttpError 429). */
-  rateLimit: (req: HttpRequest, caller: Caller) => Promise<void>;
+/** The frame's deps (caller, rate limits, audit: see http/endpoint.ts) and where the rows come from. */
+export interface ExportWaitlistDeps extends EndpointDeps {
   /** Signups newest first, in pages. */
   pages: () => AsyncIterable<readonly SignupRecord[]>;
-  audit: (entry: AuditEntry) => Promise<void>;
   now: () => Date;
-}
-
-function firestoreDeps(services: () => AdminServices, config: () => ServerConfig): ExportWaitlistDeps {
-  return {
-    config,
-    authorize: (req, body) => verifyCaller(services().auth, services().db, idTokenFrom(req, body)),
-    rateLimit: async (req, caller) => {
-      const { rateLimits } = config();
-      const limit = rateLimits.exportWaitlist;
-      await enforceRateLimits(services().db, [
-        { scope: 'exportWaitlist:ip', key: clientIp(req), limit: limit.perIp, windowMs: rateLimits.windowMs },
-        { scope: 'exportWaitlist:caller', key: caller.email, limit: limit.perKey, windowMs: rateLimits.windowMs },
-      ]);
-    },
-    pages: () => signupPages(services().db.collection(COLLECTIONS.waitlistSignups)),
-    audit: (entry) => writeAudit(services().db, entry),
-    now: () => new Date(),
-  };
 }
 
 /** Rows a sorted view collects before writing them, per page handed on. */
@@ -82,59 +56,61 @@ async function* viewPages(
 }
 
 export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps> = {}): HttpHandler {
-  const config = overrides.config ?? (() => readServerConfig());
-  const deps = { ...firestoreDeps(adminServices, config), ...overrides };
-  return jsonEndpoint('exportWaitlist', () => config().allowedOrigins, async (req, res, body) => {
-    const caller = await deps.authorize(req, body);
-    requireReadyStaff(caller);
-    await deps.rateLimit(req, caller);
-    const { timeZone, view } = parseBody(exportWaitlistRequestSchema, body);
+  const services = overrides.services ?? adminServices;
+  const pages = overrides.pages ?? (() => signupPages(services().db.collection(COLLECTIONS.waitlistSignups)));
+  const now = overrides.now ?? (() => new Date());
+  return endpoint(
+    'exportWaitlist',
+    async ({ res, caller, body: { timeZone, view }, audit }) => {
+      // Read the first page before any byte is sent, so a failing read still gets a JSON error.
+      const iterator = (view ? viewPages(pages(), view) : pages())[Symbol.asyncIterator]();
+      const first = await iterator.next();
+      async function* allPages(): AsyncGenerator<readonly SignupRecord[]> {
+        if (first.done) return;
+        yield first.value;
+        for (let page = await iterator.next(); !page.done; page = await iterator.next()) yield page.value;
+      }
 
-    // Read the first page before any byte is sent, so a failing read still gets a JSON error.
-    const iterator = (view ? viewPages(deps.pages(), view) : deps.pages())[Symbol.asyncIterator]();
-    const first = await iterator.next();
-    async function* allPages(): AsyncGenerator<readonly SignupRecord[]> {
-      if (first.done) return;
-      yield first.value;
-      for (let page = await iterator.next(); !page.done; page = await iterator.next()) yield page.value;
-    }
-
-    const fileName = view ? filteredSpreadsheetFileName(deps.now()) : spreadsheetFileName(deps.now());
-    res.statusCode = 200;
-    res.setHeader('Content-Type', XLSX_CONTENT_TYPE);
-    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    res.setHeader('Cache-Control', 'no-store');
-    // exceljs ends the stream it writes to; the response stays open until the audit entry is written
-    // (work after the response ends may be throttled in Cloud Functions).
-    const workbookStream = new PassThrough();
-    workbookStream.pipe(res, { end: false });
-    // A client that goes away stops the export (instead of it waiting for a drain that never comes).
-    res.on('close', () => {
-      if (!res.writableFinished) workbookStream.destroy();
-    });
-    const piped = once(workbookStream, 'end');
-    piped.catch(() => undefined); // a failed workbook surfaces from writeSignupsWorkbook
-    let rows: number;
-    try {
-      rows = await writeSignupsWorkbook(workbookStream, allPages(), timeZone);
-    } catch (error) {
-      if (!(error instanceof ExportAborted)) throw error;
-      logger.info('exportWaitlist: the client closed the connection before the end', { actor: caller.email });
-      return;
-    }
-    await piped;
-    try {
-      await deps.audit({
-        actor: caller.email,
-        action: 'export',
-        target: COLLECTIONS.waitlistSignups,
-        details: view ? { rows, filtered: true, fileName, view } : { rows, filtered: false, fileName },
+      const fileName = view ? filteredSpreadsheetFileName(now()) : spreadsheetFileName(now());
+      res.statusCode = 200;
+      res.setHeader('Content-Type', XLSX_CONTENT_TYPE);
+      res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+      res.setHeader('Cache-Control', 'no-store');
+      // exceljs ends the stream it writes to; the response stays open until the audit entry is written
+      // (work after the response ends may be throttled in Cloud Functions).
+      const workbookStream = new PassThrough();
+      workbookStream.pipe(res, { end: false });
+      // A client that goes away stops the export (instead of it waiting for a drain that never comes).
+      res.on('close', () => {
+        if (!res.writableFinished) workbookStream.destroy();
       });
-    } catch (error) {
-      logger.error('exportWaitlist: audit entry not written', error);
-    }
-    res.end();
-  });
+      const piped = once(workbookStream, 'end');
+      piped.catch(() => undefined); // a failed workbook surfaces from writeSignupsWorkbook
+      let rows: number;
+      try {
+        rows = await writeSignupsWorkbook(workbookStream, allPages(), timeZone);
+      } catch (error) {
+        if (!(error instanceof ExportAborted)) throw error;
+        logger.info('exportWaitlist: the client closed the connection before the end', {
+          actor: caller.email,
+        });
+        return ANSWERED;
+      }
+      await piped;
+      try {
+        await audit({
+          action: 'export',
+          target: COLLECTIONS.waitlistSignups,
+          details: view ? { rows, filtered: true, fileName, view } : { rows, filtered: false, fileName },
+        });
+      } catch (error) {
+        logger.error('exportWaitlist: audit entry not written', error);
+      }
+      res.end();
+      return ANSWERED;
+    },
+    overrides,
+  );
 }
 
 export const exportWaitlistHandler = makeExportWaitlistHandler();

@@ -7,30 +7,16 @@
 //   form: 303 → /waitlist · an error: its status and a small HTML page with the message
 //   JSON: 200 {ok: true} · an error: its status and {error}
 // The address is never put in a URL (no query string, no redirect carrying it).
-import { subscribeRequestSchema } from '@silk/schema/api';
-import { API_ROUTES } from '@silk/schema/api-routes';
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
 import type { VisitorLocation } from '@silk/schema/entities';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
-import { HTTP_FUNCTION_OPTIONS, type ServerConfig } from '../shared/config';
-import {
-  checkMethod,
-  clientIp,
-  guardedHandler,
-  jsonEndpoint,
-  parseBody,
-  readRawBody,
-  sendJson,
-  type HttpHandler,
-  type HttpRequest,
-  type HttpResponse,
-  type JsonBody,
-} from '../http/http';
-import { addToMailingList, limitSignupsByEmail, limitSignupsByIp } from '../mail/mailing-list';
-import { serverDeps, type ServerDeps } from '../shared/server-deps';
-import { signupChange } from '../shared/signup-change';
+import { endpoint, type EndpointDeps } from '../http/endpoint';
+import type { HttpResponse } from '../http/http';
+import { addToMailingList } from '../mail/mailing-list';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
+import { signupChange } from '../shared/signup-change';
 
 /** Where a form submit lands: the site's confirmation page. */
 export const JOINED_PATH = '/waitlist';
@@ -39,20 +25,6 @@ const LOCATION_FIELDS = ['city', 'region', 'country', 'country_code', 'latitude'
 const UNKNOWN_LOCATION = Object.fromEntries(
   LOCATION_FIELDS.map((field) => [field, NOT_AVAILABLE]),
 ) as unknown as VisitorLocation;
-
-const FORM_TYPE = 'application/x-www-form-urlencoded';
-
-function isFormRequest(req: HttpRequest): boolean {
-  const type = req.headers['content-type'];
-  return (Array.isArray(type) ? type[0] : type)?.split(';')[0]?.trim().toLowerCase() === FORM_TYPE;
-}
-
-/** The form's fields as a JSON-like object; the route's methods only (405), ≤ 16 KB (413, before parsing). */
-async function readFormBody(req: HttpRequest): Promise<JsonBody> {
-  checkMethod(req, API_ROUTES.joinWaitlist.methods);
-  const raw = await readRawBody(req);
-  return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
-}
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
@@ -77,49 +49,44 @@ function sendPage(res: HttpResponse, status: number, message: string): void {
   res.end(page);
 }
 
-async function join(db: Firestore, { rateLimits, clientIpHops }: ServerConfig, req: HttpRequest, body: JsonBody) {
-  const ip = clientIp(req, clientIpHops);
-  await limitSignupsByIp(db, rateLimits, ip);
-  const { email } = parseBody(subscribeRequestSchema, body);
-  await limitSignupsByEmail(db, rateLimits, email);
-  await db
-    .collection(COLLECTIONS.waitlistSignups)
-    .doc(email)
-    .set(
-      signupChange({
-        email,
-        source: SIGNUP_SOURCE,
-        ip: ip && ip !== 'unknown' ? ip : NOT_AVAILABLE,
-        location: UNKNOWN_LOCATION,
-        timestamp: FieldValue.serverTimestamp(),
-      }),
-      { merge: true },
-    );
-  await addToMailingList(db, email, 'no-js');
-}
-
-export function makeJoinWaitlistHandler(deps: Partial<ServerDeps> = {}): HttpHandler {
-  const { services, config } = serverDeps(deps);
-  const allowedOrigins = () => config().allowedOrigins;
-  const json = jsonEndpoint('joinWaitlist', allowedOrigins, async (req, res, body) => {
-    await join(services().db, config(), req, body);
-    sendJson(res, 200, { ok: true });
-  });
-  const form = guardedHandler(
+export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
+  return endpoint(
     'joinWaitlist',
-    allowedOrigins,
-    async (req, res) => {
-      await join(services().db, config(), req, await readFormBody(req));
-      res.statusCode = 303;
-      res.setHeader('Location', JOINED_PATH);
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Content-Length', '0');
-      res.end();
+    async ({ services: { db }, ip, body: { email } }) => {
+      await db
+        .collection(COLLECTIONS.waitlistSignups)
+        .doc(email)
+        .set(
+          signupChange({
+            email,
+            source: SIGNUP_SOURCE,
+            ip: ip && ip !== 'unknown' ? ip : NOT_AVAILABLE,
+            location: UNKNOWN_LOCATION,
+            timestamp: FieldValue.serverTimestamp(),
+          }),
+          { merge: true },
+        );
+      await addToMailingList(db, email, 'no-js');
+      return { ok: true };
     },
-    (_req, res, error) => sendPage(res, error.status, error.message),
+    deps,
+    {
+      form: {
+        accepted: (res) => {
+          res.statusCode = 303;
+          res.setHeader('Location', JOINED_PATH);
+          res.setHeader('Cache-Control', 'no-store');
+          res.setHeader('Content-Length', '0');
+          res.end();
+        },
+        refuse: (_req, res, error) => sendPage(res, error.status, error.message),
+      },
+    },
   );
-  return (req, res) => (isFormRequest(req) ? form(req, res) : json(req, res));
 }
 
 export const joinWaitlistHandler = makeJoinWaitlistHandler();
-export const joinWaitlist = onRequest({ ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] }, joinWaitlistHandler);
+export const joinWaitlist = onRequest(
+  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
+  joinWaitlistHandler,
+);

@@ -4,25 +4,23 @@
 //   200 {message} · 400 PASSWORD_POLICY · 401 · 403 · 429
 import { COLLECTIONS } from '@silk/schema/constants';
 import { PASSWORD_CHANGED } from '@silk/schema/messages';
-import { passwordChangeRequestSchema } from '@silk/schema/staff-api';
 import { FieldValue } from 'firebase-admin/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
+import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { staffEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
-import { writeAudit } from '../shared/audit';
-import { parseBody } from '../http/http';
 
-const changeOwnPassword: StaffAction = async ({ services, caller: member }, body) => {
-  const { password } = parseBody(passwordChangeRequestSchema, body);
-  await services.auth.updateUser(member.uid, { password });
-  await services.db.collection(COLLECTIONS.staff).doc(member.email).update({
-    mustChangePassword: false,
-    passwordChangedAt: FieldValue.serverTimestamp(),
-  });
-  await writeAudit(services.db, { actor: member.email, action: 'password.changed', target: member.email, details: {} });
-  return { message: PASSWORD_CHANGED };
-};
-
-export const makeChangePasswordHandler = (deps: Partial<StaffEndpointDeps> = {}) =>
-  staffEndpoint('changePassword', { require: 'any-member', limit: 'account' }, changeOwnPassword, deps);
+export const makeChangePasswordHandler = (deps: Partial<EndpointDeps> = {}) =>
+  endpoint(
+    'changePassword',
+    async ({ services, caller: member, body: { password }, audit }) => {
+      await services.auth.updateUser(member.uid, { password });
+      await services.db.collection(COLLECTIONS.staff).doc(member.email).update({
+        mustChangePassword: false,
+        passwordChangedAt: FieldValue.serverTimestamp(),
+      });
+      await audit({ action: 'password.changed', target: member.email, details: {} });
+      return { message: PASSWORD_CHANGED };
+    },
+    deps,
+  );
 export const changePassword = onRequest(HTTP_FUNCTION_OPTIONS, makeChangePasswordHandler());

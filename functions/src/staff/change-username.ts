@@ -4,16 +4,18 @@
 //   200 {message} · 400 · 401 · 403 · 409 USERNAME_TAKEN · 429
 import { COLLECTIONS } from '@silk/schema/constants';
 import { USERNAME_TAKEN, USERNAME_UPDATED } from '@silk/schema/messages';
-import { usernameChangeRequestSchema } from '@silk/schema/staff-api';
 import { usernameKey } from '@silk/schema/validators';
 import { onRequest } from 'firebase-functions/v2/https';
+import { endpoint, type EndpointHandler, type EndpointDeps } from '../http/endpoint';
+import { HttpError } from '../http/http';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { staffEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
-import { writeAudit } from '../shared/audit';
-import { HttpError, parseBody } from '../http/http';
 
-const renameSelf: StaffAction = async ({ services, caller: member }, body) => {
-  const { username } = parseBody(usernameChangeRequestSchema, body);
+const renameSelf: EndpointHandler<'changeUsername'> = async ({
+  services,
+  caller: member,
+  body: { username },
+  audit,
+}) => {
   const { db } = services;
   const staffRef = db.collection(COLLECTIONS.staff).doc(member.email);
   const mappings = db.collection(COLLECTIONS.usernameMappings);
@@ -28,8 +30,7 @@ const renameSelf: StaffAction = async ({ services, caller: member }, body) => {
     for (const mapping of own.docs) if (mapping.id !== newMapping.id) transaction.delete(mapping.ref);
     return typeof staff?.get('username') === 'string' ? (staff.get('username') as string) : '';
   });
-  await writeAudit(db, {
-    actor: member.email,
+  await audit({
     action: 'username.changed',
     target: member.email,
     details: { from: previous, to: username },
@@ -37,6 +38,6 @@ const renameSelf: StaffAction = async ({ services, caller: member }, body) => {
   return { message: USERNAME_UPDATED };
 };
 
-export const makeChangeUsernameHandler = (deps: Partial<StaffEndpointDeps> = {}) =>
-  staffEndpoint('changeUsername', { require: 'ready', limit: 'account' }, renameSelf, deps);
+export const makeChangeUsernameHandler = (deps: Partial<EndpointDeps> = {}) =>
+  endpoint('changeUsername', renameSelf, deps);
 export const changeUsername = onRequest(HTTP_FUNCTION_OPTIONS, makeChangeUsernameHandler());

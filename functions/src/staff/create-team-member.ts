@@ -5,11 +5,9 @@
 // staff/{email} and username_mappings/{lower(username)} in one transaction; if that transaction fails
 // (username taken meanwhile, or any error) the Auth user is deleted, so nothing is left half-made.
 //   200 {message[, temporaryPassword]} · 400 · 401 · 403 · 409 · 429 · 500
-import { createTeamMemberRequestSchema } from '@silk/schema/api';
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { NewTeamMember } from '@silk/schema/entities';
 import {
-  ADMIN_REQUIRED,
   EMAIL_ALREADY_REGISTERED,
   addMemberSucceeded,
   INVALID_EMAIL,
@@ -23,12 +21,9 @@ import { usernameKey } from '@silk/schema/validators';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { onRequest } from 'firebase-functions/v2/https';
+import { endpoint, type EndpointDeps } from '../http/endpoint';
+import { HttpError, type HttpHandler } from '../http/http';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { writeAudit } from '../shared/audit';
-import { idTokenFrom, requireReadyAdmin, verifyCaller } from '../http/auth';
-import { clientIp, HttpError, jsonEndpoint, parseBody, sendJson, type HttpHandler, type JsonBody } from '../http/http';
-import { enforceRateLimits } from '../http/rate-limit';
-import { serverDeps, type ServerDeps } from '../shared/server-deps';
 
 export interface NewMember {
   /** The Auth account the record belongs to. */
@@ -66,7 +61,7 @@ export async function commitMember(db: Firestore, member: NewMember): Promise<vo
   });
 }
 
-export interface CreateTeamMemberDeps extends ServerDeps {
+export interface CreateTeamMemberDeps extends EndpointDeps {
   /** The Firestore write (injectable so a test can make it fail). */
   commitMember: (db: Firestore, member: NewMember) => Promise<void>;
 }
@@ -75,10 +70,13 @@ interface ValidInput extends NewTeamMember {
   generated: boolean;
 }
 
-/** The member as the shared schema reads it, with the password to set: typed, or generated when empty. */
-function validate(body: JsonBody): ValidInput {
-  const member = parseBody(createTeamMemberRequestSchema, body);
-  return { ...member, password: member.password || generateOneTimePassword(), generated: member.password === '' };
+/** The member as the shared schema read it, with the password to set: typed, or generated when empty. */
+function withPassword(member: NewTeamMember): ValidInput {
+  return {
+    ...member,
+    password: member.password || generateOneTimePassword(),
+    generated: member.password === '',
+  };
 }
 
 function authErrorCode(error: unknown): string {
@@ -86,76 +84,75 @@ function authErrorCode(error: unknown): string {
 }
 
 export function makeCreateTeamMemberHandler(deps: Partial<CreateTeamMemberDeps> = {}): HttpHandler {
-  const { services, config } = serverDeps(deps);
   const commit = deps.commitMember ?? commitMember;
-  return jsonEndpoint('createTeamMember', () => config().allowedOrigins, async (req, res, body) => {
-    const { auth, db } = services();
-    const caller = await verifyCaller(auth, db, idTokenFrom(req, body));
-    requireReadyAdmin(caller, ADMIN_REQUIRED);
-    const { rateLimits } = config();
-    const limit = rateLimits.createTeamMember;
-    await enforceRateLimits(db, [
-      { scope: 'createTeamMember:ip', key: clientIp(req), limit: limit.perIp, windowMs: rateLimits.windowMs },
-      { scope: 'createTeamMember:caller', key: caller.email, limit: limit.perKey, windowMs: rateLimits.windowMs },
-    ]);
-    const input = validate(body);
+  return endpoint(
+    'createTeamMember',
+    async ({ services: { auth, db }, caller, body, audit }) => {
+      const input = withPassword(body);
 
-    // Cheap early answers; the transaction below is what guarantees them under concurrency.
-    const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(input.username)).get();
-    if (mapping.exists) throw new HttpError(409, USERNAME_TAKEN);
+      // Cheap early answers; the transaction below is what guarantees them under concurrency.
+      const mapping = await db
+        .collection(COLLECTIONS.usernameMappings)
+        .doc(usernameKey(input.username))
+        .get();
+      if (mapping.exists) throw new HttpError(409, USERNAME_TAKEN);
 
-    let uid: string;
-    try {
-      // The Admin vouches for the address: staff are matched by verified e-mail (firestore.rules).
-      uid = (
-        await auth.createUser({
-          email: input.email,
-          emailVerified: true,
-          password: input.password,
-          displayName: input.username,
-        })
-      ).uid;
-    } catch (error) {
-      const code = authErrorCode(error);
-      if (code === 'auth/email-already-exists') throw new HttpError(409, EMAIL_ALREADY_REGISTERED);
-      if (code === 'auth/invalid-email') throw new HttpError(400, INVALID_EMAIL);
-      if (code === 'auth/invalid-password') throw new HttpError(400, PASSWORD_POLICY);
-      throw error;
-    }
-
-    try {
-      await commit(db, {
-        uid,
-        email: input.email,
-        username: input.username,
-        roles: input.roles,
-        createdBy: caller.email,
-      });
-    } catch (error) {
+      let uid: string;
       try {
-        await auth.deleteUser(uid);
-      } catch (cleanupError) {
-        logger.error('createTeamMember: could not delete the Auth user after a failed write', uid, cleanupError);
+        // The Admin vouches for the address: staff are matched by verified e-mail (firestore.rules).
+        uid = (
+          await auth.createUser({
+            email: input.email,
+            emailVerified: true,
+            password: input.password,
+            displayName: input.username,
+          })
+        ).uid;
+      } catch (error) {
+        const code = authErrorCode(error);
+        if (code === 'auth/email-already-exists') throw new HttpError(409, EMAIL_ALREADY_REGISTERED);
+        if (code === 'auth/invalid-email') throw new HttpError(400, INVALID_EMAIL);
+        if (code === 'auth/invalid-password') throw new HttpError(400, PASSWORD_POLICY);
+        throw error;
       }
-      if (error instanceof MemberConflict) throw new HttpError(409, error.userMessage);
-      throw error;
-    }
 
-    await writeAudit(db, {
-      actor: caller.email,
-      action: 'member.added',
-      target: input.email,
-      details: { username: input.username, roles: input.roles, generatedPassword: input.generated },
-    });
-    const message = addMemberSucceeded(input.username);
-    sendJson(
-      res,
-      200,
-      input.generated
-        ? { message: `${message} ${oneTimePasswordNotice(input.password)}`, temporaryPassword: input.password }
-        : { message },
-    );
-  });
+      try {
+        await commit(db, {
+          uid,
+          email: input.email,
+          username: input.username,
+          roles: input.roles,
+          createdBy: caller.email,
+        });
+      } catch (error) {
+        try {
+          await auth.deleteUser(uid);
+        } catch (cleanupError) {
+          logger.error(
+            'createTeamMember: could not delete the Auth user after a failed write',
+            uid,
+            cleanupError,
+          );
+        }
+        if (error instanceof MemberConflict) throw new HttpError(409, error.userMessage);
+        throw error;
+      }
+
+      await audit({
+        action: 'member.added',
+        target: input.email,
+        details: { username: input.username, roles: input.roles, generatedPassword: input.generated },
+      });
+      const message = addMemberSucceeded(input.username);
+      return input.generated
+        ? {
+            message: `${message} ${oneTimePasswordNotice(input.password)}`,
+            temporaryPassword: input.password,
+          }
+        : { message };
+    },
+    deps,
+  );
 }
 
 export const createTeamMemberHandler = makeCreateTeamMemberHandler();

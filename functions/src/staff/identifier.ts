@@ -13,8 +13,3 @@ export async function emailForIdentifier(db: Firestore, identifier: string): Pro
   if (typeof email !== 'string' || !email) throw new HttpError(404, USERNAME_NOT_FOUND);
   return email;
 }
-
-/** The rate-limit key of an identifier: the same person typed in any case counts once. */
-export function identifierKey(identifier: string): string {
-  return identifier.trim().toLowerCase();
-}

@@ -12,14 +12,12 @@ import {
   RATE_LIMITED,
   SIGN_IN_FAILED,
 } from '@silk/schema/messages';
-import { signInRequestSchema } from '@silk/schema/staff-api';
 import { onRequest } from 'firebase-functions/v2/https';
+import { endpoint, type EndpointDeps } from '../http/endpoint';
+import { HttpError } from '../http/http';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { clientIp, HttpError, type HttpHandler, jsonEndpoint, parseBody, sendJson } from '../http/http';
-import { emailForIdentifier, identifierKey } from './identifier';
+import { emailForIdentifier } from './identifier';
 import { checkPassword, IdentityToolkitError } from './identity-toolkit';
-import { enforceFunctionLimits } from '../http/rate-limit';
-import { serverDeps, type ServerDeps } from '../shared/server-deps';
 
 const REFUSALS: Record<string, [number, string]> = {
   EMAIL_NOT_FOUND: [404, AUTH_USER_NOT_FOUND],
@@ -30,23 +28,23 @@ const REFUSALS: Record<string, [number, string]> = {
   TOO_MANY_ATTEMPTS_TRY_LATER: [429, RATE_LIMITED],
 };
 
-export function makeSignInHandler(deps: Partial<ServerDeps> = {}): HttpHandler {
-  const { services, config } = serverDeps(deps);
-  return jsonEndpoint('signIn', () => config().allowedOrigins, async (req, res, body) => {
-    const { auth, db } = services();
-    const { identifier, password } = parseBody(signInRequestSchema, body);
-    await enforceFunctionLimits(db, config().rateLimits, 'signIn', clientIp(req), identifierKey(identifier));
-    const email = await emailForIdentifier(db, identifier);
-    let uid: string;
-    try {
-      uid = await checkPassword(config().authApiKey, email, password);
-    } catch (error) {
-      if (!(error instanceof IdentityToolkitError)) throw error;
-      const [status, message] = REFUSALS[error.code] ?? [502, SIGN_IN_FAILED];
-      throw new HttpError(status, message);
-    }
-    sendJson(res, 200, { customToken: await auth.createCustomToken(uid) });
-  });
+export function makeSignInHandler(deps: Partial<EndpointDeps> = {}) {
+  return endpoint(
+    'signIn',
+    async ({ services: { auth, db }, config, body: { identifier, password } }) => {
+      const email = await emailForIdentifier(db, identifier);
+      let uid: string;
+      try {
+        uid = await checkPassword(config.authApiKey, email, password);
+      } catch (error) {
+        if (!(error instanceof IdentityToolkitError)) throw error;
+        const [status, message] = REFUSALS[error.code] ?? [502, SIGN_IN_FAILED];
+        throw new HttpError(status, message);
+      }
+      return { customToken: await auth.createCustomToken(uid) };
+    },
+    deps,
+  );
 }
 
 export const signIn = onRequest(HTTP_FUNCTION_OPTIONS, makeSignInHandler());

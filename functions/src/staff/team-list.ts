@@ -5,17 +5,18 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import type { TeamMember } from '@silk/schema/staff-api';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { teamEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
+import { endpoint, type EndpointDeps, type EndpointHandler } from '../http/endpoint';
 import { memberFrom } from './team';
 
-const listTeam: StaffAction = async ({ services }) => {
+const listTeam: EndpointHandler<'teamList'> = async ({ services }) => {
   const members = (await services.db.collection(COLLECTIONS.staff).get()).docs.map(memberFrom);
   const uids = members.flatMap((member) => (member.uid ? [{ uid: member.uid }] : []));
   const lastSignIn = new Map<string, string>();
   for (let start = 0; start < uids.length; start += 100) {
     const { users } = await services.auth.getUsers(uids.slice(start, start + 100));
     for (const user of users) {
-      if (user.metadata.lastSignInTime) lastSignIn.set(user.uid, new Date(user.metadata.lastSignInTime).toISOString());
+      if (user.metadata.lastSignInTime)
+        lastSignIn.set(user.uid, new Date(user.metadata.lastSignInTime).toISOString());
     }
   }
   const listed: TeamMember[] = members
@@ -33,5 +34,5 @@ const listTeam: StaffAction = async ({ services }) => {
   return { members: listed };
 };
 
-export const makeTeamListHandler = (deps: Partial<StaffEndpointDeps> = {}) => teamEndpoint('teamList', listTeam, deps);
+export const makeTeamListHandler = (deps: Partial<EndpointDeps> = {}) => endpoint('teamList', listTeam, deps);
 export const teamList = onRequest(HTTP_FUNCTION_OPTIONS, makeTeamListHandler());

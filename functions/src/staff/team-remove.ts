@@ -4,30 +4,25 @@
 //   200 {message} · 400 · 401 · 403 · 404 unknown member · 409 last enabled Admin · 429
 import { COLLECTIONS } from '@silk/schema/constants';
 import { LAST_ADMIN_REQUIRED, memberRemoved } from '@silk/schema/messages';
-import { teamRemoveRequestSchema } from '@silk/schema/staff-api';
 import { usernameKey } from '@silk/schema/validators';
 import { logger } from 'firebase-functions';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { writeAudit } from '../shared/audit';
-import { HttpError, parseBody } from '../http/http';
-import {
-  enabledAdminsAfter,
-  findMember,
-  memberAccount,
-  teamIn,
-  } from './team';
-import { teamEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
+import { HttpError } from '../http/http';
+import { enabledAdminsAfter, findMember, memberAccount, teamIn } from './team';
+import { endpoint, type EndpointDeps, type EndpointHandler } from '../http/endpoint';
 
-const removeMember: StaffAction = async ({ services, caller: admin }, body) => {
-  const { email } = parseBody(teamRemoveRequestSchema, body);
+const removeMember: EndpointHandler<'teamRemove'> = async ({ services, body: { email }, audit }) => {
   const { db } = services;
   const member = await db.runTransaction(async (transaction) => {
     const members = await teamIn(services, transaction);
     const target = findMember(members, email);
-    if (enabledAdminsAfter(members, { email, removed: true }) === 0) throw new HttpError(409, LAST_ADMIN_REQUIRED);
+    if (enabledAdminsAfter(members, { email, removed: true }) === 0)
+      throw new HttpError(409, LAST_ADMIN_REQUIRED);
     // Every read before the first write, as transactions require.
-    const mapping = target.username ? db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(target.username)) : null;
+    const mapping = target.username
+      ? db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(target.username))
+      : null;
     const mappingOwner = mapping ? (await transaction.get(mapping)).get('email') : undefined;
     transaction.delete(db.collection(COLLECTIONS.staff).doc(email));
     if (mapping && mappingOwner === email) transaction.delete(mapping);
@@ -41,12 +36,14 @@ const removeMember: StaffAction = async ({ services, caller: admin }, body) => {
       await services.auth.deleteUser(uid);
     } catch (error) {
       if ((error as { code?: string }).code !== 'auth/user-not-found') {
-        logger.error('teamRemove: the Auth account was not deleted (it grants nothing without its record)', error);
+        logger.error(
+          'teamRemove: the Auth account was not deleted (it grants nothing without its record)',
+          error,
+        );
       }
     }
   }
-  await writeAudit(db, {
-    actor: admin.email,
+  await audit({
     action: 'member.removed',
     target: email,
     details: { username: member.username, roles: member.roles },
@@ -54,6 +51,6 @@ const removeMember: StaffAction = async ({ services, caller: admin }, body) => {
   return { message: memberRemoved(email) };
 };
 
-export const makeTeamRemoveHandler = (deps: Partial<StaffEndpointDeps> = {}) =>
-  teamEndpoint('teamRemove', removeMember, deps);
+export const makeTeamRemoveHandler = (deps: Partial<EndpointDeps> = {}) =>
+  endpoint('teamRemove', removeMember, deps);
 export const teamRemove = onRequest(HTTP_FUNCTION_OPTIONS, makeTeamRemoveHandler());

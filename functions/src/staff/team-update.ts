@@ -5,29 +5,27 @@
 //   200 {message} · 400 · 401 · 403 · 404 unknown member · 409 last enabled Admin · 429
 import { COLLECTIONS } from '@silk/schema/constants';
 import { LAST_ADMIN_REQUIRED, memberUpdated } from '@silk/schema/messages';
-import type { AuditAction } from '@silk/schema/roles';
-import { teamUpdateRequestSchema } from '@silk/schema/staff-api';
 import { FieldValue } from 'firebase-admin/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { writeAudit } from '../shared/audit';
-import { HttpError, parseBody } from '../http/http';
-import {
-  applyAccountStatus,
-  enabledAdminsAfter,
-  findMember,
-  teamIn,
-  } from './team';
-import { teamEndpoint, type StaffAction, type StaffEndpointDeps } from '../http/endpoint';
+import { HttpError } from '../http/http';
+import { applyAccountStatus, enabledAdminsAfter, findMember, teamIn } from './team';
+import { endpoint, type AuditActionOf, type EndpointDeps, type EndpointHandler } from '../http/endpoint';
 
-const updateMember: StaffAction = async ({ services, caller: admin }, body) => {
-  const input = parseBody(teamUpdateRequestSchema, body);
+const updateMember: EndpointHandler<'teamUpdate'> = async ({
+  services,
+  caller: admin,
+  body: input,
+  audit,
+}) => {
   const { db } = services;
   // In a transaction over the whole team (small): two Admins demoting each other at once cannot both win.
   const member = await db.runTransaction(async (transaction) => {
     const members = await teamIn(services, transaction);
     const target = findMember(members, input.email);
-    if (enabledAdminsAfter(members, { email: target.email, roles: input.roles, disabled: input.disabled }) === 0) {
+    if (
+      enabledAdminsAfter(members, { email: target.email, roles: input.roles, disabled: input.disabled }) === 0
+    ) {
       throw new HttpError(409, LAST_ADMIN_REQUIRED);
     }
     transaction.update(db.collection(COLLECTIONS.staff).doc(target.email), {
@@ -39,14 +37,13 @@ const updateMember: StaffAction = async ({ services, caller: admin }, body) => {
     return target;
   });
   if (input.disabled !== undefined) await applyAccountStatus(services, member, input.disabled);
-  const action: AuditAction =
+  const action: AuditActionOf<'teamUpdate'> =
     input.disabled === true && !member.disabled
       ? 'member.disabled'
       : input.disabled === false && member.disabled
         ? 'member.enabled'
         : 'member.updated';
-  await writeAudit(db, {
-    actor: admin.email,
+  await audit({
     action,
     target: member.email,
     details: {
@@ -57,6 +54,6 @@ const updateMember: StaffAction = async ({ services, caller: admin }, body) => {
   return { message: memberUpdated(member.email) };
 };
 
-export const makeTeamUpdateHandler = (deps: Partial<StaffEndpointDeps> = {}) =>
-  teamEndpoint('teamUpdate', updateMember, deps);
+export const makeTeamUpdateHandler = (deps: Partial<EndpointDeps> = {}) =>
+  endpoint('teamUpdate', updateMember, deps);
 export const teamUpdate = onRequest(HTTP_FUNCTION_OPTIONS, makeTeamUpdateHandler());
