@@ -27,7 +27,13 @@ import {
   type Unsubscribe,
 } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
-import { recentSignupsRef, signupCountsRef, signupDeletionsRef, signupsRef, type WaitlistSignupRow } from './refs';
+import {
+  recentSignupsRef,
+  signupCountsRef,
+  signupDeletionsRef,
+  signupsRef,
+  type WaitlistSignupRow,
+} from './refs';
 import type { SignupsCache, SignupsCacheMeta } from './signups-cache';
 
 export type { WaitlistSignupRow } from './refs';
@@ -155,7 +161,8 @@ export function subscribeToSignups(
   };
   const emit = (urgent = false) => {
     if (urgent || lastEmit === 0) return emitNow();
-    if (emitTimer === undefined) emitTimer = setTimeout(emitNow, Math.max(0, lastEmit + EMIT_INTERVAL_MS - Date.now()));
+    if (emitTimer === undefined)
+      emitTimer = setTimeout(emitNow, Math.max(0, lastEmit + EMIT_INTERVAL_MS - Date.now()));
   };
 
   /** Keeps the newer version of a row; returns whether it changed anything. */
@@ -169,7 +176,13 @@ export function subscribeToSignups(
 
   const meta = (): SignupsCacheMeta | undefined =>
     complete && options.uid && options.projectId
-      ? { uid: options.uid, projectId: options.projectId, changesThrough, deletionsThrough, savedAt: Date.now() }
+      ? {
+          uid: options.uid,
+          projectId: options.projectId,
+          changesThrough,
+          deletionsThrough,
+          savedAt: Date.now(),
+        }
       : undefined;
 
   /** Writes to the browser's copy in order, if this tab is its writer; a failure only costs a fuller reload. */
@@ -338,14 +351,18 @@ export function subscribeToSignups(
    * none, from the first window of the signups (last hour, day, …, everything) that holds any.
    */
   const newestRows = async (): Promise<WaitlistSignupRow[]> => {
-    const copies = await getDocsFromServer(query(recentSignupsRef(services.db), orderBy('updatedAt', 'desc'), limit(firstPageSize)));
+    const copies = await getDocsFromServer(
+      query(recentSignupsRef(services.db), orderBy('updatedAt', 'desc'), limit(firstPageSize)),
+    );
     serverDocs += copies.size;
     if (!copies.empty) return copies.docs.map((document) => document.data());
     for (const windowMs of [...NEWEST_WINDOWS_MS, Number.POSITIVE_INFINITY]) {
       const recent: QueryConstraint[] = Number.isFinite(windowMs)
         ? [where('updatedAt', '>=', Timestamp.fromMillis(Date.now() - windowMs))]
         : [];
-      const page = await getDocsFromServer(query(signups, ...recent, orderBy('updatedAt', 'desc'), limit(firstPageSize)));
+      const page = await getDocsFromServer(
+        query(signups, ...recent, orderBy('updatedAt', 'desc'), limit(firstPageSize)),
+      );
       serverDocs += page.size;
       if (!page.empty || !Number.isFinite(windowMs)) return page.docs.map((document) => document.data());
     }

@@ -29,7 +29,9 @@ function isPermissionDenied(error: unknown): boolean {
 function staffInfoFrom(data: Record<string, unknown>): StaffInfo {
   return {
     username: typeof data.username === 'string' && data.username.trim() !== '' ? data.username : UNKNOWN_USER,
-    roles: Array.isArray(data.roles) ? data.roles.filter((role): role is string => typeof role === 'string') : [],
+    roles: Array.isArray(data.roles)
+      ? data.roles.filter((role): role is string => typeof role === 'string')
+      : [],
     mustChangePassword: data.mustChangePassword === true,
     hasAccess: data.disabled !== true,
   };

@@ -74,7 +74,14 @@ export async function joinWaitlist(config: ClientConfig, email: string, appName?
   try {
     await setDoc(
       signupRef(getLiteFirestore(config, appName), id),
-      { email: id, source: SIGNUP_SOURCE, ip, location, timestamp: serverTimestamp(), updatedAt: serverTimestamp() },
+      {
+        email: id,
+        source: SIGNUP_SOURCE,
+        ip,
+        location,
+        timestamp: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+      },
       { merge: true },
     );
   } catch (error) {
