@@ -1,1 +1,4 @@
-export { default } from '@silk/eslint-config';
+import config from '@silk/eslint-config';
+import { functionsLayers } from '@silk/eslint-config/layers';
+
+export default [...config, ...functionsLayers(import.meta.dirname)];

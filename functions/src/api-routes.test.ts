@@ -2,7 +2,7 @@
 // here and the Hosting rewrites in firebase.json must match it exactly.
 import { apiRoutes, type HostingTarget } from '@silk/schema/api-routes';
 import { FUNCTIONS_REGION } from '@silk/schema/constants';
-import { BACKGROUND_FUNCTIONS } from './config';
+import { BACKGROUND_FUNCTIONS } from './shared/config';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

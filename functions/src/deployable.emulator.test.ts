@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_FUNCTIONS } from './config';
+import { BACKGROUND_FUNCTIONS } from './shared/config';
 
 const deployDir = join(import.meta.dirname, '..', 'deploy');
 const work = mkdtempSync(join(tmpdir(), 'silk-functions-deploy-'));

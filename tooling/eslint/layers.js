@@ -141,3 +141,55 @@ export const platformFree = {
     ],
   },
 };
+
+/**
+ * The domain folders of functions/src, each allowed to import only those listed after it:
+ *   shared (admin init, config, audit, secrets) ← http (the frame) ← staff, mail ← signups
+ * (signups use the mailing list and erasure of mail/; mail never reaches back into signups or the
+ * frame's users). index.ts wires them all; testing/ helps the tests of every folder.
+ */
+export const FUNCTION_DOMAINS = {
+  shared: [],
+  http: ['shared'],
+  staff: ['http', 'shared'],
+  mail: ['http', 'shared'],
+  signups: ['mail', 'http', 'shared'],
+};
+
+/** Zones for the Cloud Functions workspace in `functionsDir`: no app, no other workspace's files, domains in order. */
+export function functionsLayers(functionsDir) {
+  const domains = Object.keys(FUNCTION_DOMAINS);
+  const zones = [
+    { target: 'src', from: path.join(repoRoot, 'apps'), message: 'Functions never import apps.' },
+    ...domains.map((domain) => ({
+      target: `src/${domain}`,
+      from: [
+        'src/index.ts',
+        ...domains
+          .filter((other) => other !== domain && !FUNCTION_DOMAINS[domain].includes(other))
+          .map((other) => `src/${other}`),
+      ],
+      message: `functions/src/${domain} imports only ${[...FUNCTION_DOMAINS[domain], 'testing'].join(', ') || 'nothing of ours'}: no cycle between domain folders.`,
+    })),
+  ];
+  return [
+    resolution(functionsDir),
+    restrictedPaths(functionsDir, zones),
+    {
+      files: sourceFiles,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '^(\\.\\./)+(apps|packages|tooling|bench|e2e|scripts|rules-tests)/',
+                message: 'Functions import other workspaces by package name (their exports), never by path.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}

@@ -38,6 +38,8 @@ const app = 'Packages never import apps';
 const aliasOnly = 'one import style';
 const drivers = 'never import one another';
 const relativePackage = 'import-x/no-relative-packages';
+const domains = 'no cycle between domain folders';
+const byPath = 'Functions import other workspaces by package name';
 
 describe('layer zones refuse crossing imports', () => {
   it.each([
@@ -76,6 +78,16 @@ describe('layer zones refuse crossing imports', () => {
     ['packages/schema', 'src/probe.ts', 'firebase-admin/firestore', 'stays free of Firebase'],
     ['packages/schema', 'src/probe.ts', '@firebase/util', 'stays free of Firebase'],
     ['packages/schema', 'src/probe.ts', 'react', 'stays free of React'],
+    // functions/src: the mail ↔ lib cycle that the domain folders removed stays removed.
+    ['functions', 'src/mail/probe.ts', '../signups/signup-feeds', domains],
+    ['functions', 'src/mail/probe.ts', '../staff/team', domains],
+    ['functions', 'src/http/probe.ts', '../mail/mailing-list', domains],
+    ['functions', 'src/http/probe.ts', '../staff/team', domains],
+    ['functions', 'src/shared/probe.ts', '../http/http', domains],
+    ['functions', 'src/signups/probe.ts', '../staff/identifier', domains],
+    ['functions', 'src/staff/probe.ts', '../signups/xlsx', domains],
+    ['functions', 'src/signups/probe.ts', '../index', domains],
+    ['functions', 'src/http/probe.ts', '../../../packages/schema/src/api-routes', byPath],
   ])('%s %s ← %s', async (workspace, file, specifier, reason) => {
     expect(await problems(workspace, file, specifier)).toEqual([expect.stringContaining(reason)]);
   });
@@ -115,7 +127,23 @@ describe('layer zones allow downward imports', () => {
     ['e2e', 'support/probe.ts', '@silk/stack/stack'],
     ['bench', 'lib/probe.ts', './report'],
     ['scripts', 'probe.ts', '@silk/schema/constants'],
+    ['functions', 'src/signups/probe.ts', '../mail/mailing-list'],
+    ['functions', 'src/signups/probe.ts', '../http/endpoint'],
+    ['functions', 'src/staff/probe.ts', '../http/endpoint'],
+    ['functions', 'src/mail/probe.ts', '../shared/config'],
+    ['functions', 'src/http/probe.ts', '../shared/admin'],
+    ['functions', 'src/http/probe.ts', '@silk/schema/api-routes'],
+    ['functions', 'src/mail/probe.emulator.test.ts', '../testing/emulator'],
+    ['functions', 'src/probe.ts', './signups/subscribe'],
   ])('%s %s ← %s', async (workspace, file, specifier) => {
     expect(await problems(workspace, file, specifier)).toEqual([]);
+  });
+});
+
+describe('functions never import an app', () => {
+  it('refuses a path into apps/ (by zone and by path)', async () => {
+    expect(await problems('functions', 'src/http/probe.ts', '../../../apps/admin/src/config/env')).toEqual(
+      expect.arrayContaining([expect.stringContaining('Functions never import apps')]),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { EMAIL_LINK_PAGES } from '@silk/schema/constants';
 import { describe, expect, it } from 'vitest';
 import { confirmationMail } from './confirmation-mail';
-import { verifyLinkToken } from './link-token';
+import { verifyLinkToken } from '../http/link-token';
 import { subscriberLinks } from './subscriber-links';
 import { CONFIRM_BUTTON_LABEL } from './templates/confirmation';
 import { escapeHtml } from './templates/layout';

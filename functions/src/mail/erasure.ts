@@ -2,10 +2,8 @@
 // entry and every queued or sent mail to it, in one batch, then an audit entry that names the address by
 // its SHA-256 hash only. (Rate-limit counters hold a hash too and expire within their window.)
 import { COLLECTIONS } from '@silk/schema/constants';
-import type { AuditAction } from '@silk/schema/roles';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
-import { writeAudit } from '../lib/audit';
 import { signupRef, subscriberRef } from './subscribers';
 
 export interface ErasureResult {
@@ -34,7 +32,11 @@ async function mailTo(db: Firestore, email: string): Promise<DocumentReference[]
 export async function eraseAddress(db: Firestore, email: string): Promise<ErasureResult> {
   const signup = signupRef(db, email);
   const subscriber = subscriberRef(db, email);
-  const [signupSnapshot, subscriberSnapshot, mail] = await Promise.all([signup.get(), subscriber.get(), mailTo(db, email)]);
+  const [signupSnapshot, subscriberSnapshot, mail] = await Promise.all([
+    signup.get(),
+    subscriber.get(),
+    mailTo(db, email),
+  ]);
   const batch = db.batch();
   batch.delete(signup);
   batch.delete(subscriber);
@@ -43,13 +45,13 @@ export async function eraseAddress(db: Firestore, email: string): Promise<Erasur
   return { signup: signupSnapshot.exists, subscriber: subscriberSnapshot.exists, mail: mail.length };
 }
 
-/** Erases the address and records who did it; the audit entry carries the address's hash, never the address. */
+/** Erases the address and audits it with `audit`; the entry carries the address's hash, never the address. */
 export async function eraseAndAudit(
   db: Firestore,
   email: string,
-  audit: { actor: string; action: Extract<AuditAction, 'signup.deleted' | 'signup.erased'> },
+  audit: (entry: { target: string; details: { removed: ErasureResult } }) => Promise<void>,
 ): Promise<ErasureResult> {
   const removed = await eraseAddress(db, email);
-  await writeAudit(db, { ...audit, target: addressHash(email), details: { removed } });
+  await audit({ target: addressHash(email), details: { removed } });
   return removed;
 }

@@ -1,7 +1,7 @@
 // How outgoing mail is sent and what its links point at (from the environment; the SMTP URL and the
 // link-signing key are secrets, see secrets.ts). Defaults are production's; functions/env/.env.demo-silk
 // shortens the waits for the emulator.
-import { positiveNumber, serviceUrl } from '../config';
+import { positiveNumber, serviceUrl } from '../shared/config';
 
 export const DEFAULT_MAIL_FROM = 'Silk <hello@silk.travel>';
 export const DEFAULT_SITE_ORIGIN = 'https://silk.travel';

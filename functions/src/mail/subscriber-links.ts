@@ -2,7 +2,7 @@
 // URL), and the RFC 8058 one-click unsubscribe headers.
 import { API_ROUTES } from '@silk/schema/api-routes';
 import { EMAIL_LINK_PAGES, ERASE_SECTION_ID } from '@silk/schema/constants';
-import { signLinkToken } from './link-token';
+import { signLinkToken } from '../http/link-token';
 
 export interface SubscriberLinks {
   /** The site's /confirm page ("Confirm my spot"). */

@@ -2,8 +2,8 @@
 // idempotent: confirming or unsubscribing twice changes nothing the second time.
 import { SUBSCRIPTION_NOT_FOUND } from '@silk/schema/messages';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { HttpError } from '../lib/http';
-import { signupChange } from '../lib/signup-change';
+import { HttpError } from '../http/http';
+import { signupChange } from '../shared/signup-change';
 import { eraseAndAudit } from './erasure';
 import { addressOf, signupRef, subscriberRef } from './subscribers';
 
@@ -24,7 +24,8 @@ export async function confirmSubscriber(db: Firestore, subscriberId: string): Pr
       transaction.get(subscriberRef(db, email)),
       transaction.get(signupRef(db, email)),
     ]);
-    const unconfirmed = (snapshot: DocumentSnapshot) => snapshot.exists && snapshot.get('confirmedAt') === undefined;
+    const unconfirmed = (snapshot: DocumentSnapshot) =>
+      snapshot.exists && snapshot.get('confirmedAt') === undefined;
     const confirmation = { confirmedAt: FieldValue.serverTimestamp() };
     if (unconfirmed(subscriber)) transaction.update(subscriber.ref, confirmation);
     if (unconfirmed(signup)) transaction.update(signup.ref, signupChange(confirmation));
@@ -57,8 +58,23 @@ export async function resubscribeSubscriber(db: Firestore, subscriberId: string)
   });
 }
 
+/** An audit writer for a self-service erasure (the route's frame provides it). */
+export type ErasureAudit = (entry: {
+  actor: string;
+  action: 'signup.erased';
+  target: string;
+  details: Record<string, unknown>;
+}) => Promise<void>;
+
 /** Erases everything held for the subscriber's address; nothing left to erase is a success too. */
-export async function eraseSubscriber(db: Firestore, subscriberId: string): Promise<void> {
+export async function eraseSubscriber(
+  db: Firestore,
+  subscriberId: string,
+  audit: ErasureAudit,
+): Promise<void> {
   const email = await addressOf(db, subscriberId, { signups: true });
-  if (email) await eraseAndAudit(db, email, { actor: SUBSCRIBER_ACTOR, action: 'signup.erased' });
+  if (email)
+    await eraseAndAudit(db, email, (entry) =>
+      audit({ actor: SUBSCRIBER_ACTOR, action: 'signup.erased', ...entry }),
+    );
 }

@@ -3,7 +3,7 @@
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { FieldValue, type DocumentData, type DocumentReference, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { adminServices } from '../lib/admin';
+import { adminServices } from '../shared/admin';
 import { appCheckHeaders, functionUrl, post } from './emulator';
 
 /** The fixed link-signing key of functions/env/.secret.local. */

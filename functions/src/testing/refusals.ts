@@ -1,5 +1,5 @@
 // How the functions' tests expect a refusal: its status and the body {error: message}; and the refusals
-// of the request guards every function shares (lib/http.ts).
+// of the request guards every function shares (http/http.ts).
 import * as messages from '@silk/schema/messages';
 import { expect } from 'vitest';
 

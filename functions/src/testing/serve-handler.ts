@@ -1,10 +1,10 @@
 // Test and benchmark support (not deployed): serves one handler on a plain local Node HTTP server, so
 // handlers built with injected dependencies can be exercised over real HTTP without the Functions
-// emulator. No framework reads the body first: the handler gets the unread request stream (lib/http.ts
+// emulator. No framework reads the body first: the handler gets the unread request stream (http/http.ts
 // reads it up to the limit). functions-framework.ts serves a handler the way Cloud Functions does.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpHandler, HttpRequest } from '../lib/http';
+import type { HttpHandler, HttpRequest } from '../http/http';
 
 export interface ServedHandler {
   url: string;

@@ -1,10 +1,13 @@
 import type { NewTeamMember } from '@silk/schema/entities';
 import { httpErrorStatus } from '@silk/schema/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ID_TOKEN_MISSING } from '@silk/schema/messages';
 import {
   addTeamMember,
   ApiError,
+  callApi,
   downloadWaitlist,
+  StaffTokenMissing,
   subscribeToMailingList,
   verifyBotCheck,
 } from './api-client';
@@ -19,7 +22,12 @@ beforeAll(async () => {
 afterAll(() => stub.close());
 
 const last = () => stub.requests.at(-1)!;
-const member: NewTeamMember = { email: 'new@silk.travel', username: 'newbie', password: 'Str0ng!pass', roles: ['Staff'] };
+const member: NewTeamMember = {
+  email: 'new@silk.travel',
+  username: 'newbie',
+  password: 'Str0ng!pass',
+  roles: ['Staff'],
+};
 
 describe('subscribeToMailingList (SPEC §7.4)', () => {
   it('POSTs {email} as JSON with JSON Content-Type and Accept and reads the JSON answer', async () => {
@@ -43,7 +51,11 @@ describe('subscribeToMailingList (SPEC §7.4)', () => {
     stub.on('/api/subscribe', (_req, res) => json(res, 429, { error: 'Too many requests.' }));
     const error = await subscribeToMailingList(api, 'ana@example.com').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 429, body: { error: 'Too many requests.' }, message: 'Too many requests.' });
+    expect(error).toMatchObject({
+      status: 429,
+      body: { error: 'Too many requests.' },
+      message: 'Too many requests.',
+    });
   });
 
   it('uses the HTTP status message when the error body is not JSON', async () => {
@@ -78,7 +90,7 @@ describe('addTeamMember (SPEC §7 admin)', () => {
     stub.on('/api/admin', (_req, res) =>
       json(res, 200, { message: 'Successfully added newbie to the team.', temporaryPassword: 'Tmp#1abc' }),
     );
-    await expect(addTeamMember(api, 'id-token-1', member)).resolves.toEqual({
+    await expect(addTeamMember({ apiBase: api, staffToken: 'id-token-1' }, member)).resolves.toEqual({
       message: 'Successfully added newbie to the team.',
       temporaryPassword: 'Tmp#1abc',
     });
@@ -88,17 +100,25 @@ describe('addTeamMember (SPEC §7 admin)', () => {
 
   it('defaults the success message to the SPEC text when the answer has none', async () => {
     stub.on('/api/admin', (_req, res) => json(res, 200, {}));
-    await expect(addTeamMember(api, 't', member)).resolves.toEqual({ message: 'Successfully added newbie to the team.' });
+    await expect(addTeamMember({ apiBase: api, staffToken: 't' }, member)).resolves.toEqual({
+      message: 'Successfully added newbie to the team.',
+    });
   });
 
   it('raises the server error text', async () => {
-    stub.on('/api/admin', (_req, res) => json(res, 409, { error: 'An account with this email address already exists.' }));
-    await expect(addTeamMember(api, 't', member)).rejects.toThrow('An account with this email address already exists.');
+    stub.on('/api/admin', (_req, res) =>
+      json(res, 409, { error: 'An account with this email address already exists.' }),
+    );
+    await expect(addTeamMember({ apiBase: api, staffToken: 't' }, member)).rejects.toThrow(
+      'An account with this email address already exists.',
+    );
   });
 
   it("raises 'HTTP error! status: N' when the body has no error", async () => {
     stub.on('/api/admin', (_req, res) => json(res, 500, {}));
-    await expect(addTeamMember(api, 't', member)).rejects.toThrow('HTTP error! status: 500');
+    await expect(addTeamMember({ apiBase: api, staffToken: 't' }, member)).rejects.toThrow(
+      'HTTP error! status: 500',
+    );
   });
 });
 
@@ -111,7 +131,7 @@ describe('downloadWaitlist (SPEC §7 admin)', () => {
       });
       res.end(Buffer.from('PK\u0003\u0004sheet'));
     });
-    const blob = await downloadWaitlist(api, 'id-token-2');
+    const blob = await downloadWaitlist({ apiBase: api, staffToken: 'id-token-2' });
     expect(await blob.text()).toBe('PK\u0003\u0004sheet');
     expect(JSON.parse(last().body)).toEqual({ token: 'id-token-2' });
     expect(last().headers.authorization).toBeUndefined();
@@ -122,15 +142,47 @@ describe('downloadWaitlist (SPEC §7 admin)', () => {
       res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
       res.end('sheet');
     });
-    await downloadWaitlist(api, 'id-token-3', undefined, 'Europe/Berlin');
+    await downloadWaitlist({ apiBase: api, staffToken: 'id-token-3' }, undefined, 'Europe/Berlin');
     expect(JSON.parse(last().body)).toEqual({ token: 'id-token-3', timeZone: 'Europe/Berlin' });
   });
 
   it('raises an ApiError with the JSON body on failure', async () => {
-    stub.on('/api/xlsxdown', (_req, res) => json(res, 403, { error: 'Only staff members can download signups.' }));
-    await expect(downloadWaitlist(api, 't')).rejects.toMatchObject({
+    stub.on('/api/xlsxdown', (_req, res) =>
+      json(res, 403, { error: 'Only staff members can download signups.' }),
+    );
+    await expect(downloadWaitlist({ apiBase: api, staffToken: 't' })).rejects.toMatchObject({
       status: 403,
       body: { error: 'Only staff members can download signups.' },
     });
+  });
+});
+
+describe('callApi', () => {
+  it("attaches a staff route's ID token as a Bearer header and `token` in the body", async () => {
+    stub.on('/api/team/remove', (_req, res) => json(res, 200, { message: 'Removed.' }));
+    await expect(
+      callApi({ apiBase: api, staffToken: 'id-token-4' }, 'teamRemove', { email: 'ben@silk.travel' }),
+    ).resolves.toEqual({ message: 'Removed.' });
+    expect(last().headers.authorization).toBe('Bearer id-token-4');
+    expect(JSON.parse(last().body)).toEqual({ token: 'id-token-4', email: 'ben@silk.travel' });
+  });
+
+  it('sends no staff call without a staff token (StaffTokenMissing asks to sign in again)', async () => {
+    const sent = vi.spyOn(globalThis, 'fetch');
+    const error = await callApi({ apiBase: api }, 'teamList', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StaffTokenMissing);
+    expect(error).toMatchObject({ message: ID_TOKEN_MISSING });
+    await expect(downloadWaitlist({ apiBase: api })).rejects.toBeInstanceOf(StaffTokenMissing);
+    expect(sent).not.toHaveBeenCalled();
+    sent.mockRestore();
+  });
+
+  it('sends a public route without any token, even when the client has one', async () => {
+    stub.on('/api/sign-in', (_req, res) => json(res, 200, { customToken: 'custom' }));
+    await expect(
+      callApi({ apiBase: api, staffToken: 'id-token-5' }, 'signIn', { identifier: 'ana', password: 'pw' }),
+    ).resolves.toEqual({ customToken: 'custom' });
+    expect(last().headers.authorization).toBeUndefined();
+    expect(JSON.parse(last().body)).toEqual({ identifier: 'ana', password: 'pw' });
   });
 });

@@ -1,9 +1,13 @@
-// HTTP client for our Cloud Functions (SPEC §7, DESIGN §5). fetch only: no Firebase import.
-import { API_ROUTES, type FunctionId } from '@silk/schema/api-routes';
+// HTTP client for our Cloud Functions (SPEC §7, DESIGN §5). fetch only: no Firebase import. Every call is
+// typed by its route's contract (@silk/schema/api-contract): a wrong body or a misread answer fails
+// `tsc`. Staff routes (declared `access: staff` in api-routes) carry the caller's ID token, which comes
+// from one place: an ApiClient made by `staffClient` (auth.ts).
+import type { ApiAnswer, ApiRequest } from '@silk/schema/api-contract';
+import { API_ROUTES, type FunctionId, type StaffRouteId } from '@silk/schema/api-routes';
 import { APP_CHECK_HEADER, DEFAULT_API_BASE } from '@silk/schema/constants';
 import type { CreateTeamMemberResponse, ExportWaitlistRequest, SubscribeResponse } from '@silk/schema/api';
 import type { NewTeamMember } from '@silk/schema/entities';
-import { addMemberSucceeded, httpErrorStatus } from '@silk/schema/messages';
+import { addMemberSucceeded, httpErrorStatus, ID_TOKEN_MISSING } from '@silk/schema/messages';
 import type { SignupView } from '@silk/schema/signup-view';
 
 /** A non-OK answer of our API: the HTTP status and the JSON body (null when it was not JSON). */
@@ -57,22 +61,56 @@ async function postJson(
 }
 
 /**
- * POST a JSON call to one of our routes, with the caller's ID token when given (as a Bearer header and
- * `token` in the body, as every staff call sends it). Non-OK raises an ApiError with the server's message.
+ * Where calls go: the API base, and for staff routes the signed-in member's ID token (resolved once by
+ * `staffClient`, the one way a staff token is had).
  */
-export async function callApi<T>(
-  apiBase: string,
-  route: FunctionId,
-  body: Record<string, unknown>,
-  idToken?: string,
-): Promise<T> {
-  const url = apiUrl(apiBase, API_ROUTES[route].path);
+export interface ApiClient {
+  readonly apiBase: string;
+  readonly staffToken?: string;
+}
+
+/** A staff call without a signed-in member: nothing is sent, and the panel asks to sign in again. */
+export class StaffTokenMissing extends Error {
+  constructor() {
+    super(ID_TOKEN_MISSING);
+    this.name = 'StaffTokenMissing';
+  }
+}
+
+/** The routes that answer JSON (the spreadsheet route answers a file: downloadWaitlist). */
+export type JsonRouteId = {
+  [K in FunctionId]: (typeof API_ROUTES)[K]['answer'] extends 'json' ? K : never;
+}[FunctionId];
+
+function isStaffRoute(route: FunctionId): route is StaffRouteId {
+  return API_ROUTES[route].access.kind === 'staff';
+}
+
+/** The staff token of a staff route's call (StaffTokenMissing without one); none for other routes. */
+function staffTokenFor(client: ApiClient, route: FunctionId): string | undefined {
+  if (!isStaffRoute(route)) return undefined;
+  if (!client.staffToken) throw new StaffTokenMissing();
+  return client.staffToken;
+}
+
+/**
+ * POSTs `body` to `route` as JSON, typed by the route's contract; a staff route also carries the client's
+ * ID token (as a Bearer header and `token` in the body, as every staff call sends it). Non-OK raises an
+ * ApiError with the server's message.
+ */
+export async function callApi<K extends JsonRouteId>(
+  client: ApiClient,
+  route: K,
+  body: ApiRequest<K>,
+): Promise<ApiAnswer<K>> {
+  const url = apiUrl(client.apiBase, API_ROUTES[route].path);
+  const idToken = staffTokenFor(client, route);
   const response = idToken
     ? await postJson(url, { token: idToken, ...body }, { Authorization: `Bearer ${idToken}` })
     : await postJson(url, body);
   const json = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, json);
-  return json as T;
+  return json as ApiAnswer<K>;
 }
 
 /** The App Check header for a token, none without one. */
@@ -91,7 +129,8 @@ export async function subscribeToMailingList(
   appCheckToken?: string | null,
 ): Promise<SubscribeResponse> {
   const url = apiUrl(apiBase, API_ROUTES.subscribe.path);
-  const response = await postJson(url, { email }, appCheckHeaders(appCheckToken), { keepalive: true });
+  const request: ApiRequest<'subscribe'> = { email };
+  const response = await postJson(url, request, appCheckHeaders(appCheckToken), { keepalive: true });
   const body = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, body);
   return body as SubscribeResponse;
@@ -105,7 +144,8 @@ export async function verifyBotCheck(
   appCheckToken?: string | null,
 ): Promise<void> {
   const url = apiUrl(apiBase, API_ROUTES.waitlistUpdate.path);
-  const response = await postJson(url, { email, recaptcha_token: token }, appCheckHeaders(appCheckToken));
+  const request: ApiRequest<'waitlistUpdate'> = { email, recaptcha_token: token };
+  const response = await postJson(url, request, appCheckHeaders(appCheckToken));
   if (!response.ok) throw new ApiError(response.status, await readJson(response));
 }
 
@@ -114,18 +154,11 @@ export async function verifyBotCheck(
  * roles}. Non-OK throws an ApiError whose message is the server's error text or 'HTTP error! status: N'.
  */
 export async function addTeamMember(
-  apiBase: string,
-  idToken: string,
+  client: ApiClient,
   member: NewTeamMember,
 ): Promise<CreateTeamMemberResponse> {
-  const response = await postJson(
-    apiUrl(apiBase, API_ROUTES.createTeamMember.path),
-    { token: idToken, ...member },
-    { Authorization: `Bearer ${idToken}` },
-  );
-  const body = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, body);
-  const data = (body && typeof body === 'object' ? body : {}) as Partial<CreateTeamMemberResponse>;
+  const answer: unknown = await callApi(client, 'createTeamMember', member);
+  const data = (answer && typeof answer === 'object' ? answer : {}) as Partial<CreateTeamMemberResponse>;
   const result: CreateTeamMemberResponse = {
     message:
       typeof data.message === 'string' && data.message !== ''
@@ -142,16 +175,15 @@ export async function addTeamMember(
  * sheet's Signup Date column (UTC without it). Resolves the spreadsheet; non-OK throws an ApiError.
  */
 export async function downloadWaitlist(
-  apiBase: string,
-  idToken: string,
+  client: ApiClient,
   view?: SignupView,
   timeZone?: string,
 ): Promise<Blob> {
   const request: ExportWaitlistRequest = { ...(view ? { view } : {}), ...(timeZone ? { timeZone } : {}) };
-  const response = await fetch(apiUrl(apiBase, API_ROUTES.exportWaitlist.path), {
+  const response = await fetch(apiUrl(client.apiBase, API_ROUTES.exportWaitlist.path), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token: idToken, ...request }),
+    body: JSON.stringify({ token: staffTokenFor(client, 'exportWaitlist'), ...request }),
   });
   if (!response.ok) throw new ApiError(response.status, await readJson(response));
   return response.blob();

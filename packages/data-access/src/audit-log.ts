@@ -29,7 +29,11 @@ export function listenToAuditLog(
   onEntries: (entries: AuditEntryRow[]) => void,
   onError: (error: Error) => void,
 ): Unsubscribe {
-  const newest = query(collection(services.db, COLLECTIONS.auditLog), orderBy('at', 'desc'), limit(AUDIT_LOG_WINDOW));
+  const newest = query(
+    collection(services.db, COLLECTIONS.auditLog),
+    orderBy('at', 'desc'),
+    limit(AUDIT_LOG_WINDOW),
+  );
   return onSnapshot(
     newest,
     (snapshot) =>

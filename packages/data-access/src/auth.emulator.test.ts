@@ -22,7 +22,13 @@ afterAll(deleteAllApps);
 async function member(options: { mustChangePassword?: boolean } = {}) {
   const email = uniqueEmail('member', 'silk.travel');
   const username = uniqueUsername('Member');
-  await ensureStaffMember(admin.auth, admin.db, { email, username, roles: ['Staff'], password: PASSWORD, ...options });
+  await ensureStaffMember(admin.auth, admin.db, {
+    email,
+    username,
+    roles: ['Staff'],
+    password: PASSWORD,
+    ...options,
+  });
   return { email, username };
 }
 
@@ -61,13 +67,19 @@ describe('signInWithIdentifier (SPEC §5, §8)', () => {
     ['   ', PASSWORD],
     ['ana@silk.travel', ''],
   ])('requires both fields (%j, %j)', async (identifier, password) => {
-    await expect(signInWithIdentifier(freshServices(), identifier, password)).rejects.toThrow(messages.SIGN_IN_FIELDS_REQUIRED);
+    await expect(signInWithIdentifier(freshServices(), identifier, password)).rejects.toThrow(
+      messages.SIGN_IN_FIELDS_REQUIRED,
+    );
   });
 
   it("answers 'Incorrect password.' for a wrong password", async () => {
     const { email, username } = await member();
-    await expect(signInWithIdentifier(freshServices(), email, 'Wr0ng!pass')).rejects.toThrow(messages.AUTH_WRONG_PASSWORD);
-    await expect(signInWithIdentifier(freshServices(), username, 'Wr0ng!pass')).rejects.toThrow(messages.AUTH_WRONG_PASSWORD);
+    await expect(signInWithIdentifier(freshServices(), email, 'Wr0ng!pass')).rejects.toThrow(
+      messages.AUTH_WRONG_PASSWORD,
+    );
+    await expect(signInWithIdentifier(freshServices(), username, 'Wr0ng!pass')).rejects.toThrow(
+      messages.AUTH_WRONG_PASSWORD,
+    );
   });
 
   it("answers 'No account found with this email address.' for an unknown e-mail", async () => {
@@ -77,14 +89,18 @@ describe('signInWithIdentifier (SPEC §5, §8)', () => {
   });
 
   it("answers 'Invalid email address format.' for a malformed e-mail", async () => {
-    await expect(signInWithIdentifier(freshServices(), 'broken@', PASSWORD)).rejects.toThrow(messages.AUTH_INVALID_EMAIL);
+    await expect(signInWithIdentifier(freshServices(), 'broken@', PASSWORD)).rejects.toThrow(
+      messages.AUTH_INVALID_EMAIL,
+    );
   });
 
   it("answers 'This account has been disabled.' for a disabled account", async () => {
     const { email } = await member();
     const { uid } = await admin.auth.getUserByEmail(email);
     await admin.auth.updateUser(uid, { disabled: true });
-    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(messages.AUTH_USER_DISABLED);
+    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(
+      messages.AUTH_USER_DISABLED,
+    );
   });
 });
 
@@ -100,7 +116,9 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage(Object.assign(new Error('Firebase: Error'), { code }))).toBe(message);
   });
   it("keeps the service's message for any other code", () => {
-    const error = Object.assign(new Error('Firebase: Error (auth/too-many-requests).'), { code: 'auth/too-many-requests' });
+    const error = Object.assign(new Error('Firebase: Error (auth/too-many-requests).'), {
+      code: 'auth/too-many-requests',
+    });
     expect(authErrorMessage(error)).toBe('Firebase: Error (auth/too-many-requests).');
   });
 });
@@ -114,7 +132,9 @@ describe('sendPasswordResetForIdentifier', () => {
   });
 
   it('requires an identifier', async () => {
-    await expect(sendPasswordResetForIdentifier(freshServices(), '  ')).rejects.toThrow(messages.RESET_IDENTIFIER_REQUIRED);
+    await expect(sendPasswordResetForIdentifier(freshServices(), '  ')).rejects.toThrow(
+      messages.RESET_IDENTIFIER_REQUIRED,
+    );
   });
 
   it("answers 'Username not found.' for an unknown username and sends nothing", async () => {
@@ -166,7 +186,9 @@ describe('setNewPassword', () => {
     await setNewPassword(services, 'N3w!Password');
     const staff = await admin.db.collection(COLLECTIONS.staff).doc(email).get();
     expect(staff.get('mustChangePassword')).toBe(false);
-    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(messages.AUTH_WRONG_PASSWORD);
+    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(
+      messages.AUTH_WRONG_PASSWORD,
+    );
     await expect(signInWithIdentifier(freshServices(), email, 'N3w!Password')).resolves.toBeTruthy();
   });
 
@@ -178,6 +200,8 @@ describe('setNewPassword', () => {
   });
 
   it('requires a signed-in user', async () => {
-    await expect(setNewPassword(freshServices(), 'N3w!Password')).rejects.toThrow(messages.USER_NOT_AUTHENTICATED);
+    await expect(setNewPassword(freshServices(), 'N3w!Password')).rejects.toThrow(
+      messages.USER_NOT_AUTHENTICATED,
+    );
   });
 });

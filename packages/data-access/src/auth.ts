@@ -1,7 +1,6 @@
 // Staff sign-in, password reset, sign-out, auth state, ID token and the new-password step.
 // Sign-in by username, reset requests and password changes go through our functions, so no browser
 // learns the e-mail behind a username and only server code clears mustChangePassword.
-import type { SignInResponse } from '@silk/schema/staff-api';
 import {
   AUTH_INVALID_EMAIL,
   AUTH_USER_DISABLED,
@@ -24,6 +23,7 @@ import {
 } from 'firebase/auth';
 import type { AdminServices } from './admin-firebase';
 import { callApi } from './api-client';
+import { staffClient } from './staff-client';
 
 /**
  * Auth error code → the sign-in card's message. The Auth emulator (and projects without e-mail
@@ -70,15 +70,18 @@ export async function signInWithIdentifier(
   if (!isUsernameIdentifier(trimmed)) {
     return withAuthMessage(() => signInWithEmailAndPassword(services.auth, trimmed, password));
   }
-  const { customToken } = await callApi<SignInResponse>(services.apiBase, 'signIn', { identifier: trimmed, password });
+  const { customToken } = await callApi(services, 'signIn', { identifier: trimmed, password });
   return withAuthMessage(() => signInWithCustomToken(services.auth, customToken));
 }
 
 /** Asks the server to send the reset e-mail to the identifier's account (a username is resolved there). */
-export async function sendPasswordResetForIdentifier(services: AdminServices, identifier: string): Promise<void> {
+export async function sendPasswordResetForIdentifier(
+  services: AdminServices,
+  identifier: string,
+): Promise<void> {
   const trimmed = identifier.trim();
   if (trimmed === '') throw new Error(RESET_IDENTIFIER_REQUIRED);
-  await callApi(services.apiBase, 'requestPasswordReset', { identifier: trimmed });
+  await callApi(services, 'requestPasswordReset', { identifier: trimmed });
 }
 
 export function signOutUser(services: AdminServices): Promise<void> {
@@ -90,11 +93,8 @@ export function onAuthChange(services: AdminServices, callback: (user: User | nu
   return onAuthStateChanged(services.auth, callback);
 }
 
-/** The signed-in user's ID token, or null when nobody is signed in. */
-export async function getIdToken(services: AdminServices): Promise<string | null> {
-  const user = services.auth.currentUser;
-  return user ? user.getIdToken() : null;
-}
+/** The signed-in user's ID token, or null when nobody is signed in (staff-client.ts). */
+export { staffIdToken as getIdToken } from './staff-client';
 
 /**
  * Sets the signed-in member's new password through the changePassword function (which checks the
@@ -105,6 +105,6 @@ export async function setNewPassword(services: AdminServices, newPassword: strin
   if (!user?.email) throw new Error(USER_NOT_AUTHENTICATED);
   if (!isStrongPassword(newPassword)) throw new Error(PASSWORD_POLICY);
   const email = user.email;
-  await callApi(services.apiBase, 'changePassword', { password: newPassword }, await user.getIdToken());
+  await callApi(await staffClient(services), 'changePassword', { password: newPassword });
   await withAuthMessage(() => signInWithEmailAndPassword(services.auth, email, newPassword));
 }

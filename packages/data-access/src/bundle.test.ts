@@ -51,7 +51,8 @@ const FULL_FIRESTORE = /@firebase\/firestore\/dist\/(?!lite\/)/;
 const AUTH = /@firebase\/auth\//;
 const APP_CHECK = /@firebase\/app-check\//;
 const FULL_ZOD = /zod\/v4\/classic\//;
-const matching = (chunks: Chunk[], pattern: RegExp) => chunks.flatMap((chunk) => chunk.inputs).filter((input) => pattern.test(input));
+const matching = (chunks: Chunk[], pattern: RegExp) =>
+  chunks.flatMap((chunk) => chunk.inputs).filter((input) => pattern.test(input));
 
 describe('bundle of the visitor-write module', () => {
   it('keeps Firebase out of the entry and puts only Firestore lite in the lazy chunk', async () => {

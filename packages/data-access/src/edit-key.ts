@@ -7,7 +7,10 @@ const memory = new Map<string, string>();
 /** 32 random bytes, base64url: 43 characters of [A-Za-z0-9_-]. */
 export function newEditKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 function storage(): Storage | null {

@@ -45,7 +45,9 @@ export const signupRowConverter: FirestoreDataConverter<WaitlistSignupRow> = {
   toFirestore: ({ id: _id, ...value }) => value,
   fromFirestore: (snapshot) => {
     // expiresAt: only on the recent copies (their TTL), not part of a signup.
-    const { expiresAt: _expiresAt, ...data } = plain(snapshot.data()) as Partial<WaitlistSignup> & { expiresAt?: unknown };
+    const { expiresAt: _expiresAt, ...data } = plain(snapshot.data()) as Partial<WaitlistSignup> & {
+      expiresAt?: unknown;
+    };
     return { ...data, email: typeof data.email === 'string' ? data.email : snapshot.id, id: snapshot.id };
   },
 };
@@ -60,7 +62,10 @@ export const signupDeletionConverter: FirestoreDataConverter<SignupDeletion> = {
   toFirestore: ({ idHash: _idHash, ...value }) => value,
   fromFirestore: (snapshot) => {
     const deletedAt: unknown = snapshot.get('deletedAt');
-    return { idHash: snapshot.id, deletedAt: deletedAt instanceof Timestamp ? deletedAt.toDate() : new Date(0) };
+    return {
+      idHash: snapshot.id,
+      deletedAt: deletedAt instanceof Timestamp ? deletedAt.toDate() : new Date(0),
+    };
   },
 };
 

@@ -32,17 +32,28 @@ afterEach(async () => {
 
 const signups = admin.db.collection(COLLECTIONS.waitlistSignups);
 const tag = uniqueEmail('sync').split('@')[0]!;
-const ours = (rows: readonly WaitlistSignupRow[] | null) => (rows ?? []).filter((row) => row.id.startsWith(tag));
+const ours = (rows: readonly WaitlistSignupRow[] | null) =>
+  (rows ?? []).filter((row) => row.id.startsWith(tag));
 
 /** What a writer stores: server code and browsers both stamp updatedAt with the server time. */
 function write(email: string, fields: Record<string, unknown> = {}) {
-  return signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp(), ...fields }, { merge: true });
+  return signups
+    .doc(email)
+    .set(
+      { email, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp(), ...fields },
+      { merge: true },
+    );
 }
 
 async function signedIn(staff: boolean) {
   const email = uniqueEmail(staff ? 'viewer' : 'selfmade', staff ? 'silk.travel' : 'example.com');
   if (staff) {
-    await ensureStaffMember(admin.auth, admin.db, { email, username: uniqueUsername('Viewer'), roles: ['Staff'], password: PASSWORD });
+    await ensureStaffMember(admin.auth, admin.db, {
+      email,
+      username: uniqueUsername('Viewer'),
+      roles: ['Staff'],
+      password: PASSWORD,
+    });
   } else {
     // A verified address without a staff document: not staff until one is created.
     await admin.auth.createUser({ email, emailVerified: true, password: PASSWORD });
@@ -99,7 +110,8 @@ describe('subscribeToSignups: cold open', { timeout: 3 * SDK_RECOVERY_MS }, () =
     try {
       const first = await sink.waitFor((snapshot) => snapshot.rows !== null);
       // Every signup the panel can see: those with updatedAt (records written before it are backfilled).
-      const total = (await signups.where('updatedAt', '>=', Timestamp.fromMillis(0)).count().get()).data().count;
+      const total = (await signups.where('updatedAt', '>=', Timestamp.fromMillis(0)).count().get()).data()
+        .count;
       expect(first.complete).toBe(false);
       // The shards' total, kept by triggers (it may trail a bulk write by a moment); exact once every row is in.
       expect(first.total).toEqual(expect.any(Number));
@@ -130,11 +142,17 @@ describe('subscribeToSignups: cold open', { timeout: 3 * SDK_RECOVERY_MS }, () =
       await write(added);
       await sink.waitFor((snapshot) => ours(snapshot.rows).some((row) => row.id === added));
       await write(changed, { travelFrequency: 'Weekly' });
-      await sink.waitFor((snapshot) => ours(snapshot.rows).find((row) => row.id === changed)?.travelFrequency === 'Weekly');
+      await sink.waitFor(
+        (snapshot) => ours(snapshot.rows).find((row) => row.id === changed)?.travelFrequency === 'Weekly',
+      );
       // Seeded long before the panel opened, so only the deletions feed can take it out.
       const before = sink.snapshots.length;
       await signups.doc(deleted).delete();
-      const after = await sink.waitFor((snapshot) => !ours(snapshot.rows).some((row) => row.id === deleted), SDK_RECOVERY_MS, before);
+      const after = await sink.waitFor(
+        (snapshot) => !ours(snapshot.rows).some((row) => row.id === deleted),
+        SDK_RECOVERY_MS,
+        before,
+      );
       expect(after.total).toBe(after.rows!.length);
     } finally {
       unsubscribe();
@@ -148,7 +166,12 @@ describe('subscribeToSignups: repeat open with the browser copy', { timeout: 3 *
     const { services, uid } = await signedIn(true);
     const owner = { uid, projectId: PROJECT_ID };
     const firstSink = collector();
-    const first = subscribeToSignups(services, firstSink.onChange, { ...PAGING, cache: indexedDbSignupsCache(owner), uid, projectId: PROJECT_ID });
+    const first = subscribeToSignups(services, firstSink.onChange, {
+      ...PAGING,
+      cache: indexedDbSignupsCache(owner),
+      uid,
+      projectId: PROJECT_ID,
+    });
     const loaded = await firstSink.waitFor((snapshot) => snapshot.complete);
     await first(); // settles once the copy is saved and closed
 
@@ -159,10 +182,26 @@ describe('subscribeToSignups: repeat open with the browser copy', { timeout: 3 *
     for (const email of added) await write(email);
     await write(changed, { travelFrequency: 'Rarely' });
     await signups.doc(deleted).delete();
-    await vi.waitFor(async () => expect((await admin.db.collection(COLLECTIONS.signupDeletions).where('deletedAt', '>=', Timestamp.fromMillis(since)).get()).size).toBeGreaterThan(0), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(
+      async () =>
+        expect(
+          (
+            await admin.db
+              .collection(COLLECTIONS.signupDeletions)
+              .where('deletedAt', '>=', Timestamp.fromMillis(since))
+              .get()
+          ).size,
+        ).toBeGreaterThan(0),
+      { timeout: 20_000, interval: 200 },
+    );
 
     const sink = collector();
-    const again = subscribeToSignups(services, sink.onChange, { ...PAGING, cache: indexedDbSignupsCache(owner), uid, projectId: PROJECT_ID });
+    const again = subscribeToSignups(services, sink.onChange, {
+      ...PAGING,
+      cache: indexedDbSignupsCache(owner),
+      uid,
+      projectId: PROJECT_ID,
+    });
     try {
       // The copy at once: every row, before any server answer.
       const fromCopy = await sink.waitFor(() => true);
@@ -180,8 +219,17 @@ describe('subscribeToSignups: repeat open with the browser copy', { timeout: 3 *
       const cursor = Math.max(...loaded.rows!.map((row) => (row.updatedAt as Date).getTime()));
       const changes = (await signups.where('updatedAt', '>=', Timestamp.fromMillis(cursor)).get()).size;
       // The deletions feed was followed from the newest row of the first page on.
-      const followedFrom = Math.max(...firstSink.snapshots.find((snapshot) => snapshot.rows !== null)!.rows!.map((row) => (row.updatedAt as Date).getTime()));
-      const tombstones = (await admin.db.collection(COLLECTIONS.signupDeletions).where('deletedAt', '>=', Timestamp.fromMillis(followedFrom)).get()).size;
+      const followedFrom = Math.max(
+        ...firstSink.snapshots
+          .find((snapshot) => snapshot.rows !== null)!
+          .rows!.map((row) => (row.updatedAt as Date).getTime()),
+      );
+      const tombstones = (
+        await admin.db
+          .collection(COLLECTIONS.signupDeletions)
+          .where('deletedAt', '>=', Timestamp.fromMillis(followedFrom))
+          .get()
+      ).size;
       expect(current.serverDocs).toBeGreaterThanOrEqual(added.length + 1);
       expect(current.serverDocs).toBeLessThanOrEqual(changes + tombstones);
       expect(current.serverDocs).toBeLessThan(SEEDED);
@@ -194,14 +242,30 @@ describe('subscribeToSignups: repeat open with the browser copy', { timeout: 3 *
   it('does not use a copy that belongs to another account', async () => {
     const { services, uid } = await signedIn(true);
     const cache = indexedDbSignupsCache({ uid: 'someone-else', projectId: PROJECT_ID });
-    await cache.write({ put: [{ id: 'ghost@example.com', email: 'ghost@example.com' }], meta: { uid: 'someone-else', projectId: PROJECT_ID, changesThrough: Date.now(), deletionsThrough: Date.now(), savedAt: Date.now() } });
+    await cache.write({
+      put: [{ id: 'ghost@example.com', email: 'ghost@example.com' }],
+      meta: {
+        uid: 'someone-else',
+        projectId: PROJECT_ID,
+        changesThrough: Date.now(),
+        deletionsThrough: Date.now(),
+        savedAt: Date.now(),
+      },
+    });
     cache.close();
     const sink = collector();
-    const unsubscribe = subscribeToSignups(services, sink.onChange, { ...PAGING, cache: indexedDbSignupsCache({ uid, projectId: PROJECT_ID }), uid, projectId: PROJECT_ID });
+    const unsubscribe = subscribeToSignups(services, sink.onChange, {
+      ...PAGING,
+      cache: indexedDbSignupsCache({ uid, projectId: PROJECT_ID }),
+      uid,
+      projectId: PROJECT_ID,
+    });
     try {
       const done = await sink.waitFor((snapshot) => snapshot.complete);
       expect(done.rows!.some((row) => row.id === 'ghost@example.com')).toBe(false);
-      expect(sink.snapshots.some((snapshot) => snapshot.rows?.some((row) => row.id === 'ghost@example.com'))).toBe(false);
+      expect(
+        sink.snapshots.some((snapshot) => snapshot.rows?.some((row) => row.id === 'ghost@example.com')),
+      ).toBe(false);
     } finally {
       unsubscribe();
     }
@@ -217,7 +281,12 @@ describe('subscribeToSignups: access', () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(sink.snapshots).toHaveLength(0);
-      await ensureStaffMember(admin.auth, admin.db, { email, username: uniqueUsername('Promoted'), roles: ['Staff'], password: PASSWORD });
+      await ensureStaffMember(admin.auth, admin.db, {
+        email,
+        username: uniqueUsername('Promoted'),
+        roles: ['Staff'],
+        password: PASSWORD,
+      });
       const first = await sink.waitFor(() => true, 15_000);
       expect(first.at - started).toBeGreaterThanOrEqual(WAITLIST_RETRY_MS);
       expect(console.error).not.toHaveBeenCalled();

@@ -1,7 +1,7 @@
 // The admin panel's signups, kept up to date cheaply (the cost model is in docs/decisions.md).
 //
 // Every write to a signup stamps `updatedAt` with the server's time (firestore.rules for browsers,
-// functions/src/lib/signup-change.ts for server code), and every deletion leaves a tombstone in
+// functions/src/shared/signup-change.ts for server code), and every deletion leaves a tombstone in
 // signup_deletions (a trigger). So the panel needs the whole collection once per browser, then only the
 // changes:
 // - cold (no copy in IndexedDB): the total (signup_counts; count() where there is none yet) and the

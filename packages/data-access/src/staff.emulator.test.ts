@@ -44,19 +44,32 @@ describe('fetchStaffInfo (SPEC §3, §8)', () => {
 
   it('falls back to the e-mail as username and no roles when there is no staff record', async () => {
     const { email, services } = await signedInOutsider();
-    await expect(fetchStaffInfo(services, email)).resolves.toEqual({ username: email, roles: [], mustChangePassword: false, hasAccess: false });
+    await expect(fetchStaffInfo(services, email)).resolves.toEqual({
+      username: email,
+      roles: [],
+      mustChangePassword: false,
+      hasAccess: false,
+    });
   });
 
   it("reads 'Unknown User' when the record has no username", async () => {
     const { email, services } = await signedInMember();
     await admin.db.collection(COLLECTIONS.staff).doc(email).update({ username: null });
-    await expect(fetchStaffInfo(services, email)).resolves.toMatchObject({ username: UNKNOWN_USER, roles: ['Staff', 'Developer'] });
+    await expect(fetchStaffInfo(services, email)).resolves.toMatchObject({
+      username: UNKNOWN_USER,
+      roles: ['Staff', 'Developer'],
+    });
   });
 
   it('retries permission-denied 3 times after 0.5 s, 1 s, 1.5 s, then falls back', async () => {
     const { services } = await signedInMember();
     const other = uniqueEmail('other', 'silk.travel');
-    await ensureStaffMember(admin.auth, admin.db, { email: other, username: uniqueUsername('Other'), roles: ['Admin'], password: PASSWORD });
+    await ensureStaffMember(admin.auth, admin.db, {
+      email: other,
+      username: uniqueUsername('Other'),
+      roles: ['Admin'],
+      password: PASSWORD,
+    });
     const waits: number[] = [];
     const info = await fetchStaffInfo(services, other, { wait: async (ms) => void waits.push(ms) });
     expect(waits).toEqual([500, 1000, 1500]);
@@ -67,17 +80,31 @@ describe('fetchStaffInfo (SPEC §3, §8)', () => {
     const { email, services } = await signedInMember();
     const other = uniqueEmail('later', 'silk.travel');
     const otherName = uniqueUsername('Later');
-    await ensureStaffMember(admin.auth, admin.db, { email: other, username: otherName, roles: ['Director'], password: PASSWORD });
+    await ensureStaffMember(admin.auth, admin.db, {
+      email: other,
+      username: otherName,
+      roles: ['Director'],
+      password: PASSWORD,
+    });
     const waits: number[] = [];
     const info = await fetchStaffInfo(services, other, {
       wait: async (ms) => {
         waits.push(ms);
         // The caller becomes an Admin, who may read every staff record.
-        if (waits.length === 2) await admin.db.collection(COLLECTIONS.staff).doc(email).update({ roles: ['Admin'] });
+        if (waits.length === 2)
+          await admin.db
+            .collection(COLLECTIONS.staff)
+            .doc(email)
+            .update({ roles: ['Admin'] });
       },
     });
     expect(waits).toEqual([500, 1000]);
-    expect(info).toEqual({ username: otherName, roles: ['Director'], mustChangePassword: false, hasAccess: true });
+    expect(info).toEqual({
+      username: otherName,
+      roles: ['Director'],
+      mustChangePassword: false,
+      hasAccess: true,
+    });
   });
 });
 
@@ -87,9 +114,17 @@ describe('watchStaffAccess (the open panel follows its own record)', () => {
     const uid = member.services.auth.currentUser!.uid;
     const records: StaffInfo[] = [];
     const onRevoked = vi.fn();
-    const stop = watchStaffAccess(member.services, member.email, uid, onRevoked, (info) => records.push(info));
+    const stop = watchStaffAccess(member.services, member.email, uid, onRevoked, (info) =>
+      records.push(info),
+    );
     await vi.waitFor(() => expect(records).toHaveLength(1));
-    return { ...member, records, onRevoked, stop, ref: admin.db.collection(COLLECTIONS.staff).doc(member.email) };
+    return {
+      ...member,
+      records,
+      onRevoked,
+      stop,
+      ref: admin.db.collection(COLLECTIONS.staff).doc(member.email),
+    };
   }
 
   it('delivers each version of the record, then reports once when the member is disabled', async () => {

@@ -12,7 +12,9 @@ vi.mock('firebase/firestore', async (importOriginal) => ({
 const { fetchStaffInfo } = await import('./staff');
 
 const services = unreachedServices<Parameters<typeof fetchStaffInfo>[0]>('staff-unit');
-const denied = Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
+const denied = Object.assign(new Error('Missing or insufficient permissions.'), {
+  code: 'permission-denied',
+});
 const found = (data: Record<string, unknown>) => ({ data: () => data });
 
 fakeTimersEachTest();
@@ -27,7 +29,11 @@ describe('fetchStaffInfo retry policy (fake timers)', () => {
     void fetchStaffInfo(services, 'ana@silk.travel').then((value) => (result = value));
     await vi.advanceTimersByTimeAsync(0);
     expect(getDoc).toHaveBeenCalledTimes(1);
-    for (const [wait, reads] of [[500, 2], [1000, 3], [1500, 4]] as const) {
+    for (const [wait, reads] of [
+      [500, 2],
+      [1000, 3],
+      [1500, 4],
+    ] as const) {
       // Not a millisecond early, and no answer yet.
       await vi.advanceTimersByTimeAsync(wait - 1);
       expect(getDoc).toHaveBeenCalledTimes(reads - 1);
@@ -35,7 +41,12 @@ describe('fetchStaffInfo retry policy (fake timers)', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(getDoc).toHaveBeenCalledTimes(reads);
     }
-    expect(result).toEqual({ username: 'ana@silk.travel', roles: [], mustChangePassword: false, hasAccess: false });
+    expect(result).toEqual({
+      username: 'ana@silk.travel',
+      roles: [],
+      mustChangePassword: false,
+      hasAccess: false,
+    });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(getDoc).toHaveBeenCalledTimes(4);
   });
@@ -44,7 +55,12 @@ describe('fetchStaffInfo retry policy (fake timers)', () => {
     getDoc.mockRejectedValueOnce(denied).mockResolvedValueOnce(found({ username: 'ana', roles: ['Admin'] }));
     const pending = fetchStaffInfo(services, 'ana@silk.travel');
     await vi.advanceTimersByTimeAsync(500);
-    await expect(pending).resolves.toEqual({ username: 'ana', roles: ['Admin'], mustChangePassword: false, hasAccess: true });
+    await expect(pending).resolves.toEqual({
+      username: 'ana',
+      roles: ['Admin'],
+      mustChangePassword: false,
+      hasAccess: true,
+    });
     expect(getDoc).toHaveBeenCalledTimes(2);
   });
 

@@ -15,5 +15,5 @@ export function followEmailLink(
   action: LinkAction,
   token: string,
 ): Promise<LinkTokenResponse> {
-  return callApi<LinkTokenResponse>(apiBase, action, { token });
+  return callApi({ apiBase }, action, { token });
 }

@@ -1,5 +1,10 @@
 import { COLLECTIONS } from '@silk/schema/constants';
-import { INVALID_USERNAME, USER_NOT_AUTHENTICATED, USERNAME_REQUIRED, USERNAME_TAKEN } from '@silk/schema/messages';
+import {
+  INVALID_USERNAME,
+  USER_NOT_AUTHENTICATED,
+  USERNAME_REQUIRED,
+  USERNAME_TAKEN,
+} from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { signInWithEmailAndPassword } from 'firebase/auth';
@@ -20,7 +25,8 @@ async function signedInMember() {
   return { email, username, services };
 }
 
-const mapping = async (key: string) => (await admin.db.collection(COLLECTIONS.usernameMappings).doc(key).get()).data();
+const mapping = async (key: string) =>
+  (await admin.db.collection(COLLECTIONS.usernameMappings).doc(key).get()).data();
 const staffUsername = async (email: string) =>
   (await admin.db.collection(COLLECTIONS.staff).doc(email).get()).get('username') as unknown;
 
@@ -82,7 +88,9 @@ describe('changeUsername (through the changeUsername function)', () => {
       changeUsername(second.services, contested.toLowerCase()),
     ]);
     const fulfilled = results.filter((result) => result.status === 'fulfilled');
-    const rejected = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    const rejected = results.filter(
+      (result): result is PromiseRejectedResult => result.status === 'rejected',
+    );
     expect(fulfilled).toHaveLength(1);
     expect(rejected).toHaveLength(1);
     expect((rejected[0]!.reason as Error).message).toBe(USERNAME_TAKEN);

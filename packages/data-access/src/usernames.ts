@@ -4,6 +4,7 @@ import { INVALID_USERNAME, USER_NOT_AUTHENTICATED, USERNAME_REQUIRED } from '@si
 import { isValidUsername } from '@silk/schema/validators';
 import type { AdminServices } from './admin-firebase';
 import { callApi } from './api-client';
+import { staffClient } from './staff-client';
 
 /** Checked here first (same rules and messages as the server), then renamed by the server. */
 export async function changeUsername(services: AdminServices, newUsername: string): Promise<void> {
@@ -12,5 +13,5 @@ export async function changeUsername(services: AdminServices, newUsername: strin
   const user = services.auth.currentUser;
   if (!user?.email) throw new Error(USER_NOT_AUTHENTICATED);
   if (!isValidUsername(username)) throw new Error(INVALID_USERNAME);
-  await callApi(services.apiBase, 'changeUsername', { username }, await user.getIdToken());
+  await callApi(await staffClient(services), 'changeUsername', { username });
 }

@@ -62,7 +62,9 @@ describe('startVisitorLookup (SPEC §7.2–7.3)', () => {
     const closed = await startStubServer();
     const url = closed.url;
     await closed.close();
-    await expect(startVisitorLookup({ ipLookupUrl: `${url}/ip`, geoLookupUrl: `${url}/geo` })).resolves.toEqual({
+    await expect(
+      startVisitorLookup({ ipLookupUrl: `${url}/ip`, geoLookupUrl: `${url}/geo` }),
+    ).resolves.toEqual({
       ip: 'N/A',
       location: UNKNOWN_LOCATION,
     });
@@ -124,7 +126,14 @@ describe('UNKNOWN_LOCATION', () => {
 describe('readLocation', () => {
   it("gives 'N/A' for missing, blank and non-scalar values and caps long text", () => {
     expect(
-      readLocation({ city: '  ', region: { formula: '1+1' }, country: 'DE', latitude: Number.NaN, longitude: '13.4', postal: 1 }),
+      readLocation({
+        city: '  ',
+        region: { formula: '1+1' },
+        country: 'DE',
+        latitude: Number.NaN,
+        longitude: '13.4',
+        postal: 1,
+      }),
     ).toEqual({
       city: 'N/A',
       region: 'N/A',

@@ -17,7 +17,10 @@ const started = new Map<string, Promise<VisitorContext>>();
  * Starts (once per pair of endpoints) the IP and geolocation lookups and returns the memoised
  * promise. It never rejects: every missing, malformed, failed or late value is 'N/A'.
  */
-export function startVisitorLookup(config: LookupConfig, options: VisitorLookupOptions = {}): Promise<VisitorContext> {
+export function startVisitorLookup(
+  config: LookupConfig,
+  options: VisitorLookupOptions = {},
+): Promise<VisitorContext> {
   const key = `${config.ipLookupUrl}\n${config.geoLookupUrl}`;
   let lookup = started.get(key);
   if (!lookup) {
@@ -57,7 +60,10 @@ async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
   });
   const request = (async () => {
     try {
-      const response = await fetch(url, { signal: controller.signal, headers: { Accept: 'application/json' } });
+      const response = await fetch(url, {
+        signal: controller.signal,
+        headers: { Accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return (await response.json()) as unknown;
     } catch (error) {

@@ -57,7 +57,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const stored = async (email: string) => (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).data();
+const stored = async (email: string) =>
+  (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).data();
 
 describe('joinWaitlist (SPEC §7.1, §7.4)', () => {
   it('writes the signup under the normalised e-mail with source, ip, location and server time, then subscribes', async () => {
@@ -65,7 +66,12 @@ describe('joinWaitlist (SPEC §7.1, §7.4)', () => {
     const before = Date.now();
     await joinWaitlist(config, `  ${email.toUpperCase()} `);
     const data = await stored(email);
-    expect(data).toMatchObject({ email, source: SIGNUP_SOURCE, ip: '198.51.100.23', location: STORED_LOCATION });
+    expect(data).toMatchObject({
+      email,
+      source: SIGNUP_SOURCE,
+      ip: '198.51.100.23',
+      location: STORED_LOCATION,
+    });
     expect(data?.timestamp).toBeInstanceOf(Timestamp);
     expect((data?.timestamp as Timestamp).toMillis()).toBeGreaterThanOrEqual(before - 5000);
     const subscribe = stub.requests.find((request) => request.path === '/api/subscribe');
@@ -119,7 +125,9 @@ describe('joinWaitlist (SPEC §7.1, §7.4)', () => {
   it('rejects with the SPEC landing error when the write fails, and does not subscribe', async () => {
     const unreachable = { ...config, emulators: { ...config.emulators!, firestore: '127.0.0.1:1' } };
     const { joinWaitlist: join } = await import('./waitlist');
-    await expect(join(unreachable, uniqueEmail('down'), 'unreachable-firestore')).rejects.toThrow(SIGNUP_FAILED);
+    await expect(join(unreachable, uniqueEmail('down'), 'unreachable-firestore')).rejects.toThrow(
+      SIGNUP_FAILED,
+    );
     expect(stub.requests.some((request) => request.path === '/api/subscribe')).toBe(false);
   });
 });
@@ -139,7 +147,11 @@ describe('submitFeedback (SPEC §7.5–7.6)', () => {
     const { setDoc, serverTimestamp } = await import('firebase/firestore/lite');
     const stranger = signupRef(getLiteFirestore(config, 'stranger-session'), email);
     await expect(
-      setDoc(stranger, { email, ip: 'N/A', location: STORED_LOCATION, timestamp: serverTimestamp(), travelFrequency: '' }, { merge: true }),
+      setDoc(
+        stranger,
+        { email, ip: 'N/A', location: STORED_LOCATION, timestamp: serverTimestamp(), travelFrequency: '' },
+        { merge: true },
+      ),
     ).rejects.toMatchObject({ code: 'permission-denied' });
     expect((await stored(email))?.travelFrequency).toBe('Monthly or more');
   });
@@ -186,14 +198,18 @@ describe('submitFeedback (SPEC §7.5–7.6)', () => {
   it('only warns when the bot check fails, and still writes', async () => {
     stub.on('/api/waitlist-update', (_req, res) => json(res, 403, { error: 'The reCAPTCHA check failed.' }));
     const email = uniqueEmail('botfail');
-    await expect(submitFeedback(config, email, { contentCreator: 'No' }, 'bad-token')).resolves.toBeUndefined();
+    await expect(
+      submitFeedback(config, email, { contentCreator: 'No' }, 'bad-token'),
+    ).resolves.toBeUndefined();
     expect(warnings).toHaveBeenCalledWith('Bot check failed:', expect.objectContaining({ status: 403 }));
     expect(await stored(email)).toMatchObject({ contentCreator: 'No' });
   });
 
   it('rejects with the SPEC feedback error when the rules refuse the write (text over its limit)', async () => {
     const email = uniqueEmail('toolong');
-    await expect(submitFeedback(config, email, { socialMedia: 'x'.repeat(201) })).rejects.toThrow(FEEDBACK_FAILED);
+    await expect(submitFeedback(config, email, { socialMedia: 'x'.repeat(201) })).rejects.toThrow(
+      FEEDBACK_FAILED,
+    );
     expect(await stored(email)).toBeUndefined();
   });
 });

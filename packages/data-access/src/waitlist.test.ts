@@ -3,7 +3,9 @@ import { feedbackValues } from './waitlist';
 
 describe('feedback values (SPEC §3: blanks stored as N/A)', () => {
   it("trims values and stores 'N/A' for blank or missing fields", () => {
-    expect(feedbackValues({ travelFrequency: ' Monthly or more ', workEmail: '   ', socialMedia: '' })).toEqual({
+    expect(
+      feedbackValues({ travelFrequency: ' Monthly or more ', workEmail: '   ', socialMedia: '' }),
+    ).toEqual({
       travelFrequency: 'Monthly or more',
       biggestFrustration: 'N/A',
       workEmail: 'N/A',

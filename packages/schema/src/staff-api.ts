@@ -1,6 +1,7 @@
 // Request and response shapes of the staff lifecycle calls (admin host): the Team Manager's member
 // actions, the member's own password and username, sign-in by username and password-reset requests.
 // The functions parse bodies with these schemas; each refusal carries the message the panel shows.
+// Answers are interfaces only: they reach the admin panel, which keeps zod out of its bundle.
 import { z } from 'zod';
 import {
   INVALID_EMAIL,
@@ -33,20 +34,21 @@ export type TeamUpdateRequest = Omit<z.input<typeof teamUpdateRequestSchema>, 'r
 export const teamRemoveRequestSchema = z.object({ email: memberEmail });
 export type TeamRemoveRequest = z.input<typeof teamRemoveRequestSchema>;
 
-export const teamMemberSchema = z.object({
-  email: z.string(),
-  username: z.string(),
-  roles: z.array(z.enum(ROLES)),
-  disabled: z.boolean(),
-  mustChangePassword: z.boolean(),
-  createdBy: z.string(),
+/** A member as the Team Manager lists them (answers are typed, not parsed: the panel bundles no zod). */
+export interface TeamMember {
+  email: string;
+  username: string;
+  roles: Role[];
+  disabled: boolean;
+  mustChangePassword: boolean;
+  createdBy: string;
   /** ISO 8601, or null when unknown. */
-  createdAt: z.string().nullable(),
-  lastSignInAt: z.string().nullable(),
-});
-export type TeamMember = z.infer<typeof teamMemberSchema>;
-export const teamListResponseSchema = z.object({ members: z.array(teamMemberSchema) });
-export type TeamListResponse = z.infer<typeof teamListResponseSchema>;
+  createdAt: string | null;
+  lastSignInAt: string | null;
+}
+export interface TeamListResponse {
+  members: TeamMember[];
+}
 
 export const passwordChangeRequestSchema = z.object({
   password: z.string({ error: PASSWORD_POLICY }).refine(isStrongPassword, { error: PASSWORD_POLICY }),
@@ -67,8 +69,9 @@ export const signInRequestSchema = z.object({
   password: z.string({ error: SIGN_IN_FIELDS_REQUIRED }).min(1, { error: SIGN_IN_FIELDS_REQUIRED }),
 });
 export type SignInRequest = z.input<typeof signInRequestSchema>;
-export const signInResponseSchema = z.object({ customToken: z.string() });
-export type SignInResponse = z.infer<typeof signInResponseSchema>;
+export interface SignInResponse {
+  customToken: string;
+}
 
 export const requestPasswordResetSchema = z.object({
   identifier: z
@@ -78,5 +81,6 @@ export const requestPasswordResetSchema = z.object({
 });
 export type PasswordResetRequest = z.input<typeof requestPasswordResetSchema>;
 
-export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
+export interface MessageResponse {
+  message: string;
+}

@@ -19,15 +19,23 @@ vi.mock('@silk/data-access/auth', () => ({
   signInWithIdentifier: vi.fn(),
   sendPasswordResetForIdentifier: vi.fn(),
   setNewPassword: vi.fn(),
-  getIdToken: vi.fn(),
 }));
+vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
 vi.mock('@silk/data-access/staff', () => ({ fetchStaffInfo: vi.fn(), watchStaffAccess: vi.fn() }));
 vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
 vi.mock('@silk/data-access/audit-log', () => ({ listenToAuditLog: vi.fn(() => () => {}) }));
 vi.mock('@silk/data-access/signups', () => ({ subscribeToSignups: vi.fn() }));
-vi.mock('@silk/data-access/signups-cache', () => ({ deleteSignupsCache: vi.fn(async () => {}), indexedDbSignupsCache: vi.fn() }));
+vi.mock('@silk/data-access/signups-cache', () => ({
+  deleteSignupsCache: vi.fn(async () => {}),
+  indexedDbSignupsCache: vi.fn(),
+}));
 vi.mock('@silk/data-access/usernames', () => ({ changeUsername: vi.fn() }));
-vi.mock('@silk/data-access/api-client', () => ({ addTeamMember: vi.fn(), downloadWaitlist: vi.fn(), ApiError: Error }));
+vi.mock('@silk/data-access/api-client', () => ({
+  addTeamMember: vi.fn(),
+  downloadWaitlist: vi.fn(),
+  ApiError: Error,
+  StaffTokenMissing: Error,
+}));
 
 type AuthCallback = (user: { uid: string; email: string | null } | null) => void;
 let authCallback: AuthCallback | undefined;
@@ -118,7 +126,11 @@ describe('admin panel shell', () => {
     expect(subscribeToSignups).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
     expect(fetchStaffInfo).toHaveBeenCalledWith(services, 'ana@silk.travel');
-    expect(subscribeToSignups).toHaveBeenCalledWith(services, expect.any(Function), expect.objectContaining({ uid: 'u1' }));
+    expect(subscribeToSignups).toHaveBeenCalledWith(
+      services,
+      expect.any(Function),
+      expect.objectContaining({ uid: 'u1' }),
+    );
     vi.useRealTimers();
     expect(await screen.findByText(LOADING_DATA)).toBeInTheDocument();
     act(() => deliverRows!([{ id: 'a@b.co', email: 'a@b.co' }]));
@@ -133,14 +145,15 @@ describe('admin panel shell', () => {
     expect(within(header).getByText('ana')).toBeInTheDocument();
     expect(within(header).getByText('Admin, Developer')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Waitlist Signups',
-      'Insights',
-      'Team Manager',
-      'Activity',
-      'Account Settings',
-    ]);
-    expect(within(nav).getByRole('link', { name: 'Waitlist Signups' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Waitlist Signups', 'Insights', 'Team Manager', 'Activity', 'Account Settings']);
+    expect(within(nav).getByRole('link', { name: 'Waitlist Signups' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(screen.getByText('Silk Admin')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
@@ -178,9 +191,9 @@ describe('admin panel shell', () => {
     expect(within(link).getByText('Waitlist Signups')).toHaveClass('visually-hidden');
     await user.click(expand);
     expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
-    expect(within(screen.getByRole('link', { name: 'Waitlist Signups' })).getByText('Waitlist Signups')).not.toHaveClass(
-      'visually-hidden',
-    );
+    expect(
+      within(screen.getByRole('link', { name: 'Waitlist Signups' })).getByText('Waitlist Signups'),
+    ).not.toHaveClass('visually-hidden');
   });
 
   it('updates the top bar after a username change', async () => {
@@ -207,10 +220,17 @@ describe('admin panel shell', () => {
   });
 
   it('tells a signed-in account without access so, reads no signups and offers to sign out', async () => {
-    vi.mocked(fetchStaffInfo).mockResolvedValue({ username: 'pat@example.com', roles: [], mustChangePassword: false, hasAccess: false });
+    vi.mocked(fetchStaffInfo).mockResolvedValue({
+      username: 'pat@example.com',
+      roles: [],
+      mustChangePassword: false,
+      hasAccess: false,
+    });
     renderAt();
     act(() => authCallback!({ uid: 'u3', email: 'pat@example.com' }));
-    expect(await screen.findByRole('heading', { name: NO_ACCESS_TITLE }, { timeout: 2000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: NO_ACCESS_TITLE }, { timeout: 2000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(noAccess('pat@example.com'));
     expect(screen.queryByText(LOADING_DATA)).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
@@ -222,10 +242,23 @@ describe('admin panel shell', () => {
 
   it("watches the member's own staff record and shows roles an Admin changes, without a reload", async () => {
     await signIn(STAFF);
-    expect(watchStaffAccess).toHaveBeenCalledWith(services, 'sam@silk.travel', 'uid-sam', expect.any(Function), expect.any(Function));
+    expect(watchStaffAccess).toHaveBeenCalledWith(
+      services,
+      'sam@silk.travel',
+      'uid-sam',
+      expect.any(Function),
+      expect.any(Function),
+    );
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Staff')).toBeInTheDocument();
-    act(() => staffRecord!.deliver({ username: 'sam', roles: ['Admin', 'Staff'], mustChangePassword: false, hasAccess: true }));
+    act(() =>
+      staffRecord!.deliver({
+        username: 'sam',
+        roles: ['Admin', 'Staff'],
+        mustChangePassword: false,
+        hasAccess: true,
+      }),
+    );
     expect(within(header).getByText('Admin, Staff')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
     expect(within(nav).getByRole('link', { name: 'Team Manager' })).toBeInTheDocument();
@@ -247,7 +280,9 @@ describe('admin panel shell', () => {
     vi.mocked(fetchStaffInfo).mockResolvedValue({ ...STAFF, mustChangePassword: true });
     renderAt();
     act(() => authCallback!({ uid: 'u2', email: 'sam@silk.travel' }));
-    expect(await screen.findByRole('heading', { name: 'Set a new password' }, { timeout: 2000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Set a new password' }, { timeout: 2000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New Password'), 'Str0ng!Pass');

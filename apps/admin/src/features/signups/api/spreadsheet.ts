@@ -1,7 +1,6 @@
 import { downloadWaitlist } from '@silk/data-access/api-client';
-import { getIdToken } from '@silk/data-access/auth';
+import { staffClient } from '@silk/data-access/staff-client';
 import type { SignupView } from '@silk/schema/signup-view';
-import { env } from '@/config/env';
 import { adminServices } from '@/lib/services';
 
 /**
@@ -9,9 +8,8 @@ import { adminServices } from '@/lib/services';
  * a view, of the rows it leaves (the server applies it).
  */
 export async function fetchSpreadsheet(view?: SignupView): Promise<Blob> {
-  const token = await getIdToken(adminServices());
-  if (!token) throw new Error('No ID token: the download needs a signed-in user.');
+  const client = await staffClient(adminServices());
   // The zone the table shows its dates in (the browser's), so the sheet's dates read the same.
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return downloadWaitlist(env.apiBase, token, view, timeZone);
+  return downloadWaitlist(client, view, timeZone);
 }

@@ -1,8 +1,13 @@
 import { ApiError, callApi, downloadWaitlist } from '@silk/data-access/api-client';
 import type * as ApiClient from '@silk/data-access/api-client';
-import { getIdToken } from '@silk/data-access/auth';
+import { staffClient } from '@silk/data-access/staff-client';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
-import { filteredSpreadsheetFileName, formatSignupDate, SIGNUP_COLUMNS, spreadsheetFileName } from '@silk/schema/formatters';
+import {
+  filteredSpreadsheetFileName,
+  formatSignupDate,
+  SIGNUP_COLUMNS,
+  spreadsheetFileName,
+} from '@silk/schema/formatters';
 import {
   LOADING_DATA,
   NO_DATA,
@@ -21,7 +26,7 @@ import { SignupsTab } from './signups-tab';
 
 vi.mock('@/lib/services', () => ({ adminServices: () => ({}) }));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
-vi.mock('@silk/data-access/auth', () => ({ getIdToken: vi.fn() }));
+vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
 vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
   downloadWaitlist: vi.fn(),
@@ -29,7 +34,8 @@ vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
 }));
 const download = vi.mocked(downloadWaitlist);
 const call = vi.mocked(callApi);
-const token = vi.mocked(getIdToken);
+const token = vi.mocked(staffClient);
+const STAFF_CLIENT = { apiBase: '/api', staffToken: 'id-token' };
 
 // jsdom has no layout: give the scroll container a 600 × 1200 px viewport so the virtualiser renders a
 // window of rows and of columns (the table is wider than that).
@@ -41,11 +47,16 @@ const originals = {
 };
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEWPORT });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => viewportWidth });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+    configurable: true,
+    get: () => viewportWidth,
+  });
 });
 afterAll(() => {
-  if (originals.clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', originals.clientHeight);
-  if (originals.clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', originals.clientWidth);
+  if (originals.clientHeight)
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', originals.clientHeight);
+  if (originals.clientWidth)
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', originals.clientWidth);
 });
 
 beforeEach(() => {
@@ -53,7 +64,7 @@ beforeEach(() => {
   download.mockReset();
   call.mockReset();
   token.mockReset();
-  token.mockResolvedValue('id-token');
+  token.mockResolvedValue(STAFF_CLIENT);
 });
 
 // The tab reads and writes its view in the URL: it is rendered in a router, whose query string is kept here.
@@ -66,7 +77,11 @@ function LocationProbe() {
 type TabProps = ComponentProps<typeof SignupsTab>;
 type Props = Omit<TabProps, 'signupsTotal' | 'signupsComplete'> & Partial<TabProps>;
 const tab = (props: Props) => (
-  <SignupsTab signupsTotal={props.signups?.length ?? null} signupsComplete={props.signups !== null} {...props} />
+  <SignupsTab
+    signupsTotal={props.signups?.length ?? null}
+    signupsComplete={props.signups !== null}
+    {...props}
+  />
 );
 
 /** Renders the tab at `url` (the panel's route with a query); rerender keeps the router. */
@@ -125,10 +140,14 @@ describe('Waitlist Signups tab', () => {
     viewportWidth = TABLE_WIDTH;
     renderTab({ signups: rows });
     const table = screen.getByRole('table', { name: 'Waitlist signups' });
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     const [, body] = within(table).getAllByRole('row');
-    const cells = within(body!).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(body!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual([
       'ana@example.com',
       'ana@acme.io',
@@ -175,7 +194,9 @@ describe('Waitlist Signups tab', () => {
 
   it('puts the full text in a tooltip on long cells only', () => {
     viewportWidth = TABLE_WIDTH;
-    renderTab({ signups: [{ id: 'a@b.co', email: 'a@b.co', suggestionsFeedback: LONG_FEEDBACK, location: 'Paris' }] });
+    renderTab({
+      signups: [{ id: 'a@b.co', email: 'a@b.co', suggestionsFeedback: LONG_FEEDBACK, location: 'Paris' }],
+    });
     expect(LONG_FEEDBACK.length).toBeGreaterThan(LONG_CELL_CHARS);
     expect(screen.getByText(LONG_FEEDBACK)).toHaveAttribute('title', LONG_FEEDBACK);
     expect(screen.getByText('Paris')).not.toHaveAttribute('title');
@@ -230,17 +251,21 @@ describe('Waitlist Signups tab', () => {
     const revokeObjectURL = vi.fn();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
     const clicked: Array<{ download: string; href: string }> = [];
-    const click = vi
-      .spyOn(HTMLAnchorElement.prototype, 'click')
-      .mockImplementation(function (this: HTMLAnchorElement) {
-        clicked.push({ download: this.download, href: this.href });
-      });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ download: this.download, href: this.href });
+    });
     const user = userEvent.setup();
     renderTab({ signups: makeRows(3) });
     const button = screen.getByRole('button', { name: 'Download spreadsheet' });
     await user.click(button);
     // With the browser's time zone, the one the table's dates are in.
-    expect(download).toHaveBeenCalledWith('/api', 'id-token', undefined, Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(download).toHaveBeenCalledWith(
+      STAFF_CLIENT,
+      undefined,
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
     expect(button).toBeDisabled();
     expect(screen.getByText('Preparing spreadsheet...')).toBeInTheDocument();
     const blob = new Blob(['xlsx']);
@@ -291,7 +316,9 @@ describe('Waitlist Signups tab', () => {
       expect(currentQuery).toBe('?status=confirmed');
       expect(screen.getByText(/Showing:/)).toHaveTextContent('Showing: 3 of 5');
       expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 5');
-      const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((cell) => cell.textContent);
+      const headers = within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent);
       expect(headers).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
       await user.selectOptions(show, 'Unconfirmed');
       expect(emailsShown()).toEqual(['user1@example.com', 'user3@example.com']);
@@ -315,10 +342,35 @@ describe('Waitlist Signups tab', () => {
   describe('find and slice: sort, search and filters, kept in the URL', () => {
     const day = (date: string, time = '12:00') => new Date(`${date}T${time}:00Z`);
     const seed: WaitlistSignupRow[] = [
-      { id: 'eve@example.com', email: 'eve@example.com', travelFrequency: 'Monthly or more', location: { city: 'Tokyo', country: 'Japan' }, timestamp: day('2026-11-22') },
-      { id: 'dan@example.com', email: 'dan@example.com', travelFrequency: 'Once a year', location: 'Austin, Texas, United States', timestamp: day('2026-11-21', '13:00') },
-      { id: 'cat@example.com', email: 'cat@example.com', travelFrequency: 'Monthly or more', suggestionsFeedback: 'Multi-city trips please', location: { city: 'Lisbon', country: 'Portugal' }, timestamp: day('2026-11-21', '11:00') },
-      { id: 'bea@example.com', email: 'bea@example.com', travelFrequency: 'Monthly or more', location: { city: 'Porto', country: 'Portugal' }, timestamp: day('2026-11-20') },
+      {
+        id: 'eve@example.com',
+        email: 'eve@example.com',
+        travelFrequency: 'Monthly or more',
+        location: { city: 'Tokyo', country: 'Japan' },
+        timestamp: day('2026-11-22'),
+      },
+      {
+        id: 'dan@example.com',
+        email: 'dan@example.com',
+        travelFrequency: 'Once a year',
+        location: 'Austin, Texas, United States',
+        timestamp: day('2026-11-21', '13:00'),
+      },
+      {
+        id: 'cat@example.com',
+        email: 'cat@example.com',
+        travelFrequency: 'Monthly or more',
+        suggestionsFeedback: 'Multi-city trips please',
+        location: { city: 'Lisbon', country: 'Portugal' },
+        timestamp: day('2026-11-21', '11:00'),
+      },
+      {
+        id: 'bea@example.com',
+        email: 'bea@example.com',
+        travelFrequency: 'Monthly or more',
+        location: { city: 'Porto', country: 'Portugal' },
+        timestamp: day('2026-11-20'),
+      },
       { id: 'abe@example.com', email: 'abe@example.com', timestamp: day('2026-11-19') },
     ];
     const emailsShown = () =>
@@ -355,12 +407,11 @@ describe('Waitlist Signups tab', () => {
       renderTab({ signups: seed });
       const frequency = screen.getByRole('combobox', { name: 'Travel Frequency' });
       await waitFor(() =>
-        expect(within(frequency).getAllByRole('option').map((option) => option.textContent)).toEqual([
-          'Any answer',
-          'Monthly or more (3)',
-          'N/A (1)',
-          'Once a year (1)',
-        ]),
+        expect(
+          within(frequency)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toEqual(['Any answer', 'Monthly or more (3)', 'N/A (1)', 'Once a year (1)']),
       );
       await user.selectOptions(frequency, 'Monthly or more');
       expect(emailsShown()).toEqual(['eve@example.com', 'cat@example.com', 'bea@example.com']);
@@ -383,13 +434,11 @@ describe('Waitlist Signups tab', () => {
       renderTab({ signups: seed });
       const country = screen.getByRole('combobox', { name: 'Country' });
       await waitFor(() => expect(within(country).getAllByRole('option')).toHaveLength(5));
-      expect(within(country).getAllByRole('option').map((option) => option.textContent)).toEqual([
-        'Any country',
-        'Japan (1)',
-        'Portugal (2)',
-        'United States (1)',
-        'N/A (1)',
-      ]);
+      expect(
+        within(country)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Any country', 'Japan (1)', 'Portugal (2)', 'United States (1)', 'N/A (1)']);
       await user.selectOptions(country, 'Portugal');
       expect(emailsShown()).toEqual(['cat@example.com', 'bea@example.com']);
       expect(params().getAll('country')).toEqual(['Portugal']);
@@ -413,10 +462,16 @@ describe('Waitlist Signups tab', () => {
     });
 
     it('ignores what it does not understand in the URL', () => {
-      renderTab({ signups: seed }, '/admin?sort=password&from=yesterday&status=maybe&travelFrequency=&tab=keep');
+      renderTab(
+        { signups: seed },
+        '/admin?sort=password&from=yesterday&status=maybe&travelFrequency=&tab=keep',
+      );
       expect(emailsShown()).toHaveLength(5);
       expect(screen.queryByText(/Showing:/)).not.toBeInTheDocument();
-      expect(screen.getByRole('columnheader', { name: 'Signup Date' })).toHaveAttribute('aria-sort', 'descending');
+      expect(screen.getByRole('columnheader', { name: 'Signup Date' })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      );
     });
 
     it('sorts by a column on a click of its header, flips on the next click, and keeps the sort in the URL', async () => {
@@ -426,7 +481,15 @@ describe('Waitlist Signups tab', () => {
       expect(header('Signup Date')).toHaveAttribute('aria-sort', 'descending');
       expect(header('Email')).not.toHaveAttribute('aria-sort');
       await user.click(within(header('Email')).getByRole('button', { name: 'Email' }));
-      await waitFor(() => expect(emailsShown()).toEqual(['abe@example.com', 'bea@example.com', 'cat@example.com', 'dan@example.com', 'eve@example.com']));
+      await waitFor(() =>
+        expect(emailsShown()).toEqual([
+          'abe@example.com',
+          'bea@example.com',
+          'cat@example.com',
+          'dan@example.com',
+          'eve@example.com',
+        ]),
+      );
       expect(header('Email')).toHaveAttribute('aria-sort', 'ascending');
       expect(header('Signup Date')).not.toHaveAttribute('aria-sort');
       expect(params().get('sort')).toBe('email');
@@ -437,7 +500,15 @@ describe('Waitlist Signups tab', () => {
       expect(header('Email')).toHaveAttribute('aria-sort', 'descending');
       // Travel Frequency ascending: N/A last; ties keep the newest-first order.
       await user.click(within(header('Travel Frequency')).getByRole('button'));
-      await waitFor(() => expect(emailsShown()).toEqual(['eve@example.com', 'cat@example.com', 'bea@example.com', 'dan@example.com', 'abe@example.com']));
+      await waitFor(() =>
+        expect(emailsShown()).toEqual([
+          'eve@example.com',
+          'cat@example.com',
+          'bea@example.com',
+          'dan@example.com',
+          'abe@example.com',
+        ]),
+      );
       // A sort alone is not a filter.
       expect(screen.queryByText(/Showing:/)).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Download filtered view' })).toBeDisabled();
@@ -475,11 +546,11 @@ describe('Waitlist Signups tab', () => {
       download.mockResolvedValue(new Blob(['xlsx']));
       Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:filtered'), revokeObjectURL: vi.fn() });
       const saved: string[] = [];
-      const click = vi
-        .spyOn(HTMLAnchorElement.prototype, 'click')
-        .mockImplementation(function (this: HTMLAnchorElement) {
-          saved.push(this.download);
-        });
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        saved.push(this.download);
+      });
       const user = userEvent.setup();
       renderTab({ signups: seed });
       const filteredButton = screen.getByRole('button', { name: 'Download filtered view' });
@@ -489,20 +560,24 @@ describe('Waitlist Signups tab', () => {
       await user.click(screen.getByRole('button', { name: 'Email' }));
       expect(filteredButton).toBeEnabled();
       await user.click(filteredButton);
-      expect(download).toHaveBeenCalledExactlyOnceWith('/api', 'id-token', {
-        sort: { key: 'email', direction: 'asc' },
-        search: 'example',
-        answers: { travelFrequency: 'Monthly or more' },
-        from: null,
-        to: null,
-        timeZone: 'UTC', // no date in the view
-        countries: [],
-        confirmed: 'all',
-      }, LOCAL_ZONE);
+      expect(download).toHaveBeenCalledExactlyOnceWith(
+        STAFF_CLIENT,
+        {
+          sort: { key: 'email', direction: 'asc' },
+          search: 'example',
+          answers: { travelFrequency: 'Monthly or more' },
+          from: null,
+          to: null,
+          timeZone: 'UTC', // no date in the view
+          countries: [],
+          confirmed: 'all',
+        },
+        LOCAL_ZONE,
+      );
       await waitFor(() => expect(saved).toEqual([filteredSpreadsheetFileName()]));
       // The full export stays as it was: no view, the usual file name.
       await user.click(screen.getByRole('button', { name: 'Download spreadsheet' }));
-      expect(download).toHaveBeenLastCalledWith('/api', 'id-token', undefined, LOCAL_ZONE);
+      expect(download).toHaveBeenLastCalledWith(STAFF_CLIENT, undefined, LOCAL_ZONE);
       await waitFor(() => expect(saved).toEqual([filteredSpreadsheetFileName(), spreadsheetFileName()]));
       click.mockRestore();
     });
@@ -519,7 +594,9 @@ describe('Waitlist Signups tab', () => {
       const cell = screen.getByRole('button', { name: 'Delete user1@example.com' }).closest('td')!;
       expect(cell).toHaveAttribute('aria-colindex', '1');
       expect(cell.textContent).toBe('user1@example.com');
-      expect(within(screen.getByRole('table')).getAllByRole('columnheader')).toHaveLength(SIGNUP_COLUMNS.length);
+      expect(within(screen.getByRole('table')).getAllByRole('columnheader')).toHaveLength(
+        SIGNUP_COLUMNS.length,
+      );
     });
 
     it('asks first in an alert dialog: focus on Cancel, Escape cancels and returns focus, nothing is sent', async () => {
@@ -543,8 +620,12 @@ describe('Waitlist Signups tab', () => {
       const { rerender } = renderTab({ signups: rows, roles: ['Admin'] });
       await user.click(screen.getByRole('button', { name: 'Delete user1@example.com' }));
       await user.click(screen.getByRole('button', { name: 'Delete signup' }));
-      expect(call).toHaveBeenCalledExactlyOnceWith('/api', 'deleteSignup', { email: 'user1@example.com' }, 'id-token');
-      await waitFor(() => expect(screen.getByText(signupDeleted('user1@example.com'))).toHaveAttribute('role', 'status'));
+      expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'deleteSignup', {
+        email: 'user1@example.com',
+      });
+      await waitFor(() =>
+        expect(screen.getByText(signupDeleted('user1@example.com'))).toHaveAttribute('role', 'status'),
+      );
       expect(screen.getByRole('region', { name: 'Waitlist signups (scrollable)' })).toHaveFocus();
       // The live listener hands over the collection without the deleted document.
       rerender({ signups: rows.filter((row) => row.email !== 'user1@example.com'), roles: ['Admin'] });

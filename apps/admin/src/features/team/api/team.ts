@@ -1,5 +1,5 @@
-import { addTeamMember, ApiError } from '@silk/data-access/api-client';
-import { getIdToken } from '@silk/data-access/auth';
+import { addTeamMember, ApiError, StaffTokenMissing } from '@silk/data-access/api-client';
+import { staffClient } from '@silk/data-access/staff-client';
 import { listTeam, removeTeamMember, updateTeamMember } from '@silk/data-access/team';
 import type { CreateTeamMemberResponse } from '@silk/schema/api';
 import type { NewTeamMember } from '@silk/schema/entities';
@@ -10,19 +10,14 @@ import {
   TEAM_LOAD_FAILED,
 } from '@silk/schema/messages';
 import type { TeamMember, TeamUpdateRequest } from '@silk/schema/staff-api';
-import { env } from '@/config/env';
 import { errorMessage } from '@/lib/error-message';
 import { adminServices } from '@/lib/services';
 
 export type { TeamMember } from '@silk/schema/staff-api';
 
-class IdTokenMissingError extends Error {}
-
 /** The create-team-member call with the signed-in Admin's ID token. */
 export async function addMember(member: NewTeamMember): Promise<CreateTeamMemberResponse> {
-  const token = await getIdToken(adminServices());
-  if (!token) throw new IdTokenMissingError();
-  return addTeamMember(env.apiBase, token, member);
+  return addTeamMember(await staffClient(adminServices()), member);
 }
 
 /**
@@ -30,9 +25,8 @@ export async function addMember(member: NewTeamMember): Promise<CreateTeamMember
  * failure, no answer) gets the fallback.
  */
 function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof IdTokenMissingError) return ID_TOKEN_MISSING;
+  if (error instanceof StaffTokenMissing) return ID_TOKEN_MISSING;
   if (error instanceof ApiError) return errorMessage(error, fallback);
-  if (error instanceof Error && error.message === ID_TOKEN_MISSING) return ID_TOKEN_MISSING;
   return fallback;
 }
 

@@ -1,6 +1,6 @@
 import type * as ApiClient from '@silk/data-access/api-client';
-import { addTeamMember, ApiError } from '@silk/data-access/api-client';
-import { getIdToken } from '@silk/data-access/auth';
+import { addTeamMember, ApiError, StaffTokenMissing } from '@silk/data-access/api-client';
+import { staffClient } from '@silk/data-access/staff-client';
 import {
   ADD_MEMBER_FAILED,
   EMAIL_ALREADY_REGISTERED,
@@ -18,16 +18,17 @@ import { AddMemberForm } from './add-member-form';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
-vi.mock('@silk/data-access/auth', () => ({ getIdToken: vi.fn() }));
+vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
 vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
   addTeamMember: vi.fn(),
 }));
 const add = vi.mocked(addTeamMember);
-const token = vi.mocked(getIdToken);
+const token = vi.mocked(staffClient);
+const STAFF_CLIENT = { apiBase: '/api', staffToken: 'id-token' };
 resetBeforeEach(add, token);
 beforeEach(() => {
-  token.mockResolvedValue('id-token');
+  token.mockResolvedValue(STAFF_CLIENT);
 });
 
 function setup() {
@@ -94,7 +95,7 @@ describe('Add New Team Member form', () => {
   );
 
   it('asks to sign in again when no ID token is available', async () => {
-    token.mockResolvedValue(null);
+    token.mockRejectedValue(new StaffTokenMissing());
     const { addMember } = setup();
     await addMember('ana@silk.travel', 'ana');
     expect(await screen.findByRole('alert')).toHaveTextContent(ID_TOKEN_MISSING);
@@ -110,7 +111,7 @@ describe('Add New Team Member form', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Developer' }));
     await user.click(screen.getByRole('checkbox', { name: 'Developer' }));
     await submit();
-    expect(add).toHaveBeenCalledWith('/api', 'id-token', {
+    expect(add).toHaveBeenCalledWith(STAFF_CLIENT, {
       email: 'ana@silk.travel',
       username: 'ana',
       password: 'Str0ng!Pass',
@@ -131,7 +132,7 @@ describe('Add New Team Member form', () => {
     add.mockResolvedValue({ message, temporaryPassword: 'Gen3rated!Pw' });
     const { user, submit, addMember } = setup();
     await addMember('ben@silk.travel', 'ben');
-    expect(add.mock.calls[0]?.[2].password).toBe('');
+    expect(add.mock.calls[0]?.[1].password).toBe('');
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent(message);
     expect(within(status).getByText('Gen3rated!Pw').tagName).toBe('CODE');

@@ -12,7 +12,9 @@ import { services } from '@/testing/services';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
-vi.mock('@silk/data-access/auth', () => ({ getIdToken: vi.fn(async () => 'id-token') }));
+vi.mock('@silk/data-access/staff-client', () => ({
+  staffClient: vi.fn(async () => ({ apiBase: '/api', staffToken: 'id-token' })),
+}));
 vi.mock('@silk/data-access/team', () => ({
   listTeam: vi.fn(),
   updateTeamMember: vi.fn(),

@@ -1,0 +1,31 @@
+// The first signup time: recorded with the mailing-list entry from the document's creation time, and
+// never moved by a repeat signup.
+import { COLLECTIONS } from '@silk/schema/constants';
+import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
+import { readMailConfig } from './mail-config';
+import { uniqueEmail } from '../testing/emulator';
+import { adminServices } from '../shared/admin';
+import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
+import { addToMailingList } from './mailing-list';
+
+const { db } = adminServices();
+const mailContext = () => ({ config: readMailConfig(), secret: 'first-signup-test-secret' });
+
+describe('first signup time', () => {
+  it('is the creation time, recorded once; a repeat signup does not move it', async () => {
+    const email = uniqueEmail('line');
+    const ref = db.collection(COLLECTIONS.waitlistSignups).doc(email);
+    await ref.set({ email, timestamp: FieldValue.serverTimestamp() });
+    const created = (await ref.get()).createTime;
+    await addToMailingList(db, email, 'hero', mailContext);
+    const first = (await ref.get()).get(FIRST_SIGNUP_FIELD) as Timestamp;
+    expect(created && first.isEqual(created)).toBe(true);
+
+    await ref.set({ email, timestamp: FieldValue.serverTimestamp() }, { merge: true });
+    await addToMailingList(db, email, 'hero', mailContext);
+    const after = await ref.get();
+    expect((after.get(FIRST_SIGNUP_FIELD) as Timestamp).isEqual(first)).toBe(true);
+    expect((after.get('timestamp') as Timestamp).toMillis()).toBeGreaterThan(first.toMillis());
+  });
+});

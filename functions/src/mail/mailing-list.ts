@@ -1,0 +1,69 @@
+// The mailing-list side of a signup, shared by /api/subscribe and /api/join: both count against the
+// same per-address and per-e-mail limits (declared in api-routes: one signup is one count, whichever
+// path it takes), and both store subscribers/{email} once (a repeat keeps the first
+// subscription date), record the consent on the signup and queue the confirmation e-mail of a new subscriber.
+import { CONSENT_TEXT_VERSION, SIGNUP_SOURCE, type ConsentForm } from '@silk/schema/constants';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { confirmationMail } from './confirmation-mail';
+import { readMailConfig, type MailConfig } from './mail-config';
+import { newMailRef } from './mail-queue';
+import { mailTokenSecret } from '../shared/secrets';
+import { subscriberLinks } from './subscriber-links';
+import { newSubscriberId, signupRef, subscriberRef } from './subscribers';
+import { signupChange } from '../shared/signup-change';
+import { firstSignupUpdate } from '../shared/first-signup';
+
+/** What queueing an e-mail to a subscriber needs: where links point and the key that signs them. */
+export interface MailContext {
+  config: MailConfig;
+  secret: string;
+}
+
+export const defaultMailContext = (): MailContext => ({
+  config: readMailConfig(),
+  secret: mailTokenSecret.value(),
+});
+
+/**
+ * In one transaction: subscribers/{email} is created unless it exists (with a random subscriberId), the
+ * signup, when there is one, gets its first signup time (once), the subscriberId and the consent record
+ * ({at, form, textVersion}; a repeat signup renews it), and a new subscriber's confirmation e-mail is queued. A repeat signup
+ * queues nothing, also when the address has unsubscribed (only its own link re-subscribes it).
+ */
+export async function addToMailingList(
+  db: Firestore,
+  email: string,
+  form: ConsentForm,
+  mailContext: () => MailContext = defaultMailContext,
+): Promise<void> {
+  const { config, secret } = mailContext();
+  const freshId = newSubscriberId();
+  await db.runTransaction(async (transaction) => {
+    const subscriber = await transaction.get(subscriberRef(db, email));
+    const signup = await transaction.get(signupRef(db, email));
+    const storedId = subscriber.get('subscriberId') as unknown;
+    const subscriberId = typeof storedId === 'string' && storedId !== '' ? storedId : freshId;
+    if (!subscriber.exists) {
+      transaction.create(subscriber.ref, {
+        email,
+        subscribedAt: FieldValue.serverTimestamp(),
+        source: SIGNUP_SOURCE,
+        subscriberId,
+      });
+      const links = subscriberLinks(config.siteOrigin, secret, subscriberId);
+      transaction.create(newMailRef(db), confirmationMail(email, links));
+    } else if (subscriberId === freshId) {
+      transaction.update(subscriber.ref, { subscriberId }); // an entry from before subscriber ids
+    }
+    if (signup.exists) {
+      transaction.update(
+        signup.ref,
+        signupChange({
+          ...firstSignupUpdate(signup),
+          subscriberId,
+          consent: { at: FieldValue.serverTimestamp(), form, textVersion: CONSENT_TEXT_VERSION },
+        }),
+      );
+    }
+  });
+}

@@ -1,0 +1,24 @@
+// POST /api/resubscribe {token} (the /unsubscribe page's "re-subscribe", with the same unsubscribe link
+// token) → 200 {ok: true}: undoes the unsubscribe. 400 / 401 a missing or refused token, 404 the
+// subscriber is gone (erased), 429 rate limited.
+import { onRequest } from 'firebase-functions/v2/https';
+import { endpoint, type EndpointDeps } from '../http/endpoint';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { mailTokenSecret } from '../shared/secrets';
+import { resubscribeSubscriber } from './subscription';
+
+export function makeResubscribeHandler(deps: Partial<EndpointDeps> = {}) {
+  return endpoint(
+    'resubscribe',
+    async ({ services, subscriberId }) => {
+      await resubscribeSubscriber(services.db, subscriberId);
+      return { ok: true };
+    },
+    deps,
+  );
+}
+
+export const resubscribe = onRequest(
+  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
+  makeResubscribeHandler(),
+);

@@ -1,0 +1,173 @@
+// Region, limits and the server configuration every function reads (from the environment: the
+// Functions runtime loads functions/deploy/.env.<project>; see .env.example and functions/env/).
+import type { RateLimitGroup } from '@silk/schema/api-routes';
+import { FUNCTIONS_REGION, RECAPTCHA_MIN_SCORE } from '@silk/schema/constants';
+import type { GlobalOptions } from 'firebase-functions/v2';
+
+export const GLOBAL_OPTIONS: GlobalOptions = {
+  region: FUNCTIONS_REGION,
+  maxInstances: 10,
+};
+
+/**
+ * Options of every HTTP function: callable by anyone (Hosting rewrites, browsers), and `cors: false`
+ * so that neither the framework nor the emulator (which otherwise allows every origin) answers CORS:
+ * http/http.ts does, for the configured origins only.
+ */
+export const HTTP_FUNCTION_OPTIONS = { invoker: 'public', cors: false } as const;
+
+/** The functions that serve no route: the mail queue's sender and the signup feeds (Firestore triggers), and their schedules. */
+export const BACKGROUND_FUNCTIONS = [
+  'sendMail',
+  'redriveMail',
+  'onSignupWritten',
+  'maintainSignupFeeds',
+] as const;
+
+export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+export const RECAPTCHA_TIMEOUT_MS = 5000;
+
+/** App Check's public keys (production); APP_CHECK_JWKS_URL overrides it (the emulator's stand-in issuer). */
+export const DEFAULT_APP_CHECK_JWKS_URL = 'https://firebaseappcheck.googleapis.com/v1/jwks';
+
+/**
+ * Which X-Forwarded-For entry is the client, counted from the right: the one place this is decided.
+ * Every proxy appends the address that connected to it, so entries left of those our own front ends
+ * appended are whatever the client wrote. Through Firebase Hosting (every /api route) the header reaches
+ * the function as `<anything the client sent>, <client>, <Hosting edge>`: Hosting's edge appends the
+ * client that connected to it, then the Google front end of Cloud Run appends the Hosting edge. Hence 2.
+ * 1 would be right for calls made straight to the function's own URL (the front end appends the caller);
+ * 0 trusts no header and uses the socket's peer (local servers; the emulators append nothing).
+ */
+export const DEFAULT_CLIENT_IP_HOPS = 2;
+
+/** Requests allowed per fixed window, per client IP and per key (an e-mail or the caller). */
+export interface RateLimitRule {
+  perIp: number;
+  perKey: number;
+}
+
+/** The groups of rate limits (their per-route use is declared in @silk/schema/api-routes). */
+export type LimitedFunction = RateLimitGroup;
+
+export interface ServerConfig {
+  /** Exact origins ("https://silk.travel") or loopback with any port ("http://127.0.0.1:*"). */
+  allowedOrigins: string[];
+  recaptcha: { verifyUrl: string; allowedHostnames: string[]; minScore: number; timeoutMs: number };
+  rateLimits: { windowMs: number } & Record<LimitedFunction, RateLimitRule>;
+  /** The project's web API key, for the Auth REST calls (password check, reset e-mail). */
+  authApiKey: string;
+  /** See DEFAULT_CLIENT_IP_HOPS. */
+  clientIpHops: number;
+  /** What an App Check token must be: signed by a key of `jwksUrl`, from `issuer`, for one of `audiences`. */
+  appCheck: { jwksUrl: string; issuer: string; audiences: string[] };
+}
+
+/** Production defaults; the emulator's functions/env/.env.demo-silk raises the per-IP limits. */
+export const DEFAULT_RATE_LIMITS: Record<LimitedFunction, RateLimitRule> = {
+  subscribe: { perIp: 30, perKey: 5 },
+  waitlistUpdate: { perIp: 30, perKey: 10 },
+  createTeamMember: { perIp: 30, perKey: 10 },
+  exportWaitlist: { perIp: 30, perKey: 10 },
+  manageTeam: { perIp: 60, perKey: 30 },
+  account: { perIp: 30, perKey: 10 },
+  // Per identifier (username or e-mail): a password guesser is slowed whatever address it comes from.
+  signIn: { perIp: 30, perKey: 10 },
+  passwordReset: { perIp: 10, perKey: 3 },
+  // The links in our e-mails (confirm, unsubscribe, erase), per subscriber.
+  subscription: { perIp: 30, perKey: 10 },
+};
+
+const ENV_NAMES: Record<LimitedFunction, string> = {
+  subscribe: 'SUBSCRIBE',
+  waitlistUpdate: 'WAITLIST_UPDATE',
+  createTeamMember: 'CREATE_TEAM_MEMBER',
+  exportWaitlist: 'EXPORT_WAITLIST',
+  manageTeam: 'MANAGE_TEAM',
+  account: 'ACCOUNT',
+  signIn: 'SIGN_IN',
+  passwordReset: 'PASSWORD_RESET',
+  subscription: 'SUBSCRIPTION',
+};
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+export function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got "${raw}".`);
+  return value;
+}
+
+/**
+ * A URL from the environment. In the Functions emulator only, a loopback URL (a stand-in service of the
+ * test stack) is shifted by SILK_PORT_OFFSET, like every other port of a shifted test stack.
+ */
+export function serviceUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const url = new URL(env[name]?.trim() || fallback);
+  const offset = Number(env.SILK_PORT_OFFSET ?? 0);
+  if (env.FUNCTIONS_EMULATOR === 'true' && offset > 0 && url.hostname === '127.0.0.1' && url.port) {
+    url.port = String(Number(url.port) + offset);
+  }
+  return url.toString();
+}
+
+/** CLIENT_IP_HOPS (a whole number ≥ 0), DEFAULT_CLIENT_IP_HOPS when unset. */
+export function clientIpHops(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.CLIENT_IP_HOPS?.trim();
+  if (!raw) return DEFAULT_CLIENT_IP_HOPS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`CLIENT_IP_HOPS must be a whole number ≥ 0, got "${raw}".`);
+  return value;
+}
+
+function minScore(env: NodeJS.ProcessEnv): number {
+  const raw = env.RECAPTCHA_MIN_SCORE?.trim();
+  if (!raw) return RECAPTCHA_MIN_SCORE;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) {
+    throw new Error(`RECAPTCHA_MIN_SCORE must be between 0 and 1, got "${raw}".`);
+  }
+  return value;
+}
+
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const rateLimits = Object.fromEntries(
+    (Object.keys(DEFAULT_RATE_LIMITS) as LimitedFunction[]).map((name) => {
+      const prefix = `RATE_LIMIT_${ENV_NAMES[name]}`;
+      const defaults = DEFAULT_RATE_LIMITS[name];
+      return [
+        name,
+        {
+          perIp: positiveNumber(env, `${prefix}_PER_IP`, defaults.perIp),
+          perKey: positiveNumber(env, `${prefix}_PER_KEY`, defaults.perKey),
+        },
+      ];
+    }),
+  ) as Record<LimitedFunction, RateLimitRule>;
+  return {
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
+    recaptcha: {
+      verifyUrl: serviceUrl(env, 'RECAPTCHA_VERIFY_URL', DEFAULT_RECAPTCHA_VERIFY_URL),
+      allowedHostnames: list(env.RECAPTCHA_ALLOWED_HOSTNAMES).map((host) => host.toLowerCase()),
+      minScore: minScore(env),
+      timeoutMs: RECAPTCHA_TIMEOUT_MS,
+    },
+    rateLimits: { windowMs: positiveNumber(env, 'RATE_LIMIT_WINDOW_SECONDS', 60) * 1000, ...rateLimits },
+    authApiKey: env.AUTH_API_KEY?.trim() ?? '',
+    clientIpHops: clientIpHops(env),
+    appCheck: {
+      jwksUrl: serviceUrl(env, 'APP_CHECK_JWKS_URL', DEFAULT_APP_CHECK_JWKS_URL),
+      issuer: env.APP_CHECK_ISSUER?.trim() ?? '',
+      audiences: list(env.APP_CHECK_AUDIENCE),
+    },
+  };
+}

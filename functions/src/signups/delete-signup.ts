@@ -1,0 +1,24 @@
+// POST /api/signups/delete (deleteSignup, admin host) {email}, Bearer ID token: an Admin deletes a signup
+// from the table, and with it everything held for the address (the same erasure as a subscriber's own
+// "Delete my data": signup, mailing-list entry, all mail to it), audited with the address's hash only.
+//   200 {ok, removed: {signup, subscriber, mail}} (also when nothing was left) · 400 · 401 · 403 not a
+//   ready Admin · 429
+import { onRequest } from 'firebase-functions/v2/https';
+import { endpoint, type EndpointDeps } from '../http/endpoint';
+import { eraseAndAudit } from '../mail/erasure';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+
+export function makeDeleteSignupHandler(deps: Partial<EndpointDeps> = {}) {
+  return endpoint(
+    'deleteSignup',
+    async ({ services, body: { email }, audit }) => {
+      const removed = await eraseAndAudit(services.db, email, (entry) =>
+        audit({ action: 'signup.deleted', ...entry }),
+      );
+      return { ok: true, removed };
+    },
+    deps,
+  );
+}
+
+export const deleteSignup = onRequest(HTTP_FUNCTION_OPTIONS, makeDeleteSignupHandler());

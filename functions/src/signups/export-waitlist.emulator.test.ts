@@ -1,0 +1,379 @@
+// exportWaitlist over HTTP against the Functions emulator (and, for 0 rows and a failing read, the
+// same handler served locally with injected signups): statuses, the file, its values, dates, order,
+// CSV-injection payloads, 10,000 rows, the audit entry.
+import { COLLECTIONS, NOT_AVAILABLE } from '@silk/schema/constants';
+import { filteredSpreadsheetFileName, formatSignupDate, spreadsheetFileName, SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import { DEFAULT_SIGNUP_VIEW } from '@silk/schema/signup-view';
+import {
+  AUTH_REQUIRED,
+  ID_TOKEN_MISSING,
+  INTERNAL_ERROR,
+  INVALID_SIGNUP_VIEW,
+  RATE_LIMITED,
+  STAFF_REQUIRED,
+} from '@silk/schema/messages';
+import { withoutBackgroundTriggers } from '@silk/stack/stack';
+import { Timestamp } from 'firebase-admin/firestore';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { readServerConfig } from '../shared/config';
+import { makeExportWaitlistHandler, XLSX_CONTENT_TYPE } from './export-waitlist';
+import { adminServices } from '../shared/admin';
+import { consumeRateLimit } from '../http/rate-limit';
+import { serveHandler } from '../testing/serve-handler';
+import { readWorkbook } from '../testing/xlsx-reader';
+import { createStaff, functionUrl, post, signUpOutsider, unique } from '../testing/emulator';
+import { expectRefusal, type Refusal } from '../testing/refusals';
+
+let url: string;
+const { db } = adminServices();
+const signups = db.collection(COLLECTIONS.waitlistSignups);
+const HEADERS = SIGNUP_COLUMNS.map((column) => column.header);
+const col = (header: string) => HEADERS.indexOf(header);
+
+beforeAll(async () => {
+  url = await functionUrl('exportWaitlist');
+});
+
+/** POST {token} as the SPEC's client does (no Authorization header); the file as a Buffer. */
+async function download(idToken: string, target = url, extra: Record<string, unknown> = {}) {
+  const response = await fetch(target, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: idToken, ...extra }),
+  });
+  return { response, buffer: Buffer.from(await response.arrayBuffer()) };
+}
+
+async function signupCount(): Promise<number> {
+  return (await signups.count().get()).data().count;
+}
+
+async function auditFor(actor: string) {
+  const entries = await db.collection(COLLECTIONS.auditLog).where('actor', '==', actor).get();
+  return entries.docs.map((doc) => doc.data()).filter((entry) => entry.action === 'export');
+}
+
+/** A download asking with `body` is refused as `refusal` says, and no export is audited for `actor`. */
+async function expectRefusedUnaudited(body: Record<string, unknown>, refusal: Refusal, actor: string) {
+  expectRefusal(await post(url, body), refusal);
+  expect(await auditFor(actor)).toEqual([]);
+}
+
+describe('exportWaitlist: who may download', () => {
+  it('answers 401 without a token', async () => {
+    expectRefusal(await post(url, {}), [401, ID_TOKEN_MISSING]);
+  });
+
+  it('answers 401 for a token that does not verify', async () => {
+    expectRefusal(await post(url, { token: 'not-a-jwt' }), [401, AUTH_REQUIRED]);
+  });
+
+  it('refuses a signed-in user who is not staff with 403 and audits nothing', async () => {
+    const outsider = await signUpOutsider();
+    await expectRefusedUnaudited({ token: outsider.idToken }, [403, STAFF_REQUIRED], outsider.email);
+  });
+
+  it('refuses an account someone registered for a removed member\'s address (unverified) with 403', async () => {
+    const member = await createStaff(['Admin']);
+    const { auth } = adminServices();
+    await auth.deleteUser((await auth.getUserByEmail(member.email)).uid);
+    const impostor = await signUpOutsider(member.email);
+    await expectRefusedUnaudited({ token: impostor.idToken }, [403, STAFF_REQUIRED], member.email);
+  });
+
+  it('accepts the token in an Authorization header too', async () => {
+    const staff = await createStaff(['Staff']);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${staff.idToken}` },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
+    await response.arrayBuffer();
+  });
+
+  it('answers 429 when the caller has used up the window (20 a minute in the emulator), without exporting', async () => {
+    const staff = await createStaff(['Staff']);
+    const limit = 20;
+    const check = { scope: 'exportWaitlist:caller', key: staff.email, limit, windowMs: 60_000 };
+    for (let used = 0; used < limit; used += 1) expect(await consumeRateLimit(db, check)).toBe(true);
+    await expectRefusedUnaudited({ token: staff.idToken }, [429, RATE_LIMITED], staff.email);
+  });
+});
+
+describe('exportWaitlist: the file', () => {
+  it('streams every signup newest first with the 12 columns, real dates, N/A and neutralised formulas', async () => {
+    const domain = `${unique('owasp')}.test`;
+    const newest = new Date(Date.UTC(2030, 0, 2, 3, 4, 5)); // after anything else in the emulator
+    const at = (minutesBefore: number) => Timestamp.fromMillis(newest.getTime() - minutesBefore * 60_000);
+    const seeded: Array<Record<string, unknown>> = [
+      {
+        email: `ana@${domain}`,
+        workEmail: `ana@work.${domain}`,
+        travelFrequency: '2-3 times a year',
+        biggestFrustration: '=1+1',
+        contentCreator: "+cmd|' /C calc'!A0",
+        aiTool: '-2+3',
+        excitedFeatures: '@SUM(A1)',
+        suggestionsFeedback: '\t=1+1',
+        socialMedia: '\r=1+1',
+        ip: '203.0.113.9',
+        location: { city: 'Lisbon', region: 'Lisbon', country: 'Portugal', country_code: 'PT', latitude: 38.72, longitude: -9.14 },
+        timestamp: at(0),
+      },
+      {
+        email: `bo@${domain}`,
+        location: { formula: 'HYPERLINK("http://evil.example","click")', result: 'x' },
+        ip: 'N/A',
+        timestamp: at(5),
+      },
+      { email: `cy@${domain}`, location: { city: '=cmd', country: 'X' }, suggestionsFeedback: '\n=2*3', timestamp: at(10) },
+      { email: `dee@${domain}`, biggestFrustration: '   =HYPERLINK("x")' }, // no timestamp
+    ];
+    for (const record of seeded) await signups.doc(record.email as string).set(record);
+    const staff = await createStaff(['Staff']);
+
+    const before = await signupCount();
+    const { response, buffer } = await download(staff.idToken);
+    const after = await signupCount();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${spreadsheetFileName(new Date())}"`);
+
+    const book = await readWorkbook(buffer);
+    expect(book.header).toEqual(HEADERS);
+    expect(book.rows.length).toBeGreaterThanOrEqual(before);
+    expect(book.rows.length).toBeLessThanOrEqual(after);
+    const byEmail = new Map(book.rows.map((row) => [row[0] as string, row]));
+
+    const ana = byEmail.get(`ana@${domain}`)!;
+    expect(ana).toEqual([
+      `ana@${domain}`,
+      `ana@work.${domain}`,
+      '2-3 times a year',
+      "'=1+1",
+      "'+cmd|' /C calc'!A0",
+      "'-2+3",
+      "'@SUM(A1)",
+      "'\t=1+1",
+      "'\n=1+1", // a raw CR reads back as LF in XML
+      '203.0.113.9',
+      'Lisbon, Lisbon, Portugal, 38.72, -9.14',
+      newest,
+    ]);
+    expect((ana[col('Signup Date')] as Date).getTime()).toBe(newest.getTime());
+    const bo = byEmail.get(`bo@${domain}`)!;
+    expect(bo[col('Approximate Location')]).toBe(NOT_AVAILABLE);
+    expect(bo[col('Work Email')]).toBe(NOT_AVAILABLE);
+    expect(byEmail.get(`cy@${domain}`)![col('Approximate Location')]).toBe("'=cmd, X");
+    const dee = byEmail.get(`dee@${domain}`)!;
+    expect(dee[col('Biggest Frustration')]).toBe('\'   =HYPERLINK("x")');
+    expect(dee[col('Signup Date')]).toBe(NOT_AVAILABLE);
+
+    // Newest first; the rows without a date come last.
+    const dates = book.rows.map((row) => row[col('Signup Date')]);
+    const firstUndated = dates.findIndex((value) => !(value instanceof Date));
+    expect(firstUndated).toBeGreaterThan(0);
+    expect(dates.slice(firstUndated).every((value) => !(value instanceof Date))).toBe(true);
+    const times = (dates.slice(0, firstUndated) as Date[]).map((date) => date.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(book.rows.findIndex((row) => row[0] === `ana@${domain}`)).toBe(0);
+
+    // No formula anywhere in the sheet, no shared strings.
+    expect(book.sheetXml).not.toMatch(/<f[\s>]/);
+    expect(book.files).not.toContain('xl/sharedStrings.xml');
+
+    const audit = await auditFor(staff.email);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ target: COLLECTIONS.waitlistSignups, details: { rows: book.rows.length } });
+    expect(audit[0]!.at).toBeInstanceOf(Timestamp);
+  });
+
+  it("writes the Signup Date in the downloader's time zone as the table shows it, the zone in the header's note", async () => {
+    const email = `tz@${unique('zone')}.test`;
+    // 02:30 UTC on 1 July 2030: still 30 June, 10:30 PM in New York (UTC-4 in summer).
+    const moment = new Date(Date.UTC(2030, 6, 1, 2, 30));
+    await signups.doc(email).set({ email, timestamp: Timestamp.fromDate(moment) });
+    const staff = await createStaff(['Staff']);
+
+    const { response, buffer } = await download(staff.idToken, url, { timeZone: 'America/New_York' });
+    expect(response.status).toBe(200);
+    const book = await readWorkbook(buffer);
+    expect(book.header).toEqual(HEADERS);
+    expect(book.headerNotes).toEqual({ 'Signup Date': 'Times in America/New_York' });
+    const cell = book.rows.find((row) => row[0] === email)![col('Signup Date')] as Date;
+    // A date cell has no zone: it holds New York's wall clock, which reads as the table's text there.
+    expect(cell.toISOString()).toBe('2030-06-30T22:30:00.000Z');
+    expect(formatSignupDate(cell, 'UTC')).toBe(formatSignupDate(moment, 'America/New_York'));
+    expect(formatSignupDate(cell, 'UTC')).toBe('Jun 30, 2030, 10:30 PM');
+
+    // A zone this server does not know: the export still works, in UTC, and says so.
+    const unknown = await download(staff.idToken, url, { timeZone: 'Mars/Olympus_Mons' });
+    expect(unknown.response.status).toBe(200);
+    const utc = await readWorkbook(unknown.buffer);
+    expect(utc.headerNotes).toEqual({ 'Signup Date': 'Times in UTC' });
+    expect((utc.rows.find((row) => row[0] === email)![col('Signup Date')] as Date).getTime()).toBe(moment.getTime());
+  });
+
+  it('exports 10,000 signups (read in pages) with every row once', { timeout: 240_000 }, async () => {
+    const domain = `${unique('bulk')}.test`;
+    const start = Date.UTC(2029, 5, 1);
+    // Written and removed with the triggers paused (no signup feeds for them): later suites (and the
+    // admin e2e's live table) share this project and its Functions emulator.
+    await withoutBackgroundTriggers(async () => {
+      const writer = db.bulkWriter();
+      for (let i = 0; i < 10_000; i += 1) {
+        const email = `s${i}@${domain}`;
+        void writer.set(signups.doc(email), {
+          email,
+          source: 'Homepage Hero',
+          ip: `10.0.${i % 250}.${i % 200}`,
+          location: { city: 'Austin', region: 'Texas', country: 'United States', country_code: 'US', latitude: 30.27, longitude: -97.74 },
+          timestamp: Timestamp.fromMillis(start + i * 1000),
+        });
+      }
+      await writer.close();
+    });
+    onTestFinished(() =>
+      withoutBackgroundTriggers(async () => {
+        const remover = db.bulkWriter();
+        for (let i = 0; i < 10_000; i += 1) void remover.delete(signups.doc(`s${i}@${domain}`));
+        await remover.close();
+      }),
+    );
+    const staff = await createStaff(['Staff']);
+    const before = await signupCount();
+    const { response, buffer } = await download(staff.idToken);
+    expect(response.status).toBe(200);
+    const book = await readWorkbook(buffer);
+    expect(book.rows.length).toBeGreaterThanOrEqual(before);
+    const mine = book.rows.filter((row) => String(row[0]).endsWith(`@${domain}`));
+    expect(mine).toHaveLength(10_000);
+    expect(new Set(mine.map((row) => row[0])).size).toBe(10_000);
+    // Seeded one second apart: s9999 is the newest of them, s0 the oldest.
+    expect(mine[0]![0]).toBe(`s9999@${domain}`);
+    expect(mine.at(-1)![0]).toBe(`s0@${domain}`);
+    expect((mine[0]![col('Signup Date')] as Date).getTime()).toBe(start + 9999 * 1000);
+    expect(mine[1234]![col('Approximate Location')]).toBe('Austin, Texas, United States, 30.27, -97.74');
+    expect((await auditFor(staff.email))[0]!.details.rows).toBe(book.rows.length);
+  });
+});
+
+describe('exportWaitlist: the filtered view', () => {
+  /** Signups of this test's own domain (the search keeps out everyone else's in the shared emulator). */
+  async function seedView() {
+    const domain = `${unique('view')}.test`;
+    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+    const records = [
+      { email: `eve@${domain}`, travelFrequency: 'Monthly or more', location: { city: 'Tokyo', country: 'Japan' }, timestamp: at('2030-03-12T09:00:00Z') },
+      { email: `dan@${domain}`, travelFrequency: 'Monthly or more', biggestFrustration: '=HYPERLINK("x")', location: { city: 'Lisbon', country: 'Portugal' }, timestamp: at('2030-03-11T23:59:00Z'), confirmedAt: at('2030-03-12T08:00:00Z') },
+      { email: `cat@${domain}`, travelFrequency: 'Once a year', location: 'Austin, Texas, United States', timestamp: at('2030-03-11T10:00:00Z') },
+      { email: `bea@${domain}`, travelFrequency: 'Monthly or more', location: { city: 'Porto', country_name: 'Portugal', country: 'PT' }, timestamp: at('2030-03-10T00:00:00Z') },
+      { email: `abe@${domain}`, travelFrequency: 'Monthly or more', timestamp: at('2030-03-09T12:00:00Z') },
+    ];
+    for (const record of records) await signups.doc(record.email).set(record);
+    const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
+    return { domain, view };
+  }
+
+  it('exports exactly the rows of an answer and a date range, newest first, as waitlist_signups_{date}_filtered.xlsx', async () => {
+    const { domain, view } = await seedView();
+    const staff = await createStaff(['Staff']);
+    const filtered = { ...view, answers: { travelFrequency: 'Monthly or more' }, from: '2030-03-10', to: '2030-03-11' };
+    const { response, buffer } = await download(staff.idToken, url, { view: filtered });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${filteredSpreadsheetFileName(new Date())}"`,
+    );
+    const book = await readWorkbook(buffer);
+    expect(book.header).toEqual(HEADERS);
+    expect(book.rows.map((row) => row[0])).toEqual([`dan@${domain}`, `bea@${domain}`]);
+    // The same columns and formula safety as the full export.
+    expect(book.rows[0]![col('Biggest Frustration')]).toBe('\'=HYPERLINK("x")');
+    expect(book.rows[1]![col('Approximate Location')]).toBe('Porto, Portugal, PT');
+    expect(book.sheetXml).not.toMatch(/<f[\s>]/);
+
+    const audit = await auditFor(staff.email);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toEqual({
+      rows: 2,
+      filtered: true,
+      fileName: filteredSpreadsheetFileName(new Date()),
+      view: filtered,
+    });
+  });
+
+  it('applies the view the table shows: country, confirmation, time zone of the days and its sort', async () => {
+    const { domain, view } = await seedView();
+    const staff = await createStaff(['Staff']);
+    const emails = async (change: Record<string, unknown>) => {
+      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
+      expect(response.status).toBe(200);
+      return (await readWorkbook(buffer)).rows.map((row) => String(row[0]).split('@')[0]);
+    };
+    expect(await emails({ countries: ['Portugal'] })).toEqual(['dan', 'bea']);
+    expect(await emails({ countries: ['United States', 'Japan'] })).toEqual(['eve', 'cat']);
+    expect(await emails({ confirmed: 'confirmed' })).toEqual(['dan']);
+    // 23:59 UTC on the 11th is the 12th in Tokyo.
+    expect(await emails({ from: '2030-03-12', to: '2030-03-12', timeZone: 'Asia/Tokyo' })).toEqual(['eve', 'dan']);
+    expect(await emails({ sort: { key: 'email', direction: 'asc' } })).toEqual(['abe', 'bea', 'cat', 'dan', 'eve']);
+    // Location descending, N/A last; the search narrows to eve@ and abe@.
+    expect(await emails({ sort: { key: 'location', direction: 'desc' }, search: `e@${domain}` })).toEqual(['eve', 'abe']);
+    expect(await emails({ search: 'nobody-has-this' })).toEqual([]);
+  });
+
+  it.each([
+    ['not an object', 'all'],
+    ['an unknown column', { sort: { key: 'password', direction: 'asc' } }],
+    ['an impossible day', { from: '2030-02-30' }],
+    ['an unknown setting', { limit: 1 }],
+  ])('answers 400 {error} for a view with %s, exporting nothing', async (_, bad) => {
+    const { view } = await seedView();
+    const staff = await createStaff(['Staff']);
+    const body = typeof bad === 'string' ? bad : { ...view, ...bad };
+    await expectRefusedUnaudited({ token: staff.idToken, view: body }, [400, INVALID_SIGNUP_VIEW], staff.email);
+  });
+});
+
+describe('exportWaitlist handler with injected signups', () => {
+  it('writes just the header row when there are no signups', async () => {
+    const staff = await createStaff(['Staff']);
+    const audited: unknown[] = [];
+    const served = await serveHandler(
+      makeExportWaitlistHandler({
+        config: () => readServerConfig({}),
+        pages: async function* () {},
+        audit: async (entry) => void audited.push(entry),
+      }),
+    );
+    try {
+      const { response, buffer } = await download(staff.idToken, served.url);
+      expect(response.status).toBe(200);
+      const book = await readWorkbook(buffer);
+      expect(book.header).toEqual(HEADERS);
+      expect(book.rows).toEqual([]);
+      expect(audited).toEqual([expect.objectContaining({ actor: staff.email, details: expect.objectContaining({ rows: 0 }) })]);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('answers 500 {error} (not a broken file) when the first read fails', async () => {
+    const staff = await createStaff(['Staff']);
+    const served = await serveHandler(
+      makeExportWaitlistHandler({
+        config: () => readServerConfig({}),
+        pages: async function* () {
+          yield* [];
+          throw new Error('injected read failure');
+        },
+      }),
+    );
+    try {
+      expectRefusal(await post(served.url, { token: staff.idToken }), [500, INTERNAL_ERROR]);
+    } finally {
+      await served.close();
+    }
+  });
+});

@@ -1,0 +1,134 @@
+// joinWaitlist over HTTP against the Functions emulator: a native form post (and JSON) stores the
+// browser's landing record and the mailing-list entry, lands on /waitlist with 303, refuses a bad
+// address without putting it in a URL, and shares the signup rate limits with /api/subscribe.
+import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { INVALID_EMAIL, RATE_LIMITED } from '@silk/schema/messages';
+import type { Timestamp } from 'firebase-admin/firestore';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { JOINED_PATH } from './join-waitlist';
+import { adminServices } from '../shared/admin';
+import { appCheckHeaders, functionUrl, post, uniqueEmail } from '../testing/emulator';
+
+let url: string;
+let subscribeUrl: string;
+const { db } = adminServices();
+const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();
+const subscriber = (email: string) => db.collection(COLLECTIONS.subscribers).doc(email).get();
+
+const UNKNOWN_LOCATION = Object.fromEntries(
+  ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'].map((field) => [
+    field,
+    NOT_AVAILABLE,
+  ]),
+);
+
+/** Posts the landing form as a browser does without JavaScript (redirects not followed). */
+async function submitForm(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    headers: response.headers,
+    text: await response.text(),
+  };
+}
+
+beforeAll(async () => {
+  url = await functionUrl('joinWaitlist');
+  subscribeUrl = await functionUrl('subscribe');
+});
+
+describe('joinWaitlist', () => {
+  it('stores the landing record and the subscriber from a form post, and answers 303 to /waitlist', async () => {
+    const email = uniqueEmail('join');
+    const before = Date.now();
+    const response = await submitForm({ email: `  ${email.toUpperCase()} ` });
+    expect(response.status).toBe(303);
+    expect(response.location).toBe(JOINED_PATH);
+    expect(response.location).not.toContain('@');
+    const stored = await signup(email);
+    expect(stored.data()).toMatchObject({
+      email,
+      source: SIGNUP_SOURCE,
+      location: UNKNOWN_LOCATION,
+    });
+    expect(typeof stored.get('ip')).toBe('string');
+    expect(stored.get('ip')).not.toBe('');
+    const written = (stored.get('timestamp') as Timestamp).toMillis();
+    expect(written).toBeGreaterThan(before - 60_000);
+    expect((await subscriber(email)).get('source')).toBe(SIGNUP_SOURCE);
+  });
+
+  it('refreshes only the landing fields on a repeat signup, keeping feedback answers', async () => {
+    const email = uniqueEmail('join-again');
+    expect((await submitForm({ email })).status).toBe(303);
+    await db
+      .collection(COLLECTIONS.waitlistSignups)
+      .doc(email)
+      .set({ travelFrequency: 'Monthly or more' }, { merge: true });
+    const first = (await signup(email)).get('timestamp') as Timestamp;
+    expect((await submitForm({ email })).status).toBe(303);
+    const stored = await signup(email);
+    expect(stored.get('travelFrequency')).toBe('Monthly or more');
+    expect((stored.get('timestamp') as Timestamp).toMillis()).toBeGreaterThanOrEqual(first.toMillis());
+  });
+
+  it('answers JSON with 200 {"ok": true} and stores the same record', async () => {
+    const email = uniqueEmail('join-json');
+    const response = await post(url, { email });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ok: true });
+    expect((await signup(email)).get('source')).toBe(SIGNUP_SOURCE);
+    expect((await subscriber(email)).exists).toBe(true);
+  });
+
+  it.each([
+    ['no email', {}],
+    ['no dot after @', { email: 'ana@example' }],
+    ['spaces inside', { email: 'ana maria@example.com' }],
+  ] as Array<[string, Record<string, string>]>)(
+    'refuses %s from a form with a 400 page carrying the SPEC message',
+    async (_label, fields) => {
+      const response = await submitForm(fields);
+      expect(response.status).toBe(400);
+      expect(response.location).toBeNull();
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.text).toContain(INVALID_EMAIL);
+      expect(response.text).toContain('href="/"');
+      if (fields.email) {
+        expect(response.text).not.toContain(fields.email);
+        expect((await signup(fields.email)).exists).toBe(false);
+      }
+    },
+  );
+
+  it('refuses a bad address sent as JSON with 400 {error}', async () => {
+    const response = await post(url, { email: 'ana@example' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: INVALID_EMAIL });
+  });
+
+  it('counts against the signup limits of /api/subscribe (5 a minute per e-mail in the emulator)', async () => {
+    const email = uniqueEmail('join-limit');
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await submitForm({ email })).status).toBe(303);
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      expect((await post(subscribeUrl, { email }, { headers: await appCheckHeaders() })).status).toBe(200);
+    const limited = await submitForm({ email });
+    expect(limited.status).toBe(429);
+    expect(limited.text).toContain(RATE_LIMITED);
+    expect((await post(url, { email })).body).toEqual({ error: RATE_LIMITED });
+  });
+
+  it('refuses a form posted from a foreign origin', async () => {
+    const response = await submitForm(
+      { email: uniqueEmail('join-foreign') },
+      { Origin: 'https://evil.example' },
+    );
+    expect(response.status).toBe(403);
+  });
+});

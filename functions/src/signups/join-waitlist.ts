@@ -1,0 +1,78 @@
+// POST /api/join {email}: the landing form's server path, for a browser whose script has not taken over
+// (scripts off, or a submit before hydration). The form posts natively (application/x-www-form-urlencoded);
+// JSON is accepted too. It stores the record the browser writes — waitlist_signups/{email} merged with
+// the landing record (@silk/schema/signup-record), so a repeat signup refreshes the landing fields only —
+// with the address the request came from (or 'N/A') and an unknown location, then adds the mailing-list entry
+// as /api/subscribe does, under the same rate limits.
+//   form: 303 → /waitlist · an error: its status and a small HTML page with the message
+//   JSON: 200 {ok: true} · an error: its status and {error}
+// The address is never put in a URL (no query string, no redirect carrying it).
+import { COLLECTIONS } from '@silk/schema/constants';
+import { landingRecord } from '@silk/schema/signup-record';
+import { FieldValue } from 'firebase-admin/firestore';
+import { onRequest } from 'firebase-functions/v2/https';
+import { endpoint, type EndpointDeps } from '../http/endpoint';
+import type { HttpResponse } from '../http/http';
+import { addToMailingList } from '../mail/mailing-list';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { mailTokenSecret } from '../shared/secrets';
+import { signupChange } from '../shared/signup-change';
+
+/** Where a form submit lands: the site's confirmation page. */
+export const JOINED_PATH = '/waitlist';
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** A page the browser shows in place of the form: the message and the way back (no script, no style). */
+export function messagePage(message: string): string {
+  const text = escapeHtml(message);
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<meta name="robots" content="noindex"><title>${text} — Silk</title></head>` +
+    `<body><main><h1>${text}</h1><p><a href="/">Back to Home</a></p></main></body></html>`
+  );
+}
+
+function sendPage(res: HttpResponse, status: number, message: string): void {
+  const page = messagePage(message);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(page));
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(page);
+}
+
+export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
+  return endpoint(
+    'joinWaitlist',
+    async ({ services: { db }, ip, body: { email } }) => {
+      const record = landingRecord({ email, ip: ip === 'unknown' ? null : ip }, () =>
+        FieldValue.serverTimestamp(),
+      );
+      await db.collection(COLLECTIONS.waitlistSignups).doc(record.email).set(signupChange(record), { merge: true });
+      await addToMailingList(db, email, 'no-js');
+      return { ok: true };
+    },
+    deps,
+    {
+      form: {
+        accepted: (res) => {
+          res.statusCode = 303;
+          res.setHeader('Location', JOINED_PATH);
+          res.setHeader('Cache-Control', 'no-store');
+          res.setHeader('Content-Length', '0');
+          res.end();
+        },
+        refuse: (_req, res, error) => sendPage(res, error.status, error.message),
+      },
+    },
+  );
+}
+
+export const joinWaitlistHandler = makeJoinWaitlistHandler();
+export const joinWaitlist = onRequest(
+  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
+  joinWaitlistHandler,
+);

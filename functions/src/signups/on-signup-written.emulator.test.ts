@@ -1,0 +1,76 @@
+// The panel's feeds kept by the trigger on every signup write (signup-feeds.ts): the recent copy,
+// the tombstone (named by the id's hash only) and the scheduled repair of the recent copies.
+import { COLLECTIONS, RECENT_SIGNUPS_KEPT_HOURS } from '@silk/schema/constants';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { recordSignupDeletion, refreshRecentSignups } from './signup-feeds';
+import { addressHash } from '../mail/erasure';
+
+const { db } = adminSdk();
+const signups = db.collection(COLLECTIONS.waitlistSignups);
+const recent = db.collection(COLLECTIONS.recentSignups);
+const tombstones = db.collection(COLLECTIONS.signupDeletions);
+const newEmail = () => `feed-${randomUUID().slice(0, 8)}@example.com`;
+const write = (email: string, fields: Record<string, unknown> = {}) =>
+  signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp(), ...fields }, { merge: true });
+
+/** Waits (for the trigger in the Functions emulator) until `read` satisfies `check`. */
+const eventually = <T,>(read: () => Promise<T>, check: (value: T) => boolean) =>
+  vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!check(value)) throw new Error('not yet');
+      return value;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+
+describe('signup feeds (the trigger on waitlist_signups)', () => {
+  it('keeps a recent copy of each written signup, expiring RECENT_SIGNUPS_KEPT_HOURS after its change', async () => {
+    const email = newEmail();
+    await write(email, { travelFrequency: 'Monthly' });
+    const copy = await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.exists);
+    const updatedAt = (copy.get('updatedAt') as Timestamp).toMillis();
+    expect(copy.get('travelFrequency')).toBe('Monthly');
+    expect((copy.get('expiresAt') as Timestamp).toMillis()).toBe(updatedAt + RECENT_SIGNUPS_KEPT_HOURS * 3600_000);
+    await write(email, { travelFrequency: 'Weekly' });
+    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.get('travelFrequency') === 'Weekly');
+  });
+
+  it('leaves a tombstone with the server time, without the address, and removes the recent copy when a signup is deleted', async () => {
+    const email = newEmail();
+    await write(email);
+    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.exists);
+    const before = Date.now();
+    await signups.doc(email).delete();
+    const tombstone = await eventually(() => tombstones.doc(addressHash(email)).get(), (snapshot) => snapshot.exists);
+    const deletedAt = (tombstone.get('deletedAt') as Timestamp).toMillis();
+    expect(deletedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect((tombstone.get('expiresAt') as Timestamp).toMillis()).toBeGreaterThan(deletedAt + 29 * 24 * 3600 * 1000);
+    expect(JSON.stringify(tombstone.data())).not.toContain(email);
+    expect(tombstone.id).toMatch(/^[0-9a-f]{64}$/);
+    expect((await recent.doc(email).get()).exists).toBe(false);
+  });
+
+  it('writes no tombstone when the signup exists again (its new version reaches the panels as a change)', async () => {
+    const email = newEmail();
+    await write(email);
+    await recordSignupDeletion(db, email);
+    expect((await tombstones.doc(addressHash(email)).get()).exists).toBe(false);
+  });
+
+  it('rewrites the recent copies of signups changed in the window (the scheduled repair), and no older ones', async () => {
+    const email = newEmail();
+    await write(email);
+    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.exists);
+    await recent.doc(email).delete();
+    const old = newEmail();
+    const longAgo = Timestamp.fromMillis(Date.now() - (RECENT_SIGNUPS_KEPT_HOURS + 1) * 3600_000);
+    await signups.doc(old).set({ email: old, timestamp: longAgo, updatedAt: longAgo });
+    expect(await refreshRecentSignups(db)).toBeGreaterThanOrEqual(1);
+    expect((await recent.doc(email).get()).exists).toBe(true);
+    expect((await recent.doc(old).get()).exists).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+// POST /api/password-reset (requestPasswordReset, admin host) {identifier}: the "Forgot Password?" and
+// Account Settings reset. A username is resolved here (its e-mail is never returned); Firebase sends its
+// reset e-mail through the Auth REST API. The answer is the same whether or not an account has that
+// e-mail. Rate limited per IP and per identifier; audited.
+//   200 {ok: true} · 400 · 404 USERNAME_NOT_FOUND · 429
+import { logger } from 'firebase-functions/logger';
+import { onRequest } from 'firebase-functions/v2/https';
+import { endpoint, type EndpointDeps } from '../http/endpoint';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { emailForIdentifier } from './identifier';
+import { IdentityToolkitError, sendPasswordResetEmail } from './identity-toolkit';
+
+export function makeRequestPasswordResetHandler(deps: Partial<EndpointDeps> = {}) {
+  return endpoint(
+    'requestPasswordReset',
+    async ({ services: { db }, config, body: { identifier }, audit }) => {
+      const email = await emailForIdentifier(db, identifier);
+      let sent = true;
+      try {
+        await sendPasswordResetEmail(config.authApiKey, email);
+      } catch (error) {
+        // No account for the address: the same answer, so the form tells nobody who has an account.
+        if (!(error instanceof IdentityToolkitError) || error.code !== 'EMAIL_NOT_FOUND') throw error;
+        sent = false;
+        logger.info('requestPasswordReset: no account for the address');
+      }
+      await audit({ actor: email, action: 'password.reset_requested', target: email, details: { sent } });
+      return { ok: true };
+    },
+    deps,
+  );
+}
+
+export const requestPasswordReset = onRequest(HTTP_FUNCTION_OPTIONS, makeRequestPasswordResetHandler());

@@ -1,0 +1,57 @@
+// The zod request schema of every route (server side only: the functions' frame parses each body with
+// its route's schema before the handler runs). Keyed like API_ROUTES, and checked against ApiContract:
+// every request the contract lets a client send is one its schema's input type accepts, so the two
+// cannot drift apart without `tsc` failing here.
+import { z } from 'zod';
+import {
+  createTeamMemberRequestSchema,
+  deleteSignupRequestSchema,
+  exportWaitlistRequestSchema,
+  linkTokenRequestSchema,
+  subscribeRequestSchema,
+  waitlistUpdateRequestSchema,
+} from './api';
+import type { ApiContract } from './api-contract';
+import type { FunctionId } from './api-routes';
+import {
+  passwordChangeRequestSchema,
+  requestPasswordResetSchema,
+  signInRequestSchema,
+  teamRemoveRequestSchema,
+  teamUpdateRequestSchema,
+  usernameChangeRequestSchema,
+} from './staff-api';
+
+/** A call that sends nothing but the caller's token (the token is read by the frame). */
+export const emptyRequestSchema = z.object({});
+
+export const REQUEST_SCHEMAS = {
+  subscribe: subscribeRequestSchema,
+  waitlistUpdate: waitlistUpdateRequestSchema,
+  joinWaitlist: subscribeRequestSchema,
+  confirmSubscription: linkTokenRequestSchema,
+  unsubscribe: linkTokenRequestSchema,
+  resubscribe: linkTokenRequestSchema,
+  eraseSubscriber: linkTokenRequestSchema,
+  createTeamMember: createTeamMemberRequestSchema,
+  exportWaitlist: exportWaitlistRequestSchema,
+  signIn: signInRequestSchema,
+  requestPasswordReset: requestPasswordResetSchema,
+  changePassword: passwordChangeRequestSchema,
+  changeUsername: usernameChangeRequestSchema,
+  teamList: emptyRequestSchema,
+  teamUpdate: teamUpdateRequestSchema,
+  teamRemove: teamRemoveRequestSchema,
+  deleteSignup: deleteSignupRequestSchema,
+} as const satisfies { [K in FunctionId]: z.ZodType };
+
+export type RequestSchemas = typeof REQUEST_SCHEMAS;
+/** The body a route's handler receives: its request as its schema leaves it. */
+export type ParsedRequest<K extends FunctionId> = z.output<RequestSchemas[K]>;
+
+/** The routes whose schema would refuse, by its type, a request the contract allows (none). */
+type Drifted = {
+  [K in FunctionId]: ApiContract[K]['request'] extends z.input<RequestSchemas[K]> ? never : K;
+}[FunctionId];
+/** Fails to compile, naming the route, when a schema and its contract drift apart. */
+export const SCHEMAS_MATCH_CONTRACT: [Drifted] extends [never] ? true : Drifted = true;
