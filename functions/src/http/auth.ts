@@ -24,7 +24,7 @@ export interface Caller {
   mustChangePassword: boolean;
 }
 
-/** The ID token from `Authorization: Bearer …`, else from the body's `token` (SPEC §7 sends both). */
+/** The ID token from `Authorization: Bearer …`, else from the body's `token` (PRODUCT.md#api sends both). */
 export function idTokenFrom(req: HttpRequest, body: JsonBody): string {
   const authorization = req.headers.authorization;
   const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;

@@ -1,6 +1,6 @@
 // POST {api}/admin (createTeamMember): an Admin adds a team member.
 // Authorization: Bearer <ID token> (or `token` in the body); the caller's roles come from staff/{email}.
-// Body {email, username, password, roles}, validated with the SPEC §5 rules and messages. An empty
+// Body {email, username, password, roles}, validated with the PRODUCT.md#validation rules and messages. An empty
 // password makes the server generate a one-time password, returned once. Creates the Auth user, then
 // staff/{email} and username_mappings/{lower(username)} in one transaction; if that transaction fails
 // (username taken meanwhile, or any error) the Auth user is deleted, so nothing is left half-made.

@@ -29,7 +29,7 @@ const member: NewTeamMember = {
   roles: ['Staff'],
 };
 
-describe('subscribeToMailingList (SPEC §7.4)', () => {
+describe('subscribeToMailingList (PRODUCT.md#api)', () => {
   it('POSTs {email} as JSON with JSON Content-Type and Accept and reads the JSON answer', async () => {
     stub.on('/api/subscribe', (_req, res) => json(res, 200, { ok: true }));
     await expect(subscribeToMailingList(api, 'ana@example.com')).resolves.toEqual({ ok: true });
@@ -71,7 +71,7 @@ describe('subscribeToMailingList (SPEC §7.4)', () => {
   });
 });
 
-describe('verifyBotCheck (SPEC §7.5)', () => {
+describe('verifyBotCheck (PRODUCT.md#api)', () => {
   it('POSTs {email, recaptcha_token} to /waitlist-update', async () => {
     stub.on('/api/waitlist-update', (_req, res) => json(res, 200, { ok: true, score: 0.9 }));
     await verifyBotCheck(api, 'ana@example.com', 'token-1');
@@ -85,7 +85,7 @@ describe('verifyBotCheck (SPEC §7.5)', () => {
   });
 });
 
-describe('addTeamMember (SPEC §7 admin)', () => {
+describe('addTeamMember (PRODUCT.md#api admin)', () => {
   it('sends the Bearer ID token and {token, email, username, password, roles}', async () => {
     stub.on('/api/admin', (_req, res) =>
       json(res, 200, { message: 'Successfully added newbie to the team.', temporaryPassword: 'Tmp#1abc' }),
@@ -122,7 +122,7 @@ describe('addTeamMember (SPEC §7 admin)', () => {
   });
 });
 
-describe('downloadWaitlist (SPEC §7 admin)', () => {
+describe('downloadWaitlist (PRODUCT.md#api admin)', () => {
   it('POSTs {token} without an auth header and returns the blob', async () => {
     stub.on('/api/xlsxdown', (_req, res) => {
       res.writeHead(200, {

@@ -1,4 +1,4 @@
-// HTTP client for our Cloud Functions (SPEC §7, DESIGN §5). fetch only: no Firebase import. Every call is
+// HTTP client for our Cloud Functions (PRODUCT.md#api, DESIGN §5). fetch only: no Firebase import. Every call is
 // typed by its route's contract (@silk/schema/api-contract): a wrong body or a misread answer fails
 // `tsc`. Staff routes (declared `access: staff` in api-routes) carry the caller's ID token, which comes
 // from one place: an ApiClient made by `staffClient` (auth.ts).
@@ -119,7 +119,7 @@ function appCheckHeaders(appCheckToken?: string | null): Record<string, string> 
 }
 
 /**
- * SPEC §7.4: POST {api}/subscribe {email} with the App Check token; non-OK raises an ApiError with status
+ * PRODUCT.md#api: POST {api}/subscribe {email} with the App Check token; non-OK raises an ApiError with status
  * and JSON body. Sent with keepalive, so the call completes even when the page has already moved on to
  * /waitlist.
  */
@@ -136,7 +136,7 @@ export async function subscribeToMailingList(
   return body as SubscribeResponse;
 }
 
-/** SPEC §7.5: POST {api}/waitlist-update {email, recaptcha_token} with the App Check token. The answer is not read. */
+/** PRODUCT.md#api: POST {api}/waitlist-update {email, recaptcha_token} with the App Check token. The answer is not read. */
 export async function verifyBotCheck(
   apiBase: string,
   email: string,
@@ -150,7 +150,7 @@ export async function verifyBotCheck(
 }
 
 /**
- * SPEC §7 admin call: POST {api}/admin with the Bearer ID token and {token, email, username, password,
+ * PRODUCT.md#api admin call: POST {api}/admin with the Bearer ID token and {token, email, username, password,
  * roles}. Non-OK throws an ApiError whose message is the server's error text or 'HTTP error! status: N'.
  */
 export async function addTeamMember(
@@ -170,7 +170,7 @@ export async function addTeamMember(
 }
 
 /**
- * SPEC §7 admin call: POST {api}/xlsxdown {token} (no auth header); with a view of the signups table,
+ * PRODUCT.md#api admin call: POST {api}/xlsxdown {token} (no auth header); with a view of the signups table,
  * {token, view}: the server exports only the rows the view leaves. `timeZone` (IANA): the zone of the
  * sheet's Signup Date column (UTC without it). Resolves the spreadsheet; non-OK throws an ApiError.
  */

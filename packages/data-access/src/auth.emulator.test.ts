@@ -40,7 +40,7 @@ async function resetCodesFor(email: string): Promise<number> {
   return oobCodes.filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET').length;
 }
 
-describe('signInWithIdentifier (SPEC §5, §8)', () => {
+describe('signInWithIdentifier (PRODUCT.md#validation, PRODUCT.md#messages)', () => {
   it('signs in with an e-mail', async () => {
     const { email } = await member();
     const services = freshServices();

@@ -31,7 +31,7 @@ async function signedInOutsider() {
   return { email, services };
 }
 
-describe('fetchStaffInfo (SPEC §3, §8)', () => {
+describe('fetchStaffInfo (PRODUCT.md#data, PRODUCT.md#messages)', () => {
   it('reads username, roles and mustChangePassword from staff/{email}', async () => {
     const { email, username, services } = await signedInMember();
     await expect(fetchStaffInfo(services, email.toUpperCase())).resolves.toEqual({

@@ -26,7 +26,7 @@ const IPAPI_ANSWER = {
   longitude: -9.1393,
 };
 
-describe('startVisitorLookup (SPEC §7.2–7.3)', () => {
+describe('startVisitorLookup (PRODUCT.md#api)', () => {
   it('reads ip, and city, region, country name and code, latitude, longitude', async () => {
     stub.on('/ip', (_req, res) => json(res, 200, { ip: '203.0.113.7' }));
     stub.on('/geo', (_req, res) => json(res, 200, IPAPI_ANSWER));

@@ -1,4 +1,4 @@
-// Visitor IP and approximate location (SPEC §7.2–7.3, DESIGN §7). No Firebase import: the site may
+// Visitor IP and approximate location (PRODUCT.md#api, DESIGN §7). No Firebase import: the site may
 // start the lookup at page load so that a submit never waits longer than the timeout.
 import { LOOKUP_TIMEOUT_MS, MAX_SHORT_TEXT_LENGTH, NOT_AVAILABLE } from '@silk/schema/constants';
 import type { VisitorContext, VisitorLocation } from '@silk/schema/entities';
@@ -100,7 +100,7 @@ export function readIp(body: unknown): string {
 }
 
 /**
- * SPEC §7.3 reads city, region, country_name, country, latitude, longitude. ipapi.co answers
+ * PRODUCT.md#api reads city, region, country_name, country, latitude, longitude. ipapi.co answers
  * country = 'PT', country_name = 'Portugal', country_code = 'PT': the stored `country` is the name
  * when there is one, `country_code` the code.
  */

@@ -60,7 +60,7 @@ afterEach(() => vi.restoreAllMocks());
 const stored = async (email: string) =>
   (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).data();
 
-describe('joinWaitlist (SPEC §7.1, §7.4)', () => {
+describe('joinWaitlist (PRODUCT.md#api)', () => {
   it('writes the signup under the normalised e-mail with source, ip, location and server time, then subscribes', async () => {
     const email = uniqueEmail('join');
     const before = Date.now();
@@ -132,7 +132,7 @@ describe('joinWaitlist (SPEC §7.1, §7.4)', () => {
   });
 });
 
-describe('submitFeedback (SPEC §7.5–7.6)', () => {
+describe('submitFeedback (PRODUCT.md#api)', () => {
   it('lets this session change its answers again (its key rotates) and refuses a session without the key', async () => {
     const email = uniqueEmail('rekey');
     await joinWaitlist(config, email);

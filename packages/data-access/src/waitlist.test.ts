@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { feedbackValues } from './waitlist';
 
-describe('feedback values (SPEC §3: blanks stored as N/A)', () => {
+describe('feedback values (PRODUCT.md#data: blanks stored as N/A)', () => {
   it("trims values and stores 'N/A' for blank or missing fields", () => {
     expect(
       feedbackValues({ travelFrequency: ' Monthly or more ', workEmail: '   ', socialMedia: '' }),

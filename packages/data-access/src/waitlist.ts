@@ -1,4 +1,4 @@
-// Visitor writes of the public site (SPEC §7.1, §7.5–7.6). firebase/firestore/lite ONLY, never
+// Visitor writes of the public site (PRODUCT.md#api). firebase/firestore/lite ONLY, never
 // firebase/auth: the site imports this module lazily on submit and it must stay small.
 import { COLLECTIONS, FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
 import type { FeedbackFields } from '@silk/schema/entities';
@@ -57,7 +57,7 @@ export function signupRef(db: Firestore, email: string): DocumentReference<Signu
 export const SUBSCRIBE_WAIT_MS = 2000;
 
 /**
- * SPEC §7.1 then §7.4: set + merge the landing record (`@silk/schema/signup-record`) on
+ * PRODUCT.md#api: set + merge the landing record (`@silk/schema/signup-record`) on
  * waitlist_signups/{normalised email}; then POST {api}/subscribe with the App Check token (fetched while
  * the lookups run; App Check also attests the write). A write failure rejects with SIGNUP_FAILED; the
  * subscribe call's failure is only logged, and joinWaitlist never waits for it longer than
@@ -86,7 +86,7 @@ export async function joinWaitlist(config: ClientConfig, email: string, appName?
   clearTimeout(timer);
 }
 
-/** Feedback values as stored: trimmed, 'N/A' for blank or missing fields (SPEC §3). */
+/** Feedback values as stored: trimmed, 'N/A' for blank or missing fields (PRODUCT.md#data). */
 export function feedbackValues(fields: Partial<FeedbackFields>): FeedbackFields {
   const values = {} as FeedbackFields;
   for (const key of FEEDBACK_FIELDS) {
@@ -97,7 +97,7 @@ export function feedbackValues(fields: Partial<FeedbackFields>): FeedbackFields 
 }
 
 /**
- * SPEC §7.5–7.6: the bot check (with the App Check token) first when a reCAPTCHA token is given
+ * PRODUCT.md#api: the bot check (with the App Check token) first when a reCAPTCHA token is given
  * (failure only warned about), then the lookups, then set + merge of the feedback fields ('N/A' for
  * blanks) with ip, location, the server timestamp and this session's edit key (rotated on each write).
  * Any write failure rejects with FEEDBACK_FAILED.

@@ -1,4 +1,4 @@
-// Request and response shapes of the calls to our functions (SPEC §7, DESIGN §5). Each function parses
+// Request and response shapes of the calls to our functions (PRODUCT.md#api, DESIGN §5). Each function parses
 // its request body with the schema here (server side only: the apps import just the types, which keeps
 // zod out of their bundles); a refusal carries the message the client shows, the first problem winning.
 import { z } from 'zod';
@@ -68,7 +68,7 @@ function isRoleList(value: unknown): boolean {
 }
 
 /**
- * The add-member body (the ID token in it is read by the caller check, not here). SPEC §5 in the form's
+ * The add-member body (the ID token in it is read by the caller check, not here). PRODUCT.md#validation in the form's
  * order: both fields required, then the e-mail, the password (empty: the server generates one), the
  * username and the roles (none is an empty list). Roles are de-duplicated.
  */

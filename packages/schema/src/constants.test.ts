@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as c from './constants';
 import { ROLES, canManageTeam, formatRoles, isRole } from './roles';
 
-describe('SPEC §9 constants', () => {
+describe('the product constants (PRODUCT.md#constants)', () => {
   it('has the timing constants', () => {
     expect(c.STAFF_FETCH_MAX_RETRIES).toBe(3);
     expect(c.STAFF_FETCH_BACKOFF_MS).toBe(500);
@@ -33,7 +33,7 @@ describe('SPEC §9 constants', () => {
 
 describe('roles', () => {
   it('lists the 15 roles in SPEC order', () => {
-    // As SPEC §6 writes them: one sentence, in order.
+    // As PRODUCT.md#roles writes them: one sentence, in order.
     expect(ROLES.join(', ')).toBe(
       'Admin, Chairman of the Board, Board Member, Director, Chief Executive Officer, Chief Operating Officer, ' +
         'Chief Financial Officer, Chief Technology Officer, Chief Marketing Officer, ' +

@@ -1,4 +1,4 @@
-// Business constants of SPEC §9 and names of §3. Every app and function reads them from here.
+// Business constants (PRODUCT.md#constants) and collection names (PRODUCT.md#data). Every app and function reads them from here.
 
 export const PRODUCT_NAME = 'Silk';
 export const MARKETING_TITLE = 'Silk — Your AI Travel Planner';
@@ -56,7 +56,7 @@ export const UNKNOWN_USER = 'Unknown User';
 export const RECAPTCHA_ACTION = 'waitlist_update';
 export const RECAPTCHA_MIN_SCORE = 0.5;
 
-// Counts and exact figures of SPEC §9 (the site's own timings and counts live in apps/site).
+// Counts and exact figures of PRODUCT.md#constants (the site's own timings and counts live in apps/site).
 export const ROLE_COUNT = 15;
 export const FIRST_TESTIMONIAL_SUBSCRIBERS_LABEL = '19k';
 export const COPYRIGHT_YEAR = 2025;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FEEDBACK_FIELDS, faqItemSchema, featureSlideSchema, isAvatarImage, testimonialSchema } from './entities';
 
 describe('entities', () => {
-  it('lists the seven feedback fields of SPEC §2', () => {
-    // As SPEC §2 writes them, in form order.
+  it('lists the seven feedback fields of PRODUCT.md#waitlist', () => {
+    // As PRODUCT.md#waitlist writes them, in form order.
     expect(FEEDBACK_FIELDS.join(', ')).toBe(
       'travelFrequency, biggestFrustration, workEmail, contentCreator, excitedFeatures, suggestionsFeedback, socialMedia',
     );

@@ -1,4 +1,4 @@
-// Records of SPEC §3 as types, and the display content items as zod schemas (the site checks its
+// Records of PRODUCT.md#data as types, and the display content items as zod schemas (the site checks its
 // content with them at build time).
 import { z } from 'zod';
 import type { Role } from './roles';
@@ -82,7 +82,7 @@ export const featureSlideSchema = z.object({
 });
 export type FeatureSlide = z.infer<typeof featureSlideSchema>;
 
-/** An avatar is an image when it is a URL (SPEC §3), otherwise initials. */
+/** An avatar is an image when it is a URL (PRODUCT.md#data), otherwise initials. */
 export function isAvatarImage(avatar: string): boolean {
   return avatar.startsWith('http');
 }

@@ -1,4 +1,4 @@
-// Formatting of SPEC §3 (admin view) shared by the admin table and the spreadsheet export.
+// Formatting of PRODUCT.md#data (admin view) shared by the admin table and the spreadsheet export.
 import { DATE_LOCALE, NOT_AVAILABLE } from './constants';
 import { SIGNUP_COLUMN_SPECS, type SignupColumnKey } from './signup-fields';
 

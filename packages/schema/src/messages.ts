@@ -1,4 +1,4 @@
-// Every user-facing message of SPEC §5 and §8, word for word.
+// Every user-facing message of PRODUCT.md#validation, PRODUCT.md#messages, word for word.
 
 // Landing page
 export const INVALID_EMAIL = 'Please enter a valid email address.';

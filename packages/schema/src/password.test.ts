@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateOneTimePassword } from './password';
 
 describe('generateOneTimePassword', () => {
-  it('always meets the SPEC §5 policy, 16 characters, never repeating', () => {
+  it('always meets the PRODUCT.md#validation policy, 16 characters, never repeating', () => {
     const passwords = Array.from({ length: 500 }, () => generateOneTimePassword());
     for (const password of passwords) {
       expect(isStrongPassword(password)).toBe(true);

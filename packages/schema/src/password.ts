@@ -1,5 +1,5 @@
 // Generated passwords (one-time passwords of new team members, seeded and test accounts): 16 characters
-// from a CSPRNG with every character class of the SPEC §5 policy (no look-alike characters, so they can
+// from a CSPRNG with every character class of the PRODUCT.md#validation policy (no look-alike characters, so they can
 // be read out). crypto.getRandomValues, so it runs in Node and in browsers alike.
 import { isStrongPassword } from './validators';
 

@@ -1,4 +1,4 @@
-// The 15 assignable roles of SPEC §6, in SPEC order.
+// The 15 assignable roles of PRODUCT.md#roles, in SPEC order.
 export const ROLES = [
   'Admin',
   'Chairman of the Board',

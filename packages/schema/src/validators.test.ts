@@ -9,7 +9,7 @@ import {
   usernameKey,
 } from './validators';
 
-describe('isValidSignupEmail (SPEC §5 landing rule)', () => {
+describe('isValidSignupEmail (PRODUCT.md#validation landing rule)', () => {
   it.each(['ana@example.com', 'a.b+tag@mail.co.uk', '  ana@example.com  ', 'josé@exämple.es', 'A@B.CO'])(
     'accepts %j',
     (email) => expect(isValidSignupEmail(email)).toBe(true),
@@ -49,7 +49,7 @@ describe('normalizeEmail', () => {
   });
 });
 
-describe('isValidTeamEmail (SPEC §5: must contain @)', () => {
+describe('isValidTeamEmail (PRODUCT.md#validation: must contain @)', () => {
   it('accepts addresses with @', () => {
     expect(isValidTeamEmail('ops@silk.travel')).toBe(true);
   });

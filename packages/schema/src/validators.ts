@@ -1,7 +1,7 @@
-// Validation rules of SPEC §5, shared by browser and server.
+// Validation rules of PRODUCT.md#validation, shared by browser and server.
 import { MAX_EMAIL_LENGTH, MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
-/** SPEC §5: non-space text, @, non-space text, dot, non-space text. */
+/** PRODUCT.md#validation: non-space text, @, non-space text, dot, non-space text. */
 const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normalizeEmail(value: string): string {
@@ -23,7 +23,7 @@ export function isValidSignupEmail(value: unknown): value is string {
   );
 }
 
-/** The team-member rule of SPEC §5: the address only has to contain '@' (plus the id constraints). */
+/** The team-member rule of PRODUCT.md#validation: the address only has to contain '@' (plus the id constraints). */
 export function isValidTeamEmail(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const email = value.trim();
@@ -60,7 +60,7 @@ export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
 }
 
-/** SPEC §5: an identifier without '@' is a username. */
+/** PRODUCT.md#validation: an identifier without '@' is a username. */
 export function isUsernameIdentifier(identifier: string): boolean {
   return !identifier.includes('@');
 }

@@ -18,7 +18,7 @@ export interface AccordionProps {
 }
 
 /**
- * SPEC §4: one open index or none. Opening an item closes the other; clicking the open item closes it.
+ * PRODUCT.md#landing: one open index or none. Opening an item closes the other; clicking the open item closes it.
  * Each item is a `details`/`summary` pair sharing one `name`, so the prerendered HTML opens and closes
  * without JavaScript (one at a time where the browser supports exclusive `details`); once hydrated, the
  * state drives it, starting from whatever was opened before. Closed answers stay in the HTML, so search

@@ -14,7 +14,7 @@ export type CarouselAction =
   | { type: 'toggle' }
   | { type: 'pause' };
 
-/** SPEC §4: index 0..count-1, next and previous wrap around, a dot jumps, the toggle flips paused. */
+/** PRODUCT.md#landing: index 0..count-1, next and previous wrap around, a dot jumps, the toggle flips paused. */
 export function carouselReducer(count: number) {
   return (state: CarouselState, action: CarouselAction): CarouselState => {
     switch (action.type) {

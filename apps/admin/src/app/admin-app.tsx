@@ -5,7 +5,7 @@ import { useAuthState } from '@/features/auth/hooks/use-auth-state';
 import { LoadingScreen } from './shell/loading-screen';
 import { Panel } from './shell/panel';
 
-/** Title "Admin Panel" while the panel is shown; the marketing title is restored on leaving (SPEC §2). */
+/** Title "Admin Panel" while the panel is shown; the marketing title is restored on leaving (PRODUCT.md#admin-panel). */
 function useAdminTitle(): void {
   useEffect(() => {
     document.title = ADMIN_PAGE_TITLE;

@@ -12,7 +12,7 @@ import { Testimonials } from '@/features/landing/components/testimonials';
 import { anchors } from '@/config/paths';
 
 /**
- * The landing page `/` (SPEC §2), rendered at build time. In the browser, entries/landing.tsx starts the
+ * The landing page `/` (PRODUCT.md#landing), rendered at build time. In the browser, entries/landing.tsx starts the
  * motion, the hero video controls and the visitor lookup, and at the first interaction hydrates the
  * islands (sign-up form, carousel, FAQ: entries/landing-islands.tsx).
  */

@@ -3,7 +3,7 @@ import { SubpageLayout } from '@/components/subpage-layout';
 import { site } from '@/content/site';
 import { paths } from '@/config/paths';
 
-/** Served by Hosting as 404.html for any unknown path (SPEC §2: other routes are not shown). */
+/** Served by Hosting as 404.html for any unknown path (PRODUCT.md#landing: other routes are not shown). */
 export function NotFoundPage() {
   return (
     <SubpageLayout className="not-found">

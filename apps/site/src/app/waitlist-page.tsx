@@ -6,7 +6,7 @@ import { CONFIRMATION_FIRST_PAINT_SCRIPT } from '@/features/waitlist/confirmatio
 import { Island } from '@/islands/island';
 
 /**
- * The waitlist confirmation page `/waitlist` (SPEC §2), rendered at build time with the generic
+ * The waitlist confirmation page `/waitlist` (PRODUCT.md#waitlist), rendered at build time with the generic
  * confirmation, which an inline script personalises before the first paint; the confirmation text and
  * the feedback form hydrate as islands at the first interaction (entries/waitlist.tsx).
  */

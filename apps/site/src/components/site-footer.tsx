@@ -2,7 +2,7 @@ import { NamedIcon } from '@silk/ui/icon';
 import { Logo } from '@silk/ui/logo';
 import { channels, site } from '@/content/site';
 
-/** Footer: seven channel links, the copyright line and the consent text (SPEC §1). */
+/** Footer: seven channel links, the copyright line and the consent text (PRODUCT.md#landing). */
 export function SiteFooter() {
   return (
     <footer className="site-footer">

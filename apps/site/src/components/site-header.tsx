@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { site } from '@/content/site';
 
-/** Fixed top bar with the logo and one action (SPEC §2); data-scrolled is set by the scroll tracking. */
+/** Fixed top bar with the logo and one action (PRODUCT.md#landing); data-scrolled is set by the scroll tracking. */
 export function SiteHeader({ action }: { action: ReactNode }) {
   return (
     <header className="top-bar" data-top-bar data-scrolled="false">

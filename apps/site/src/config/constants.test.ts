@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './constants';
 
-describe('SPEC §9 site constants', () => {
+describe('the site constants (PRODUCT.md#constants)', () => {
   it.each([
     // timing
     ['CAROUSEL_AUTO_ADVANCE_MS', 5000],

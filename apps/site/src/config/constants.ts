@@ -1,4 +1,4 @@
-// Constants only the site uses (SPEC §9): landing-page motion and carousel timings, the content counts
+// Constants only the site uses (PRODUCT.md#constants): landing-page motion and carousel timings, the content counts
 // the build checks, and the feedback form's layout. Shared names and limits stay in @silk/schema.
 
 // Landing page motion and carousel (milliseconds unless stated).

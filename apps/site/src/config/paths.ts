@@ -9,7 +9,7 @@ export const paths = {
   unsubscribe: EMAIL_LINK_PAGES.unsubscribe,
 } as const;
 
-/** In-page anchors of the landing page (SPEC §2). */
+/** In-page anchors of the landing page (PRODUCT.md#landing). */
 export const anchors = {
   hero: 'hero',
   features: 'features',

@@ -11,7 +11,7 @@ describe('site content', () => {
     expect(() => validateContent()).not.toThrow();
   });
 
-  it('lists the four pain points of SPEC §1 in order', () => {
+  it('lists the four pain points of PRODUCT.md#landing in order', () => {
     expect(painPoints.map((point) => point.title)).toEqual(SPEC_PAIN_POINTS);
   });
 
@@ -24,7 +24,7 @@ describe('site content', () => {
     expect(testimonials.slice(1).some((item) => item.details.includes('19k'))).toBe(false);
   });
 
-  it('links the seven footer channels of SPEC §1 in order', () => {
+  it('links the seven footer channels of PRODUCT.md#landing in order', () => {
     expect(channels.map((channel) => [channel.kind, channel.label])).toEqual([
       ['chat community', 'Discord community'],
       ['short video', 'TikTok'],
@@ -45,7 +45,7 @@ describe('site content', () => {
     expect(site.consent).toMatch(/never share your information/);
   });
 
-  it('promises every feature of SPEC §1', () => {
+  it('promises every feature of PRODUCT.md#landing', () => {
     const copy = [
       ...features.map((f) => `${f.title} ${f.description} ${f.badge ?? ''}`),
       ...slides.map((s) => s.description),
@@ -62,7 +62,7 @@ describe('site content', () => {
     expect(copy).toContain('ar/vr previews');
   });
 
-  it('carries the demo note of SPEC §1', () => {
+  it('carries the demo note of PRODUCT.md#landing', () => {
     expect(howItWorksSection.demoNote).toBe(
       'This demo shows the product vision and may differ from the final release.',
     );

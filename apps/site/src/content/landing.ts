@@ -1,4 +1,4 @@
-// Every word and item of the landing page (SPEC §1, §2; DESIGN §7). Components only render it.
+// Every word and item of the landing page (PRODUCT.md#landing; DESIGN §7). Components only render it.
 import { FAQ_EXAMPLE_BUDGET, FIRST_TESTIMONIAL_SUBSCRIBERS_LABEL } from '@silk/schema/constants';
 import type { Creator, Faq, Feature, PainPoint, Pillar, Slide, TestimonialItem } from './schemas';
 
@@ -25,7 +25,7 @@ export const painPointsSection = {
   lead: 'Every traveller knows the drill. Silk was built to end it.',
 } as const;
 
-/** SPEC §1: the four problems, in this order. */
+/** PRODUCT.md#landing: the four problems, in this order. */
 export const painPoints: readonly PainPoint[] = [
   {
     icon: 'tabs',
@@ -82,7 +82,7 @@ export const pillars: readonly Pillar[] = [
   },
 ];
 
-/** The promised features of SPEC §1, as the "what you get" list. */
+/** The promised features of PRODUCT.md#landing, as the "what you get" list. */
 export const features: readonly Feature[] = [
   {
     title: 'Personalized instant planning',
@@ -116,7 +116,7 @@ export const howItWorksSection = {
   featuresHeading: 'What you get',
 } as const;
 
-/** Six slides (SPEC §2 carousel). */
+/** Six slides (PRODUCT.md#landing carousel). */
 export const slides: readonly Slide[] = [
   {
     id: 'plan',
@@ -178,7 +178,7 @@ export const testimonialsSection = {
   lead: 'What people told us after trying the private beta.',
 } as const;
 
-/** Three testimonials; the first carries the 19k subscribers label (SPEC §1). */
+/** Three testimonials; the first carries the 19k subscribers label (PRODUCT.md#landing). */
 export const testimonials: readonly TestimonialItem[] = [
   {
     quote:
@@ -202,7 +202,7 @@ export const testimonials: readonly TestimonialItem[] = [
   },
 ];
 
-/** Three creator partners (SPEC §1), each logo linking to their video channel. */
+/** Three creator partners (PRODUCT.md#landing), each logo linking to their video channel. */
 export const creators: readonly Creator[] = [
   {
     name: 'Nomad Nadia',
@@ -237,7 +237,7 @@ export const faqSection = {
   heading: 'Frequently asked questions',
 } as const;
 
-/** Ten questions (SPEC §2); one answer uses the $3,500 example budget. */
+/** Ten questions (PRODUCT.md#landing); one answer uses the $3,500 example budget. */
 export const faq: readonly Faq[] = [
   {
     question: 'What is Silk?',

@@ -1,5 +1,5 @@
 // Shapes of the site's display content. FAQ items, testimonials and feature slides use the shared
-// schemas of SPEC §3; the other blocks are the site's own. Used at build time (prerender) and in
+// schemas of PRODUCT.md#data; the other blocks are the site's own. Used at build time (prerender) and in
 // tests only, so zod never reaches the browser bundle.
 import { faqItemSchema, featureSlideSchema, testimonialSchema } from '@silk/schema/entities';
 import { z } from 'zod';

@@ -15,7 +15,7 @@ export const site = {
   skipLinkLabel: 'Skip to content',
 } as const;
 
-/** SPEC §1: seven channels, in this order. */
+/** PRODUCT.md#landing: seven channels, in this order. */
 export const channels: readonly Channel[] = [
   { kind: 'chat community', label: 'Discord community', icon: 'chat', href: 'https://discord.gg/silktravel' },
   { kind: 'short video', label: 'TikTok', icon: 'music', href: 'https://www.tiktok.com/@silktravel' },

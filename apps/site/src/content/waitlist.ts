@@ -1,4 +1,4 @@
-// Words of the waitlist confirmation page and its optional feedback form (SPEC §2).
+// Words of the waitlist confirmation page and its optional feedback form (PRODUCT.md#waitlist).
 import type { FeedbackField } from '@silk/schema/entities';
 
 export const confirmation = {

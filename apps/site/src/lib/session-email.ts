@@ -1,6 +1,6 @@
 import { SESSION_EMAIL_KEY } from '@silk/schema/constants';
 
-/** The e-mail saved by the landing form (SPEC §4), or null (absent, or storage unavailable). */
+/** The e-mail saved by the landing form (PRODUCT.md#landing), or null (absent, or storage unavailable). */
 export function readSessionEmail(): string | null {
   try {
     const value = window.sessionStorage.getItem(SESSION_EMAIL_KEY);

@@ -13,7 +13,7 @@ interface SidebarProps {
   onLogout: () => void;
 }
 
-/** Collapsible sidebar (expanded or icon-only) headed "Silk Admin" (SPEC §2). */
+/** Collapsible sidebar (expanded or icon-only) headed "Silk Admin" (PRODUCT.md#admin-panel). */
 export function Sidebar({ collapsed, onToggle, tabs, onLogout }: SidebarProps) {
   return (
     <aside className="sidebar" data-collapsed={collapsed} id="admin-sidebar">

@@ -1,6 +1,6 @@
 import { formatRoles, type Role } from '@silk/schema/roles';
 
-/** Top bar: the current username and the comma-joined roles (SPEC §2). */
+/** Top bar: the current username and the comma-joined roles (PRODUCT.md#admin-panel). */
 export function TopBar({ username, roles }: { username: string; roles: readonly Role[] }) {
   return (
     <header className="top-bar">

@@ -1,4 +1,4 @@
-// Landing-page motion without React (SPEC §2, §9): scroll tracking, parallax, reveal on scroll, the fog
+// Landing-page motion without React (PRODUCT.md#landing, PRODUCT.md#constants): scroll tracking, parallax, reveal on scroll, the fog
 // flag, and focusing the form from the #hero links. Plain DOM code run by the page entry, so the static
 // sections it animates never need hydrating. All of it is progressive: the prerendered HTML shows
 // everything, and nothing is hidden under prefers-reduced-motion or without IntersectionObserver.

@@ -62,7 +62,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   );
 }
 
-/** The signed-out view: the "Admin Sign In" card, toggling to the reset form (SPEC §2, §4). */
+/** The signed-out view: the "Admin Sign In" card, toggling to the reset form (PRODUCT.md#admin-panel). */
 export function SignInCard() {
   const [mode, setMode] = useState<'signIn' | 'reset'>('signIn');
   return (

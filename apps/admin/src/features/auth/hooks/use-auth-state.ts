@@ -11,7 +11,7 @@ type AuthState =
   | { status: 'signedOut' }
   | { status: 'signedIn'; user: SignedInUser };
 
-/** SPEC §4: loading, then signed out or signed in, following the auth service's state changes. */
+/** PRODUCT.md#admin-panel: loading, then signed out or signed in, following the auth service's state changes. */
 export function useAuthState(): AuthState {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
   useEffect(

@@ -26,8 +26,8 @@ interface SessionUser {
 }
 
 /**
- * SPEC §4: about 200 ms after sign-in, start following the signups and fetch the staff info (both retry
- * per SPEC §8 inside data-access). An account without access stops there (the signups too); a member's
+ * PRODUCT.md#admin-panel: about 200 ms after sign-in, start following the signups and fetch the staff info (both retry
+ * per PRODUCT.md#messages inside data-access). An account without access stops there (the signups too); a member's
  * own staff record is then followed: an Admin's change of roles shows at once, and removal, disabling
  * or a record bound to another account calls `onRevoked` (the panel signs out).
  * Everything stops when the user signs out.

@@ -82,7 +82,7 @@ interface AccountSettingsProps {
   onUsernameChanged: (username: string) => void;
 }
 
-/** Account Settings tab: own username and own password reset (SPEC §2). */
+/** Account Settings tab: own username and own password reset (PRODUCT.md#admin-panel). */
 export function AccountSettings({ email, username, onUsernameChanged }: AccountSettingsProps) {
   return (
     <section className="tab" aria-labelledby="settings-heading">

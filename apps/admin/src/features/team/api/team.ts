@@ -21,7 +21,7 @@ export async function addMember(member: NewTeamMember): Promise<CreateTeamMember
 }
 
 /**
- * SPEC §8: the server's error text; a missing ID token asks to sign in again; anything else (network
+ * PRODUCT.md#messages: the server's error text; a missing ID token asks to sign in again; anything else (network
  * failure, no answer) gets the fallback.
  */
 function failureMessage(error: unknown, fallback: string): string {

@@ -24,7 +24,7 @@ interface Added {
   temporaryPassword: string;
 }
 
-/** SPEC §5 client-side checks, in SPEC order; returns the message to show or null. */
+/** PRODUCT.md#validation client-side checks, in SPEC order; returns the message to show or null. */
 function validateNewMember(email: string, username: string, password: string): string | null {
   if (email === '' || username === '') return TEAM_FIELDS_REQUIRED;
   if (!isValidTeamEmail(email)) return TEAM_INVALID_EMAIL;
@@ -74,7 +74,7 @@ function SuccessText({ message, password }: { message: string; password: string 
   );
 }
 
-/** Team Manager: "Add New Team Member" (SPEC §2, §5, §7; DESIGN §7). `onAdded` runs after each addition. */
+/** Team Manager: "Add New Team Member" (PRODUCT.md#admin-panel, PRODUCT.md#validation, PRODUCT.md#api; DESIGN §7). `onAdded` runs after each addition. */
 export function AddMemberForm({ onAdded }: { onAdded?: () => void }) {
   const email = useTextInput('email');
   const username = useTextInput('username');

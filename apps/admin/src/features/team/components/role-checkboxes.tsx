@@ -7,7 +7,7 @@ interface RoleCheckboxesProps {
   onToggle: (role: Role) => void;
 }
 
-/** The 15 roles of SPEC §6 as a checklist, in SPEC order. */
+/** The 15 roles of PRODUCT.md#roles as a checklist, in SPEC order. */
 export function RoleCheckboxes({ legend, selected, onToggle }: RoleCheckboxesProps) {
   return (
     <fieldset className="roles">

@@ -2,7 +2,7 @@ import { AddMemberForm } from '@/features/team/components/add-member-form';
 import { TeamList } from '@/features/team/components/team-list';
 import { useTeam } from '@/features/team/hooks/use-team';
 
-/** Team Manager tab: "Add New Team Member" (SPEC §2) and the team with the Admin's actions. */
+/** Team Manager tab: "Add New Team Member" (PRODUCT.md#admin-panel) and the team with the Admin's actions. */
 export function TeamManager({ email }: { email: string }) {
   const team = useTeam();
   return (

@@ -9,7 +9,7 @@ export interface RenderedSlide {
   html: string;
 }
 
-/** The #how-it-works carousel island (SPEC §2, §4, §9: six slides, 5000 ms, 500 ms). */
+/** The #how-it-works carousel island (PRODUCT.md#landing, PRODUCT.md#constants: six slides, 5000 ms, 500 ms). */
 export function DemoCarousel({ slides }: { slides: RenderedSlide[] }) {
   return (
     <Carousel

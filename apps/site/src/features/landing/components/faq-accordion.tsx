@@ -1,7 +1,7 @@
 import { Accordion } from '@silk/ui/accordion';
 import type { Faq } from '@/content/schemas';
 
-/** The #faq accordion island: one item open at a time (SPEC §4). */
+/** The #faq accordion island: one item open at a time (PRODUCT.md#landing). */
 export function FaqAccordion({ items }: { items: Faq[] }) {
   return (
     <Accordion

@@ -4,7 +4,7 @@ import { Island } from '@/islands/island';
 import { FaqAccordion } from './faq-accordion';
 import { LandingSection, SectionHeader } from './landing-section';
 
-/** #faq: ten questions, one open at a time (SPEC §2, §4). */
+/** #faq: ten questions, one open at a time (PRODUCT.md#landing). */
 export function FaqSection() {
   const items = [...faq];
   return (

@@ -39,7 +39,7 @@ export function renderSlides(): RenderedSlide[] {
   }));
 }
 
-/** #how-it-works: the six-slide demo carousel, its demo note and the promised features (SPEC §1, §2). */
+/** #how-it-works: the six-slide demo carousel, its demo note and the promised features (PRODUCT.md#landing). */
 export function HowItWorks() {
   const rendered = renderSlides();
   return (

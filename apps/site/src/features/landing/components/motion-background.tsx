@@ -1,5 +1,5 @@
 /**
- * Decorative background of the hero (SPEC §2): parallax layers moved by the tracked scroll position
+ * Decorative background of the hero (PRODUCT.md#landing): parallax layers moved by the tracked scroll position
  * (--scroll-y, each layer at its own speed) and a fog overlay that fades out once its flag
  * (data-cleared) is set by motion.ts. Hidden from assistive technology; still under reduced motion.
  */

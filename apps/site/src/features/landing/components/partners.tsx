@@ -3,8 +3,8 @@ import { CONTENT_REVEAL_DELAY_MS } from '@/config/constants';
 import { creators, hero } from '@/content/landing';
 
 /**
- * The three creator partners' logos, linking to their video channels (SPEC §1). This is the content
- * block that appears after a 1 s delay (SPEC §2): a CSS animation with that delay, so it also appears
+ * The three creator partners' logos, linking to their video channels (PRODUCT.md#landing). This is the content
+ * block that appears after a 1 s delay (PRODUCT.md#landing): a CSS animation with that delay, so it also appears
  * without JavaScript and immediately under prefers-reduced-motion.
  */
 export function Partners() {

@@ -15,7 +15,7 @@ export interface SignupFormProps {
 }
 
 /**
- * The hero's e-mail form (SPEC §2, §4, §5, §8). A real POST form: before its island hydrates (or without
+ * The hero's e-mail form (PRODUCT.md#landing, PRODUCT.md#validation, PRODUCT.md#messages). A real POST form: before its island hydrates (or without
  * JavaScript) it posts to /api/join, which stores the signup and redirects to /waitlist; once hydrated,
  * the browser writes the signup itself.
  */

@@ -5,7 +5,7 @@ import type { TestimonialItem } from '@/content/schemas';
 import { LandingSection, RevealCard, SectionHeader } from './landing-section';
 
 /**
- * SPEC §3: an avatar starting with http is an image, anything else is initials. (The rule of
+ * PRODUCT.md#data: an avatar starting with http is an image, anything else is initials. (The rule of
  * isAvatarImage in @silk/schema/entities, restated here because that module pulls zod into the bundle;
  * testimonials.test.tsx checks that both agree.)
  */

@@ -20,9 +20,9 @@ export interface UseSignupOptions {
 const assign = (url: string) => window.location.assign(url);
 
 /**
- * SPEC §4 landing form: idle → submitting (flag set, error cleared) → on success the e-mail goes to
+ * PRODUCT.md#landing landing form: idle → submitting (flag set, error cleared) → on success the e-mail goes to
  * session storage under waitlist_email and the browser fully navigates to /waitlist; on failure back to
- * idle with the message. A bad address shows the SPEC §5 message and sends nothing.
+ * idle with the message. A bad address shows the PRODUCT.md#validation message and sends nothing.
  */
 export function useSignup({ config, navigate = assign }: UseSignupOptions) {
   const [state, setState] = useState<SignupState>({ submitting: false, error: null });

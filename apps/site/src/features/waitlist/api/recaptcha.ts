@@ -1,5 +1,5 @@
 // reCAPTCHA v3, loaded lazily (first focus of the feedback form, or submit) only when a site key is
-// configured. Every failure resolves null: the bot check never blocks feedback (SPEC §7.5, §8).
+// configured. Every failure resolves null: the bot check never blocks feedback (PRODUCT.md#api, PRODUCT.md#messages).
 import { RECAPTCHA_ACTION } from '@silk/schema/constants';
 
 interface Grecaptcha {

@@ -2,7 +2,7 @@ import { confirmation } from '@/content/waitlist';
 import { CONFIRMATION_TEXT_ID, CONFIRMATION_TITLE_ID } from '@/features/waitlist/confirmation-first-paint';
 
 /**
- * Personalised for the signup e-mail (from session storage), generic without one (SPEC §2). The
+ * Personalised for the signup e-mail (from session storage), generic without one (PRODUCT.md#waitlist). The
  * prerendered page has the generic copy; the first-paint script and the island give the personal one.
  */
 export function ConfirmationText({ email }: { email: string | null }) {

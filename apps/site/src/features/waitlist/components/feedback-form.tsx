@@ -95,7 +95,7 @@ function FeedbackChoices({ name, type, inline = false, options, isChecked, onCha
 
 export type FeedbackFormProps = UseFeedbackOptions;
 
-/** The optional feedback form of /waitlist (SPEC §2, §4, §7.5–7.6, §8) and its "Thank You" view. */
+/** The optional feedback form of /waitlist (PRODUCT.md#waitlist, PRODUCT.md#api, PRODUCT.md#messages) and its "Thank You" view. */
 export function FeedbackForm({ config, ...options }: FeedbackFormProps) {
   const { values, setValues, submitting, done, submit } = useFeedback({ config, ...options });
   const thankYouRef = useRef<HTMLHeadingElement>(null);

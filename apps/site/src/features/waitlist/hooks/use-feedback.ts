@@ -46,13 +46,13 @@ export function readFeedbackForm(form: HTMLFormElement): FeedbackValues {
 
 export interface UseFeedbackOptions {
   config: ClientConfig;
-  /** window.alert by default (SPEC §8 uses alerts for the feedback form). */
+  /** window.alert by default (PRODUCT.md#messages uses alerts for the feedback form). */
   alert?: (message: string) => void;
   getBotToken?: (siteKey: string | null) => Promise<string | null>;
 }
 
 /**
- * SPEC §4 feedback form: idle → submitting ("Submitting...") → thank-you view and a reset form, or an
+ * PRODUCT.md#waitlist feedback form: idle → submitting ("Submitting...") → thank-you view and a reset form, or an
  * alert with the form kept. Without the signup e-mail in session storage: the expired alert, nothing sent.
  */
 export function useFeedback({
