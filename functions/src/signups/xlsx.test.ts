@@ -17,7 +17,10 @@ import {
   type SignupRecord,
 } from './xlsx';
 
-async function workbookOf(pages: SignupRecord[][], timeZone?: string): Promise<{ buffer: Buffer; rows: number }> {
+async function workbookOf(
+  pages: SignupRecord[][],
+  timeZone?: string,
+): Promise<{ buffer: Buffer; rows: number }> {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -31,16 +34,29 @@ async function workbookOf(pages: SignupRecord[][], timeZone?: string): Promise<{
 }
 
 // OWASP CSV-injection payloads (and a few of their variants).
-const PAYLOADS = ['=1+1', "+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1', '\n=1+1', '   =HYPERLINK("http://evil")', '＝1+1'];
+const PAYLOADS = [
+  '=1+1',
+  "+cmd|' /C calc'!A0",
+  '-2+3',
+  '@SUM(A1)',
+  '\t=1+1',
+  '\r=1+1',
+  '\n=1+1',
+  '   =HYPERLINK("http://evil")',
+  '＝1+1',
+];
 
 describe('safeText', () => {
   it.each(PAYLOADS)('neutralises %j with a leading quote', (payload) => {
     expect(safeText(payload)).toBe(`'${payload}`);
   });
 
-  it.each(['Lisbon', 'N/A', 'ana@example.com', '2-3 times a year', ' a=b', 'x-1'])('leaves %j as it is', (text) => {
-    expect(safeText(text)).toBe(text);
-  });
+  it.each(['Lisbon', 'N/A', 'ana@example.com', '2-3 times a year', ' a=b', 'x-1'])(
+    'leaves %j as it is',
+    (text) => {
+      expect(safeText(text)).toBe(text);
+    },
+  );
 
   it('removes characters XML cannot carry, then neutralises what they hid', () => {
     expect(safeText('ok\u0000\u0007 text')).toBe('ok text');
@@ -61,7 +77,14 @@ describe('signupRow', () => {
       email: 'ana@example.com',
       travelFrequency: '2-3 times a year',
       ip: '10.1.2.3',
-      location: { city: 'Lisbon', region: 'Lisbon', country: 'Portugal', country_code: 'PT', latitude: 38.7, longitude: -9.1 },
+      location: {
+        city: 'Lisbon',
+        region: 'Lisbon',
+        country: 'Portugal',
+        country_code: 'PT',
+        latitude: 38.7,
+        longitude: -9.1,
+      },
       timestamp: { toDate: () => timestamp },
     });
     expect(row).toHaveLength(SIGNUP_COLUMNS.length);
@@ -88,7 +111,8 @@ describe('signupRow', () => {
       aiTool: { formula: '1+1' },
       socialMedia: ['=1+1', '@x'],
     });
-    for (const cell of row) expect(['string', 'number'].includes(typeof cell) || cell instanceof Date).toBe(true);
+    for (const cell of row)
+      expect(['string', 'number'].includes(typeof cell) || cell instanceof Date).toBe(true);
     expect(row[10]).toBe(NOT_AVAILABLE);
     expect(row[5]).toBe(NOT_AVAILABLE);
     expect(row[8]).toBe("'=1+1, @x");
@@ -101,9 +125,13 @@ describe('zonedDates', () => {
     // 29 Mar 2026: Berlin moves from UTC+1 to UTC+2 at 01:00 UTC.
     expect(berlin(new Date('2026-03-29T00:59:30Z'))?.toISOString()).toBe('2026-03-29T01:59:30.000Z');
     expect(berlin(new Date('2026-03-29T01:00:00Z'))?.toISOString()).toBe('2026-03-29T03:00:00.000Z');
-    expect(berlin({ toDate: () => new Date('2026-11-21T23:05:00Z') })?.toISOString()).toBe('2026-11-22T00:05:00.000Z');
+    expect(berlin({ toDate: () => new Date('2026-11-21T23:05:00Z') })?.toISOString()).toBe(
+      '2026-11-22T00:05:00.000Z',
+    );
     expect(berlin(undefined)).toBeNull();
-    expect(zonedDates('Asia/Kathmandu')(new Date('2026-01-01T00:00:00Z'))?.toISOString()).toBe('2026-01-01T05:45:00.000Z');
+    expect(zonedDates('Asia/Kathmandu')(new Date('2026-01-01T00:00:00Z'))?.toISOString()).toBe(
+      '2026-01-01T05:45:00.000Z',
+    );
   });
 
   it('reads as the admin table formats the moment in that zone, for every minute of a DST day', () => {
@@ -118,7 +146,8 @@ describe('zonedDates', () => {
 });
 
 describe('writeSignupsWorkbook', () => {
-  it('waits for a slow consumer and still writes every row', async () => {
+  // 5,000 rows through a consumer that pauses on every chunk: seconds on a busy machine.
+  it('waits for a slow consumer and still writes every row', { timeout: 30_000 }, async () => {
     let received = 0;
     const chunks: Buffer[] = [];
     const slow = new Writable({
@@ -132,7 +161,10 @@ describe('writeSignupsWorkbook', () => {
     const finished = new Promise((resolve) => slow.on('finish', resolve));
     async function* pages() {
       for (let page = 0; page < 5; page += 1) {
-        yield Array.from({ length: 1000 }, (_, i) => ({ email: `r${page}-${i}@example.com`, biggestFrustration: 'x'.repeat(200) }));
+        yield Array.from({ length: 1000 }, (_, i) => ({
+          email: `r${page}-${i}@example.com`,
+          biggestFrustration: 'x'.repeat(200),
+        }));
       }
     }
     expect(await writeSignupsWorkbook(slow, pages())).toBe(5000);
@@ -179,7 +211,11 @@ describe('writeSignupsWorkbook', () => {
       location: { city: payload, country: 'X' },
       timestamp,
     }));
-    const { buffer, rows } = await workbookOf([records.slice(0, 4), records.slice(4), [{ email: 'no-date@example.com' }]]);
+    const { buffer, rows } = await workbookOf([
+      records.slice(0, 4),
+      records.slice(4),
+      [{ email: 'no-date@example.com' }],
+    ]);
     expect(rows).toBe(PAYLOADS.length + 1);
     const book = await readWorkbook(buffer);
     expect(book.rows).toHaveLength(PAYLOADS.length + 1);
