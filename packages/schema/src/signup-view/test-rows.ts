@@ -2,6 +2,18 @@
 import { DEFAULT_SIGNUP_VIEW, type SignupView } from './view';
 
 export const view = (change: Partial<SignupView>): SignupView => ({ ...DEFAULT_SIGNUP_VIEW, ...change });
+
+/** A view that sets every setting. */
+export const fullView: SignupView = {
+  sort: { key: 'location', direction: 'desc' },
+  search: 'Multi city & kids?',
+  answers: { travelFrequency: 'Monthly or more', contentCreator: 'N/A' },
+  from: '2026-11-01',
+  to: '2026-11-30',
+  timeZone: 'Europe/Lisbon',
+  countries: ['Portugal', 'United States'],
+  confirmed: 'unconfirmed',
+};
 const at = (iso: string) => new Date(iso);
 
 export const ana = {

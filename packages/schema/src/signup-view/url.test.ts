@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { view } from './test-rows';
+import { fullView, view } from './test-rows';
 import { parseSignupView, signupViewToSearchParams } from './url';
-import { DEFAULT_SIGNUP_VIEW, type SignupView } from './view';
+import { DEFAULT_SIGNUP_VIEW } from './view';
 
 describe('the view in the URL', () => {
-  const full: SignupView = {
-    sort: { key: 'location', direction: 'desc' },
-    search: 'Multi city & kids?',
-    answers: { travelFrequency: 'Monthly or more', contentCreator: 'N/A' },
-    from: '2026-11-01',
-    to: '2026-11-30',
-    timeZone: 'Europe/Lisbon',
-    countries: ['Portugal', 'United States'],
-    confirmed: 'unconfirmed',
-  };
-
   it('round-trips every setting', () => {
-    const params = signupViewToSearchParams(full);
-    expect(parseSignupView(new URLSearchParams(params.toString()))).toEqual(full);
+    const params = signupViewToSearchParams(fullView);
+    expect(parseSignupView(new URLSearchParams(params.toString()))).toEqual(fullView);
   });
 
   it('writes nothing for the default view, and no time zone without a date', () => {
