@@ -1,7 +1,7 @@
 // POST /api/confirm {token} (the /confirm page, from the "Confirm my spot" link) → 200 {ok: true}:
 // records confirmedAt on the subscriber and the signup, once (confirming again changes nothing).
 // 400 / 401 a missing or refused token, 404 the subscriber is gone (erased), 429 rate limited.
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
@@ -18,7 +18,7 @@ export function makeConfirmSubscriptionHandler(deps: Partial<EndpointDeps> = {})
   );
 }
 
-export const confirmSubscription = onRequest(
+export const confirmSubscription = httpsFunction(
   { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
   makeConfirmSubscriptionHandler(),
 );

@@ -2,7 +2,7 @@
 // removes the signup (with its feedback), the mailing-list entry and all mail to the address, and writes
 // an audit entry holding the address's SHA-256 hash only. Nothing left to erase is the same 200.
 // 400 / 401 a missing or refused token, 429 rate limited.
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
@@ -19,7 +19,7 @@ export function makeEraseSubscriberHandler(deps: Partial<EndpointDeps> = {}) {
   );
 }
 
-export const eraseSubscriber = onRequest(
+export const eraseSubscriber = httpsFunction(
   { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
   makeEraseSubscriberHandler(),
 );

@@ -1,7 +1,7 @@
 // POST /api/resubscribe {token} (the /unsubscribe page's "re-subscribe", with the same unsubscribe link
 // token) → 200 {ok: true}: undoes the unsubscribe. 400 / 401 a missing or refused token, 404 the
 // subscriber is gone (erased), 429 rate limited.
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
@@ -18,7 +18,7 @@ export function makeResubscribeHandler(deps: Partial<EndpointDeps> = {}) {
   );
 }
 
-export const resubscribe = onRequest(
+export const resubscribe = httpsFunction(
   { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
   makeResubscribeHandler(),
 );

@@ -2,7 +2,7 @@
 // provider's one-click unsubscribe (RFC 8058: the List-Unsubscribe URL's `?token=…`, form body
 // "List-Unsubscribe=One-Click"), and the /unsubscribe page's button (JSON {token}). Unsubscribing twice,
 // or after an erasure, is the same 200. 400 / 401 a missing or refused token, 429 rate limited.
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
@@ -19,7 +19,7 @@ export function makeUnsubscribeHandler(deps: Partial<EndpointDeps> = {}) {
   );
 }
 
-export const unsubscribe = onRequest(
+export const unsubscribe = httpsFunction(
   { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
   makeUnsubscribeHandler(),
 );

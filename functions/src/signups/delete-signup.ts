@@ -3,7 +3,7 @@
 // "Delete my data": signup, mailing-list entry, all mail to it), audited with the address's hash only.
 //   200 {ok, removed: {signup, subscriber, mail}} (also when nothing was left) · 400 · 401 · 403 not a
 //   ready Admin · 429
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { eraseAndAudit } from '../mail/erasure';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
@@ -21,4 +21,4 @@ export function makeDeleteSignupHandler(deps: Partial<EndpointDeps> = {}) {
   );
 }
 
-export const deleteSignup = onRequest(HTTP_FUNCTION_OPTIONS, makeDeleteSignupHandler());
+export const deleteSignup = httpsFunction(HTTP_FUNCTION_OPTIONS, makeDeleteSignupHandler());

@@ -9,7 +9,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, spreadsheetFileName } from '@silk/schema/formatters';
 import { normalizeSort, signupMatcher, sortSignups, type SignupView } from '@silk/schema/signup-view';
 import { logger } from 'firebase-functions/logger';
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { ANSWERED, endpoint, type EndpointDeps } from '../http/endpoint';
@@ -114,7 +114,7 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
 }
 
 export const exportWaitlistHandler = makeExportWaitlistHandler();
-export const exportWaitlist = onRequest(
+export const exportWaitlist = httpsFunction(
   { ...HTTP_FUNCTION_OPTIONS, memory: '1GiB', timeoutSeconds: 300 },
   exportWaitlistHandler,
 );

@@ -10,7 +10,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { landingRecord } from '@silk/schema/signup-record';
 import { FieldValue } from 'firebase-admin/firestore';
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import type { HttpResponse } from '../http/http';
 import { addToMailingList } from '../mail/mailing-list';
@@ -72,7 +72,7 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
 }
 
 export const joinWaitlistHandler = makeJoinWaitlistHandler();
-export const joinWaitlist = onRequest(
+export const joinWaitlist = httpsFunction(
   { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
   joinWaitlistHandler,
 );

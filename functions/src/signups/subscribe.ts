@@ -2,7 +2,7 @@
 // Stores subscribers/{email} once (a repeat keeps the first subscription date), records the consent on
 // the signup and queues a new subscriber's confirmation e-mail (mail/mailing-list.ts). Its frame (the
 // route's declaration): a valid App Check token first (401 otherwise), then per-IP and per-e-mail limits.
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { addToMailingList } from '../mail/mailing-list';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
@@ -20,7 +20,7 @@ export function makeSubscribeHandler(deps: Partial<EndpointDeps> = {}) {
 }
 
 export const subscribeHandler = makeSubscribeHandler();
-export const subscribe = onRequest(
+export const subscribe = httpsFunction(
   { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
   subscribeHandler,
 );

@@ -9,7 +9,7 @@ import { BOT_CHECK_FAILED, BOT_CHECK_UNAVAILABLE, SIGNUP_NOT_FOUND } from '@silk
 import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
@@ -81,7 +81,7 @@ export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}
 }
 
 export const waitlistUpdateHandler = makeWaitlistUpdateHandler();
-export const waitlistUpdate = onRequest(
+export const waitlistUpdate = httpsFunction(
   { ...HTTP_FUNCTION_OPTIONS, secrets: [recaptchaSecret] },
   waitlistUpdateHandler,
 );

@@ -5,7 +5,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { PASSWORD_CHANGED } from '@silk/schema/messages';
 import { FieldValue } from 'firebase-admin/firestore';
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 
@@ -23,4 +23,4 @@ export const makeChangePasswordHandler = (deps: Partial<EndpointDeps> = {}) =>
     },
     deps,
   );
-export const changePassword = onRequest(HTTP_FUNCTION_OPTIONS, makeChangePasswordHandler());
+export const changePassword = httpsFunction(HTTP_FUNCTION_OPTIONS, makeChangePasswordHandler());

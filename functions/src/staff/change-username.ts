@@ -6,7 +6,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { USERNAME_TAKEN, USERNAME_UPDATED } from '@silk/schema/messages';
 import { parseStaffRecord } from '@silk/schema/staff-record';
 import { usernameKey } from '@silk/schema/validators';
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointHandler, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
@@ -41,4 +41,4 @@ const renameSelf: EndpointHandler<'changeUsername'> = async ({
 
 export const makeChangeUsernameHandler = (deps: Partial<EndpointDeps> = {}) =>
   endpoint('changeUsername', renameSelf, deps);
-export const changeUsername = onRequest(HTTP_FUNCTION_OPTIONS, makeChangeUsernameHandler());
+export const changeUsername = httpsFunction(HTTP_FUNCTION_OPTIONS, makeChangeUsernameHandler());

@@ -21,7 +21,7 @@ import { staffRecordData } from '@silk/schema/staff-record';
 import { usernameKey } from '@silk/schema/validators';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError, type HttpHandler } from '../http/http';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
@@ -162,4 +162,4 @@ export function makeCreateTeamMemberHandler(deps: Partial<CreateTeamMemberDeps> 
 }
 
 export const createTeamMemberHandler = makeCreateTeamMemberHandler();
-export const createTeamMember = onRequest(HTTP_FUNCTION_OPTIONS, createTeamMemberHandler);
+export const createTeamMember = httpsFunction(HTTP_FUNCTION_OPTIONS, createTeamMemberHandler);

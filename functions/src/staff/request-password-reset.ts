@@ -4,7 +4,7 @@
 // e-mail. Rate limited per IP and per identifier; audited.
 //   200 {ok: true} · 400 · 404 USERNAME_NOT_FOUND · 429
 import { logger } from 'firebase-functions/logger';
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { emailForIdentifier } from './identifier';
@@ -31,4 +31,4 @@ export function makeRequestPasswordResetHandler(deps: Partial<EndpointDeps> = {}
   );
 }
 
-export const requestPasswordReset = onRequest(HTTP_FUNCTION_OPTIONS, makeRequestPasswordResetHandler());
+export const requestPasswordReset = httpsFunction(HTTP_FUNCTION_OPTIONS, makeRequestPasswordResetHandler());

@@ -12,7 +12,7 @@ import {
   RATE_LIMITED,
   SIGN_IN_FAILED,
 } from '@silk/schema/messages';
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
@@ -47,4 +47,4 @@ export function makeSignInHandler(deps: Partial<EndpointDeps> = {}) {
   );
 }
 
-export const signIn = onRequest(HTTP_FUNCTION_OPTIONS, makeSignInHandler());
+export const signIn = httpsFunction(HTTP_FUNCTION_OPTIONS, makeSignInHandler());

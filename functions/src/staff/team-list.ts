@@ -3,7 +3,7 @@
 //   200 {members} · 401 · 403 · 429
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { TeamMember } from '@silk/schema/staff-api';
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { endpoint, type EndpointDeps, type EndpointHandler } from '../http/endpoint';
 import { memberFrom } from './team';
@@ -35,4 +35,4 @@ const listTeam: EndpointHandler<'teamList'> = async ({ services }) => {
 };
 
 export const makeTeamListHandler = (deps: Partial<EndpointDeps> = {}) => endpoint('teamList', listTeam, deps);
-export const teamList = onRequest(HTTP_FUNCTION_OPTIONS, makeTeamListHandler());
+export const teamList = httpsFunction(HTTP_FUNCTION_OPTIONS, makeTeamListHandler());

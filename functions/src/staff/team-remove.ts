@@ -6,7 +6,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { LAST_ADMIN_REQUIRED, memberRemoved } from '@silk/schema/messages';
 import { usernameKey } from '@silk/schema/validators';
 import { logger } from 'firebase-functions/logger';
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { HttpError } from '../http/http';
 import { enabledAdminsAfter, findMember, memberAccount, teamIn } from './team';
@@ -53,4 +53,4 @@ const removeMember: EndpointHandler<'teamRemove'> = async ({ services, body: { e
 
 export const makeTeamRemoveHandler = (deps: Partial<EndpointDeps> = {}) =>
   endpoint('teamRemove', removeMember, deps);
-export const teamRemove = onRequest(HTTP_FUNCTION_OPTIONS, makeTeamRemoveHandler());
+export const teamRemove = httpsFunction(HTTP_FUNCTION_OPTIONS, makeTeamRemoveHandler());

@@ -6,7 +6,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { LAST_ADMIN_REQUIRED, memberUpdated } from '@silk/schema/messages';
 import { FieldValue } from 'firebase-admin/firestore';
-import { onRequest } from 'firebase-functions/v2/https';
+import { httpsFunction } from '../shared/https-function';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { HttpError } from '../http/http';
 import { applyAccountStatus, enabledAdminsAfter, findMember, teamIn } from './team';
@@ -56,4 +56,4 @@ const updateMember: EndpointHandler<'teamUpdate'> = async ({
 
 export const makeTeamUpdateHandler = (deps: Partial<EndpointDeps> = {}) =>
   endpoint('teamUpdate', updateMember, deps);
-export const teamUpdate = onRequest(HTTP_FUNCTION_OPTIONS, makeTeamUpdateHandler());
+export const teamUpdate = httpsFunction(HTTP_FUNCTION_OPTIONS, makeTeamUpdateHandler());
