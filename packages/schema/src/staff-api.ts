@@ -13,7 +13,7 @@ import {
   SIGN_IN_FIELDS_REQUIRED,
   USERNAME_REQUIRED,
 } from './messages';
-import { isRole, ROLES, type Role } from './roles';
+import { isRole, type Role } from './roles';
 import { isStrongPassword, isValidTeamEmail, isValidUsername, normalizeEmail } from './validators';
 
 const memberEmail = z
