@@ -89,10 +89,7 @@ async function callHttp() {
 async function callMailSender() {
   const { getApps, initializeApp } = await import(import.meta.resolve('firebase-admin/app', spec.bundle));
   const { getFirestore } = await import(import.meta.resolve('firebase-admin/firestore', spec.bundle));
-  // The function's app is the default one, its Firestore instance untouched until the handler sets it
-  // up; this process reads the mail through an app of its own.
-  if (getApps().length === 0) initializeApp();
-  const ref = getFirestore(initializeApp({}, 'coldstart-child')).collection('mail').doc(spec.mailId);
+  const ref = getFirestore(getApps()[0] ?? initializeApp()).collection('mail').doc(spec.mailId);
   const data = (await ref.get()).data();
   const before = { exists: true, ref, data: () => ({ ...data, delivery: undefined }) };
   const after = { exists: true, ref, data: () => data };

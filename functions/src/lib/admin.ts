@@ -1,9 +1,6 @@
 // firebase-admin, initialised once and only when a function first needs it (loading the module —
 // e.g. during deployment analysis — touches nothing). The Auth SDK is loaded at the first read of
-// `auth` (the staff functions), not with the bundle that every function loads. Firestore speaks REST
-// (HTTP/1.1) rather than gRPC: the SDK then loads neither gRPC nor google-gax's compiled protos at the
-// first call, most of a cold start's first request; listeners, the one thing that needs gRPC, are
-// not used here (the SDK would open a gRPC channel for them).
+// `auth` (the staff functions), not with the bundle that every function loads.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import type { Auth, getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
@@ -28,22 +25,8 @@ export function adminServices(): AdminServices {
         auth ??= (requireModule('firebase-admin/auth') as { getAuth: typeof getAuth }).getAuth(app);
         return auth;
       },
-      db: preferRest(getFirestore(app)),
+      db: getFirestore(app),
     };
   }
   return services;
-}
-
-/**
- * `settings()` is allowed once, before the instance's first call. firebase-functions decodes a
- * trigger's event with the same instance (without calling Firestore), so it is normally still open;
- * if something else has already used it, it keeps the settings it has.
- */
-function preferRest(db: Firestore): Firestore {
-  try {
-    db.settings({ preferRest: true });
-  } catch {
-    // already in use: gRPC, as before
-  }
-  return db;
 }
