@@ -24,9 +24,17 @@ function catalogVersion(name: string): string {
   return version;
 }
 
+/**
+ * npm packages bundled in all the same. zod: its package entry loads every locale of its error messages
+ * (~50 modules, `export * as locales`); bundled, esbuild keeps what the schemas use (the English
+ * messages, configured by zod's own entry) — ~75 fewer modules and ~200 ms less at every cold start.
+ * This needs `import * as z from 'zod'`: esbuild does not shake the `z` namespace of `import { z }`.
+ */
+const BUNDLED = new Set(['zod']);
+
 const npmDependencies = Object.fromEntries(
   Object.entries(manifest.dependencies)
-    .filter(([, version]) => !version.startsWith('workspace:'))
+    .filter(([name, version]) => !version.startsWith('workspace:') && !BUNDLED.has(name))
     .map(([name, version]) => [name, version === 'catalog:' ? catalogVersion(name) : version]),
 );
 

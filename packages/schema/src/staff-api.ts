@@ -1,7 +1,7 @@
 // Request and response shapes of the staff lifecycle calls (admin host): the Team Manager's member
 // actions, the member's own password and username, sign-in by username and password-reset requests.
 // The functions parse bodies with these schemas; each refusal carries the message the panel shows.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   INVALID_EMAIL,
   INVALID_ROLES,
