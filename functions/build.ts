@@ -24,6 +24,15 @@ function catalogVersion(name: string): string {
   return version;
 }
 
+/**
+ * npm packages bundled in all the same. zod: its package entry loads every locale of its error messages
+ * (64 modules, `export * as locales`); bundled, esbuild keeps what the schemas use (the English
+ * messages, configured by zod's own entry): ~150 ms less CPU at every cold start.
+ * This needs `import * as z from 'zod'`: esbuild does not shake the `z` namespace of `import { z }`.
+ * It stays in the deployed package.json's dependencies (installed, not loaded).
+ */
+const BUNDLED = new Set(['zod']);
+
 const npmDependencies = Object.fromEntries(
   Object.entries(manifest.dependencies)
     .filter(([, version]) => !version.startsWith('workspace:'))
@@ -73,7 +82,7 @@ const options: BuildOptions = {
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: Object.keys(npmDependencies),
+  external: Object.keys(npmDependencies).filter((name) => !BUNDLED.has(name)),
   logLevel: 'warning',
   write: false,
   plugins: [writeOutput],

@@ -1,7 +1,7 @@
 // Request and response shapes of the calls to our functions (PRODUCT.md#api, DESIGN §5). Each function parses
 // its request body with the schema here (server side only: the apps import just the types, which keeps
 // zod out of their bundles); a refusal carries the message the client shows, the first problem winning.
-import { z } from 'zod';
+import * as z from 'zod';
 import { FEEDBACK_FIELDS } from './constants';
 import type { NewTeamMember } from './entities';
 import type { SignupColumnKey } from './formatters';

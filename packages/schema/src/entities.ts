@@ -1,6 +1,6 @@
 // Records of PRODUCT.md#data as types, and the display content items as zod schemas (the site checks its
 // content with them at build time).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Role } from './roles';
 import {
   FEEDBACK_FIELDS,

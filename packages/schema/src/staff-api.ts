@@ -2,7 +2,7 @@
 // actions, the member's own password and username, sign-in by username and password-reset requests.
 // The functions parse bodies with these schemas; each refusal carries the message the panel shows.
 // Answers are interfaces only: they reach the admin panel, which keeps zod out of its bundle.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   INVALID_EMAIL,
   INVALID_ROLES,
