@@ -2,7 +2,7 @@
 // its route's schema before the handler runs). Keyed like API_ROUTES, and checked against ApiContract:
 // every request the contract lets a client send is one its schema's input type accepts, so the two
 // cannot drift apart without `tsc` failing here.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   createTeamMemberRequestSchema,
   deleteSignupRequestSchema,
