@@ -32,6 +32,13 @@ const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1537);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const DEPLOY = join(ROOT, 'functions', 'deploy');
 const BUNDLE = pathToFileURL(join(DEPLOY, 'index.js')).href;
+/**
+ * BENCH_BASELINE_BUNDLE=<index.js of a functions build from an earlier commit>: its subscribe is measured
+ * in turns with the others (baselineBundleMs), a check on the eager stand-in of wholeBundleMs.
+ */
+const BASELINE_BUNDLE = process.env.BENCH_BASELINE_BUNDLE
+  ? pathToFileURL(process.env.BENCH_BASELINE_BUNDLE).href
+  : undefined;
 const CHILD = join(import.meta.dirname, 'lib', 'coldstart-child.mjs');
 const ONLY = process.env.BENCH_FUNCTIONS?.split(',').map((name) => name.trim());
 const CPU_PROF = process.env.BENCH_CPU_PROF;
@@ -325,6 +332,8 @@ async function inner(): Promise<void> {
     spec: Case['spec'];
     expectStatus: number;
     eager?: string[];
+    /** Another build of the functions (BENCH_BASELINE_BUNDLE); this one when absent. */
+    bundle?: string;
   }
   interface Measured {
     firstAnswerMs: number;
@@ -341,9 +350,9 @@ async function inner(): Promise<void> {
     const modulesRuns: ChildResult[] = [];
     for (let i = 0; i <= RUNS; i += 1) {
       const recordModules = i === RUNS;
-      for (const [index, { functionId, spec, expectStatus, eager }] of variants.entries()) {
+      for (const [index, { functionId, spec, expectStatus, eager, bundle }] of variants.entries()) {
         const result = await runChild(
-          { bundle: BUNDLE, functionId, ...(eager ? { eager } : {}), ...(await spec(i)), modules: recordModules },
+          { bundle: bundle ?? BUNDLE, functionId, ...(eager ? { eager } : {}), ...(await spec(i)), modules: recordModules },
           childEnv(functionId),
         );
         if (result.status !== expectStatus) {
@@ -376,10 +385,11 @@ async function inner(): Promise<void> {
 
   try {
     const subscribeCase = cases[0] as Case;
-    const [whole, subscribe] = (await measure([
+    const [whole, subscribe, baseline] = (await measure([
       { ...subscribeCase, label: 'subscribe, every library eager', eager: EAGER },
       { ...subscribeCase, label: 'subscribe' },
-    ])) as [Measured, Measured];
+      ...(BASELINE_BUNDLE ? [{ ...subscribeCase, label: `subscribe, ${BASELINE_BUNDLE}`, bundle: BASELINE_BUNDLE }] : []),
+    ])) as [Measured, Measured, Measured | undefined];
     const functions: Figures = {};
     const measurements: Measurement[] = [
       {
@@ -391,6 +401,17 @@ async function inner(): Promise<void> {
       },
       { key: 'wholeBundleLoadedMs', metric: '… of which start → bundle loaded', value: whole.loadedMs, unit: 'ms', kind: 'max' },
       { key: 'wholeBundleCpuMs', metric: '… CPU time (user + system) to the answer', value: whole.cpuMs, unit: 'ms', kind: 'max' },
+      ...(baseline
+        ? [
+            {
+              key: 'baselineBundleMs',
+              metric: 'subscribe of BENCH_BASELINE_BUNDLE: start → first answer',
+              value: baseline.firstAnswerMs,
+              unit: 'ms',
+              kind: 'max' as const,
+            },
+          ]
+        : []),
     ];
     const checks: Measurement[] = [];
     for (const entry of cases) {
