@@ -49,7 +49,14 @@ const SUBSCRIBE_SHARE = 0.6;
  * What the bundle imported at load before the libraries were loaded at first use; zod from its package
  * (every locale of its messages), as the bundle did before it bundled the parts it uses.
  */
-const EAGER = ['exceljs', 'nodemailer', 'firebase-admin/auth', 'firebase-functions', 'firebase-functions/v2', 'zod'];
+const EAGER = [
+  'exceljs',
+  'nodemailer',
+  'firebase-admin/auth',
+  'firebase-functions',
+  'firebase-functions/v2',
+  'zod',
+];
 
 /** The libraries only some functions need, and how to tell that a loaded file is one of them. */
 const HEAVY: Record<string, (path: string) => boolean> = {
@@ -60,7 +67,11 @@ const HEAVY: Record<string, (path: string) => boolean> = {
 
 /** The outer process: Auth and Firestore emulators of their own (`firebase emulators:exec`) running this file. */
 async function outer(): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, SILK_PORT_OFFSET: String(OFFSET), SILK_BENCH_COLDSTART_INNER: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SILK_PORT_OFFSET: String(OFFSET),
+    SILK_BENCH_COLDSTART_INNER: '1',
+  };
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     const built = await run('pnpm', ['-F', '@silk/functions', 'build'], env);
     if (built !== 0) {
@@ -226,7 +237,12 @@ async function inner(): Promise<void> {
   const siteverify = await startSiteverifyStub(OFFSET);
   const smtp = await startSmtpSink();
   const botToken = 'bench-coldstart-recaptcha-token';
-  siteverify.verdicts.set(botToken, { success: true, score: 0.9, action: RECAPTCHA_ACTION, hostname: 'localhost' });
+  siteverify.verdicts.set(botToken, {
+    success: true,
+    score: 0.9,
+    action: RECAPTCHA_ACTION,
+    hostname: 'localhost',
+  });
 
   // Production's code with the emulator project's configuration, the stand-ins of this session, and
   // per-key limits no repeated run reaches.
@@ -238,9 +254,15 @@ async function inner(): Promise<void> {
     RECAPTCHA_SECRET_KEY: EMULATOR_SECRET,
     SMTP_CONNECTION_URI: smtp.url,
   };
-  for (const name of Object.keys(runtimeEnv)) if (/^RATE_LIMIT_.*_PER_KEY$/.test(name)) runtimeEnv[name] = '100000';
+  for (const name of Object.keys(runtimeEnv))
+    if (/^RATE_LIMIT_.*_PER_KEY$/.test(name)) runtimeEnv[name] = '100000';
   const childEnv = (functionId: string): NodeJS.ProcessEnv => {
-    const env: NodeJS.ProcessEnv = { ...process.env, ...runtimeEnv, FUNCTION_TARGET: functionId, K_SERVICE: functionId };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...runtimeEnv,
+      FUNCTION_TARGET: functionId,
+      K_SERVICE: functionId,
+    };
     delete env.NODE_OPTIONS;
     return env;
   };
@@ -248,7 +270,12 @@ async function inner(): Promise<void> {
   const runId = Date.now().toString(36);
   const email = (what: string, i: number) => `coldstart-${runId}-${what}-${i}@bench.test`;
   const password = generateOneTimePassword();
-  const staff = { email: email('staff', 0), username: `cold${runId}`.slice(0, 32), roles: [ADMIN_ROLE], password };
+  const staff = {
+    email: email('staff', 0),
+    username: `cold${runId}`.slice(0, 32),
+    roles: [ADMIN_ROLE],
+    password,
+  };
   await ensureStaffMember(auth, db, staff);
   const signedIn = (await (
     await fetch(
@@ -262,51 +289,95 @@ async function inner(): Promise<void> {
   ).json()) as { idToken: string };
   await seedSignups(makeSignups(50));
   const feedbackEmail = email('feedback', 0);
-  await db.collection(COLLECTIONS.waitlistSignups).doc(feedbackEmail).set({ email: feedbackEmail, source: 'Homepage Hero' });
+  await db
+    .collection(COLLECTIONS.waitlistSignups)
+    .doc(feedbackEmail)
+    .set({ email: feedbackEmail, source: 'Homepage Hero' });
 
   // A member for teamUpdate to edit (the staff member cannot drop their own Admin).
-  const member = { email: email('member', 0), username: `mem${runId}`.slice(0, 32), roles: [], password: generateOneTimePassword() };
+  const member = {
+    email: email('member', 0),
+    username: `mem${runId}`.slice(0, 32),
+    roles: [],
+    password: generateOneTimePassword(),
+  };
   await ensureStaffMember(auth, db, member);
 
   const json = (body: unknown, headers: Record<string, string> = {}) => ({
-    request: { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) },
+    request: {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    },
   });
   const appChecked = async () => ({ [APP_CHECK_HEADER]: await mintAppCheckToken({}, OFFSET) });
   const bearer = { Authorization: `Bearer ${signedIn.idToken}` };
   const cases: Case[] = [
-    { functionId: 'subscribe', expectStatus: 200, spec: async (i) => json({ email: email('subscribe', i) }, await appChecked()) },
+    {
+      functionId: 'subscribe',
+      expectStatus: 200,
+      spec: async (i) => json({ email: email('subscribe', i) }, await appChecked()),
+    },
     { functionId: 'joinWaitlist', expectStatus: 200, spec: async (i) => json({ email: email('join', i) }) },
     {
       functionId: 'waitlistUpdate',
       expectStatus: 200,
       spec: async () => json({ email: feedbackEmail, recaptcha_token: botToken }, await appChecked()),
     },
-    { functionId: 'signIn', expectStatus: 200, spec: async () => json({ identifier: staff.username, password }) },
+    {
+      functionId: 'signIn',
+      expectStatus: 200,
+      spec: async () => json({ identifier: staff.username, password }),
+    },
     { functionId: 'teamList', expectStatus: 200, spec: async () => json({}, bearer) },
     { functionId: 'exportWaitlist', expectStatus: 200, spec: async () => json({ token: signedIn.idToken }) },
     {
       functionId: 'createTeamMember',
       expectStatus: 200,
       spec: async (i) =>
-        json({ email: email('new-member', i), username: `new${runId}${i}`.slice(0, 32), password: '', roles: [] }, bearer),
+        json(
+          {
+            email: email('new-member', i),
+            username: `new${runId}${i}`.slice(0, 32),
+            password: '',
+            roles: [],
+          },
+          bearer,
+        ),
     },
-    { functionId: 'teamUpdate', expectStatus: 200, spec: async (i) => json({ email: member.email, disabled: i % 2 === 1 }, bearer) },
+    {
+      functionId: 'teamUpdate',
+      expectStatus: 200,
+      spec: async (i) => json({ email: member.email, disabled: i % 2 === 1 }, bearer),
+    },
     {
       functionId: 'teamRemove',
       expectStatus: 200,
       spec: async (i) => {
-        const removed = { email: email('removed', i), username: `rm${runId}${i}`.slice(0, 32), roles: [], password };
+        const removed = {
+          email: email('removed', i),
+          username: `rm${runId}${i}`.slice(0, 32),
+          roles: [],
+          password,
+        };
         await ensureStaffMember(auth, db, removed);
         return json({ email: removed.email }, bearer);
       },
     },
-    { functionId: 'requestPasswordReset', expectStatus: 200, spec: async () => json({ identifier: member.username }) },
+    {
+      functionId: 'requestPasswordReset',
+      expectStatus: 200,
+      spec: async () => json({ identifier: member.username }),
+    },
     {
       functionId: 'deleteSignup',
       expectStatus: 200,
       spec: async (i) => {
         const signup = email('delete', i);
-        await db.collection(COLLECTIONS.waitlistSignups).doc(signup).set({ email: signup, source: 'Homepage Hero' });
+        await db
+          .collection(COLLECTIONS.waitlistSignups)
+          .doc(signup)
+          .set({ email: signup, source: 'Homepage Hero' });
         return json({ email: signup }, bearer);
       },
     },
@@ -352,7 +423,13 @@ async function inner(): Promise<void> {
       const recordModules = i === RUNS;
       for (const [index, { functionId, spec, expectStatus, eager, bundle }] of variants.entries()) {
         const result = await runChild(
-          { bundle: bundle ?? BUNDLE, functionId, ...(eager ? { eager } : {}), ...(await spec(i)), modules: recordModules },
+          {
+            bundle: bundle ?? BUNDLE,
+            functionId,
+            ...(eager ? { eager } : {}),
+            ...(await spec(i)),
+            modules: recordModules,
+          },
           childEnv(functionId),
         );
         if (result.status !== expectStatus) {
@@ -388,7 +465,9 @@ async function inner(): Promise<void> {
     const [whole, subscribe, baseline] = (await measure([
       { ...subscribeCase, label: 'subscribe, every library eager', eager: EAGER },
       { ...subscribeCase, label: 'subscribe' },
-      ...(BASELINE_BUNDLE ? [{ ...subscribeCase, label: `subscribe, ${BASELINE_BUNDLE}`, bundle: BASELINE_BUNDLE }] : []),
+      ...(BASELINE_BUNDLE
+        ? [{ ...subscribeCase, label: `subscribe, ${BASELINE_BUNDLE}`, bundle: BASELINE_BUNDLE }]
+        : []),
     ])) as [Measured, Measured, Measured | undefined];
     const functions: Figures = {};
     const measurements: Measurement[] = [
@@ -399,8 +478,20 @@ async function inner(): Promise<void> {
         unit: 'ms',
         kind: 'max',
       },
-      { key: 'wholeBundleLoadedMs', metric: '… of which start → bundle loaded', value: whole.loadedMs, unit: 'ms', kind: 'max' },
-      { key: 'wholeBundleCpuMs', metric: '… CPU time (user + system) to the answer', value: whole.cpuMs, unit: 'ms', kind: 'max' },
+      {
+        key: 'wholeBundleLoadedMs',
+        metric: '… of which start → bundle loaded',
+        value: whole.loadedMs,
+        unit: 'ms',
+        kind: 'max',
+      },
+      {
+        key: 'wholeBundleCpuMs',
+        metric: '… CPU time (user + system) to the answer',
+        value: whole.cpuMs,
+        unit: 'ms',
+        kind: 'max',
+      },
       ...(baseline
         ? [
             {
@@ -418,7 +509,9 @@ async function inner(): Promise<void> {
       const { functionId } = entry;
       if (ONLY && !ONLY.includes(functionId)) continue;
       const { firstAnswerMs, loadedMs, cpuMs, result } =
-        functionId === 'subscribe' ? subscribe : ((await measure([{ ...entry, label: functionId }]))[0] as Measured);
+        functionId === 'subscribe'
+          ? subscribe
+          : ((await measure([{ ...entry, label: functionId }]))[0] as Measured);
       const loadedBy = heavyImporters(result);
       functions[functionId] = { modules: packagesOf(result.paths ?? []), heavyLoadedBy: loadedBy };
       measurements.push({
@@ -463,10 +556,21 @@ async function inner(): Promise<void> {
           },
         );
       }
-      console.log(`${functionId} loaded ${packagesOf(result.paths ?? []).length} packages; heavy: ${JSON.stringify(loadedBy)}`);
+      console.log(
+        `${functionId} loaded ${packagesOf(result.paths ?? []).length} packages; heavy: ${JSON.stringify(loadedBy)}`,
+      );
     }
-    const labels: Figures = { runs: RUNS, functions, wholeBundleModules: packagesOf(whole.result.paths ?? []) };
-    report('coldstart', `Cold start: new process → first answer (median of ${RUNS}; offset ${OFFSET})`, measurements, labels);
+    const labels: Figures = {
+      runs: RUNS,
+      functions,
+      wholeBundleModules: packagesOf(whole.result.paths ?? []),
+    };
+    report(
+      'coldstart',
+      `Cold start: new process → first answer (median of ${RUNS}; offset ${OFFSET})`,
+      measurements,
+      labels,
+    );
     report('coldstart', 'What subscribe loads', checks);
   } finally {
     await Promise.all([appCheck.close(), siteverify.close(), smtp.close()]);
