@@ -1,6 +1,8 @@
 // waitlist_signups: visitors write a validated shape (create and merge), staff read and list.
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS, FEEDBACK_FIELDS, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '@silk/schema/email-grammar-cases';
+import { normalizeEmail } from '@silk/schema/validators';
 import {
   collection,
   deleteDoc,
@@ -35,6 +37,9 @@ const ALLOWED: Record<'read' | 'write' | 'delete', Record<ActorName, boolean>> =
   read: { visitor: false, 'self-registered': false, staff: true, admin: true },
   delete: { visitor: false, 'self-registered': false, staff: false, admin: false },
 };
+
+/** Inputs the table refuses that cannot even name a document (empty, or a path) are left to the other layers. */
+const isDocumentId = (id: string) => id !== '' && !id.includes('/');
 
 const check = (allowed: boolean, operation: Promise<unknown>) =>
   allowed ? assertSucceeds(operation) : assertFails(operation);
@@ -172,6 +177,20 @@ export function signupCases(env: () => RulesTestEnvironment): void {
     it('refuses an id that is not an e-mail address', async () => {
       await assertFails(write('not-an-email', landingWrite('not-an-email')));
     });
+
+    // The address grammar's shared table (@silk/schema/email-grammar-cases): the rules accept exactly
+    // what the site and the functions accept, as the normalised document id.
+    it.each(ACCEPTED_ADDRESSES)('accepts the address $address', async ({ address }) => {
+      await assertSucceeds(write(address, landingWrite(address)));
+    });
+
+    it.each(REFUSED_ADDRESSES.filter(({ input }) => isDocumentId(normalizeEmail(input))))(
+      'refuses $input ($why)',
+      async ({ input }) => {
+        const id = normalizeEmail(input);
+        await assertFails(write(id, landingWrite(id)));
+      },
+    );
 
     it('refuses an e-mail longer than 254 characters', async () => {
       const email = `${'a'.repeat(243)}@example.com`;
