@@ -1,3 +1,4 @@
+import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '@silk/schema/email-grammar-cases';
 import { describe, expect, it } from 'vitest';
 import { mailOptions, retryDelayMs } from './delivery';
 import { isTransientFailure } from './smtp';
@@ -10,7 +11,7 @@ describe('mailOptions', () => {
     const headers = { 'List-Unsubscribe': '<https://silk.travel/api/unsubscribe?token=t>' };
     expect(mailOptions({ to: 'ana@example.com', message: MESSAGE, headers }, FROM)).toEqual({
       from: FROM,
-      to: ['ana@example.com'],
+      to: [{ name: '', address: 'ana@example.com' }],
       subject: 'Hi',
       text: 'plain',
       html: '<p>html</p>',
@@ -23,11 +24,33 @@ describe('mailOptions', () => {
       { to: ['a@example.com', 'b@example.com'], from: 'Team <team@silk.travel>', replyTo: 'r@silk.travel', message: MESSAGE },
       FROM,
     );
-    expect(options).toMatchObject({ from: 'Team <team@silk.travel>', replyTo: 'r@silk.travel', to: ['a@example.com', 'b@example.com'] });
+    expect(options).toMatchObject({
+      from: 'Team <team@silk.travel>',
+      replyTo: 'r@silk.travel',
+      to: [
+        { name: '', address: 'a@example.com' },
+        { name: '', address: 'b@example.com' },
+      ],
+    });
+  });
+
+  it('hands nodemailer each recipient as a structured address, never a string it would parse', () => {
+    expect(mailOptions({ to: [{ address: ' Ana@Example.com ' }], message: MESSAGE }, FROM).to).toEqual([
+      { name: '', address: 'ana@example.com' },
+    ]);
+  });
+
+  it.each(REFUSED_ADDRESSES.filter(({ input }) => input.trim() !== ''))('refuses the recipient $input ($why)', ({ input }) => {
+    expect(() => mailOptions({ to: input, message: MESSAGE }, FROM)).toThrow('not a plain e-mail address');
+  });
+
+  it.each(ACCEPTED_ADDRESSES)('sends to $input as $address', ({ input, address }) => {
+    expect(mailOptions({ to: input, message: MESSAGE }, FROM).to).toEqual([{ name: '', address }]);
   });
 
   it.each([
     ['no recipient', { message: MESSAGE }],
+    ['an empty recipient', { to: '', message: MESSAGE }],
     ['no subject', { to: 'a@example.com', message: { text: 'x' } }],
     ['no body', { to: 'a@example.com', message: { subject: 'x' } }],
   ])('refuses a document with %s', (_label, data) => {

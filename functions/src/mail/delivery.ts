@@ -13,7 +13,9 @@ import {
   type UpdateData,
 } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
+import { isValidEmailAddress, normalizeEmail } from '@silk/schema/validators';
 import type { SendMailOptions, SentMessageInfo } from 'nodemailer';
+import type { Address } from 'nodemailer/lib/mailer';
 import type { MailConfig } from './mail-config';
 import type { DeliveryState } from './mail-queue';
 import { isTransientFailure, type MailTransport } from './smtp';
@@ -48,11 +50,24 @@ function addresses(value: unknown): string[] {
     .filter((entry): entry is string => typeof entry === 'string');
 }
 
+/**
+ * The recipients of a queue document as nodemailer's structured addresses (`{ name: '', address }`):
+ * nodemailer parses a string recipient as an address list ("n1 <victim@…>" is victim@…), an object it
+ * takes as it is. Each must be one address of the grammar (@silk/schema/validators), normalised.
+ */
+export function recipients(value: unknown): Address[] {
+  const listed = addresses(value);
+  if (listed.length === 0) throw new InvalidMail('The mail has no recipient (`to`).');
+  return listed.map((entry) => {
+    if (!isValidEmailAddress(entry)) throw new InvalidMail('A recipient is not a plain e-mail address.');
+    return { name: '', address: normalizeEmail(entry) };
+  });
+}
+
 /** The SMTP message of a queue document; InvalidMail when it cannot be one. */
 export function mailOptions(data: DocumentData, from: string): SendMailOptions {
-  const to = addresses(data.to);
   const message = (data.message ?? {}) as Record<string, unknown>;
-  if (to.length === 0) throw new InvalidMail('The mail has no recipient (`to`).');
+  const to = recipients(data.to);
   if (typeof message.subject !== 'string' || (typeof message.text !== 'string' && typeof message.html !== 'string')) {
     throw new InvalidMail('The mail has no subject or no body (`message.subject`, `message.text` / `message.html`).');
   }

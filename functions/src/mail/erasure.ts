@@ -9,7 +9,7 @@ import { signupRef, subscriberRef } from './subscribers';
 export interface ErasureResult {
   signup: boolean;
   subscriber: boolean;
-  /** Mail documents removed (pending or sent). */
+  /** Mail documents removed (waiting, pending or sent). */
   mail: number;
 }
 
@@ -20,12 +20,14 @@ export function addressHash(email: string): string {
 
 async function mailTo(db: Firestore, email: string): Promise<DocumentReference[]> {
   const mail = db.collection(COLLECTIONS.mail);
-  // `to` is a string in our queue; the extension's contract allows a list too.
-  const [single, listed] = await Promise.all([
+  // `to` is a string in our queue; the extension's contract allows a list too. Confirmations still
+  // waiting for the hourly ceiling (mail_waiting) go as well.
+  const [single, listed, waiting] = await Promise.all([
     mail.where('to', '==', email).get(),
     mail.where('to', 'array-contains', email).get(),
+    db.collection(COLLECTIONS.mailWaiting).where('to', '==', email).get(),
   ]);
-  const refs = new Map([...single.docs, ...listed.docs].map((doc) => [doc.ref.path, doc.ref]));
+  const refs = new Map([...single.docs, ...listed.docs, ...waiting.docs].map((doc) => [doc.ref.path, doc.ref]));
   return [...refs.values()];
 }
 

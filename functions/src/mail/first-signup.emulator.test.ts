@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readMailConfig } from './mail-config';
 import { uniqueEmail } from '../testing/emulator';
 import { adminServices } from '../shared/admin';
+import { readCeilings } from '../shared/config';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { addToMailingList } from './mailing-list';
 
@@ -18,12 +19,12 @@ describe('first signup time', () => {
     const ref = db.collection(COLLECTIONS.waitlistSignups).doc(email);
     await ref.set({ email, timestamp: FieldValue.serverTimestamp() });
     const created = (await ref.get()).createTime;
-    await addToMailingList(db, email, 'hero', mailContext);
+    await addToMailingList(db, email, 'hero', readCeilings({}), mailContext);
     const first = (await ref.get()).get(FIRST_SIGNUP_FIELD) as Timestamp;
     expect(created && first.isEqual(created)).toBe(true);
 
     await ref.set({ email, timestamp: FieldValue.serverTimestamp() }, { merge: true });
-    await addToMailingList(db, email, 'hero', mailContext);
+    await addToMailingList(db, email, 'hero', readCeilings({}), mailContext);
     const after = await ref.get();
     expect((after.get(FIRST_SIGNUP_FIELD) as Timestamp).isEqual(first)).toBe(true);
     expect((after.get('timestamp') as Timestamp).toMillis()).toBeGreaterThan(first.toMillis());

@@ -1,8 +1,6 @@
 // The outgoing mail queue: mail/{id} documents in the contract of Firebase's "Trigger Email" extension
 // ({to, message: {subject, text, html}, headers}; the sender adds `delivery`), so production can run our
 // send-mail function or the extension unchanged. Browsers can neither read nor write it (rules).
-import { COLLECTIONS } from '@silk/schema/constants';
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 
 export interface MailMessage {
   subject: string;
@@ -18,8 +16,3 @@ export interface QueuedMail {
 
 /** States of `delivery.state`, as the extension writes them. */
 export type DeliveryState = 'PENDING' | 'PROCESSING' | 'RETRY' | 'SUCCESS' | 'ERROR';
-
-/** A new document in the queue (its id chosen now, so a transaction can create it with other writes). */
-export function newMailRef(db: Firestore): DocumentReference {
-  return db.collection(COLLECTIONS.mail).doc();
-}

@@ -1,12 +1,17 @@
 // The mailing-list side of a signup, shared by /api/subscribe and /api/join: both count against the
 // same per-address and per-e-mail limits (declared in api-routes: one signup is one count, whichever
 // path it takes), and both store subscribers/{email} once (a repeat keeps the first
-// subscription date), record the consent on the signup and queue the confirmation e-mail of a new subscriber.
+// subscription date), record the consent on the signup and queue the confirmation e-mail of a new
+// subscriber: it waits in mail_waiting and enters the mail queue at once when the hourly ceiling of
+// confirmation e-mails allows, later otherwise (mail-waiting.ts).
 import { CONSENT_TEXT_VERSION, SIGNUP_SOURCE, type ConsentForm } from '@silk/schema/constants';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { confirmationMail } from './confirmation-mail';
 import { readMailConfig, type MailConfig } from './mail-config';
-import { newMailRef } from './mail-queue';
+import { newWaitingMailRef, releaseWaitingMail, waitingMail } from './mail-waiting';
+import type { Ceilings } from '../shared/config';
+import { logger } from 'firebase-functions/logger';
+import type { DocumentReference } from 'firebase-admin/firestore';
 import { mailTokenSecret } from '../shared/secrets';
 import { subscriberLinks } from './subscriber-links';
 import { newSubscriberId, signupRef, subscriberRef } from './subscribers';
@@ -34,11 +39,13 @@ export async function addToMailingList(
   db: Firestore,
   email: string,
   form: ConsentForm,
+  ceilings: Ceilings,
   mailContext: () => MailContext = defaultMailContext,
 ): Promise<void> {
   const { config, secret } = mailContext();
   const freshId = newSubscriberId();
-  await db.runTransaction(async (transaction) => {
+  const waiting = await db.runTransaction(async (transaction): Promise<DocumentReference | null> => {
+    let queued: DocumentReference | null = null;
     const subscriber = await transaction.get(subscriberRef(db, email));
     const signup = await transaction.get(signupRef(db, email));
     const storedId = subscriber.get('subscriberId') as unknown;
@@ -51,7 +58,8 @@ export async function addToMailingList(
         subscriberId,
       });
       const links = subscriberLinks(config.siteOrigin, secret, subscriberId);
-      transaction.create(newMailRef(db), confirmationMail(email, links));
+      queued = newWaitingMailRef(db);
+      transaction.create(queued, waitingMail(confirmationMail(email, links)));
     } else if (subscriberId === freshId) {
       transaction.update(subscriber.ref, { subscriberId }); // an entry from before subscriber ids
     }
@@ -65,5 +73,13 @@ export async function addToMailingList(
         }),
       );
     }
+    return queued;
   });
+  if (!waiting) return;
+  try {
+    await releaseWaitingMail(db, waiting, ceilings);
+  } catch (error) {
+    // It stays waiting: the redrive's schedule releases it.
+    logger.warn('addToMailingList: confirmation left waiting', { error: String(error) });
+  }
 }

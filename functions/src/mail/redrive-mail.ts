@@ -1,12 +1,18 @@
 // Every 5 minutes: failed deliveries that are due, and runs that never finished, go back to RETRY
-// (mail/redrive.ts), so mail queued while SMTP was down goes out once it is back. The Functions emulator
-// runs no schedules: the emulator tests call redriveMail themselves.
+// (mail/redrive.ts), so mail queued while SMTP was down goes out once it is back; and confirmations
+// waiting for the hourly ceiling enter the queue as far as the window allows (mail-waiting.ts). The
+// Functions emulator runs no schedules: the emulator tests call redriveMail and releaseWaitingMails themselves.
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions/logger';
 import { adminServices } from '../shared/admin';
+import { readCeilings } from '../shared/config';
+import { releaseWaitingMails } from './mail-waiting';
 import { redriveMail as redrive } from './redrive';
 
 export const redriveMail = onSchedule({ schedule: 'every 5 minutes', retryCount: 0 }, async () => {
-  const count = await redrive(adminServices().db);
+  const { db } = adminServices();
+  const count = await redrive(db);
   if (count > 0) logger.info('redriveMail: mail set to RETRY', { count });
+  const released = await releaseWaitingMails(db, readCeilings());
+  if (released > 0) logger.info('redriveMail: waiting confirmations released', { released });
 });

@@ -2,6 +2,7 @@ import { RECAPTCHA_MIN_SCORE } from '@silk/schema/constants';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_APP_CHECK_JWKS_URL,
+  DEFAULT_CEILINGS,
   DEFAULT_CLIENT_IP_HOPS,
   DEFAULT_RATE_LIMITS,
   DEFAULT_RECAPTCHA_VERIFY_URL,
@@ -92,5 +93,15 @@ describe('readServerConfig', () => {
       issuer: 'https://firebaseappcheck.googleapis.com/123',
       audiences: ['projects/123', 'projects/silk'],
     });
+  });
+
+  it('reads the global ceilings (whole numbers, 0 allowed) and their window', () => {
+    expect(readServerConfig({}).ceilings).toEqual(DEFAULT_CEILINGS);
+    expect(
+      readServerConfig({ CEILING_WINDOW_SECONDS: '60', CEILING_JOIN_SIGNUPS: '0', CEILING_CONFIRMATION_MAILS: ' 7 ' }).ceilings,
+    ).toEqual({ windowMs: 60_000, joinSignups: 0, confirmationMails: 7 });
+    expect(() => readServerConfig({ CEILING_JOIN_SIGNUPS: '-1' })).toThrow('CEILING_JOIN_SIGNUPS');
+    expect(() => readServerConfig({ CEILING_CONFIRMATION_MAILS: '2.5' })).toThrow('CEILING_CONFIRMATION_MAILS');
+    expect(() => readServerConfig({ CEILING_WINDOW_SECONDS: '0' })).toThrow('CEILING_WINDOW_SECONDS');
   });
 });

@@ -61,6 +61,44 @@ export interface ServerConfig {
   clientIpHops: number;
   /** What an App Check token must be: signed by a key of `jwksUrl`, from `issuer`, for one of `audiences`. */
   appCheck: { jwksUrl: string; issuer: string; audiences: string[] };
+  /** See DEFAULT_CEILINGS. */
+  ceilings: Ceilings;
+}
+
+/**
+ * Global ceilings per fixed window, whatever client address the requests claim (a caller of a function's
+ * own URL writes its own X-Forwarded-For, so per-IP limits are defence in depth only): new signups that
+ * /api/join creates (beyond it: 429, nothing stored) and confirmation e-mails released to the mail queue
+ * (beyond it a confirmation waits in mail_waiting and the redrive releases it in a later window: never
+ * dropped). 0 allows none.
+ */
+export interface Ceilings {
+  windowMs: number;
+  joinSignups: number;
+  confirmationMails: number;
+}
+
+export const DEFAULT_CEILINGS: Ceilings = {
+  windowMs: 3600 * 1000,
+  joinSignups: 500,
+  confirmationMails: 2000,
+};
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${raw}".`);
+  return value;
+}
+
+/** CEILING_WINDOW_SECONDS, CEILING_JOIN_SIGNUPS, CEILING_CONFIRMATION_MAILS; DEFAULT_CEILINGS when unset. */
+export function readCeilings(env: NodeJS.ProcessEnv = process.env): Ceilings {
+  return {
+    windowMs: positiveNumber(env, 'CEILING_WINDOW_SECONDS', DEFAULT_CEILINGS.windowMs / 1000) * 1000,
+    joinSignups: wholeNumber(env, 'CEILING_JOIN_SIGNUPS', DEFAULT_CEILINGS.joinSignups),
+    confirmationMails: wholeNumber(env, 'CEILING_CONFIRMATION_MAILS', DEFAULT_CEILINGS.confirmationMails),
+  };
 }
 
 /** Production defaults; the emulator's functions/env/.env.demo-silk raises the per-IP limits. */
@@ -169,5 +207,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       issuer: env.APP_CHECK_ISSUER?.trim() ?? '',
       audiences: list(env.APP_CHECK_AUDIENCE),
     },
+    ceilings: readCeilings(env),
   };
 }

@@ -3,20 +3,29 @@
 // JSON is accepted too. It stores the record the browser writes — waitlist_signups/{email} merged with
 // the landing record (@silk/schema/signup-record), so a repeat signup refreshes the landing fields only —
 // with the address the request came from (or 'N/A') and an unknown location, then adds the mailing-list entry
-// as /api/subscribe does, under the same rate limits.
+// as /api/subscribe does, under the same rate limits. A new signup also counts against a global ceiling
+// per window (429 SIGNUPS_PAUSED beyond it, nothing stored): the form needs no App Check, and a caller of
+// the function's own URL can claim any client address.
 //   form: 303 → /waitlist · an error: its status and a small HTML page with the message
 //   JSON: 200 {ok: true} · an error: its status and {error}
 // The address is never put in a URL (no query string, no redirect carrying it).
 import { COLLECTIONS } from '@silk/schema/constants';
+import { SIGNUPS_PAUSED } from '@silk/schema/messages';
 import { landingRecord } from '@silk/schema/signup-record';
 import { FieldValue } from 'firebase-admin/firestore';
 import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import type { HttpResponse } from '../http/http';
+import { HttpError, type HttpResponse } from '../http/http';
 import { addToMailingList } from '../mail/mailing-list';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
+import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
 import { mailTokenSecret } from '../shared/secrets';
 import { signupChange } from '../shared/signup-change';
+
+/** The global ceiling on the new signups this public form creates (config.ts, Ceilings.joinSignups). */
+export function joinCeiling(ceilings: Ceilings): Ceiling {
+  return { scope: 'join-signups', limit: ceilings.joinSignups, windowMs: ceilings.windowMs };
+}
 
 /** Where a form submit lands: the site's confirmation page. */
 export const JOINED_PATH = '/waitlist';
@@ -47,12 +56,17 @@ function sendPage(res: HttpResponse, status: number, message: string): void {
 export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'joinWaitlist',
-    async ({ services: { db }, ip, body: { email } }) => {
+    async ({ services: { db }, config, ip, body: { email } }) => {
       const record = landingRecord({ email, ip: ip === 'unknown' ? null : ip }, () =>
         FieldValue.serverTimestamp(),
       );
-      await db.collection(COLLECTIONS.waitlistSignups).doc(record.email).set(signupChange(record), { merge: true });
-      await addToMailingList(db, email, 'no-js');
+      const ref = db.collection(COLLECTIONS.waitlistSignups).doc(record.email);
+      // A new signup counts against the global ceiling (a repeat only refreshes its record).
+      if (!(await ref.get()).exists && (await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
+        throw new HttpError(429, SIGNUPS_PAUSED);
+      }
+      await ref.set(signupChange(record), { merge: true });
+      await addToMailingList(db, email, 'no-js', config.ceilings);
       return { ok: true };
     },
     deps,

@@ -11,8 +11,8 @@ import { mailTokenSecret } from '../shared/secrets';
 export function makeSubscribeHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'subscribe',
-    async ({ services, body: { email } }) => {
-      await addToMailingList(services.db, email, 'hero');
+    async ({ services, config, body: { email } }) => {
+      await addToMailingList(services.db, email, 'hero', config.ceilings);
       return { ok: true };
     },
     deps,

@@ -13,6 +13,7 @@ export const COLLECTIONS = {
   auditLog: 'audit_log',
   rateLimits: 'rate_limits',
   mail: 'mail',
+  mailWaiting: 'mail_waiting',
   signupDeletions: 'signup_deletions',
   signupCounts: 'signup_counts',
   recentSignups: 'signup_recent',

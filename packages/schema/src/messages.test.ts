@@ -74,6 +74,7 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   PASSWORD_RESET_FAILED: 'Failed to send the password reset email. Please try again.',
   USERNAME_UPDATE_FAILED: 'Failed to update the username. Please try again.',
   NEW_PASSWORD_FAILED: 'Failed to set the new password. Please try again.',
+  SIGNUPS_PAUSED: 'We are receiving a lot of signups right now. Please try again later.',
 };
 
 describe('messages', () => {

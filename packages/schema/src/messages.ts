@@ -129,3 +129,6 @@ export const NO_ACCESS_TITLE = 'No access';
 export function noAccess(email: string): string {
   return `${email} has no access to the admin panel. Ask an Admin of your team to add you, then sign in again.`;
 }
+
+/** /api/join beyond its global ceiling of new signups per window (429). */
+export const SIGNUPS_PAUSED = 'We are receiving a lot of signups right now. Please try again later.';
