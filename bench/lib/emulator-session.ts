@@ -24,14 +24,16 @@ export interface EmulatorSession {
   /** The command run inside the session (this bench file again). */
   session: string;
   env: NodeJS.ProcessEnv;
+  /** Another demo project than the stack's (its functions read functions/deploy/.env.<project>). */
+  project?: string;
 }
 
 /** `firebase emulators:exec` for the session; resolves with its exit code. */
-export function runInEmulators({ offset, only, session, env }: EmulatorSession): Promise<number> {
+export function runInEmulators({ offset, only, session, env, project = PROJECT_ID }: EmulatorSession): Promise<number> {
   const sessionEnv = { ...env, SILK_PORT_OFFSET: String(offset) };
   ensureFirestoreLauncher(sessionEnv);
   const config = writeShiftedConfig(offset);
-  return run('pnpm', ['exec', 'firebase', 'emulators:exec', '--config', config, '--project', PROJECT_ID, '--only', only, session], sessionEnv);
+  return run('pnpm', ['exec', 'firebase', 'emulators:exec', '--config', config, '--project', project, '--only', only, session], sessionEnv);
 }
 
 /** Writes signups to the emulator's waitlist_signups, 500 a batch, 4 batches in flight; returns the collection's size. */
