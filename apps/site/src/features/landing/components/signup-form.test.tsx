@@ -1,10 +1,12 @@
 import { SESSION_EMAIL_KEY } from '@silk/schema/constants';
+import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '@silk/schema/email-grammar-cases';
 import {
   INVALID_EMAIL,
   SIGNUP_BUTTON_LABEL,
   SIGNUP_FAILED,
   SUBMITTING_SIGNUP_LABEL,
 } from '@silk/schema/messages';
+import { normalizeEmail } from '@silk/schema/validators';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -41,7 +43,8 @@ describe('SignupForm', () => {
     expect(screen.getByRole('button', { name: SIGNUP_BUTTON_LABEL })).toBeEnabled();
   });
 
-  it.each(['', 'traveller', 'a@b', 'a b@c.de', '@mail.com'])(
+  // The address grammar's shared table (@silk/schema/email-grammar-cases), as the rules and functions use it.
+  it.each(['', 'traveller', 'a@b', 'a b@c.de', '@mail.com', ...REFUSED_ADDRESSES.map(({ input }) => input)])(
     'refuses %j with the SPEC message and sends nothing',
     async (email) => {
       const { navigate, submit, input } = setup();
@@ -53,6 +56,15 @@ describe('SignupForm', () => {
       expect(window.sessionStorage.getItem(SESSION_EMAIL_KEY)).toBeNull();
     },
   );
+
+  it.each(ACCEPTED_ADDRESSES)('sends $input, which the functions store as $address', async ({ input, address }) => {
+    joinWaitlist.mockResolvedValue();
+    const { navigate, submit } = setup();
+    submit(input);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/waitlist'));
+    expect(joinWaitlist).toHaveBeenCalledTimes(1);
+    expect(normalizeEmail(joinWaitlist.mock.calls[0]?.[1] ?? '')).toBe(address);
+  });
 
   it('shows "Unlocking..." with the input and button disabled while submitting, then stores the e-mail and navigates to /waitlist', async () => {
     const write = deferred();
