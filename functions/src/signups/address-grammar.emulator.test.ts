@@ -1,7 +1,7 @@
 // The address grammar at the functions, against the Functions emulator and MailDev: /api/join and
 // /api/subscribe accept exactly the shared table's addresses (@silk/schema/email-grammar-cases), and
-// twenty wrapped variants of one address ("nK<victim@…>") store nothing and mail nobody: the victim
-// gets the one confirmation of their own signup and no other.
+// twenty wrapped variants of one address ("nK<victim@…>") store nothing and mail nobody (nor reach the
+// password reset's Auth call): the victim gets the one confirmation of their own signup and no other.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '@silk/schema/email-grammar-cases';
 import { INVALID_EMAIL } from '@silk/schema/messages';
@@ -14,10 +14,12 @@ import { appCheckHeaders, functionUrl, post, unique } from '../testing/emulator'
 const { db } = adminServices();
 let joinUrl: string;
 let subscribeUrl: string;
+let resetUrl: string;
 
 beforeAll(async () => {
   joinUrl = await functionUrl('joinWaitlist');
   subscribeUrl = await functionUrl('subscribe');
+  resetUrl = await functionUrl('requestPasswordReset');
 });
 
 /** The landing form posted without JavaScript (redirects not followed). */
@@ -90,6 +92,9 @@ describe('twenty wrapped variants of one address', () => {
       const subscribed = await post(subscribeUrl, { email: variant }, { headers });
       expect(subscribed.status).toBe(400);
       expect(subscribed.body).toEqual({ error: INVALID_EMAIL });
+      const reset = await post(resetUrl, { identifier: variant });
+      expect(reset.status).toBe(400);
+      expect(reset.body).toEqual({ error: INVALID_EMAIL });
     }
 
     for (const variant of variants) {

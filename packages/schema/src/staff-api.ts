@@ -14,7 +14,14 @@ import {
   USERNAME_REQUIRED,
 } from './messages';
 import { isRole, type Role } from './roles';
-import { isStrongPassword, isValidTeamEmail, isValidUsername, normalizeEmail } from './validators';
+import {
+  isStrongPassword,
+  isUsernameIdentifier,
+  isValidEmailAddress,
+  isValidTeamEmail,
+  isValidUsername,
+  normalizeEmail,
+} from './validators';
 
 const memberEmail = z
   .string({ error: INVALID_EMAIL })
@@ -77,7 +84,11 @@ export const requestPasswordResetSchema = z.object({
   identifier: z
     .string({ error: RESET_IDENTIFIER_REQUIRED })
     .trim()
-    .min(1, { error: RESET_IDENTIFIER_REQUIRED }),
+    .min(1, { error: RESET_IDENTIFIER_REQUIRED })
+    // An e-mail (it has an '@') must be one address of the grammar before it reaches the Auth API.
+    .refine((identifier) => isUsernameIdentifier(identifier) || isValidEmailAddress(identifier), {
+      error: INVALID_EMAIL,
+    }),
 });
 export type PasswordResetRequest = z.input<typeof requestPasswordResetSchema>;
 
