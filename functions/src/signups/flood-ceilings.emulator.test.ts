@@ -11,6 +11,7 @@ import { EMULATOR_APP_CHECK_AUDIENCE, EMULATOR_APP_CHECK_ISSUER } from '@silk/st
 import { appCheckStubUrl } from '@silk/stack/stack';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eraseAddress } from '../mail/erasure';
 import { releaseWaitingMails } from '../mail/mail-waiting';
 import { adminServices } from '../shared/admin';
 import { readServerConfig, type Ceilings, type ServerConfig } from '../shared/config';
@@ -132,5 +133,11 @@ describe('a flood with a forged X-Forwarded-For on every request', () => {
     expect(released).toBe(CEILINGS.confirmationMails);
     expect(await countWhereIn(COLLECTIONS.mail, 'to', everyEmail)).toBe(2 * CEILINGS.confirmationMails);
     expect(await countWhereIn(COLLECTIONS.mailWaiting, 'to', everyEmail)).toBe(subscribers - 2 * CEILINGS.confirmationMails);
+
+    // An erasure takes a confirmation still waiting with the rest of the address's data.
+    const [stillWaiting] = (await db.collection(COLLECTIONS.mailWaiting).where('to', 'in', subscribeEmails.slice(0, 30)).limit(1).get()).docs;
+    const address = String(stillWaiting?.get('to'));
+    expect((await eraseAddress(db, address)).mail).toBe(1);
+    expect(await countWhereIn(COLLECTIONS.mailWaiting, 'to', [address])).toBe(0);
   });
 });
