@@ -111,7 +111,7 @@ async function inner(): Promise<void> {
   };
   try {
     const token = await mintAppCheckToken({}, OFFSET);
-    const routes = [
+    const routes: Array<{ name: string; body: (email: string) => unknown; headers: Record<string, string> }> = [
       { name: 'joinWaitlist', body: (email: string) => ({ email }), headers: {} },
       { name: 'subscribe', body: (email: string) => ({ email }), headers: { [APP_CHECK_HEADER]: token } },
       { name: 'requestPasswordReset', body: (email: string) => ({ identifier: email }), headers: {} },
