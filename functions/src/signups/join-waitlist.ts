@@ -3,10 +3,14 @@
 // JSON is accepted too. It stores the record the browser writes — waitlist_signups/{email} merged with
 // the landing record (@silk/schema/signup-record), so a repeat signup refreshes the landing fields only —
 // with the address the request came from (or 'N/A') and an unknown location, then adds the mailing-list entry
-// as /api/subscribe does, under the same rate limits.
+// as /api/subscribe does, under the same rate limits. A new signup is bound to an edit key as a browser
+// write binds it (firestore.rules): the one the page's form guard sends (`editKey`, kept in the session's
+// storage for /waitlist's feedback), or without one a random key nobody holds (a browser without
+// scripts has no feedback form); a repeat signup never changes the key, and the answer is the same.
 //   form: 303 → /waitlist · an error: its status and a small HTML page with the message
 //   JSON: 200 {ok: true} · an error: its status and {error}
 // The address is never put in a URL (no query string, no redirect carrying it).
+import { randomBytes } from 'node:crypto';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { landingRecord } from '@silk/schema/signup-record';
 import { FieldValue } from 'firebase-admin/firestore';
@@ -47,11 +51,21 @@ function sendPage(res: HttpResponse, status: number, message: string): void {
 export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'joinWaitlist',
-    async ({ services: { db }, ip, body: { email } }) => {
-      const record = landingRecord({ email, ip: ip === 'unknown' ? null : ip }, () =>
-        FieldValue.serverTimestamp(),
-      );
-      await db.collection(COLLECTIONS.waitlistSignups).doc(record.email).set(signupChange(record), { merge: true });
+    async ({ services: { db }, ip, body: { email, editKey } }) => {
+      const ref = db.collection(COLLECTIONS.waitlistSignups).doc(email); // normalised by the schema
+      await db.runTransaction(async (transaction) => {
+        const stored = await transaction.get(ref);
+        // Bound on create; a signup stored without a key (from before keys) is claimed by a given one.
+        const key = !stored.exists
+          ? (editKey ?? randomBytes(32).toString('base64url'))
+          : typeof stored.get('editKey') === 'string'
+            ? null
+            : editKey;
+        const record = landingRecord({ email, ip: ip === 'unknown' ? null : ip, editKey: key }, () =>
+          FieldValue.serverTimestamp(),
+        );
+        transaction.set(ref, signupChange(record), { merge: true });
+      });
       await addToMailingList(db, email, 'no-js');
       return { ok: true };
     },
