@@ -218,6 +218,7 @@ describe('submitFeedback (PRODUCT.md#api)', () => {
   it('calls the bot check first when a token is given, then the lookups, then writes', async () => {
     const email = uniqueEmail('botcheck');
     await joinWaitlist(config, email);
+    resetVisitorLookup();
     stub.requests.length = 0;
     await submitFeedback(config, email, { socialMedia: '@bot' }, 'recaptcha-token');
     const paths = stub.requests.map((request) => request.path);
