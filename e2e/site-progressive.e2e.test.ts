@@ -259,7 +259,9 @@ describe('/waitlist: a first press of "Send my answers" before its island is rea
     await Promise.all([page.waitForURL('**/waitlist'), heroForm(page).button.click()]);
     // The native post bound the key the page made and kept for this session.
     const bound = (await readSignup(email))?.editKey;
-    expect(bound).toBe(await page.evaluate((name) => sessionStorage.getItem(name), `${EDIT_KEY_STORAGE_PREFIX}${email}`));
+    expect(bound).toBe(
+      await page.evaluate((name) => sessionStorage.getItem(name), `${EDIT_KEY_STORAGE_PREFIX}${email}`),
+    );
     expect(joinPosts(urls)).toHaveLength(1);
     await expect.poll(scripts.entryRan).toBe(true);
     const commits: string[] = [];
@@ -274,7 +276,10 @@ describe('/waitlist: a first press of "Send my answers" before its island is rea
     await scripts.release();
     await page.getByRole('heading', { name: 'Thank You' }).waitFor();
 
-    expect(await readSignup(email)).toMatchObject({ ...notAvailable(...FEEDBACK_FIELDS), prevEditKey: bound });
+    expect(await readSignup(email)).toMatchObject({
+      ...notAvailable(...FEEDBACK_FIELDS),
+      prevEditKey: bound,
+    });
     expect(commits).toHaveLength(1);
     expectNoAddressIn(urls, email);
     expect(errors).toEqual([]);

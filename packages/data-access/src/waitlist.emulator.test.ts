@@ -90,7 +90,7 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
     expect(await stored(email)).toMatchObject({ email, ip: '198.51.100.99', socialMedia: '@repeat' });
   });
 
-  it('binds this session\'s edit key when it creates the signup, and its feedback names it', async () => {
+  it("binds this session's edit key when it creates the signup, and its feedback names it", async () => {
     const email = uniqueEmail('bind');
     await joinWaitlist(config, email);
     const bound = (await stored(email))?.editKey as string;
@@ -113,7 +113,11 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
       socialMedia: '@theirs',
     });
     await expect(joinWaitlist(config, email)).resolves.toBeUndefined();
-    expect(await stored(email)).toMatchObject({ ip: '198.51.100.23', editKey: theirs, socialMedia: '@theirs' });
+    expect(await stored(email)).toMatchObject({
+      ip: '198.51.100.23',
+      editKey: theirs,
+      socialMedia: '@theirs',
+    });
     expect(stub.requests.some((request) => request.path === '/api/subscribe')).toBe(true);
     // This session holds no key to it, so its feedback is refused.
     await expect(submitFeedback(config, email, { socialMedia: '@mine' })).rejects.toThrow(FEEDBACK_FAILED);

@@ -56,7 +56,8 @@ export function signupRef(db: Firestore, email: string): DocumentReference<Signu
 /** How long joinWaitlist waits for the mailing-list call before it resolves anyway. */
 export const SUBSCRIBE_WAIT_MS = 2000;
 
-const isPermissionDenied = (error: unknown) => (error as { code?: unknown } | null)?.code === 'permission-denied';
+const isPermissionDenied = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === 'permission-denied';
 
 /**
  * PRODUCT.md#api: set + merge the landing record (`@silk/schema/signup-record`) on

@@ -5,7 +5,16 @@
 // usually in place before the visitor reaches a form; a submit that comes first posts natively or waits
 // for its island (see the page's form guard).
 
-const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll', 'click', 'submit'] as const;
+const EVENTS = [
+  'pointerdown',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'wheel',
+  'scroll',
+  'click',
+  'submit',
+] as const;
 
 /** Runs `start` once, at the first interaction (at once if something in the page already has focus). */
 export function onFirstInteraction(start: () => void): void {

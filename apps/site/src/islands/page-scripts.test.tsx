@@ -34,7 +34,7 @@ describe('the form guard', () => {
     expect(submit(form)).toBe(false); // a second tap while the post is under way
   });
 
-  it('sends the session\'s edit key with the native post (made and kept for /waitlist), then takes the field away', async () => {
+  it("sends the session's edit key with the native post (made and kept for /waitlist), then takes the field away", async () => {
     const form = page(
       '<div data-island="signup"><form method="post" action="/api/join"><input name="email" value=" Ana@Example.com "></form></div>',
     );
