@@ -1,10 +1,11 @@
 // The public site before and without JavaScript, in Chromium on the emulators: with scripts off the
 // landing form stores the signup through /api/join and lands on /waitlist, and the FAQ opens; with the
 // page's script held back, an address typed and submitted early is stored once, and one typed early is
-// kept when the island hydrates; /waitlist is personalised from its first paint. No URL ever holds the
+// kept when the island hydrates; /waitlist is personalised from its first paint, and a first press of
+// "Send my answers" made before its island is ready is carried out once it is. No URL ever holds the
 // address, and no page reports a CSP violation.
-import { SIGNUP_SOURCE } from '@silk/schema/constants';
-import { SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
+import { EDIT_KEY_STORAGE_PREFIX, FEEDBACK_FIELDS, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { SESSION_EXPIRED, SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContextOptions, Page, Route } from 'playwright-core';
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { takeCspViolations } from './support/csp';
 import {
   cutOffThirdParties,
   hydrateIslands,
+  notAvailable,
   readSignup,
   UNKNOWN_LOCATION,
   uniqueEmail,
@@ -57,6 +59,36 @@ async function holdScripts(page: Page) {
   return {
     async release() {
       holding = false;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+/**
+ * Scripts as on a slow network at the worst moment: the landing page's never come (its form posts
+ * natively); /waitlist's entry runs, and the island scripts it asks for at the first interaction are held
+ * until released.
+ */
+async function holdIslandScripts(page: Page) {
+  const held: Route[] = [];
+  let entryRan = false;
+  let released = false;
+  await page.route('**/assets/*.js', async (route) => {
+    if (new URL(route.request().frame().url()).pathname !== '/waitlist') return;
+    if (released) return route.continue();
+    // The entry's first statement imports the visitor lookup; the next one waits for the first interaction.
+    if (/\/visitor-lookup-[\w-]+\.js$/.test(new URL(route.request().url()).pathname)) {
+      entryRan = true;
+      return route.continue();
+    }
+    if (entryRan) held.push(route);
+    else await route.continue();
+  });
+  return {
+    entryRan: () => entryRan,
+    held: () => held.length,
+    async release() {
+      released = true;
       for (const route of held.splice(0)) await route.continue();
     },
   };
@@ -211,6 +243,74 @@ describe('/waitlist after a signup', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your spot is secured');
     expect(await page.getByText(`for ${email}.`, { exact: false }).count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('/waitlist: a first press of "Send my answers" before its island is ready', () => {
+  const feedbackIsland = (page: Page) => page.locator('[data-island="feedback"][data-hydrated="true"]');
+
+  it('with the session of a real signup: the answers are sent once the island is ready, once, and "Thank You" shows', async () => {
+    const { page, urls, errors } = await visit();
+    const scripts = await holdIslandScripts(page);
+    const email = uniqueEmail('firstpress');
+    await page.goto(`${suite.stack.siteUrl}/`);
+    await heroForm(page).input.fill(email);
+    await Promise.all([page.waitForURL('**/waitlist'), heroForm(page).button.click()]);
+    // The native post bound the key the page made and kept for this session.
+    const bound = (await readSignup(email))?.editKey;
+    expect(bound).toBe(
+      await page.evaluate((name) => sessionStorage.getItem(name), `${EDIT_KEY_STORAGE_PREFIX}${email}`),
+    );
+    expect(joinPosts(urls)).toHaveLength(1);
+    await expect.poll(scripts.entryRan).toBe(true);
+    const commits: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('documents:commit')) commits.push(request.url());
+    });
+
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await expect.poll(scripts.held).toBeGreaterThan(0);
+    expect(await feedbackIsland(page).count()).toBe(0);
+    expect(commits).toEqual([]);
+    await scripts.release();
+    await page.getByRole('heading', { name: 'Thank You' }).waitFor();
+
+    expect(await readSignup(email)).toMatchObject({
+      ...notAvailable(...FEEDBACK_FIELDS),
+      prevEditKey: bound,
+    });
+    expect(commits).toHaveLength(1);
+    expectNoAddressIn(urls, email);
+    expect(errors).toEqual([]);
+  });
+
+  it('without a session: the expired alert shows once the island is ready, once for two presses, and nothing is written', async () => {
+    const { page, errors } = await visit();
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    const commits: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('documents:commit')) commits.push(request.url());
+    });
+    const scripts = await holdIslandScripts(page);
+    await page.goto(`${suite.stack.siteUrl}/waitlist`);
+    await expect.poll(scripts.entryRan).toBe(true);
+
+    const send = page.getByRole('button', { name: 'Send my answers' });
+    await send.click();
+    await send.click();
+    await expect.poll(scripts.held).toBeGreaterThan(0);
+    expect(await feedbackIsland(page).count()).toBe(0);
+    expect(alerts).toEqual([]);
+    await scripts.release();
+    await expect.poll(() => alerts).toEqual([SESSION_EXPIRED]);
+    await page.waitForTimeout(500);
+    expect(alerts).toEqual([SESSION_EXPIRED]);
+    expect(commits).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

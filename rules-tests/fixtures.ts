@@ -3,6 +3,7 @@ import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-uni
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { FEEDBACK_FIELDS, feedbackQuestion, type FeedbackField } from '@silk/schema/signup-fields';
 import { doc, serverTimestamp, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
+import { createHash } from 'node:crypto';
 
 /** One projectId for every rules case: the coverage report is per project. */
 export const RULES_PROJECT_ID = 'demo-silk-rules';
@@ -87,14 +88,30 @@ export const LOCATION = {
   longitude: -9.1393,
 };
 
-/** A landing-page write exactly as the site sends it. */
-export function landingWrite(email: string): Record<string, unknown> {
-  return { email, source: SIGNUP_SOURCE, ip: '203.0.113.7', location: LOCATION, timestamp: serverTimestamp(), updatedAt: serverTimestamp() };
-}
-
 /** A fresh edit key, as the site's browser session makes one for each feedback write. */
 export function newEditKey(): string {
   return `k${crypto.randomUUID().replaceAll('-', '')}`;
+}
+
+/** The edit key of the owner's session of `email`: the one its landing write binds (the same each time). */
+export function sessionKey(email: string): string {
+  return createHash('sha256').update(`session of ${email}`).digest('base64url');
+}
+
+/**
+ * A landing-page write exactly as the site sends it, with the session's edit key (the owner's by
+ * default); `null`: without a key, as the site writes a repeat signup another session created.
+ */
+export function landingWrite(email: string, editKey: string | null = sessionKey(email)): Record<string, unknown> {
+  return {
+    email,
+    source: SIGNUP_SOURCE,
+    ip: '203.0.113.7',
+    location: LOCATION,
+    timestamp: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+    ...(editKey === null ? {} : { editKey }),
+  };
 }
 
 /** Sample answers to the feedback questions; a question without one here answers its first choice. */
@@ -115,13 +132,18 @@ export const FEEDBACK_ANSWERS: Record<FeedbackField, string> = Object.fromEntrie
 
 /**
  * A feedback-form write exactly as the site sends it ('N/A' for blanks): a new edit key, and the one
- * this session stored last time as `prevEditKey` (none on its first feedback).
+ * this session stored last time as `prevEditKey` (by default the owner's, bound by its landing write;
+ * `null`: none, as a session that holds no key would write).
  */
-export function feedbackWrite(email: string, keys: { editKey?: string; prevEditKey?: string } = {}): Record<string, unknown> {
+export function feedbackWrite(
+  email: string,
+  keys: { editKey?: string; prevEditKey?: string | null } = {},
+): Record<string, unknown> {
+  const prevEditKey = keys.prevEditKey === undefined ? sessionKey(email) : keys.prevEditKey;
   return {
     email,
     editKey: keys.editKey ?? newEditKey(),
-    ...(keys.prevEditKey ? { prevEditKey: keys.prevEditKey } : {}),
+    ...(prevEditKey === null ? {} : { prevEditKey }),
     ...FEEDBACK_ANSWERS,
     ip: NOT_AVAILABLE,
     location: { ...LOCATION, latitude: NOT_AVAILABLE, longitude: NOT_AVAILABLE },

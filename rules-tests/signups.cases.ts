@@ -27,6 +27,7 @@ import {
   mustChangeDb,
   newEditKey,
   reRegisteredDb,
+  sessionKey,
   type ActorName,
 } from './fixtures';
 
@@ -143,6 +144,7 @@ export function signupCases(env: () => RulesTestEnvironment): void {
 
     it('accepts a feedback write with every field at its maximum length', async () => {
       const email = 'long@example.com';
+      await assertSucceeds(write(email, landingWrite(email)));
       await assertSucceeds(
         write(email, {
           ...feedbackWrite(email),
@@ -228,6 +230,7 @@ export function signupCases(env: () => RulesTestEnvironment): void {
     it('refuses a 5 KB string in any text field', async () => {
       const big = 'x'.repeat(5 * 1024);
       const email = 'big@example.com';
+      await assertSucceeds(write(email, landingWrite(email)));
       for (const field of ['ip', ...FEEDBACK_FIELDS]) {
         await assertFails(write(email, { ...feedbackWrite(email), [field]: big }));
       }
@@ -236,11 +239,13 @@ export function signupCases(env: () => RulesTestEnvironment): void {
 
     it('refuses a short-text field one character over 200', async () => {
       const email = 'over@example.com';
+      await assertSucceeds(write(email, landingWrite(email)));
       await assertFails(write(email, { ...feedbackWrite(email), socialMedia: 'm'.repeat(201) }));
     });
 
     it('refuses non-string feedback values', async () => {
       const email = 'types@example.com';
+      await assertSucceeds(write(email, landingWrite(email)));
       await assertFails(write(email, { ...feedbackWrite(email), contentCreator: true }));
       await assertFails(write(email, { ...feedbackWrite(email), excitedFeatures: ['a', 'b'] }));
     });
@@ -271,7 +276,7 @@ export function signupCases(env: () => RulesTestEnvironment): void {
     });
   });
 
-  describe('waitlist_signups: feedback answers belong to the session that gave them', () => {
+  describe('waitlist_signups: feedback answers belong to the session that created the signup', () => {
     const visitor = () => db(env(), 'visitor');
     const write = (id: string, data: Record<string, unknown>) => setDoc(doc(visitor(), SIGNUPS, id), data, { merge: true });
     const stored = async (id: string) => {
@@ -283,7 +288,7 @@ export function signupCases(env: () => RulesTestEnvironment): void {
     };
     const blanks = Object.fromEntries(FEEDBACK_FIELDS.map((field) => [field, '']));
 
-    /** The owner's session: signed up, then gave feedback with its first key. */
+    /** The owner's session: signed up (binding its key), then gave feedback naming it; its new key. */
     async function answered(email: string): Promise<string> {
       const key = newEditKey();
       await assertSucceeds(write(email, landingWrite(email)));
@@ -291,10 +296,56 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       return key;
     }
 
-    it('the first feedback claims the signup with its key', async () => {
+    it('the signup is created with its session\'s key, and its first feedback names it', async () => {
       const email = 'claim@example.com';
-      const key = await answered(email);
-      expect(await stored(email)).toMatchObject({ editKey: key, travelFrequency: '4-6 times a year' });
+      await assertSucceeds(write(email, landingWrite(email)));
+      expect((await stored(email))?.editKey).toBe(sessionKey(email));
+      const key = newEditKey();
+      await assertSucceeds(write(email, feedbackWrite(email, { editKey: key })));
+      expect(await stored(email)).toMatchObject({ editKey: key, prevEditKey: sessionKey(email), travelFrequency: '4-6 times a year' });
+    });
+
+    it('refuses to create a signup without a key (every signup is bound when it is first written)', async () => {
+      await assertFails(write('nokey@example.com', landingWrite('nokey@example.com', null)));
+      expect(await stored('nokey@example.com')).toBeUndefined();
+    });
+
+    it('feedback pre-written by a stranger does not lock out the owner\'s session', async () => {
+      const email = 'target@example.com';
+      // Before the owner signs up: feedback needs a signup, so nothing is stored and no key is bound.
+      await assertFails(write(email, feedbackWrite(email, { prevEditKey: null })));
+      expect(await stored(email)).toBeUndefined();
+      await assertSucceeds(write(email, landingWrite(email)));
+      // After: the stranger holds no key, names a wrong one, or tries a landing write with their own.
+      const strangerKey = newEditKey();
+      await assertFails(write(email, feedbackWrite(email, { editKey: strangerKey, prevEditKey: null })));
+      await assertFails(write(email, feedbackWrite(email, { editKey: strangerKey, prevEditKey: newEditKey() })));
+      await assertFails(write(email, { ...feedbackWrite(email, { prevEditKey: null }), travelFrequency: 'Never' }));
+      expect((await stored(email))?.travelFrequency).toBeUndefined();
+      // The owner's session answers, naming the key its signup bound.
+      const ownerKey = newEditKey();
+      await assertSucceeds(write(email, feedbackWrite(email, { editKey: ownerKey })));
+      expect(await stored(email)).toMatchObject({ editKey: ownerKey, travelFrequency: '4-6 times a year' });
+    });
+
+    it('a stranger can neither claim nor change the key of a signup', async () => {
+      const email = 'keyed@example.com';
+      await assertSucceeds(write(email, landingWrite(email)));
+      const touch = { email, timestamp: serverTimestamp(), updatedAt: serverTimestamp() };
+      await assertFails(write(email, landingWrite(email, newEditKey())));
+      await assertFails(write(email, { ...touch, editKey: newEditKey() }));
+      await assertFails(write(email, { ...touch, editKey: newEditKey(), prevEditKey: newEditKey() }));
+      await assertFails(updateDoc(doc(visitor(), SIGNUPS, email), { ...touch, editKey: newEditKey() }));
+      // A repeat signup of another session (no key) is taken and leaves the key as it is.
+      await assertSucceeds(write(email, landingWrite(email, null)));
+      expect((await stored(email))?.editKey).toBe(sessionKey(email));
+    });
+
+    it('a signup stored without a key (before keys were bound) is claimed by the first write that carries one', async () => {
+      await assertSucceeds(write(EXISTING_SIGNUP, landingWrite(EXISTING_SIGNUP)));
+      expect((await stored(EXISTING_SIGNUP))?.editKey).toBe(sessionKey(EXISTING_SIGNUP));
+      await assertFails(write(EXISTING_SIGNUP, landingWrite(EXISTING_SIGNUP, newEditKey())));
+      await assertFails(write(EXISTING_SIGNUP, feedbackWrite(EXISTING_SIGNUP, { prevEditKey: null })));
     });
 
     it('a stranger\'s merge without the key can neither blank nor replace the answers', async () => {
@@ -302,7 +353,8 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       await answered(email);
       const before = await stored(email);
       await assertFails(write(email, { email, ...blanks, timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
-      await assertFails(write(email, { ...feedbackWrite(email), travelFrequency: 'Never' }));
+      await assertFails(write(email, { ...feedbackWrite(email), travelFrequency: 'Never' })); // the spent signup key
+      await assertFails(write(email, { ...feedbackWrite(email, { prevEditKey: null }), travelFrequency: 'Never' }));
       await assertFails(write(email, { ...feedbackWrite(email, { prevEditKey: newEditKey() }), travelFrequency: 'Never' }));
       await assertFails(write(email, { email, editKey: newEditKey(), timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
       const after = await stored(email);
@@ -320,14 +372,18 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       await assertFails(write(email, feedbackWrite(email, { prevEditKey: key })));
     });
 
-    it('a repeat signup (landing fields, no key) still succeeds and leaves the answers alone', async () => {
+    it('a repeat signup (landing fields, no key or the session\'s own) still succeeds and leaves the answers alone', async () => {
       const email = 'repeat@example.com';
       const key = await answered(email);
-      await assertSucceeds(write(email, landingWrite(email)));
+      await assertSucceeds(write(email, landingWrite(email, null)));
+      await assertSucceeds(write(email, landingWrite(email, key)));
       expect(await stored(email)).toMatchObject({ editKey: key, travelFrequency: '4-6 times a year' });
     });
 
-    it('refuses a malformed key', async () => {
+    it('refuses a malformed key, on the signup and on feedback', async () => {
+      await assertFails(write('badkey@example.com', landingWrite('badkey@example.com', 'short')));
+      await assertFails(write('badkey@example.com', landingWrite('badkey@example.com', 'k'.repeat(65))));
+      await assertSucceeds(write('badkey@example.com', landingWrite('badkey@example.com')));
       await assertFails(write('badkey@example.com', feedbackWrite('badkey@example.com', { editKey: 'short' })));
       await assertFails(write('badkey@example.com', feedbackWrite('badkey@example.com', { editKey: 'k'.repeat(65) })));
     });

@@ -1,7 +1,7 @@
 // The signup field lists of firestore.rules, generated from the signup fields registry
 // (@silk/schema/signup-fields): the keys a visitor may write (validSignupWrite's hasOnly list), each
-// field's check (length limits, the write's own time, the one source) and the keys that need the
-// session's edit key (feedbackGuard). Each function sits between marker comments in firestore.rules;
+// field's check (length limits, the write's own time, the one source, the edit key's) and the keys that
+// need the session's edit key (feedbackGuard). Each function sits between marker comments in firestore.rules;
 // signup-rules.test.ts fails while the file differs from what the registry makes. Update it with
 // `pnpm rules:fields` (`tsx scripts/signup-rules.ts --write`).
 import { SIGNUP_FIELDS, type SignupFieldSpec } from '@silk/schema/signup-fields';
@@ -59,6 +59,9 @@ function changedCheck(field: SignupFieldSpec): string | null {
     case 'location':
       check = `validLocation(${value})`;
       break;
+    case 'editKey':
+      check = 'editKeyWrite()';
+      break;
     case 'oneOf': {
       const values = field.values ?? [];
       check = values.length === 1 ? `${value} == ${quoted(values[0] ?? '')}` : `${value} in [${values.map(quoted).join(', ')}]`;
@@ -94,7 +97,7 @@ const writes = (field: SignupFieldSpec, writer: string) => (field.writtenBy as r
 export function signupRuleFunctions(fields: readonly SignupFieldSpec[]): Record<string, string> {
   const visitor = fields.filter((field) => writes(field, 'join') || writes(field, 'feedback'));
   const joining = visitor.filter((field) => writes(field, 'join')).map((field) => field.key);
-  // Feedback-only fields (the answers and the edit keys) belong to the session that wrote them.
+  // Feedback-only fields (the answers and the previous edit key) belong to the session that wrote them.
   const guarded = visitor.filter((field) => !writes(field, 'join')).map((field) => field.key);
   const checks = [
     ...visitor.flatMap(alwaysChecks),

@@ -2,7 +2,7 @@
 // browser's landing record and the mailing-list entry, lands on /waitlist with 303, refuses a bad
 // address without putting it in a URL, and shares the signup rate limits with /api/subscribe.
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
-import { INVALID_EMAIL, RATE_LIMITED } from '@silk/schema/messages';
+import { INVALID_EMAIL, RATE_LIMITED, SIGNUP_FAILED } from '@silk/schema/messages';
 import type { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOINED_PATH } from './join-waitlist';
@@ -76,6 +76,43 @@ describe('joinWaitlist', () => {
     const stored = await signup(email);
     expect(stored.get('travelFrequency')).toBe('Monthly or more');
     expect((stored.get('timestamp') as Timestamp).toMillis()).toBeGreaterThanOrEqual(first.toMillis());
+  });
+
+  it('binds the edit key the page sends to a new signup; a repeat signup answers the same and never changes it', async () => {
+    const email = uniqueEmail('join-key');
+    const key = 'K'.repeat(43);
+    const first = await submitForm({ email, editKey: key });
+    expect(first.status).toBe(303);
+    expect((await signup(email)).get('editKey')).toBe(key);
+    const again = await submitForm({ email, editKey: 'S'.repeat(43) });
+    expect([again.status, again.location, again.text]).toEqual([first.status, first.location, first.text]);
+    expect((await post(url, { email, editKey: 'J'.repeat(43) })).body).toEqual({ ok: true });
+    expect((await signup(email)).get('editKey')).toBe(key);
+  });
+
+  it('binds a random key nobody holds to a new signup posted without one (no scripts)', async () => {
+    const email = uniqueEmail('join-nokey');
+    expect((await submitForm({ email })).status).toBe(303);
+    expect((await signup(email)).get('editKey')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('lets a given key claim a signup stored without one (before keys were bound), and no later one', async () => {
+    const email = uniqueEmail('join-legacy');
+    await db.collection(COLLECTIONS.waitlistSignups).doc(email).set({ email, source: SIGNUP_SOURCE });
+    expect((await submitForm({ email })).status).toBe(303);
+    expect((await signup(email)).get('editKey')).toBeUndefined();
+    expect((await submitForm({ email, editKey: 'L'.repeat(43) })).status).toBe(303);
+    expect((await submitForm({ email, editKey: 'M'.repeat(43) })).status).toBe(303);
+    expect((await signup(email)).get('editKey')).toBe('L'.repeat(43));
+  });
+
+  it('refuses a malformed edit key with 400 and stores nothing', async () => {
+    const email = uniqueEmail('join-badkey');
+    const response = await submitForm({ email, editKey: 'short' });
+    expect(response.status).toBe(400);
+    expect(response.text).toContain(SIGNUP_FAILED);
+    expect((await post(url, { email, editKey: 'k'.repeat(65) })).body).toEqual({ error: SIGNUP_FAILED });
+    expect((await signup(email)).exists).toBe(false);
   });
 
   it('answers JSON with 200 {"ok": true} and stores the same record', async () => {

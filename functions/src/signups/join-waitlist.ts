@@ -5,10 +5,14 @@
 // with the address the request came from (or 'N/A') and an unknown location, then adds the mailing-list entry
 // as /api/subscribe does, under the same rate limits. A new signup also counts against a global ceiling
 // per window (429 SIGNUPS_PAUSED beyond it, nothing stored): the form needs no App Check, and a caller of
-// the function's own URL can claim any client address.
+// the function's own URL can claim any client address. A new signup is bound to an edit key as a browser
+// write binds it (firestore.rules): the one the page's form guard sends (`editKey`, kept in the session's
+// storage for /waitlist's feedback), or without one a random key nobody holds (a browser without
+// scripts has no feedback form); a repeat signup never changes the key, and the answer is the same.
 //   form: 303 → /waitlist · an error: its status and a small HTML page with the message
 //   JSON: 200 {ok: true} · an error: its status and {error}
 // The address is never put in a URL (no query string, no redirect carrying it).
+import { randomBytes } from 'node:crypto';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { SIGNUPS_PAUSED } from '@silk/schema/messages';
 import { landingRecord } from '@silk/schema/signup-record';
@@ -56,16 +60,25 @@ function sendPage(res: HttpResponse, status: number, message: string): void {
 export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'joinWaitlist',
-    async ({ services: { db }, config, ip, body: { email } }) => {
-      const record = landingRecord({ email, ip: ip === 'unknown' ? null : ip }, () =>
-        FieldValue.serverTimestamp(),
-      );
-      const ref = db.collection(COLLECTIONS.waitlistSignups).doc(record.email);
+    async ({ services: { db }, config, ip, body: { email, editKey } }) => {
+      const ref = db.collection(COLLECTIONS.waitlistSignups).doc(email); // normalised by the schema
       // A new signup counts against the global ceiling (a repeat only refreshes its record).
       if (!(await ref.get()).exists && (await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
         throw new HttpError(429, SIGNUPS_PAUSED);
       }
-      await ref.set(signupChange(record), { merge: true });
+      await db.runTransaction(async (transaction) => {
+        const stored = await transaction.get(ref);
+        // Bound on create; a signup stored without a key (from before keys) is claimed by a given one.
+        const key = !stored.exists
+          ? (editKey ?? randomBytes(32).toString('base64url'))
+          : typeof stored.get('editKey') === 'string'
+            ? null
+            : editKey;
+        const record = landingRecord({ email, ip: ip === 'unknown' ? null : ip, editKey: key }, () =>
+          FieldValue.serverTimestamp(),
+        );
+        transaction.set(ref, signupChange(record), { merge: true });
+      });
       await addToMailingList(db, email, 'no-js', config.ceilings);
       return { ok: true };
     },

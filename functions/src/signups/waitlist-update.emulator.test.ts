@@ -9,7 +9,6 @@ import {
   BOT_CHECK_UNAVAILABLE,
   INVALID_EMAIL,
   RATE_LIMITED,
-  SIGNUP_NOT_FOUND,
 } from '@silk/schema/messages';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,12 +53,18 @@ describe('waitlistUpdate', () => {
     expect(sent?.remoteip).toBeTruthy();
   });
 
-  it('answers 404 for an e-mail with no signup, creating no document', async () => {
-    const email = uniqueEmail('bot-nobody');
-    const response = await call({ email, recaptcha_token: token({ score: 0.9 }) });
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({ error: SIGNUP_NOT_FOUND });
-    expect((await signup(email)).exists).toBe(false);
+  it('answers a listed and an unlisted address alike (status and body, byte for byte), writing nothing for the unlisted one', async () => {
+    const listed = uniqueEmail('bot-listed');
+    const unlisted = uniqueEmail('bot-nobody');
+    await db.collection(COLLECTIONS.waitlistSignups).doc(listed).set({ email: listed, source: 'Homepage Hero' });
+    const forListed = await call({ email: listed, recaptcha_token: token({ score: 0.9 }) });
+    const forUnlisted = await call({ email: unlisted, recaptcha_token: token({ score: 0.9 }) });
+    expect(forListed.status).toBe(200);
+    expect(forUnlisted.status).toBe(forListed.status);
+    expect(Buffer.from(forUnlisted.text)).toEqual(Buffer.from(forListed.text));
+    expect(forUnlisted.headers.get('content-type')).toBe(forListed.headers.get('content-type'));
+    expect((await signup(listed)).get('botCheck.score')).toBe(0.9);
+    expect((await signup(unlisted)).exists).toBe(false);
   });
 
   it.each([

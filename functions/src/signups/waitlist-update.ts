@@ -1,11 +1,12 @@
 // POST /api/waitlist-update {email, recaptcha_token}: verifies the reCAPTCHA v3 token with siteverify
 // (secret RECAPTCHA_SECRET_KEY; verify URL, allowed hostnames and minimum score from the environment)
-// and records botCheck {score, action, checkedAt} on the existing waitlist_signups/{email}.
+// and records botCheck {score, action, checkedAt} on the existing waitlist_signups/{email}; for an
+// address with no signup it records nothing and answers exactly the same, so the answer never tells
+// whether an address is on the list.
 //   200 {ok, score} · 400 bad input or a token siteverify rejects · 401 no valid App Check token ·
-//   403 wrong action, hostname or a low score · 404 no signup for the e-mail · 429 rate limited ·
-//   503 verifier unreachable.
+//   403 wrong action, hostname or a low score · 429 rate limited · 503 verifier unreachable.
 import { COLLECTIONS, RECAPTCHA_ACTION } from '@silk/schema/constants';
-import { BOT_CHECK_FAILED, BOT_CHECK_UNAVAILABLE, SIGNUP_NOT_FOUND } from '@silk/schema/messages';
+import { BOT_CHECK_FAILED, BOT_CHECK_UNAVAILABLE } from '@silk/schema/messages';
 import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
@@ -59,7 +60,7 @@ export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}
         throw new HttpError(403, BOT_CHECK_FAILED);
       }
       // Recorded on an existing signup only: a document holding just an e-mail and a bot check would show
-      // in the admin table as a signup nobody made.
+      // in the admin table as a signup nobody made. No signup: the same answer, nothing written.
       try {
         await db
           .collection(COLLECTIONS.waitlistSignups)
@@ -70,9 +71,7 @@ export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}
             }),
           );
       } catch (error) {
-        if ((error as { code?: unknown }).code === FIRESTORE_NOT_FOUND)
-          throw new HttpError(404, SIGNUP_NOT_FOUND);
-        throw error;
+        if ((error as { code?: unknown }).code !== FIRESTORE_NOT_FOUND) throw error;
       }
       return { ok: true, score };
     },

@@ -1,7 +1,10 @@
-// The feedback edit key of this browser session (see firestore.rules, feedbackGuard): each feedback
-// write carries a new random key and names the previous one, so only the session that gave the answers
-// can change them. Kept in sessionStorage beside the signed-up e-mail; in memory where there is none.
-const STORAGE_PREFIX = 'waitlist_edit_key:';
+// The feedback edit key of this browser session (see firestore.rules, feedbackGuard): the landing write
+// that creates the signup binds it, and each feedback write carries a new random key and names the
+// previous one, so only the session that signed up can give and change the answers. Kept in
+// sessionStorage beside the signed-up e-mail (the landing page's form guard keeps the one it sends to
+// /api/join there too); in memory where there is none.
+import { EDIT_KEY_STORAGE_PREFIX as STORAGE_PREFIX } from '@silk/schema/constants';
+
 const memory = new Map<string, string>();
 
 /** 32 random bytes, base64url: 43 characters of [A-Za-z0-9_-]. */

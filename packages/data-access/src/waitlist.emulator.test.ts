@@ -90,6 +90,40 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
     expect(await stored(email)).toMatchObject({ email, ip: '198.51.100.99', socialMedia: '@repeat' });
   });
 
+  it("binds this session's edit key when it creates the signup, and its feedback names it", async () => {
+    const email = uniqueEmail('bind');
+    await joinWaitlist(config, email);
+    const bound = (await stored(email))?.editKey as string;
+    expect(bound).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await submitFeedback(config, email, { socialMedia: '@owner' });
+    expect(await stored(email)).toMatchObject({ socialMedia: '@owner', prevEditKey: bound });
+  });
+
+  it('a repeat signup of a signup another session created lands alike and leaves its key (and answers) alone', async () => {
+    const email = uniqueEmail('other');
+    const theirs = 'T'.repeat(43);
+    await db.collection(COLLECTIONS.waitlistSignups).doc(email).set({
+      email,
+      source: SIGNUP_SOURCE,
+      ip: 'N/A',
+      location: STORED_LOCATION,
+      timestamp: Timestamp.now(),
+      updatedAt: Timestamp.now(),
+      editKey: theirs,
+      socialMedia: '@theirs',
+    });
+    await expect(joinWaitlist(config, email)).resolves.toBeUndefined();
+    expect(await stored(email)).toMatchObject({
+      ip: '198.51.100.23',
+      editKey: theirs,
+      socialMedia: '@theirs',
+    });
+    expect(stub.requests.some((request) => request.path === '/api/subscribe')).toBe(true);
+    // This session holds no key to it, so its feedback is refused.
+    await expect(submitFeedback(config, email, { socialMedia: '@mine' })).rejects.toThrow(FEEDBACK_FAILED);
+    expect((await stored(email))?.socialMedia).toBe('@theirs');
+  });
+
   it("stores 'N/A' when the lookups fail", async () => {
     stub.on('/ip', (_req, res) => json(res, 503, {}));
     stub.on('/geo', (_req, res) => json(res, 429, { error: true, reason: 'RateLimited' }));
@@ -187,6 +221,9 @@ describe('submitFeedback (PRODUCT.md#api)', () => {
 
   it('calls the bot check first when a token is given, then the lookups, then writes', async () => {
     const email = uniqueEmail('botcheck');
+    await joinWaitlist(config, email);
+    resetVisitorLookup();
+    stub.requests.length = 0;
     await submitFeedback(config, email, { socialMedia: '@bot' }, 'recaptcha-token');
     const paths = stub.requests.map((request) => request.path);
     expect(paths[0]).toBe('/api/waitlist-update');
@@ -198,6 +235,7 @@ describe('submitFeedback (PRODUCT.md#api)', () => {
   it('only warns when the bot check fails, and still writes', async () => {
     stub.on('/api/waitlist-update', (_req, res) => json(res, 403, { error: 'The reCAPTCHA check failed.' }));
     const email = uniqueEmail('botfail');
+    await joinWaitlist(config, email);
     await expect(
       submitFeedback(config, email, { contentCreator: 'No' }, 'bad-token'),
     ).resolves.toBeUndefined();
@@ -207,9 +245,10 @@ describe('submitFeedback (PRODUCT.md#api)', () => {
 
   it('rejects with the SPEC feedback error when the rules refuse the write (text over its limit)', async () => {
     const email = uniqueEmail('toolong');
+    await joinWaitlist(config, email);
     await expect(submitFeedback(config, email, { socialMedia: 'x'.repeat(201) })).rejects.toThrow(
       FEEDBACK_FAILED,
     );
-    expect(await stored(email)).toBeUndefined();
+    expect((await stored(email))?.socialMedia).toBeUndefined();
   });
 });

@@ -56,20 +56,35 @@ export function signupRef(db: Firestore, email: string): DocumentReference<Signu
 /** How long joinWaitlist waits for the mailing-list call before it resolves anyway. */
 export const SUBSCRIBE_WAIT_MS = 2000;
 
+const isPermissionDenied = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === 'permission-denied';
+
 /**
  * PRODUCT.md#api: set + merge the landing record (`@silk/schema/signup-record`) on
- * waitlist_signups/{normalised email}; then POST {api}/subscribe with the App Check token (fetched while
- * the lookups run; App Check also attests the write). A write failure rejects with SIGNUP_FAILED; the
- * subscribe call's failure is only logged, and joinWaitlist never waits for it longer than
- * SUBSCRIBE_WAIT_MS (the request carries on in the background).
+ * waitlist_signups/{normalised email} with this session's edit key, which binds it when the write
+ * creates the signup; a signup another session created refuses a key it does not hold, so the landing
+ * fields are then written alone (a repeat signup ends the same way as a first one). Then POST
+ * {api}/subscribe with the App Check token (fetched while the lookups run; App Check also attests the
+ * write). A write failure rejects with SIGNUP_FAILED; the subscribe call's failure is only logged, and
+ * joinWaitlist never waits for it longer than SUBSCRIBE_WAIT_MS (the request carries on in the
+ * background).
  */
 export async function joinWaitlist(config: ClientConfig, email: string, appName?: string): Promise<void> {
   if (!isValidSignupEmail(email)) throw new Error(INVALID_EMAIL);
   const token = appCheckToken(config, appName);
-  const record = landingRecord({ email, ...(await startVisitorLookup(config)) }, serverTimestamp);
-  const id = record.email;
+  const id = normalizeEmail(email);
+  const editKey = readEditKey(id) ?? newEditKey();
+  const record = landingRecord({ email, ...(await startVisitorLookup(config)), editKey }, serverTimestamp);
+  const ref = signupRef(getLiteFirestore(config, appName), id);
   try {
-    await setDoc(signupRef(getLiteFirestore(config, appName), id), record, { merge: true });
+    try {
+      await setDoc(ref, record, { merge: true });
+      saveEditKey(id, editKey);
+    } catch (error) {
+      if (!isPermissionDenied(error)) throw error;
+      const { editKey: _refused, ...landing } = record;
+      await setDoc(ref, landing, { merge: true });
+    }
   } catch (error) {
     console.error('Waitlist signup write failed:', error);
     throw new Error(SIGNUP_FAILED, { cause: error });

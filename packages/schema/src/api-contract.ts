@@ -7,6 +7,7 @@ import type {
   DeleteSignupRequest,
   DeleteSignupResponse,
   ExportWaitlistRequest,
+  JoinRequest,
   LinkTokenRequest,
   LinkTokenResponse,
   SubscribeRequest,
@@ -44,7 +45,7 @@ export interface WaitlistUpdateResponse {
 export interface ApiContract {
   subscribe: { request: SubscribeRequest; answer: SubscribeResponse };
   waitlistUpdate: { request: WaitlistUpdateRequest; answer: WaitlistUpdateResponse };
-  joinWaitlist: { request: SubscribeRequest; answer: SubscribeResponse };
+  joinWaitlist: { request: JoinRequest; answer: SubscribeResponse };
   confirmSubscription: { request: LinkTokenRequest; answer: LinkTokenResponse };
   unsubscribe: { request: LinkTokenRequest; answer: LinkTokenResponse };
   resubscribe: { request: LinkTokenRequest; answer: LinkTokenResponse };

@@ -7,6 +7,7 @@ import {
   createTeamMemberRequestSchema,
   deleteSignupRequestSchema,
   exportWaitlistRequestSchema,
+  joinRequestSchema,
   linkTokenRequestSchema,
   subscribeRequestSchema,
   waitlistUpdateRequestSchema,
@@ -28,7 +29,7 @@ export const emptyRequestSchema = z.object({});
 export const REQUEST_SCHEMAS = {
   subscribe: subscribeRequestSchema,
   waitlistUpdate: waitlistUpdateRequestSchema,
-  joinWaitlist: subscribeRequestSchema,
+  joinWaitlist: joinRequestSchema,
   confirmSubscription: linkTokenRequestSchema,
   unsubscribe: linkTokenRequestSchema,
   resubscribe: linkTokenRequestSchema,

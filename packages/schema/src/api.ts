@@ -2,7 +2,7 @@
 // its request body with the schema here (server side only: the apps import just the types, which keeps
 // zod out of their bundles); a refusal carries the message the client shows, the first problem winning.
 import * as z from 'zod';
-import { FEEDBACK_FIELDS } from './constants';
+import { EDIT_KEY_PATTERN, FEEDBACK_FIELDS } from './constants';
 import type { NewTeamMember } from './entities';
 import type { SignupColumnKey } from './formatters';
 import {
@@ -13,6 +13,7 @@ import {
   INVALID_USERNAME,
   LINK_TOKEN_MISSING,
   PASSWORD_POLICY,
+  SIGNUP_FAILED,
   TEAM_FIELDS_REQUIRED,
 } from './messages';
 import { isRole, type Role } from './roles';
@@ -43,6 +44,12 @@ const signupEmail = z
 
 export const subscribeRequestSchema = z.object({ email: signupEmail });
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
+
+/** /api/join: the e-mail and, from a page with scripts, the session's edit key (bound on a new signup). */
+export const joinRequestSchema = subscribeRequestSchema.extend({
+  editKey: z.string({ error: SIGNUP_FAILED }).regex(EDIT_KEY_PATTERN, { error: SIGNUP_FAILED }).optional(),
+});
+export type JoinRequest = z.input<typeof joinRequestSchema>;
 export interface SubscribeResponse {
   ok: true;
 }

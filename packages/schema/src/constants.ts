@@ -97,3 +97,12 @@ export const DEFAULT_API_BASE = '/api';
 /** The request header that carries a Firebase App Check token (as Firebase's own SDKs send it). */
 export const APP_CHECK_HEADER = 'X-Firebase-AppCheck';
 export const FUNCTIONS_REGION = 'us-central1';
+
+/**
+ * The feedback edit key of a browser session (docs/decisions.md, feedback answers): its shape (as
+ * firestore.rules checks it), the sessionStorage key it is kept under (followed by the normalised
+ * e-mail) and the landing form's field that carries it to /api/join.
+ */
+export const EDIT_KEY_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+export const EDIT_KEY_STORAGE_PREFIX = 'waitlist_edit_key:';
+export const EDIT_KEY_FIELD = 'editKey';

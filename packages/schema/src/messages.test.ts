@@ -46,7 +46,6 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   BOT_CHECK_MISSING_TOKEN: 'A reCAPTCHA token is required.',
   BOT_CHECK_FAILED: 'The reCAPTCHA check failed. Please try again.',
   BOT_CHECK_UNAVAILABLE: 'The reCAPTCHA service is unavailable. Please try again later.',
-  SIGNUP_NOT_FOUND: 'No waitlist signup exists for this email address.',
   APP_CHECK_FAILED: 'This request could not be verified as coming from our site. Please reload the page and try again.',
   APP_CHECK_UNAVAILABLE: 'The app verification service is unavailable. Please try again later.',
   INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',

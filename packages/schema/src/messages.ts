@@ -73,7 +73,6 @@ export const INVALID_USERNAME =
 export const BOT_CHECK_MISSING_TOKEN = 'A reCAPTCHA token is required.';
 export const BOT_CHECK_FAILED = 'The reCAPTCHA check failed. Please try again.';
 export const BOT_CHECK_UNAVAILABLE = 'The reCAPTCHA service is unavailable. Please try again later.';
-export const SIGNUP_NOT_FOUND = 'No waitlist signup exists for this email address.';
 export const APP_CHECK_FAILED = 'This request could not be verified as coming from our site. Please reload the page and try again.';
 export const APP_CHECK_UNAVAILABLE = 'The app verification service is unavailable. Please try again later.';
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';

@@ -75,6 +75,7 @@ describe('the signup fields registry', () => {
       'location',
       'timestamp',
       'updatedAt',
+      'editKey',
     ]);
   });
 

@@ -36,7 +36,8 @@ export type SignupFieldWriter = 'join' | 'feedback' | 'server';
  * What the rules check of a visitor-written value:
  * `id` the signup's e-mail (the document id, lower case, an address); `text` a string within
  * `maxLength`; `location` a VisitorLocation; `requestTime` the write's own time (on every write);
- * `oneOf` one of `values`; `editKey` the session's edit key (checked by the rules' holdsEditKey).
+ * `oneOf` one of `values`; `editKey` the session's edit key (bound on create, changed only by naming the
+ * stored one: the rules' editKeyWrite).
  */
 export type SignupFieldCheck = 'id' | 'text' | 'location' | 'requestTime' | 'oneOf' | 'editKey';
 
@@ -79,8 +80,9 @@ export interface SignupFieldSpec {
 }
 
 /**
- * Every field of waitlist_signups/{email}: what the visitor writes when joining, then the feedback
- * answers in the form's order, the session's edit keys, then the fields only server code writes.
+ * Every field of waitlist_signups/{email}: what the visitor writes when joining (with the session's edit
+ * key), then the feedback answers in the form's order, the previous edit key, then the fields only server
+ * code writes.
  */
 export const SIGNUP_FIELDS = [
   {
@@ -112,6 +114,11 @@ export const SIGNUP_FIELDS = [
   },
   /** The last write's server time (every writer sets it): the admin panel's changes feed. */
   { key: 'updatedAt', writtenBy: ['join', 'feedback', 'server'], check: 'requestTime' },
+  /**
+   * The edit key of the browser session that created the signup, bound by that first write and new on
+   * each of its feedback writes (docs/decisions.md, feedback answers).
+   */
+  { key: 'editKey', writtenBy: ['join', 'feedback'], check: 'editKey' },
   {
     key: 'travelFrequency',
     writtenBy: ['feedback'],
@@ -183,8 +190,6 @@ export const SIGNUP_FIELDS = [
     column: { header: 'Social Media', width: 160 },
     question: { input: 'text', chart: 'presence' },
   },
-  /** This session's edit key, new on every feedback write (docs/decisions.md, feedback answers). */
-  { key: 'editKey', writtenBy: ['feedback'], check: 'editKey' },
   /** The edit key the session stored last time: proves the answers are this session's to change. */
   { key: 'prevEditKey', writtenBy: ['feedback'], check: 'text', maxLength: MAX_SHORT_TEXT_LENGTH },
   /** Recorded by server code from an outside source; shown and searched like an answer, not asked. */

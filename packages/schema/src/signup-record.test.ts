@@ -36,4 +36,10 @@ describe('landingRecord', () => {
     expect(landingRecord({ email: 'a@b.co', ip: '' }, () => at).ip).toBe('N/A');
     expect(landingRecord({ email: 'a@b.co' }, () => at).location).toBe(UNKNOWN_LOCATION);
   });
+
+  it('carries the session\'s edit key when one is given, and none otherwise', () => {
+    const key = 'k'.repeat(43);
+    expect(landingRecord({ email: 'a@b.co', editKey: key }, () => 0).editKey).toBe(key);
+    expect('editKey' in landingRecord({ email: 'a@b.co', editKey: null }, () => 0)).toBe(false);
+  });
 });

@@ -11,13 +11,15 @@ export const UNKNOWN_LOCATION: VisitorLocation = Object.fromEntries(
 ) as unknown as VisitorLocation;
 
 /** The landing record, with the writer's time type (a server-timestamp sentinel, or a Date). */
-export type LandingRecord<Time> = Record<FieldWrittenBy<'join'>, unknown> & {
+export type LandingRecord<Time> = Record<Exclude<FieldWrittenBy<'join'>, 'editKey'>, unknown> & {
   email: string;
   source: typeof SIGNUP_SOURCE;
   ip: string;
   location: VisitorLocation;
   timestamp: Time;
   updatedAt: Time;
+  /** The edit key of the session the signup belongs to: bound when the write creates the signup. */
+  editKey?: string;
 };
 
 export interface LandingInput {
@@ -27,14 +29,16 @@ export interface LandingInput {
   ip?: string | null;
   /** The visitor's location; every part 'N/A' when unknown. */
   location?: VisitorLocation | null;
+  /** The writing session's edit key; left out when not given (a repeat signup of another session). */
+  editKey?: string | null;
 }
 
 /**
- * {email, source, ip, location, timestamp, updatedAt}: written with set + merge, so a repeat signup
- * refreshes the landing fields only. `now` gives the time of both stamps (called once for each).
+ * {email, source, ip, location, timestamp, updatedAt, editKey?}: written with set + merge, so a repeat
+ * signup refreshes the landing fields only. `now` gives the time of both stamps (called once for each).
  */
 export function landingRecord<Time>(
-  { email, ip, location }: LandingInput,
+  { email, ip, location, editKey }: LandingInput,
   now: () => Time,
 ): LandingRecord<Time> {
   return {
@@ -44,5 +48,6 @@ export function landingRecord<Time>(
     location: location ?? UNKNOWN_LOCATION,
     timestamp: now(),
     updatedAt: now(),
+    ...(editKey ? { editKey } : {}),
   };
 }

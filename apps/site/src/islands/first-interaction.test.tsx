@@ -12,6 +12,11 @@ describe('onFirstInteraction', () => {
     ['a key', () => fireEvent.keyDown(document.body, { key: 'Tab' })],
     ['a touch', () => fireEvent.touchStart(document.body)],
     ['a scroll', () => fireEvent.scroll(window)],
+    [
+      'a click (assistive technology may click without a pointer event)',
+      () => fireEvent.click(document.body),
+    ],
+    ['a submit', () => fireEvent.submit(document.body)],
   ])('starts once, at the first interaction (%s)', (_label, interact) => {
     const start = vi.fn();
     onFirstInteraction(start);

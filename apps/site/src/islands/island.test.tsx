@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hydrateIsland, Island, serializeProps } from './island';
+import { FORM_GUARD_SCRIPT, HELD_SUBMITS } from './page-scripts';
 
 function Counter({ start }: { start: number }) {
   const [count, setCount] = useState(start);
@@ -81,5 +82,39 @@ describe('islands', () => {
 
   it('does nothing on a page without the island', () => {
     expect(() => hydrateIsland('missing', () => <Counter start={0} />)).not.toThrow();
+  });
+
+  it('submits a form pressed before its island hydrated once the island is ready, once however often it was pressed', async () => {
+    new Function(FORM_GUARD_SCRIPT)();
+    const sent: string[] = [];
+    function Form() {
+      const [note, setNote] = useState('');
+      return (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            sent.push(new FormData(event.currentTarget).get('note') as string);
+          }}
+        >
+          <input name="note" value={note} onChange={(event) => setNote(event.target.value)} />
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    document.body.innerHTML = renderToString(
+      <Island name="form">
+        <Form />
+      </Island>,
+    );
+    const form = document.querySelector('form')!;
+    const press = () => form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(press()).toBe(false); // held back: a native GET would put the fields in the URL
+    expect(press()).toBe(false);
+    expect(sent).toEqual([]);
+    await act(async () => hydrateIsland('form', () => <Form />));
+    expect(sent).toEqual(['']);
+    expect((window as unknown as Record<string, unknown[]>)[HELD_SUBMITS]).toEqual([]);
+    fireEvent.submit(form); // once hydrated, a press is React's alone
+    expect(sent).toEqual(['', '']);
   });
 });

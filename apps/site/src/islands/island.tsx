@@ -1,8 +1,9 @@
 // Partial hydration ("islands"). Pages are rendered to HTML at build time; in the browser only the
 // interactive parts hydrate, each as its own React root, so the static copy (pain points, pillars,
 // testimonials, footer…) never ships as JavaScript. An island's props travel as JSON in the HTML.
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { HELD_SUBMITS } from './page-scripts';
 
 /** JSON safe inside a <script> element (no "</script>", no HTML comment openers). */
 export function serializeProps(props: unknown): string {
@@ -40,6 +41,23 @@ export function Island<P>({ name, props, children, className }: IslandProps<P>) 
   );
 }
 
+/** The forms the head's form guard held back (submitted before their island hydrated). */
+function heldSubmits(): HTMLFormElement[] {
+  return ((window as unknown as Record<string, HTMLFormElement[] | undefined>)[HELD_SUBMITS] ??= []);
+}
+
+/** Once the island has hydrated, submits each of its forms the guard held back, once. */
+function SubmitHeldForms({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    const held = heldSubmits();
+    for (const form of held.filter((candidate) => container.contains(candidate))) {
+      held.splice(held.indexOf(form), 1);
+      form.requestSubmit();
+    }
+  }, [container]);
+  return children;
+}
+
 export interface HydrateOptions {
   /**
    * 'load' hydrates at once; 'visible' waits until the island comes within `margin` of the viewport
@@ -60,7 +78,12 @@ export function hydrateIsland<P>(
   const hydrate = () => {
     const json = document.querySelector(`script[data-island-props="${name}"]`)?.textContent;
     const props = (json ? JSON.parse(json) : undefined) as P;
-    hydrateRoot(container, <StrictMode>{render(props)}</StrictMode>);
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <SubmitHeldForms container={container}>{render(props)}</SubmitHeldForms>
+      </StrictMode>,
+    );
     // From here React owns the island: events that arrive while it hydrates are replayed.
     container.dataset.hydrated = 'true';
   };

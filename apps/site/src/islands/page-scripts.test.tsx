@@ -1,7 +1,7 @@
 // The head's form guard (an inline script) in a page whose islands have not hydrated yet.
-import { SESSION_EMAIL_KEY } from '@silk/schema/constants';
+import { EDIT_KEY_PATTERN, EDIT_KEY_STORAGE_PREFIX, SESSION_EMAIL_KEY } from '@silk/schema/constants';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FORM_GUARD_SCRIPT } from './page-scripts';
+import { FORM_GUARD_SCRIPT, HELD_SUBMITS } from './page-scripts';
 
 /** Dispatches a submit as the browser does; true when the native submission goes ahead. */
 const submit = (form: HTMLFormElement) =>
@@ -34,11 +34,31 @@ describe('the form guard', () => {
     expect(submit(form)).toBe(false); // a second tap while the post is under way
   });
 
-  it('holds back a form without a server path until its island hydrates (its fields would go in the URL)', () => {
+  it("sends the session's edit key with the native post (made and kept for /waitlist), then takes the field away", async () => {
+    const form = page(
+      '<div data-island="signup"><form method="post" action="/api/join"><input name="email" value=" Ana@Example.com "></form></div>',
+    );
+    let posted: FormData | null = null;
+    form.addEventListener('submit', () => (posted = new FormData(form)));
+    expect(submit(form)).toBe(true);
+    const key = window.sessionStorage.getItem(`${EDIT_KEY_STORAGE_PREFIX}ana@example.com`);
+    expect(key).toMatch(EDIT_KEY_PATTERN);
+    expect(posted!.get('editKey')).toBe(key);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(form.querySelectorAll('input')).toHaveLength(1);
+    // The same session posting again (back from /waitlist) sends the same key.
+    window.dispatchEvent(new Event('pageshow'));
+    expect(submit(form)).toBe(true);
+    expect(posted!.get('editKey')).toBe(key);
+  });
+
+  it('holds back a form without a server path until its island hydrates (its fields would go in the URL), listed once', () => {
     const form = page(
       '<div data-island="feedback"><form><input name="socialMedia" value="@ana"></form></div>',
     );
     expect(submit(form)).toBe(false);
+    expect(submit(form)).toBe(false);
+    expect((window as unknown as Record<string, unknown[]>)[HELD_SUBMITS]).toEqual([form]);
   });
 
   it('leaves a hydrated island’s form to React', () => {

@@ -2,7 +2,7 @@
 // hash (build/content-security-policy.ts; firebase.json must list them, which a test and the prerender
 // step check). Nothing here may vary between builds — what varies (the hashed chunk names) travels as
 // JSON in the page.
-import { SESSION_EMAIL_KEY } from '@silk/schema/constants';
+import { EDIT_KEY_FIELD, EDIT_KEY_STORAGE_PREFIX, SESSION_EMAIL_KEY } from '@silk/schema/constants';
 
 /** id of the JSON element naming the page's entry module and the chunks to preload with it. */
 export const PAGE_MODULES_ID = 'page-modules';
@@ -12,20 +12,37 @@ export interface PageModules {
   preload: string[];
 }
 
+/** The window property listing the forms the guard held back until their island hydrates. */
+export const HELD_SUBMITS = '__silkHeldSubmits';
+
+const text = (value: string) => JSON.stringify(value);
+
 /**
  * Head of every page with islands: the `js` class, and the rule for a form submitted before its island
  * has hydrated. A form with a server path (method="post": the landing form, to /api/join) goes through
  * natively, once, and its address is remembered for /waitlist's personalised text as the hydrated form
- * would; any other form waits for its island (a native GET would put its fields in the URL).
+ * would, with the session's edit key (made here if the session has none), which the post carries in a
+ * hidden field so that /api/join binds it to a new signup. Any other form waits for its island (a
+ * native GET would put its fields in the URL): it is listed in window[HELD_SUBMITS] and submitted once
+ * its island has hydrated (islands/island.tsx), however many times it was pressed.
  */
 export const FORM_GUARD_SCRIPT =
   "document.documentElement.classList.add('js');(function(){var sent=false;" +
   "addEventListener('pageshow',function(){sent=false});" +
   "document.addEventListener('submit',function(event){var form=event.target;" +
   "if(!form||!form.closest||form.closest('[data-hydrated]'))return;" +
-  "if(form.method!=='post'||sent){event.preventDefault();return}sent=true;" +
-  "var field=form.elements.namedItem('email');var email=field&&field.value?field.value.trim():'';" +
-  `if(email)try{sessionStorage.setItem(${JSON.stringify(SESSION_EMAIL_KEY)},email)}catch(error){}},true)})()`;
+  `if(form.method!=='post'){event.preventDefault();var held=window[${text(HELD_SUBMITS)}]=window[${text(HELD_SUBMITS)}]||[];` +
+  'if(held.indexOf(form)<0)held.push(form);return}' +
+  'if(sent){event.preventDefault();return}sent=true;' +
+  "var field=form.elements.namedItem('email');var email=field&&field.value?field.value.trim():'';if(!email)return;" +
+  `try{sessionStorage.setItem(${text(SESSION_EMAIL_KEY)},email);` +
+  `var name=${text(EDIT_KEY_STORAGE_PREFIX)}+email.toLowerCase(),key=sessionStorage.getItem(name);` +
+  "if(!key){var bytes=crypto.getRandomValues(new Uint8Array(32)),raw='';" +
+  'for(var i=0;i<bytes.length;i++)raw+=String.fromCharCode(bytes[i]);' +
+  "key=btoa(raw).replace(/\\+/g,'-').replace(/\\//g,'_').replace(/=+$/,'');sessionStorage.setItem(name,key)}" +
+  `var input=document.createElement('input');input.type='hidden';input.name=${text(EDIT_KEY_FIELD)};input.value=key;` +
+  // Gone once the post has read the fields: the form stays as its island expects it (back/forward cache).
+  'form.appendChild(input);setTimeout(function(){input.remove()},0)}catch(error){}},true)})()';
 
 /**
  * Replaces the page's module script (scripts/prerender.mjs): waits for the browser's
