@@ -75,11 +75,15 @@ function checkInlineScripts(file, html, policy) {
   }
 }
 
-/** The services this build calls must be allowed by connect-src (a build for other lookup URLs needs them). */
+/**
+ * The services this build calls must be allowed by connect-src (a build for other lookup URLs needs them).
+ * An emulator build's Firestore is not in firebase.json, which deploys: the Hosting emulator serves the
+ * stack's own copy, whose policy adds that stack's emulators (tooling/stack shiftedConfig).
+ */
 function checkConnections(policy) {
   const allowed = policy['connect-src'] ?? [];
-  const firestore = env.emulators ? `http://${env.emulators.firestore}` : 'https://firestore.googleapis.com';
-  for (const url of [env.ipLookupUrl, env.geoLookupUrl, firestore]) {
+  const firestore = env.emulators ? [] : ['https://firestore.googleapis.com'];
+  for (const url of [env.ipLookupUrl, env.geoLookupUrl, ...firestore]) {
     const { origin, hostname, protocol } = new URL(url);
     if (!allowed.includes(origin) && !allowed.includes(`${protocol}//${hostname}:*`)) {
       throw new Error(`${origin} is not in the connect-src of firebase.json's site CSP`);
