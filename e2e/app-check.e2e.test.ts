@@ -8,7 +8,7 @@ import { mintAppCheckToken } from '@silk/stack/app-check-stub';
 import { APP_CHECK_HEADER, COLLECTIONS } from '@silk/schema/constants';
 import { SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import type { Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, seedMember, signIn } from './support/admin-session';
 import { standInTokenProblem } from './support/app-check-token';
@@ -74,44 +74,84 @@ describe('App Check on the admin panel', () => {
     expect(await standInTokenProblem(undefined)).toBe('no token');
   });
 
-  it('sends a stand-in token with every Firestore request it opens and every /api call, from sign-in on', async () => {
-    const admin = await seedMember('appcheck', ['Admin']);
-    const firestoreOrigin = `http://${suite.stack.firestoreHost}`;
-    const { context, page } = await openAdmin(suite.browser, suite.stack.adminUrl);
-    suite.contexts.push(context);
-    const firestore: Request[] = [];
-    const api: Request[] = [];
+  /**
+   * The requests of a panel page that must carry a token: each Firestore channel it opens and REST call,
+   * each call of the Auth SDK (it attaches App Check's token as well), and each /api call.
+   */
+  function watchPanel(page: Page): Record<'firestore' | 'auth' | 'api', Request[]> {
+    const origins = {
+      firestore: `http://${suite.stack.firestoreHost}`,
+      auth: `http://${suite.stack.authHost}`,
+      api: suite.stack.adminUrl,
+    };
+    const seen = { firestore: [] as Request[], auth: [] as Request[], api: [] as Request[] };
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.origin === firestoreOrigin) {
-        // A channel's follow-ups (its session id in the URL) and handshake tests carry no headers by design.
-        if (opensChannel(request) || restCall(request)) firestore.push(request);
-      } else if (url.origin === suite.stack.adminUrl && url.pathname.startsWith('/api/')) {
-        api.push(request);
+      // A channel's follow-ups (its session id in the URL) and handshake tests carry no headers by design.
+      if (url.origin === origins.firestore && (opensChannel(request) || restCall(request))) {
+        seen.firestore.push(request);
+      } else if (url.origin === origins.auth && request.method() === 'POST') {
+        seen.auth.push(request);
+      } else if (url.origin === origins.api && url.pathname.startsWith('/api/')) {
+        seen.api.push(request);
       }
     });
+    return seen;
+  }
+
+  /** Each request with why its token is not a stand-in token (null for every one that is). */
+  async function problems(requests: Request[], token: (request: Request) => Promise<string | undefined>) {
+    return Promise.all(
+      requests.map(async (request) => ({
+        request: `${request.method()} ${new URL(request.url()).pathname}`,
+        problem: await standInTokenProblem(await token(request)),
+      })),
+    );
+  }
+
+  const withoutProblems = (checked: { request: string }[]) =>
+    checked.map(({ request }) => ({ request, problem: null }));
+  const headerToken = async (request: Request) => (await request.headerValue(APP_CHECK_HEADER)) ?? undefined;
+
+  it('sends a stand-in token with every Firestore, Auth and /api request from its first, signed in by e-mail', async () => {
+    const admin = await seedMember('appcheck', ['Admin']);
+    const { context, page } = await openAdmin(suite.browser, suite.stack.adminUrl);
+    suite.contexts.push(context);
+    const seen = watchPanel(page);
 
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
-    await signIn(page, admin.username, admin.password); // a username: the signIn function answers
+    // By e-mail: Auth and the panel's Firestore listens come before any /api call, so App Check must be
+    // up from the panel's start, not from its first call.
+    await signIn(page, admin.email, admin.password);
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Team Manager' }).click();
-    await page.getByRole('table', { name: 'Team members' }).waitFor({ timeout: 20_000 });
-    await page.getByRole('table', { name: 'Team members' }).getByText(admin.email).waitFor();
+    const team = page.getByRole('table', { name: 'Team members' });
+    await team.waitFor({ timeout: 20_000 });
+    await team.getByText(admin.email).waitFor();
 
-    const apiPaths = api.map((request) => new URL(request.url()).pathname);
-    expect(apiPaths).toEqual(expect.arrayContaining(['/api/sign-in', '/api/team/list']));
-    for (const request of api) {
-      expect(
-        { path: new URL(request.url()).pathname, problem: await standInTokenProblem(await request.headerValue(APP_CHECK_HEADER)) },
-      ).toEqual({ path: new URL(request.url()).pathname, problem: null });
-    }
     // The panel listens (its staff record, the signups' feeds): channels opened on the emulator.
-    expect(firestore.filter(opensChannel).length).toBeGreaterThan(0);
-    for (const request of firestore) {
-      const where = `${request.method()} ${new URL(request.url()).pathname}`;
-      expect({ where, problem: await standInTokenProblem(await firestoreAppCheckToken(request)) }).toEqual({
-        where,
-        problem: null,
-      });
-    }
+    expect(seen.firestore.filter(opensChannel).length).toBeGreaterThan(0);
+    const firestore = await problems(seen.firestore, firestoreAppCheckToken);
+    expect(firestore).toEqual(withoutProblems(firestore));
+    expect(seen.auth.length).toBeGreaterThan(0);
+    const auth = await problems(seen.auth, headerToken);
+    expect(auth).toEqual(withoutProblems(auth));
+    expect(seen.api.map((request) => new URL(request.url()).pathname)).toContain('/api/team/list');
+    const api = await problems(seen.api, headerToken);
+    expect(api).toEqual(withoutProblems(api));
+  });
+
+  it('sends a stand-in token on the signIn call of a sign-in by username', async () => {
+    const admin = await seedMember('appcheckuser', ['Staff']);
+    const { context, page } = await openAdmin(suite.browser, suite.stack.adminUrl);
+    suite.contexts.push(context);
+    const seen = watchPanel(page);
+    await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+    await signIn(page, admin.username, admin.password);
+
+    expect(seen.api.map((request) => new URL(request.url()).pathname)).toContain('/api/sign-in');
+    const api = await problems(seen.api, headerToken);
+    expect(api).toEqual(withoutProblems(api));
+    const firestore = await problems(seen.firestore, firestoreAppCheckToken);
+    expect(firestore).toEqual(withoutProblems(firestore));
   });
 });
