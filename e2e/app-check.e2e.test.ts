@@ -69,7 +69,9 @@ describe('App Check on the admin panel', () => {
   it('tells a stand-in token from a forged, foreign or missing one (the check the panel is held to)', async () => {
     expect(await standInTokenProblem(await mintAppCheckToken())).toBeNull();
     expect(await standInTokenProblem(await mintAppCheckToken({ forged: true }))).toBe('bad signature');
-    expect(await standInTokenProblem(await mintAppCheckToken({ issuer: 'https://elsewhere.test' }))).toMatch(/^issuer/);
+    expect(await standInTokenProblem(await mintAppCheckToken({ issuer: 'https://elsewhere.test' }))).toMatch(
+      /^issuer/,
+    );
     expect(await standInTokenProblem(await mintAppCheckToken({ appId: '1:1:web:1' }))).toMatch(/^app/);
     expect(await standInTokenProblem(undefined)).toBe('no token');
   });
@@ -123,7 +125,10 @@ describe('App Check on the admin panel', () => {
     // By e-mail: Auth and the panel's Firestore listens come before any /api call, so App Check must be
     // up from the panel's start, not from its first call.
     await signIn(page, admin.email, admin.password);
-    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Team Manager' }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Team Manager' })
+      .click();
     const team = page.getByRole('table', { name: 'Team members' });
     await team.waitFor({ timeout: 20_000 });
     await team.getByText(admin.email).waitFor();

@@ -194,7 +194,9 @@ describe('the App Check token of the calling app', () => {
 
   it('goes on every call as X-Firebase-AppCheck: staff and public routes and the spreadsheet', async () => {
     stub.on('/api/team/remove', (_req, res) => json(res, 200, { message: 'Removed.' }));
-    await callApi({ apiBase: api, staffToken: 'id', appCheckToken }, 'teamRemove', { email: 'ben@silk.travel' });
+    await callApi({ apiBase: api, staffToken: 'id', appCheckToken }, 'teamRemove', {
+      email: 'ben@silk.travel',
+    });
     expect(last().headers['x-firebase-appcheck']).toBe('app-check-token');
     expect(last().headers.authorization).toBe('Bearer id');
 
@@ -209,7 +211,10 @@ describe('the App Check token of the calling app', () => {
 
   it('is left out when the app has none (or none can be had), and the call still goes', async () => {
     stub.on('/api/sign-in', (_req, res) => json(res, 200, { customToken: 'custom' }));
-    await callApi({ apiBase: api, appCheckToken: async () => null }, 'signIn', { identifier: 'a', password: 'p' });
+    await callApi({ apiBase: api, appCheckToken: async () => null }, 'signIn', {
+      identifier: 'a',
+      password: 'p',
+    });
     expect(last().headers['x-firebase-appcheck']).toBeUndefined();
     await callApi({ apiBase: api }, 'signIn', { identifier: 'a', password: 'p' });
     expect(last().headers['x-firebase-appcheck']).toBeUndefined();
