@@ -8,6 +8,12 @@ import { EDIT_KEY_STORAGE_PREFIX, FEEDBACK_FIELDS, SIGNUP_SOURCE } from '@silk/s
 import { SESSION_EXPIRED, SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContextOptions, Page, Route } from 'playwright-core';
+import {
+  emulatorConnectOrigins,
+  shiftedConfig,
+  withConnectSources,
+  type FirebaseConfig,
+} from '@silk/stack/stack';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { takeCspViolations } from './support/csp';
@@ -316,19 +322,30 @@ describe('/waitlist: a first press of "Send my answers" before its island is rea
 });
 
 describe('the Content-Security-Policy', () => {
-  it('comes with every page as firebase.json says, and a script it does not allow is reported', async () => {
-    const firebase = JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
-      hosting: { target: string; headers: { headers: { key: string; value: string }[] }[] }[];
-    };
-    const site = firebase.hosting.find((target) => target.target === 'site')!;
-    const policy = site.headers
-      .flatMap((rule) => rule.headers)
-      .find((header) => header.key === 'Content-Security-Policy');
+  it('comes with every page as the stack’s copy of firebase.json says (the deployed policy plus this stack’s emulators), and a script it does not allow is reported', async () => {
+    const offset = Number(process.env.SILK_PORT_OFFSET ?? 0);
+    const policyOf = (config: FirebaseConfig, target: string) =>
+      config.hosting
+        .find((site) => site.target === target)
+        ?.headers?.flatMap((rule) => rule.headers)
+        .find((header) => header.key === 'Content-Security-Policy')?.value;
+    const deployed = JSON.parse(
+      readFileSync(new URL('../firebase.json', import.meta.url), 'utf8'),
+    ) as FirebaseConfig;
+    const emulated = shiftedConfig(offset);
+    for (const target of ['site', 'admin']) {
+      const policy = policyOf(deployed, target) ?? '';
+      expect(policy).toMatch(/connect-src /);
+      expect(policy).not.toMatch(/127\.0\.0\.1|localhost/);
+      expect(policyOf(emulated, target)).toBe(withConnectSources(policy, emulatorConnectOrigins(offset)));
+    }
     const { page } = await visit();
     for (const path of ['/', '/waitlist', '/no-such-page']) {
       const response = await page.goto(`${suite.stack.siteUrl}${path}`);
-      expect(response?.headers()['content-security-policy']).toBe(policy?.value);
+      expect(response?.headers()['content-security-policy']).toBe(policyOf(emulated, 'site'));
     }
+    const admin = await page.request.get(`${suite.stack.adminUrl}/admin`);
+    expect(admin.headers()['content-security-policy']).toBe(policyOf(emulated, 'admin'));
     await page.evaluate(() => {
       const script = document.createElement('script');
       script.textContent = 'window.injected = true';

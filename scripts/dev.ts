@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startAppCheckStub } from '@silk/stack/app-check-stub';
 import { ensureFirestoreLauncher } from '@silk/stack/firestore-launcher';
 import { mailDevCommand, mailDevUrl } from '@silk/stack/maildev';
-import { emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts } from '@silk/stack/stack';
+import { emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts, writeShiftedConfig } from '@silk/stack/stack';
 import type { SeededAccount } from './seed';
 
 const ports = stackPorts(0);
@@ -98,10 +98,13 @@ start('functions build', 'pnpm', ['--filter', '@silk/functions', 'exec', 'tsx', 
 // Every e-mail the functions send lands in MailDev; links in it open the Vite site.
 const maildev = mailDevCommand(0);
 start('maildev', maildev.command, maildev.args);
+// The stack's copy of firebase.json (emulators on 127.0.0.1; firebase.json itself names no host).
 start('emulators', 'pnpm', [
   'exec',
   'firebase',
   'emulators:start',
+  '--config',
+  writeShiftedConfig(0),
   '--project',
   PROJECT_ID,
   '--only',

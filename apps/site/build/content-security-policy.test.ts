@@ -66,7 +66,7 @@ describe('the Content-Security-Policy', () => {
     }
   });
 
-  it('lets the site reach Firestore, App Check, the visitor lookups and the emulators, and nothing else', () => {
+  it('lets the site reach Firestore, App Check and the visitor lookups, and nothing else', () => {
     const connect = /connect-src ([^;]*)/.exec(sitePolicy())?.[1]?.split(' ');
     expect(connect).toEqual([
       "'self'",
@@ -74,7 +74,32 @@ describe('the Content-Security-Policy', () => {
       'https://content-firebaseappcheck.googleapis.com',
       'https://api.ipify.org',
       'https://ipapi.co',
-      'http://127.0.0.1:*',
     ]);
+  });
+
+  it('lets the panel reach Auth, Firestore and App Check (its reCAPTCHA v3 script and frame), and nothing else', () => {
+    const directive = (name: string) => new RegExp(`${name} ([^;]*)`).exec(adminPolicy())?.[1]?.split(' ');
+    expect(directive('connect-src')).toEqual([
+      "'self'",
+      'https://firestore.googleapis.com',
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://content-firebaseappcheck.googleapis.com',
+    ]);
+    expect(directive('script-src')).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+    ]);
+    expect(directive('frame-src')).toEqual([
+      'https://www.google.com/recaptcha/',
+      'https://recaptcha.google.com/recaptcha/',
+    ]);
+  });
+
+  it('deploys no loopback origin: firebase.json names neither 127.0.0.1 nor localhost anywhere', () => {
+    // The emulators get their origins from the stack's own copy of the file (tooling/stack shiftedConfig).
+    expect(firebaseJson).not.toMatch(/127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0/i);
+    for (const policy of [sitePolicy(), adminPolicy()]) expect(policy).not.toMatch(/127\.0\.0\.1|localhost/i);
   });
 });

@@ -6,9 +6,8 @@
 // Scripts: 'self' plus the hash of each inline script (no 'unsafe-inline'). Styles: 'unsafe-inline',
 // because the site inlines its stylesheet (its hash would change with every CSS edit) and prerenders
 // `style` attributes; without script injection, a style cannot run code. connect-src: what the apps
-// call. The Hosting emulator serves these same headers (it reads firebase.json; the test stacks only
-// shift its ports), so the emulators' loopback origin is listed too, with any port (every
-// SILK_PORT_OFFSET): loopback is nowhere to send data to, and a deployed page has no emulator to reach.
+// call. What deploys names no loopback origin: the Hosting emulator serves the stack's own copy of
+// firebase.json (tooling/stack shiftedConfig), which adds that stack's emulator origins to connect-src.
 import { DEFAULT_GEO_LOOKUP_URL, DEFAULT_IP_LOOKUP_URL } from '@silk/schema/constants';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -20,10 +19,8 @@ import { FORM_GUARD_SCRIPT, PAGE_LOADER_SCRIPT } from '../src/islands/page-scrip
 /** Every inline script the site's pages may contain (exact text). */
 export const SITE_INLINE_SCRIPTS = [FORM_GUARD_SCRIPT, PAGE_LOADER_SCRIPT, CONFIRMATION_FIRST_PAINT_SCRIPT];
 
-/** The Firebase emulators (auth, Firestore; functions are reached through Hosting's /api rewrites). */
-export const EMULATOR_ORIGINS = 'http://127.0.0.1:*';
 const FIRESTORE = 'https://firestore.googleapis.com';
-/** App Check's token exchange (reCAPTCHA v3 provider; the emulator build's stand-in is on loopback). */
+/** App Check's token exchange (reCAPTCHA v3 provider; the emulator build's stand-in is the stack's). */
 const APP_CHECK = 'https://content-firebaseappcheck.googleapis.com';
 const AUTH = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
 /** reCAPTCHA v3 on /waitlist (Google's documented sources; its own requests run in its frame). */
@@ -61,21 +58,24 @@ export function sitePolicy(): string {
       APP_CHECK,
       new URL(DEFAULT_IP_LOOKUP_URL).origin,
       new URL(DEFAULT_GEO_LOOKUP_URL).origin,
-      EMULATOR_ORIGINS,
     ],
     'frame-src': RECAPTCHA_FRAMES,
     ...LOCKED_DOWN,
   });
 }
 
-/** The admin panel: Firebase Auth and Firestore, /api on its own origin; its icon is a data: URI. */
+/**
+ * The admin panel: Firebase Auth and Firestore, /api on its own origin, App Check (its reCAPTCHA v3
+ * provider loads Google's script and frame, and exchanges its tokens); its icon is a data: URI.
+ */
 export function adminPolicy(): string {
   return policy({
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...RECAPTCHA_SCRIPTS],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", FIRESTORE, ...AUTH, EMULATOR_ORIGINS],
+    'connect-src': ["'self'", FIRESTORE, ...AUTH, APP_CHECK],
+    'frame-src': RECAPTCHA_FRAMES,
     ...LOCKED_DOWN,
   });
 }

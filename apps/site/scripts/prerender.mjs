@@ -75,12 +75,18 @@ function checkInlineScripts(file, html, policy) {
   }
 }
 
-/** The services this build calls must be allowed by connect-src (a build for other lookup URLs needs them). */
+/**
+ * The services this build calls must be allowed by connect-src (a build for other lookup URLs needs them).
+ * An emulator build's loopback services are not in firebase.json, which deploys: the Hosting emulator
+ * serves the stack's own copy, whose policy adds that stack's emulators (tooling/stack shiftedConfig),
+ * and a bench serves its stand-ins from the page's own origin.
+ */
 function checkConnections(policy) {
   const allowed = policy['connect-src'] ?? [];
   const firestore = env.emulators ? `http://${env.emulators.firestore}` : 'https://firestore.googleapis.com';
   for (const url of [env.ipLookupUrl, env.geoLookupUrl, firestore]) {
     const { origin, hostname, protocol } = new URL(url);
+    if (env.emulators && (hostname === '127.0.0.1' || hostname === 'localhost')) continue;
     if (!allowed.includes(origin) && !allowed.includes(`${protocol}//${hostname}:*`)) {
       throw new Error(`${origin} is not in the connect-src of firebase.json's site CSP`);
     }

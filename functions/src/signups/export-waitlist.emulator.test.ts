@@ -16,6 +16,8 @@ import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readServerConfig } from '../shared/config';
+import { addressHash } from '../mail/erasure';
+import { auditedView } from './audited-view';
 import { makeExportWaitlistHandler, XLSX_CONTENT_TYPE } from './export-waitlist';
 import { adminServices } from '../shared/admin';
 import { consumeRateLimit } from '../http/rate-limit';
@@ -300,8 +302,33 @@ describe('exportWaitlist: the filtered view', () => {
       rows: 2,
       filtered: true,
       fileName: filteredSpreadsheetFileName(new Date()),
-      view: filtered,
+      view: auditedView(filtered),
     });
+  });
+
+  it('audits the view without any address or search text: the search and a work e-mail filter only as hashes', async () => {
+    const { domain, view } = await seedView();
+    const staff = await createStaff(['Staff']);
+    const address = `Dan@${domain}`;
+    const workEmail = `boss@work-${domain}`;
+    const filtered = { ...view, search: ` ${address} `, answers: { workEmail, travelFrequency: 'Monthly or more' } };
+    const { response } = await download(staff.idToken, url, { view: filtered });
+    expect(response.status).toBe(200);
+
+    const entries = await auditFor(staff.email);
+    expect(entries).toHaveLength(1);
+    const details = entries[0]?.details as Record<string, unknown>;
+    const stored = JSON.stringify(details);
+    expect(stored).not.toMatch(/@/);
+    for (const text of [domain, 'Dan', 'dan', 'boss']) expect(stored).not.toContain(text);
+    expect(details.view).toMatchObject({
+      searchHash: addressHash(address.toLowerCase()),
+      answers: { travelFrequency: 'Monthly or more' },
+      answerHashes: { workEmail: addressHash(workEmail) },
+      countries: [],
+      confirmed: 'all',
+    });
+    expect(details.view).not.toHaveProperty('search');
   });
 
   it('applies the view the table shows: country, confirmation, time zone of the days and its sort', async () => {

@@ -3,7 +3,8 @@
 // admin table's 12 columns, read from Firestore in pages; `timeZone` (the downloader's IANA zone, else
 // UTC) is the zone of the Signup Date column, named in its header's note. With `view` (the admin table's
 // sort, search and filters, signup-view.ts) only the rows it leaves, in its order, as
-// waitlist_signups_YYYY-MM-DD_filtered.xlsx; an invalid view is a 400. Audited (rows exported, the view).
+// waitlist_signups_YYYY-MM-DD_filtered.xlsx; an invalid view is a 400. Audited (rows exported, the view
+// without any typed text: audited-view.ts).
 //   200 the file · 400 · 401 · 403 · 405 · 413 · 415 · 429 · 500 (before the first byte)
 import { COLLECTIONS } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, spreadsheetFileName } from '@silk/schema/formatters';
@@ -16,6 +17,7 @@ import { ANSWERED, endpoint, type EndpointDeps } from '../http/endpoint';
 import type { HttpHandler } from '../http/http';
 import { adminServices } from '../shared/admin';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { auditedView } from './audited-view';
 import { signupPages } from './signup-pages';
 import { ExportAborted, writeSignupsWorkbook, type SignupRecord } from './xlsx';
 
@@ -101,7 +103,9 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
         await audit({
           action: 'export',
           target: COLLECTIONS.waitlistSignups,
-          details: view ? { rows, filtered: true, fileName, view } : { rows, filtered: false, fileName },
+          details: view
+            ? { rows, filtered: true, fileName, view: auditedView(view) }
+            : { rows, filtered: false, fileName },
         });
       } catch (error) {
         logger.error('exportWaitlist: audit entry not written', error);

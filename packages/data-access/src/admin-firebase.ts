@@ -1,8 +1,12 @@
 // Full Firebase (Auth + Firestore) for the admin panel, wired to the emulators once when configured.
+// App Check is initialised with the app, before Auth and Firestore send anything, so every request of
+// the panel carries its token (Firestore and Auth attach it themselves; our /api calls through
+// `appCheckToken`): enforcement can be switched on for Firestore without cutting the panel off.
 import type { FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
 import { getFirebaseApp, splitHostPort } from './app';
+import { appCheckToken, ensureAppCheck } from './app-check';
 import type { ClientConfig } from './config';
 
 export interface AdminServices {
@@ -11,6 +15,8 @@ export interface AdminServices {
   db: Firestore;
   /** Base URL of our functions' API ("/api" behind Hosting). */
   apiBase: string;
+  /** The panel's current App Check token (null when none can be had), sent on every /api call. */
+  appCheckToken: () => Promise<string | null>;
 }
 
 const services = new Map<string, AdminServices>();
@@ -20,6 +26,7 @@ export function getAdminServices(config: ClientConfig, appName?: string): AdminS
   const app = getFirebaseApp(config, appName);
   const existing = services.get(app.name);
   if (existing) return existing;
+  ensureAppCheck(config, app.name);
   const auth = getAuth(app);
   const db = getFirestore(app);
   if (config.emulators) {
@@ -27,7 +34,13 @@ export function getAdminServices(config: ClientConfig, appName?: string): AdminS
     const { host, port } = splitHostPort(config.emulators.firestore);
     connectFirestoreEmulator(db, host, port);
   }
-  const created: AdminServices = { app, auth, db, apiBase: config.apiBase };
+  const created: AdminServices = {
+    app,
+    auth,
+    db,
+    apiBase: config.apiBase,
+    appCheckToken: () => appCheckToken(config, app.name),
+  };
   services.set(app.name, created);
   return created;
 }

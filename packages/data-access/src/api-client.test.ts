@@ -11,6 +11,8 @@ import {
   subscribeToMailingList,
   verifyBotCheck,
 } from './api-client';
+import type { AdminServices } from './admin-firebase';
+import { staffClient } from './staff-client';
 import { json, startStubServer, type StubServer } from './testing/stub-server';
 
 let stub: StubServer;
@@ -184,5 +186,47 @@ describe('callApi', () => {
     ).resolves.toEqual({ customToken: 'custom' });
     expect(last().headers.authorization).toBeUndefined();
     expect(JSON.parse(last().body)).toEqual({ identifier: 'ana', password: 'pw' });
+  });
+});
+
+describe('the App Check token of the calling app', () => {
+  const appCheckToken = async () => 'app-check-token';
+
+  it('goes on every call as X-Firebase-AppCheck: staff and public routes and the spreadsheet', async () => {
+    stub.on('/api/team/remove', (_req, res) => json(res, 200, { message: 'Removed.' }));
+    await callApi({ apiBase: api, staffToken: 'id', appCheckToken }, 'teamRemove', {
+      email: 'ben@silk.travel',
+    });
+    expect(last().headers['x-firebase-appcheck']).toBe('app-check-token');
+    expect(last().headers.authorization).toBe('Bearer id');
+
+    stub.on('/api/sign-in', (_req, res) => json(res, 200, { customToken: 'custom' }));
+    await callApi({ apiBase: api, appCheckToken }, 'signIn', { identifier: 'ana', password: 'pw' });
+    expect(last().headers['x-firebase-appcheck']).toBe('app-check-token');
+
+    stub.on('/api/xlsxdown', (_req, res) => res.writeHead(200).end('xlsx'));
+    await downloadWaitlist({ apiBase: api, staffToken: 'id', appCheckToken });
+    expect(last().headers['x-firebase-appcheck']).toBe('app-check-token');
+  });
+
+  it('is left out when the app has none (or none can be had), and the call still goes', async () => {
+    stub.on('/api/sign-in', (_req, res) => json(res, 200, { customToken: 'custom' }));
+    await callApi({ apiBase: api, appCheckToken: async () => null }, 'signIn', {
+      identifier: 'a',
+      password: 'p',
+    });
+    expect(last().headers['x-firebase-appcheck']).toBeUndefined();
+    await callApi({ apiBase: api }, 'signIn', { identifier: 'a', password: 'p' });
+    expect(last().headers['x-firebase-appcheck']).toBeUndefined();
+  });
+
+  it('comes with the staff client of services that have it', async () => {
+    const auth = { currentUser: { getIdToken: async () => 'id-6' } } as unknown as AdminServices['auth'];
+    await expect(staffClient({ auth, apiBase: api, appCheckToken })).resolves.toEqual({
+      apiBase: api,
+      staffToken: 'id-6',
+      appCheckToken,
+    });
+    await expect(staffClient({ auth, apiBase: api })).resolves.toEqual({ apiBase: api, staffToken: 'id-6' });
   });
 });

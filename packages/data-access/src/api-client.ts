@@ -62,11 +62,13 @@ async function postJson(
 
 /**
  * Where calls go: the API base, and for staff routes the signed-in member's ID token (resolved once by
- * `staffClient`, the one way a staff token is had).
+ * `staffClient`, the one way a staff token is had). `appCheckToken`: the calling app's App Check token
+ * source (the panel's services bring one), sent on every call as X-Firebase-AppCheck.
  */
 export interface ApiClient {
   readonly apiBase: string;
   readonly staffToken?: string;
+  readonly appCheckToken?: () => Promise<string | null>;
 }
 
 /** A staff call without a signed-in member: nothing is sent, and the panel asks to sign in again. */
@@ -105,9 +107,10 @@ export async function callApi<K extends JsonRouteId>(
 ): Promise<ApiAnswer<K>> {
   const url = apiUrl(client.apiBase, API_ROUTES[route].path);
   const idToken = staffTokenFor(client, route);
+  const appCheck = appCheckHeaders(await client.appCheckToken?.());
   const response = idToken
-    ? await postJson(url, { token: idToken, ...body }, { Authorization: `Bearer ${idToken}` })
-    : await postJson(url, body);
+    ? await postJson(url, { token: idToken, ...body }, { Authorization: `Bearer ${idToken}`, ...appCheck })
+    : await postJson(url, body, appCheck);
   const json = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, json);
   return json as ApiAnswer<K>;
@@ -180,10 +183,11 @@ export async function downloadWaitlist(
   timeZone?: string,
 ): Promise<Blob> {
   const request: ExportWaitlistRequest = { ...(view ? { view } : {}), ...(timeZone ? { timeZone } : {}) };
+  const token = staffTokenFor(client, 'exportWaitlist');
   const response = await fetch(apiUrl(client.apiBase, API_ROUTES.exportWaitlist.path), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token: staffTokenFor(client, 'exportWaitlist'), ...request }),
+    headers: { 'Content-Type': 'application/json', ...appCheckHeaders(await client.appCheckToken?.()) },
+    body: JSON.stringify({ token, ...request }),
   });
   if (!response.ok) throw new ApiError(response.status, await readJson(response));
   return response.blob();

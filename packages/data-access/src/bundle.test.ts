@@ -76,13 +76,14 @@ describe('bundle of the visitor-write module', () => {
     expect(lazyBytes).toBeLessThan(40 * 1024);
   });
 
-  it('detects Auth and full Firestore when they are there (the admin module, as a control)', async () => {
+  it('detects Auth, full Firestore and App Check when they are there (the admin module, as a control)', async () => {
     const chunks = await bundle(
       'admin-entry',
       `export { getAdminServices } from ${JSON.stringify(join(SRC, 'admin-firebase.ts'))};`,
     );
     expect(matching(chunks, AUTH).length).toBeGreaterThan(0);
     expect(matching(chunks, FULL_FIRESTORE).length).toBeGreaterThan(0);
+    expect(matching(chunks, APP_CHECK).length).toBeGreaterThan(0); // the panel's requests carry tokens too
   });
 
   it('keeps the page-load modules small: config (zod/mini) and visitor lookup carry no Firebase', async () => {

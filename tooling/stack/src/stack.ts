@@ -1,5 +1,7 @@
-// Ports and configuration of the local Firebase stack. One firebase.json is the source; test runs may
-// shift every port by SILK_PORT_OFFSET so that several stacks can run side by side.
+// Ports and configuration of the local Firebase stack. One firebase.json is the source (what deploys: its
+// emulators block has ports but no hosts, and nothing in it names a loopback origin); the emulators run
+// on a copy written for the stack (shiftedConfig), which binds them to 127.0.0.1, may shift every port by
+// SILK_PORT_OFFSET so that several stacks can run side by side, and lets the pages reach that stack.
 import { ADMIN_BASE_PATH } from '@silk/schema/constants';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,13 +16,22 @@ export interface HostingRedirect {
   destination: string;
   type: 301 | 302;
 }
+interface HostingHeaders {
+  source: string;
+  headers: { key: string; value: string }[];
+}
 interface HostingSite {
   target: string;
   redirects?: HostingRedirect[];
+  headers?: HostingHeaders[];
   [key: string]: unknown;
 }
+interface EmulatorEntry {
+  host?: string;
+  port: number;
+}
 export interface FirebaseConfig {
-  emulators: Record<EmulatorName, { host: string; port: number }> & Record<string, unknown>;
+  emulators: Record<EmulatorName, EmulatorEntry> & Record<string, unknown>;
   hosting: HostingSite[];
   [key: string]: unknown;
 }
@@ -69,7 +80,7 @@ export function adminRedirects(adminOrigin: string): HostingRedirect[] {
  * the real one from the hub).
  */
 export function emulatorAdminOrigin(ports: StackPorts): string {
-  return `http://127.0.0.1:${ports.hosting + 5}`;
+  return `http://${EMULATOR_HOST}:${ports.hosting + 5}`;
 }
 
 /**
@@ -81,30 +92,67 @@ function forEmulator(redirect: HostingRedirect): HostingRedirect {
   return { ...redirect, destination: redirect.destination.replace(/^(https?:\/\/[^/:]+):(\d+)/, '$1\\:$2') };
 }
 
-/** firebase.json for the emulators at `offset`: every port shifted, the site's /admin sent to the emulator's admin. */
+/** The address every emulator of a stack listens on (firebase-tools' default, localhost, may be ::1). */
+export const EMULATOR_HOST = '127.0.0.1';
+
+/**
+ * What the pages served by a stack's Hosting emulator connect to besides their own origin: the Auth and
+ * Firestore emulators and the App Check stand-in (functions are reached through Hosting's /api rewrites).
+ */
+export function emulatorConnectOrigins(offset: number): string[] {
+  const ports = stackPorts(offset);
+  return [
+    `http://${EMULATOR_HOST}:${ports.auth}`,
+    `http://${EMULATOR_HOST}:${ports.firestore}`,
+    appCheckStubUrl(offset),
+  ];
+}
+
+/** `policy` with `sources` added to its connect-src (a policy without one is returned as it is). */
+export function withConnectSources(policy: string, sources: readonly string[]): string {
+  return policy
+    .split('; ')
+    .map((directive) => (directive.startsWith('connect-src ') ? [directive, ...sources].join(' ') : directive))
+    .join('; ');
+}
+
+/**
+ * firebase.json for the emulators at `offset`: every emulator on 127.0.0.1 with its port shifted, the
+ * site's /admin sent to the emulator's admin, and each target's Content-Security-Policy letting the
+ * pages reach this stack's emulators (the deployed policy names no loopback origin).
+ */
 export function shiftedConfig(offset: number): FirebaseConfig {
   const config = readFirebaseConfig();
   const ports = stackPorts(offset);
   for (const name of Object.keys(ports) as EmulatorName[]) {
-    config.emulators[name] = { ...config.emulators[name], port: ports[name] };
+    config.emulators[name] = { ...config.emulators[name], host: EMULATOR_HOST, port: ports[name] };
   }
   // The Functions emulator also starts Eventarc and Cloud Tasks emulators; shift their ports too (their
   // defaults, 9299 and 9499, are the auth ports of offsets 200 and 400).
   for (const name of ['eventarc', 'tasks']) {
-    const entry = config.emulators[name] as { host: string; port: number } | undefined;
-    if (entry) config.emulators[name] = { ...entry, port: entry.port + offset };
+    const entry = config.emulators[name] as EmulatorEntry | undefined;
+    if (entry) config.emulators[name] = { ...entry, host: EMULATOR_HOST, port: entry.port + offset };
   }
   // The Firestore emulator also listens on a websocket port (default 9150): shift it too, or a second
   // stack's Firestore emulator fails to start.
   config.emulators.firestore = { ...config.emulators.firestore, websocketPort: 9150 + offset } as never;
   const adminOrigin = emulatorAdminOrigin(ports);
+  const connect = emulatorConnectOrigins(offset);
   for (const site of config.hosting) {
     if (site.target === 'site') site.redirects = adminRedirects(adminOrigin).map(forEmulator);
+    for (const rule of site.headers ?? []) {
+      for (const header of rule.headers) {
+        if (header.key === 'Content-Security-Policy') header.value = withConnectSources(header.value, connect);
+      }
+    }
   }
   return config;
 }
 
-/** Writes the emulators' firebase.json copy for `offset` (gitignored, at every offset) and returns its path. */
+/**
+ * Writes the emulators' firebase.json copy for `offset` (gitignored, at every offset) and returns its
+ * path: every `firebase emulators:…` of the stack runs with `--config` and this file.
+ */
 export function writeShiftedConfig(offset: number): string {
   const path = join(ROOT, `.firebase.test-${offset}.json`);
   writeFileSync(path, JSON.stringify(shiftedConfig(offset), null, 2));
