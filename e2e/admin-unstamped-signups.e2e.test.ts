@@ -56,7 +56,9 @@ describe('signups written without updatedAt (e2e)', () => {
       location: 'Lisbon',
       timestamp: FieldValue.serverTimestamp(),
     });
-    await signups().doc(undated).set({ email: undated, source: SIGNUP_SOURCE, ip: '10.4.5.7', location: 'Porto' });
+    await signups()
+      .doc(undated)
+      .set({ email: undated, source: SIGNUP_SOURCE, ip: '10.4.5.7', location: 'Porto' });
 
     // Newest first: the new signup is the table's first row.
     await open.getByRole('cell', { name: email }).waitFor({ timeout: 2_000 });
@@ -73,7 +75,9 @@ describe('signups written without updatedAt (e2e)', () => {
     await fresh.getByRole('cell', { name: undated }).waitFor({ timeout: 15_000 });
     await fresh.getByLabel('Search signups').fill('');
 
-    const { sheet } = await download(fresh, () => fresh.getByRole('button', { name: 'Download spreadsheet' }).click());
+    const { sheet } = await download(fresh, () =>
+      fresh.getByRole('button', { name: 'Download spreadsheet' }).click(),
+    );
     expect(sheet.actualRowCount - 1).toBe(count);
     const emails = (sheet.getColumn(1).values as unknown[]).slice(2).map(String);
     expect(emails).toEqual(expect.arrayContaining([email, undated]));

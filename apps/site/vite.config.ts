@@ -24,7 +24,14 @@ export default defineConfig(({ command, isSsrBuild }) => {
     // The pages' HTML is generated, so Vite's crawl finds no script: every package the pages import,
     // at once or at the first interaction, is declared, or the dev server reloads the page mid-action.
     optimizeDeps:
-      command === 'serve' ? { include: importedPackages(root, sitePages.map((page) => page.entry)).all } : {},
+      command === 'serve'
+        ? {
+            include: importedPackages(
+              root,
+              sitePages.map((page) => page.entry),
+            ).all,
+          }
+        : {},
     server: {
       port: 5173,
       strictPort: true,

@@ -55,7 +55,10 @@ describe('the site page registry', () => {
       'serve',
       'development',
     );
-    const { lazy } = importedPackages(root, sitePages.map((page) => page.entry));
+    const { lazy } = importedPackages(
+      root,
+      sitePages.map((page) => page.entry),
+    );
     expect(lazy).toEqual(expect.arrayContaining(['react-dom/client', 'firebase/firestore/lite']));
     expect(config.optimizeDeps.include).toEqual(expect.arrayContaining(lazy));
   });

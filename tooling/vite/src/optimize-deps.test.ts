@@ -22,7 +22,13 @@ describe('importedPackages', () => {
   it('lists the packages reached at once and lazily, page by page, without type-only imports', () => {
     const root = fixture({
       'tsconfig.json': JSON.stringify({
-        compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', baseUrl: '.', paths: { '@/*': ['./src/*'] } },
+        compilerOptions: {
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          jsx: 'react-jsx',
+          baseUrl: '.',
+          paths: { '@/*': ['./src/*'] },
+        },
       }),
       'src/one.ts': [
         "import { a } from 'at-once';",
@@ -31,7 +37,11 @@ describe('importedPackages', () => {
         "export const load = () => import('@/lazy');",
         'export const value: T | undefined = a;',
       ].join('\n'),
-      'src/lazy.tsx': ["import { b } from 'later/sub';", "export { c } from './re-export';", 'export const Lazy = () => <p>{b}</p>;'].join('\n'),
+      'src/lazy.tsx': [
+        "import { b } from 'later/sub';",
+        "export { c } from './re-export';",
+        'export const Lazy = () => <p>{b}</p>;',
+      ].join('\n'),
       'src/re-export.ts': "export const c = import('dynamic-bare');",
       'src/two.ts': "import { b } from 'later/sub';\nexport const d = b;",
     });
@@ -40,11 +50,16 @@ describe('importedPackages', () => {
       lazy: ['dynamic-bare', 'later/sub'],
     });
     // Loaded at once by the second page, lazily by the first: still declared as lazy.
-    expect(importedPackages(root, ['/src/one.ts', '/src/two.ts']).lazy).toEqual(['dynamic-bare', 'later/sub']);
+    expect(importedPackages(root, ['/src/one.ts', '/src/two.ts']).lazy).toEqual([
+      'dynamic-bare',
+      'later/sub',
+    ]);
   });
 
   it('reads the module scripts of an HTML page', () => {
-    expect(moduleScripts('<script>x</script><script type="module" src="/src/main.tsx"></script>')).toEqual(['/src/main.tsx']);
+    expect(moduleScripts('<script>x</script><script type="module" src="/src/main.tsx"></script>')).toEqual([
+      '/src/main.tsx',
+    ]);
   });
 });
 

@@ -43,7 +43,11 @@ function importsOf(file: string): Imported[] {
       // `import { type A } from 'x'` stays a (side-effect) import under verbatimModuleSyntax.
       const typeOnly = node.importClause?.isTypeOnly === true;
       if (!typeOnly) found.push({ specifier: node.moduleSpecifier.text, dynamic: false });
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       if (!node.isTypeOnly) found.push({ specifier: node.moduleSpecifier.text, dynamic: false });
     } else if (
       ts.isCallExpression(node) &&
@@ -59,8 +63,10 @@ function importsOf(file: string): Imported[] {
   return found;
 }
 
-const isBare = (specifier: string) => !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('@/');
-const isSource = (file: string) => /\.[cm]?[jt]sx?$/.test(file) && !/\.d\.[cm]?ts$/.test(file) && !/[\\/]node_modules[\\/]/.test(file);
+const isBare = (specifier: string) =>
+  !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('@/');
+const isSource = (file: string) =>
+  /\.[cm]?[jt]sx?$/.test(file) && !/\.d\.[cm]?ts$/.test(file) && !/[\\/]node_modules[\\/]/.test(file);
 
 /**
  * The npm packages the modules reachable from `entries` import (paths relative to `appRoot`, or from
@@ -78,8 +84,9 @@ export function importedPackages(appRoot: string, entries: readonly string[]): I
     ts.resolveModuleName(specifier, appModule, options, host).resolvedModule?.resolvedFileName;
   const importsCache = new Map<string, Imported[]>();
   const cachedImports = (file: string) => {
-    if (!importsCache.has(file)) importsCache.set(file, importsOf(file));
-    return importsCache.get(file)!;
+    const known = importsCache.get(file) ?? importsOf(file);
+    importsCache.set(file, known);
+    return known;
   };
   const all = new Set<string>();
   const lazy = new Set<string>();
@@ -88,22 +95,25 @@ export function importedPackages(appRoot: string, entries: readonly string[]): I
     /** Each module visited, and whether the page loads it at once (true) or only lazily (false). */
     const visited = new Map<string, boolean>();
     const packages = new Map<string, boolean>();
-    const queue: Array<[file: string, atOnce: boolean]> = [[resolve(appRoot, entry.replace(/^\//, '')), true]];
-    while (queue.length > 0) {
-      const [file, atOnce] = queue.shift()!;
+    const queue: Array<[file: string, atOnce: boolean]> = [
+      [resolve(appRoot, entry.replace(/^\//, '')), true],
+    ];
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [file, atOnce] = next;
       const seen = visited.get(file);
       if (seen === true || (seen === false && !atOnce)) continue;
       visited.set(file, atOnce);
       const owner = packageOf(file, appRoot);
       for (const { specifier, dynamic } of cachedImports(file)) {
         const loadedAtOnce = atOnce && !dynamic;
-        const bare = specifier.split('?')[0]!;
+        const [bare = specifier] = specifier.split('?');
         const resolved = ts.resolveModuleName(bare, file, options, host).resolvedModule?.resolvedFileName;
         if (resolved && isSource(resolved)) {
           queue.push([resolved, loadedAtOnce]);
         } else if (isBare(bare) && !bare.startsWith('node:')) {
           // The app's own name for the same module where it resolves it alike: one pre-bundled copy.
-          const declared = !owner || (resolved && resolveFromApp(bare) === resolved) ? bare : `${owner.name} > ${bare}`;
+          const declared =
+            !owner || (resolved && resolveFromApp(bare) === resolved) ? bare : `${owner.name} > ${bare}`;
           packages.set(declared, (packages.get(declared) ?? false) || loadedAtOnce);
         }
       }
@@ -118,5 +128,7 @@ export function importedPackages(appRoot: string, entries: readonly string[]): I
 
 /** The module scripts (`<script type="module" src="…">`) of an HTML page, as written. */
 export function moduleScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!);
+  return [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].flatMap(
+    (match) => match[1] ?? [],
+  );
 }
