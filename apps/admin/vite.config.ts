@@ -1,11 +1,15 @@
 import { apiProxy } from '@silk/vite-config/api-proxy';
 import { clientConfig } from '@silk/vite-config/client-config';
+import { importedPackages, moduleScripts } from '@silk/vite-config/optimize-deps';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+
 // The panel lives under /admin on its own subdomain; the build goes to dist/admin so Hosting serves it there.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: '/admin/',
   plugins: [react(), clientConfig(), redirectToBase()],
   resolve: {
@@ -16,12 +20,17 @@ export default defineConfig({
     },
   },
   build: { outDir: 'dist/admin', emptyOutDir: true },
+  // Every package the panel imports, at once or when a tab opens: pre-bundled before the first visit.
+  optimizeDeps:
+    command === 'serve'
+      ? { include: importedPackages(root, moduleScripts(readFileSync(`${root}/index.html`, 'utf8'))).all }
+      : {},
   server: {
     port: 5174,
     strictPort: true,
     proxy: apiProxy('admin'),
   },
-});
+}));
 
 /** Dev server: `/` and `/admin` go to `/admin/`, as the Hosting redirect and rewrites do in production. */
 function redirectToBase(): Plugin {

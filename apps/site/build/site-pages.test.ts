@@ -1,9 +1,10 @@
 // Everything derived from the page registry (src/config/pages.ts) matches it: the Vite build inputs,
-// the server entry's pages and the prerender list (scripts/prerender.mjs renders the server entry's
-// `prerenderedPages`, each from its HTML file's placeholder).
+// the server entry's pages, the prerender list (scripts/prerender.mjs renders the server entry's
+// `prerenderedPages`, each from its HTML file's placeholder) and the dev server's declared packages.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { importedPackages } from '@silk/vite-config/optimize-deps';
 import { resolveConfig } from 'vite';
 import { describe, expect, it, vi } from 'vitest';
 import { prerenderedPages, sitePages } from '../src/config/pages';
@@ -46,5 +47,19 @@ describe('the site page registry', () => {
     for (const key of ['id', 'path', 'html', 'entry'] as const) {
       expect(new Set(sitePages.map((page) => page[key])).size, key).toBe(sitePages.length);
     }
+  });
+
+  it('declares to the dev server every package a page imports lazily (React at the first interaction, Firestore at the submit)', async () => {
+    const config = await resolveConfig(
+      { root, configFile: resolve(root, 'vite.config.ts'), configLoader: 'runner', logLevel: 'silent' },
+      'serve',
+      'development',
+    );
+    const { lazy } = importedPackages(
+      root,
+      sitePages.map((page) => page.entry),
+    );
+    expect(lazy).toEqual(expect.arrayContaining(['react-dom/client', 'firebase/firestore/lite']));
+    expect(config.optimizeDeps.include).toEqual(expect.arrayContaining(lazy));
   });
 });

@@ -1,14 +1,17 @@
-// Every 6 hours: the signup total is set to count() and the recent copies are rewritten
-// (signup-count.ts, signup-feeds.ts), repairing what a failed or repeated trigger left.
+// Every 6 hours: signups without `updatedAt` are stamped, the signup total is set to count() and the
+// recent copies are rewritten (signup-count.ts, signup-feeds.ts), repairing what a failed or repeated
+// trigger left.
 // The Functions emulator runs no schedules: tests and the admin benchmark call the same code.
 import { logger } from 'firebase-functions/logger';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { adminServices } from '../shared/admin';
 import { reconcileSignupCount } from './signup-count';
-import { refreshRecentSignups } from './signup-feeds';
+import { refreshRecentSignups, stampMissingUpdatedAt } from './signup-feeds';
 
 export const maintainSignupFeeds = onSchedule({ schedule: 'every 6 hours', retryCount: 0 }, async () => {
   const { db } = adminServices();
+  const stamped = await stampMissingUpdatedAt(db);
+  if (stamped > 0) logger.warn('maintainSignupFeeds: signups without updatedAt were stamped', { stamped });
   const correction = await reconcileSignupCount(db);
   if (correction !== 0) logger.warn('maintainSignupFeeds: the total was off', { correction });
   await refreshRecentSignups(db);

@@ -1,17 +1,21 @@
 // The panel's feeds kept by the trigger on every signup write (signup-feeds.ts): the recent copy,
-// the tombstone (named by the id's hash only) and the scheduled repair of the recent copies.
+// the tombstone (named by the id's hash only), `updatedAt` stamped on a signup written without it, and the
+// scheduled repairs.
 import { COLLECTIONS, RECENT_SIGNUPS_KEPT_HOURS } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { recordSignupDeletion, refreshRecentSignups } from './signup-feeds';
+import { withoutBackgroundTriggers } from '@silk/stack/stack';
+import { recordSignupDeletion, refreshRecentSignups, stampMissingUpdatedAt } from './signup-feeds';
 import { addressHash } from '../mail/erasure';
 
 const { db } = adminSdk();
 const signups = db.collection(COLLECTIONS.waitlistSignups);
 const recent = db.collection(COLLECTIONS.recentSignups);
 const tombstones = db.collection(COLLECTIONS.signupDeletions);
+const shardSum = async () =>
+  (await db.collection(COLLECTIONS.signupCounts).get()).docs.reduce((sum, shard) => sum + Number(shard.get('count') ?? 0), 0);
 const newEmail = () => `feed-${randomUUID().slice(0, 8)}@example.com`;
 const write = (email: string, fields: Record<string, unknown> = {}) =>
   signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp(), ...fields }, { merge: true });
@@ -72,5 +76,51 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
     expect(await refreshRecentSignups(db)).toBeGreaterThanOrEqual(1);
     expect((await recent.doc(email).get()).exists).toBe(true);
     expect((await recent.doc(old).get()).exists).toBe(false);
+  });
+
+  it('stamps the server time on a signup written without updatedAt (its recent copy carries it) and counts it once', async () => {
+    // Earlier writes' triggers have run once this one's has (the emulator runs them in turn).
+    const fence = newEmail();
+    await write(fence);
+    await eventually(() => recent.doc(fence).get(), (snapshot) => snapshot.exists);
+    const before = await shardSum();
+    const email = newEmail();
+    const written = Date.now();
+    // As the console or a script would: no updatedAt.
+    await signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp(), travelFrequency: 'Monthly' });
+    const stamped = await eventually(() => signups.doc(email).get(), (snapshot) => snapshot.get('updatedAt') instanceof Timestamp);
+    const updatedAt = (stamped.get('updatedAt') as Timestamp).toMillis();
+    expect(updatedAt).toBeGreaterThanOrEqual(written - 1000);
+    const copy = await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.exists);
+    expect((copy.get('updatedAt') as Timestamp).toMillis()).toBe(updatedAt);
+    expect(copy.get('travelFrequency')).toBe('Monthly');
+    // A later write of ours, once its copy is in, shows the stamp's own trigger has run too: still counted once.
+    await write(email, { travelFrequency: 'Weekly' });
+    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.get('travelFrequency') === 'Weekly');
+    expect(await shardSum()).toBe(before + 1);
+    expect(((await signups.doc(email).get()).get('updatedAt') as Timestamp).toMillis()).toBeGreaterThanOrEqual(updatedAt);
+  });
+
+  it('stamps a signup whose updatedAt is not a timestamp', async () => {
+    const email = newEmail();
+    await signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp(), updatedAt: '2024-01-01' });
+    await eventually(() => signups.doc(email).get(), (snapshot) => snapshot.get('updatedAt') instanceof Timestamp);
+    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.get('updatedAt') instanceof Timestamp);
+  });
+
+  it('stamps the signups written without updatedAt while the trigger did not run (the scheduled repair), and no others', async () => {
+    const missed = newEmail();
+    const kept = newEmail();
+    const keptAt = Timestamp.fromMillis(Date.now() - 3600_000);
+    await withoutBackgroundTriggers(async () => {
+      await signups.doc(missed).set({ email: missed, timestamp: FieldValue.serverTimestamp() });
+      await signups.doc(kept).set({ email: kept, timestamp: keptAt, updatedAt: keptAt });
+    });
+    expect(await stampMissingUpdatedAt(db)).toBeGreaterThanOrEqual(1);
+    expect((await signups.doc(missed).get()).get('updatedAt')).toBeInstanceOf(Timestamp);
+    expect(((await signups.doc(kept).get()).get('updatedAt') as Timestamp).isEqual(keptAt)).toBe(true);
+    // The stamp's trigger writes the recent copy; nothing is left to stamp.
+    await eventually(() => recent.doc(missed).get(), (snapshot) => snapshot.exists);
+    expect(await stampMissingUpdatedAt(db)).toBe(0);
   });
 });

@@ -5,13 +5,17 @@
 //   expiresAt), so that a panel's first rows come from a small collection whatever the total;
 // - signup_deletions/{SHA-256 of the id} {deletedAt, expiresAt}: tombstones that take a deleted signup
 //   out of open panels and browser copies, without keeping its address (TTL DELETIONS_KEPT_DAYS).
+// A signup written without `updatedAt` (the console, a script, an import: any writer but ours) would be
+// counted and exported but never shown, since the panel reads by `updatedAt`: the trigger stamps it.
 import { COLLECTIONS, DELETIONS_KEPT_DAYS, RECENT_SIGNUPS_KEPT_HOURS } from '@silk/schema/constants';
-import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { addressHash } from '../mail/erasure';
 import { signupCountChange } from './signup-count';
 
 const HOUR_MS = 3600 * 1000;
 const RECENT_BATCH = 400;
+/** gRPC codes of a precondition that failed and of a document that is gone. */
+const LEFT_TO_THEIR_WRITE = new Set<number>([9, 5]);
 
 function recentRef(db: Firestore, id: string) {
   return db.collection(COLLECTIONS.recentSignups).doc(id);
@@ -26,8 +30,17 @@ function recentCopy(data: DocumentData): DocumentData {
   return { ...data, expiresAt: Timestamp.fromMillis(millis(data.updatedAt) + RECENT_SIGNUPS_KEPT_HOURS * HOUR_MS) };
 }
 
-/** A signup created or changed: its recent copy (unless the change is older than the window), and +1 on the total when it is new. */
+/** The signup carries the field the panel's reads and feeds follow (a Firestore timestamp). */
+export function hasUpdatedAt(data: DocumentData): boolean {
+  return data.updatedAt instanceof Timestamp;
+}
+
+/**
+ * A signup created or changed: its recent copy (unless the change is older than the window), and +1 on
+ * the total when it is new. Without `updatedAt`, the signup is stamped first (stampSignup).
+ */
 export async function recordSignupWrite(db: Firestore, id: string, data: DocumentData, created: boolean): Promise<void> {
+  if (!hasUpdatedAt(data)) return stampSignup(db, id, created);
   const batch = db.batch();
   const copy = recentCopy(data);
   if ((copy.expiresAt as Timestamp).toMillis() > Date.now()) batch.set(recentRef(db, id), copy);
@@ -36,6 +49,33 @@ export async function recordSignupWrite(db: Firestore, id: string, data: Documen
     batch.set(count.ref, count.data, { merge: true });
   }
   await batch.commit();
+}
+
+/**
+ * A signup written without `updatedAt`: one transaction stamps the server's time on it and writes its
+ * recent copy with the same time (+1 on the total when it is new). The stamp is a write of its own, whose
+ * trigger finds `updatedAt` and a signup that is not new: no loop, and no second count. Nothing is stamped
+ * when the signup is gone (its deletion's trigger takes the -1) or a later write already stamped it.
+ */
+async function stampSignup(db: Firestore, id: string, created: boolean): Promise<void> {
+  const signup = db.collection(COLLECTIONS.waitlistSignups).doc(id);
+  await db.runTransaction(async (transaction) => {
+    const current = await transaction.get(signup);
+    if (created) {
+      const count = signupCountChange(db, 1);
+      transaction.set(count.ref, count.data, { merge: true });
+    }
+    const data = current.data();
+    if (!data || hasUpdatedAt(data)) return;
+    // One commit: both server timestamps are its time.
+    const updatedAt = FieldValue.serverTimestamp();
+    transaction.update(signup, { updatedAt });
+    transaction.set(recentRef(db, id), {
+      ...data,
+      updatedAt,
+      expiresAt: Timestamp.fromMillis(Date.now() + RECENT_SIGNUPS_KEPT_HOURS * HOUR_MS),
+    });
+  });
 }
 
 /**
@@ -57,6 +97,30 @@ export async function recordSignupDeletion(db: Firestore, id: string): Promise<v
       expiresAt: Timestamp.fromMillis(Date.now() + DELETIONS_KEPT_DAYS * 24 * HOUR_MS),
     });
   });
+}
+
+/**
+ * Stamps the server's time as `updatedAt` on every signup without one (written while the trigger did not
+ * run, or where it failed), so the panel shows it; the stamp's trigger writes its recent copy. A count()
+ * of the signups ordered by `updatedAt` (which leaves out those without it) tells whether any is missing;
+ * only then are the signups scanned, reading only that field. Returns how many were stamped.
+ */
+export async function stampMissingUpdatedAt(db: Firestore): Promise<number> {
+  const signups = db.collection(COLLECTIONS.waitlistSignups);
+  const [all, stamped] = await Promise.all([signups.count().get(), signups.orderBy('updatedAt').count().get()]);
+  if (stamped.data().count >= all.data().count) return 0;
+  const writer = db.bulkWriter();
+  // A signup changed or deleted meanwhile (the precondition fails) is left to that write's trigger.
+  writer.onWriteError((error) => !LEFT_TO_THEIR_WRITE.has(error.code) && error.failedAttempts < 10);
+  const writes: Promise<unknown>[] = [];
+  for await (const document of signups.select('updatedAt').stream() as AsyncIterable<QueryDocumentSnapshot>) {
+    if (hasUpdatedAt(document.data())) continue;
+    writes.push(
+      writer.update(document.ref, { updatedAt: FieldValue.serverTimestamp() }, { lastUpdateTime: document.updateTime }),
+    );
+  }
+  await writer.close();
+  return (await Promise.allSettled(writes)).filter((write) => write.status === 'fulfilled').length;
 }
 
 /**
