@@ -1,4 +1,4 @@
-// subscribers, username mappings, rate_limits and unknown collections: no browser access at all.
+// subscribers, username mappings, rate_limits, the security log's entries and unknown collections: no browser access at all.
 import { assertFails, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { describe, it } from 'vitest';
@@ -9,6 +9,7 @@ const SERVER_ONLY: Array<[string, string]> = [
   [COLLECTIONS.subscribers, EXISTING_SIGNUP],
   [COLLECTIONS.usernameMappings, 'otto'],
   [COLLECTIONS.rateLimits, 'ip-1'],
+  [COLLECTIONS.securityLog, 'event-1'],
   ['not_a_collection', 'x'],
 ];
 

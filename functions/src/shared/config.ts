@@ -61,7 +61,15 @@ export interface ServerConfig {
   clientIpHops: number;
   /** What an App Check token must be: signed by a key of `jwksUrl`, from `issuer`, for one of `audiences`. */
   appCheck: { jwksUrl: string; issuer: string; audiences: string[] };
+  /** The security log (anonymous callers' events): entries kept per hour at most, and for how long. */
+  securityLog: { maxEntriesPerHour: number; retentionDays: number };
+  /** A password change without the current password needs a sign-in this recent (ID token auth_time). */
+  passwordChange: { recentSignInSeconds: number };
 }
+
+/** See ServerConfig.securityLog and passwordChange (SECURITY_LOG_MAX_PER_HOUR, SECURITY_LOG_RETENTION_DAYS, PASSWORD_CHANGE_RECENT_SIGN_IN_SECONDS). */
+export const DEFAULT_SECURITY_LOG = { maxEntriesPerHour: 200, retentionDays: 30 };
+export const DEFAULT_RECENT_SIGN_IN_SECONDS = 300;
 
 /** Production defaults; the emulator's functions/env/.env.demo-silk raises the per-IP limits. */
 export const DEFAULT_RATE_LIMITS: Record<LimitedFunction, RateLimitRule> = {
@@ -168,6 +176,17 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       jwksUrl: serviceUrl(env, 'APP_CHECK_JWKS_URL', DEFAULT_APP_CHECK_JWKS_URL),
       issuer: env.APP_CHECK_ISSUER?.trim() ?? '',
       audiences: list(env.APP_CHECK_AUDIENCE),
+    },
+    securityLog: {
+      maxEntriesPerHour: positiveNumber(env, 'SECURITY_LOG_MAX_PER_HOUR', DEFAULT_SECURITY_LOG.maxEntriesPerHour),
+      retentionDays: positiveNumber(env, 'SECURITY_LOG_RETENTION_DAYS', DEFAULT_SECURITY_LOG.retentionDays),
+    },
+    passwordChange: {
+      recentSignInSeconds: positiveNumber(
+        env,
+        'PASSWORD_CHANGE_RECENT_SIGN_IN_SECONDS',
+        DEFAULT_RECENT_SIGN_IN_SECONDS,
+      ),
     },
   };
 }

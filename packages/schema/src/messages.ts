@@ -129,3 +129,10 @@ export const NO_ACCESS_TITLE = 'No access';
 export function noAccess(email: string): string {
   return `${email} has no access to the admin panel. Ask an Admin of your team to add you, then sign in again.`;
 }
+
+// Proof of the current password for a password change, and the security log's count in the Activity tab.
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to set a new one.';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect.';
+export function securityEventsCount(count: number): string {
+  return `${count} anonymous security ${count === 1 ? 'event' : 'events'} in the last 24 hours (failed sign-ins and password-reset requests, kept out of this log).`;
+}
