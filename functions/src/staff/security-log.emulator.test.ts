@@ -1,13 +1,18 @@
 // Anonymous callers never write the audit trail: password-reset requests and failed sign-ins go to the
-// security log, bounded per hour (SECURITY_LOG_MAX_PER_HOUR, 100 in functions/env/.env.demo-silk) and
-// counted in full. Against the Functions emulator: 600 reset requests for unknown addresses leave the
-// latest real export and team change among the newest 500 audit entries (the Activity tab's read).
+// security log, bounded per hour (SECURITY_LOG_MAX_PER_HOUR, 100 here as in functions/env/.env.demo-silk)
+// and counted in full. Against the emulators: 600 reset requests for unknown addresses leave the latest
+// real export and team change among the newest 500 audit entries (the Activity tab's read). The flood
+// goes to the reset handler served here (the Functions emulator starts a worker per concurrent request,
+// which a loaded machine cannot); e2e/admin-activity.e2e.test.ts sends it through Hosting.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { AUTH_WRONG_PASSWORD, USERNAME_NOT_FOUND } from '@silk/schema/messages';
 import { Timestamp } from 'firebase-admin/firestore';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
+import { readServerConfig } from '../shared/config';
 import { createStaff, functionUrl, post, unique, uniqueEmail } from '../testing/emulator';
+import { serveHandler, type ServedHandler } from '../testing/serve-handler';
+import { makeRequestPasswordResetHandler } from './request-password-reset';
 import { identifierHash } from './security-log';
 
 const { db } = adminServices();
@@ -16,6 +21,19 @@ const ENTRIES_PER_HOUR = 100;
 const FLOOD = 600;
 /** The Activity tab's window (AUDIT_LOG_WINDOW of @silk/data-access/audit-log). */
 const ACTIVITY_WINDOW = 500;
+
+let resets: ServedHandler;
+beforeAll(async () => {
+  // The emulator project's settings (functions/env/.env.demo-silk): every test client is one address.
+  const config = readServerConfig({
+    AUTH_API_KEY: 'demo-api-key',
+    CLIENT_IP_HOPS: '0',
+    RATE_LIMIT_PASSWORD_RESET_PER_IP: '100000',
+    SECURITY_LOG_MAX_PER_HOUR: String(ENTRIES_PER_HOUR),
+  });
+  resets = await serveHandler(makeRequestPasswordResetHandler({ config: () => config }));
+});
+afterAll(() => resets.close());
 
 async function countedEvents(): Promise<number> {
   const counts = await db.collection(COLLECTIONS.securityLogCounts).get();
@@ -90,7 +108,7 @@ describe('the security log', () => {
 
       const start = Timestamp.now();
       const countedBefore = await countedEvents();
-      const url = await functionUrl('requestPasswordReset');
+      const url = resets.url;
       const flood = Array.from({ length: FLOOD }, (_, i) => `${unique(`flood${i}`)}@flood.test`);
       const statuses: number[] = [];
       await pool(FLOOD, 20, async (i) => {
