@@ -45,7 +45,9 @@ describe('readServerConfig', () => {
 
   it('bounds the security log and the recent sign-in of a password change, by default and from the environment', () => {
     expect(readServerConfig({}).securityLog).toEqual(DEFAULT_SECURITY_LOG);
-    expect(readServerConfig({}).passwordChange).toEqual({ recentSignInSeconds: DEFAULT_RECENT_SIGN_IN_SECONDS });
+    expect(readServerConfig({}).passwordChange).toEqual({
+      recentSignInSeconds: DEFAULT_RECENT_SIGN_IN_SECONDS,
+    });
     const config = readServerConfig({
       SECURITY_LOG_MAX_PER_HOUR: '50',
       SECURITY_LOG_RETENTION_DAYS: '7',

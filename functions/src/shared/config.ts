@@ -178,7 +178,11 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       audiences: list(env.APP_CHECK_AUDIENCE),
     },
     securityLog: {
-      maxEntriesPerHour: positiveNumber(env, 'SECURITY_LOG_MAX_PER_HOUR', DEFAULT_SECURITY_LOG.maxEntriesPerHour),
+      maxEntriesPerHour: positiveNumber(
+        env,
+        'SECURITY_LOG_MAX_PER_HOUR',
+        DEFAULT_SECURITY_LOG.maxEntriesPerHour,
+      ),
       retentionDays: positiveNumber(env, 'SECURITY_LOG_RETENTION_DAYS', DEFAULT_SECURITY_LOG.retentionDays),
     },
     passwordChange: {

@@ -2,11 +2,7 @@
 // the configured window. Against the emulators: the deployed function (window of 5 minutes) and the
 // same handler served here with a window of 1 second, so a real token can be "not recent".
 import { COLLECTIONS } from '@silk/schema/constants';
-import {
-  CURRENT_PASSWORD_REQUIRED,
-  CURRENT_PASSWORD_WRONG,
-  PASSWORD_CHANGED,
-} from '@silk/schema/messages';
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from '@silk/schema/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { readServerConfig, type ServerConfig } from '../shared/config';
@@ -72,7 +68,10 @@ describe('changePassword: proof of the current password', () => {
     const member = await createStaff(['Staff'], { mustChangePassword: true });
     await afterTheWindow();
     const newPassword = 'N3w-passw0rd!';
-    const response = await change(strict.url, member, { password: newPassword, currentPassword: member.password });
+    const response = await change(strict.url, member, {
+      password: newPassword,
+      currentPassword: member.password,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: PASSWORD_CHANGED });
     expect(await mustChangePassword(member)).toBe(false);

@@ -23,14 +23,22 @@ import { HTTP_FUNCTION_OPTIONS, type ServerConfig } from '../shared/config';
 import { checkPassword, IdentityToolkitError } from './identity-toolkit';
 
 /** Whether the caller's token comes from a sign-in within the configured window. */
-export function signedInRecently(caller: StaffCaller, config: ServerConfig, now: number = Date.now()): boolean {
+export function signedInRecently(
+  caller: StaffCaller,
+  config: ServerConfig,
+  now: number = Date.now(),
+): boolean {
   if (caller.authTime === undefined) return false;
   const age = now / 1000 - caller.authTime;
   return age >= -60 && age <= config.passwordChange.recentSignInSeconds;
 }
 
 /** The current password is the caller's own: else 401 (429 / 403 as the Auth service answers). */
-async function verifyCurrentPassword(config: ServerConfig, member: StaffCaller, password: string): Promise<void> {
+async function verifyCurrentPassword(
+  config: ServerConfig,
+  member: StaffCaller,
+  password: string,
+): Promise<void> {
   let uid: string;
   try {
     uid = await checkPassword(config.authApiKey, member.email, password);

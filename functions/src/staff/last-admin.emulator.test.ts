@@ -24,9 +24,9 @@ async function call(name: 'teamUpdate' | 'teamRemove', caller: TestStaff, body: 
  */
 async function withAdmins(admin: TestStaff, beside: string[], body: () => Promise<void>): Promise<void> {
   const keep = new Set([admin.email, ...beside]);
-  const others = (await db.collection(COLLECTIONS.staff).where('roles', 'array-contains', 'Admin').get()).docs.filter(
-    (doc) => !keep.has(doc.id) && doc.get('disabled') !== true,
-  );
+  const others = (
+    await db.collection(COLLECTIONS.staff).where('roles', 'array-contains', 'Admin').get()
+  ).docs.filter((doc) => !keep.has(doc.id) && doc.get('disabled') !== true);
   await Promise.all(others.map((doc) => doc.ref.update({ disabled: true })));
   try {
     await body();

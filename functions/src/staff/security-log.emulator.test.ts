@@ -41,11 +41,15 @@ async function countedEvents(): Promise<number> {
 }
 
 async function auditSince(since: Timestamp) {
-  return (await db.collection(COLLECTIONS.auditLog).where('at', '>=', since).get()).docs.map((doc) => doc.data());
+  return (await db.collection(COLLECTIONS.auditLog).where('at', '>=', since).get()).docs.map((doc) =>
+    doc.data(),
+  );
 }
 
 async function securityEntriesSince(since: Timestamp) {
-  return (await db.collection(COLLECTIONS.securityLog).where('at', '>=', since).get()).docs.map((doc) => doc.data());
+  return (await db.collection(COLLECTIONS.securityLog).where('at', '>=', since).get()).docs.map((doc) =>
+    doc.data(),
+  );
 }
 
 /** Runs `count` calls, `concurrency` at a time. */
@@ -120,7 +124,11 @@ describe('the security log', () => {
       const answered = statuses.filter((status) => status === 200).length;
 
       expect(await auditSince(start)).toEqual([]);
-      const newest = await db.collection(COLLECTIONS.auditLog).orderBy('at', 'desc').limit(ACTIVITY_WINDOW).get();
+      const newest = await db
+        .collection(COLLECTIONS.auditLog)
+        .orderBy('at', 'desc')
+        .limit(ACTIVITY_WINDOW)
+        .get();
       const entries = newest.docs.map((doc) => doc.data());
       expect(entries).toContainEqual(expect.objectContaining({ actor: admin.email, action: 'export' }));
       expect(entries).toContainEqual(
@@ -133,11 +141,13 @@ describe('the security log', () => {
       expect(stored.length).toBeGreaterThan(0);
       expect(stored.length).toBeLessThanOrEqual(ENTRIES_PER_HOUR);
       expect(JSON.stringify(stored)).not.toContain('@flood.test');
-      expect(stored[0]).toMatchObject({ kind: 'password.reset_requested', details: { outcome: 'no-account' } });
+      expect(stored[0]).toMatchObject({
+        kind: 'password.reset_requested',
+        details: { outcome: 'no-account' },
+      });
       expect(flood.map(identifierHash)).toContain(stored[0]!.identifierHash);
       const expiresAt = (stored[0]!.expiresAt as Timestamp).toMillis();
       expect(expiresAt).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     },
   );
-
 });

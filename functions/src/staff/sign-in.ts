@@ -35,7 +35,11 @@ export function makeSignInHandler(deps: Partial<EndpointDeps> = {}) {
     'signIn',
     async ({ services: { auth, db }, config, body: { identifier, password } }) => {
       const failed = (reason: string) =>
-        noteSecurityEvent(db, config.securityLog, { kind: 'sign_in.failed', identifier, details: { reason } });
+        noteSecurityEvent(db, config.securityLog, {
+          kind: 'sign_in.failed',
+          identifier,
+          details: { reason },
+        });
       let email: string;
       try {
         email = await emailForIdentifier(db, identifier);

@@ -68,7 +68,10 @@ export function listenToSecurityEventCount(
   now: number = Date.now(),
 ): Unsubscribe {
   const since = Timestamp.fromMillis(now - SECURITY_EVENTS_SHOWN_HOURS * 3_600_000);
-  const recent = query(collection(services.db, COLLECTIONS.securityLogCounts), where('windowStart', '>=', since));
+  const recent = query(
+    collection(services.db, COLLECTIONS.securityLogCounts),
+    where('windowStart', '>=', since),
+  );
   return onSnapshot(
     recent,
     (snapshot) =>

@@ -105,7 +105,11 @@ export interface MemberAccount {
  * an existing, enabled Auth account with that verified e-mail (so the account's tokens reach this record),
  * and not still on a one-time password. The team must always keep one (the last-Admin rule).
  */
-export function canActAsAdmin(email: string, record: StaffRecord, account: MemberAccount | undefined): boolean {
+export function canActAsAdmin(
+  email: string,
+  record: StaffRecord,
+  account: MemberAccount | undefined,
+): boolean {
   return (
     record.uid !== null &&
     !record.disabled &&

@@ -152,7 +152,11 @@ describe('Activity tab', () => {
 
   it('counts the anonymous security events beside the log, which keeps only staff and system actions', () => {
     const view = render(<ActivityTab />);
-    expect(listenToSecurityEventCount).toHaveBeenCalledWith(services, expect.any(Function), expect.any(Function));
+    expect(listenToSecurityEventCount).toHaveBeenCalledWith(
+      services,
+      expect.any(Function),
+      expect.any(Function),
+    );
     expect(screen.queryByTestId('security-events')).not.toBeInTheDocument();
     act(() => deliver!(ENTRIES));
     act(() => count!(600));

@@ -1,10 +1,6 @@
 import { ACTIVITY_LOAD_FAILED } from '@silk/schema/messages';
 import { useEffect, useState } from 'react';
-import {
-  watchActivity,
-  watchSecurityEvents,
-  type AuditEntryRow,
-} from '@/features/activity/api/activity';
+import { watchActivity, watchSecurityEvents, type AuditEntryRow } from '@/features/activity/api/activity';
 
 interface Activity {
   /** null until the first snapshot has arrived. */
