@@ -5,6 +5,7 @@
 import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { SIGNUP_COLUMNS, spreadsheetFileName } from '@silk/schema/formatters';
 import {
+  CURRENT_PASSWORD_WRONG,
   LOADING_DATA,
   NO_ACCESS_TITLE,
   noAccess,
@@ -136,12 +137,41 @@ describe('admin panel (e2e)', () => {
     await nav(theirs.page).waitFor({ timeout: 20_000 });
     await expect.poll(() => theirs.page.getByRole('banner').textContent()).toContain('Developer, Staff');
     expect((await db.collection(COLLECTIONS.staff).doc(email).get()).get('mustChangePassword')).toBe(false);
+    // The one-time password typed at sign-in went along as the proof (not only the recent sign-in).
+    const changes = await db.collection(COLLECTIONS.auditLog).where('target', '==', email).get();
+    expect(
+      changes.docs.filter((entry) => entry.get('action') === 'password.changed').map((entry) => entry.get('details')),
+    ).toEqual([{ proof: 'current-password' }]);
 
     // The new password is the one that works from now on.
     await theirs.page.getByRole('button', { name: 'Logout' }).click();
     await theirs.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
     await signIn(theirs.page, email, 'Fresh-Passw0rd!');
     expect(await theirs.page.getByRole('heading', { name: 'Set a new password' }).count()).toBe(0);
+  });
+
+  it('after a reload, the forced change asks for the one-time password: a wrong one is refused, the right one opens the panel', async () => {
+    const member = await seedMember('reloaded', ['Staff'], { mustChangePassword: true });
+    const { page } = await suite.openAdmin();
+    await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+    await submitSignIn(page, member.email, member.password);
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByLabel('Current Password').count()).toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor({ timeout: 20_000 });
+    const current = page.getByLabel('Current Password');
+    expect(await current.getAttribute('type')).toBe('password');
+    await current.fill('Not-the-0ne!');
+    await page.getByLabel('New Password', { exact: true }).fill('Fresh-Passw0rd!');
+    await page.getByLabel('Confirm New Password').fill('Fresh-Passw0rd!');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 })
+      .toBe(CURRENT_PASSWORD_WRONG);
+    expect(await nav(page).count()).toBe(0);
+    await current.fill(member.password);
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await nav(page).waitFor({ timeout: 20_000 });
   });
 
   it("refuses another member's username and updates to a free one", async () => {

@@ -1,4 +1,4 @@
-// subscribers, username mappings, rate_limits, waiting confirmations and unknown collections: no browser access at all.
+// subscribers, username mappings, rate_limits, waiting confirmations, the security log's entries and unknown collections: no browser access at all.
 import { assertFails, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { describe, it } from 'vitest';
@@ -10,6 +10,7 @@ const SERVER_ONLY: Array<[string, string]> = [
   [COLLECTIONS.usernameMappings, 'otto'],
   [COLLECTIONS.rateLimits, 'ip-1'],
   [COLLECTIONS.mailWaiting, 'waiting-1'],
+  [COLLECTIONS.securityLog, 'event-1'],
   ['not_a_collection', 'x'],
 ];
 

@@ -63,6 +63,11 @@ export function staffCases(env: () => RulesTestEnvironment): void {
         await check(name === 'admin', getDocs(collection(db(env(), name), AUDIT)));
         await check(name === 'admin', getDoc(doc(db(env(), name), AUDIT, 'entry-1')));
       });
+      it(`${name === 'admin' ? 'may' : 'may not'} list the security log's counts, and may not write them`, async () => {
+        const store = db(env(), name);
+        await check(name === 'admin', getDocs(collection(store, COLLECTIONS.securityLogCounts)));
+        await assertFails(setDoc(doc(store, COLLECTIONS.securityLogCounts, '0-0'), { count: 0 }));
+      });
       it('may not create a staff document for themselves', async () => {
         await assertFails(
           setDoc(doc(db(env(), name), STAFF, signedIn ? emailOf(name) : 'visitor@example.com'), {

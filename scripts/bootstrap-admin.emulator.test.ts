@@ -1,14 +1,18 @@
 // `pnpm admin:bootstrap` against the emulators: creates the Auth user, staff/{email} with roles
 // ["Admin"] bound to the account and the username mapping; a second run changes nothing; bad input creates
-// nothing; an account someone else registered is never adopted without --reset-password.
+// nothing; an account someone else registered is never adopted without --reset-password, not even one
+// registered while the script runs; a leftover record without an account is refused, or replaced whole
+// with --replace-record; the output says what was done.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { usernameKey } from '@silk/schema/validators';
+import type { Auth } from 'firebase-admin/auth';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { ROOT } from '@silk/stack/stack';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bootstrapAdmin } from './lib/bootstrap-admin';
 
 const { auth, db } = adminSdk();
 
@@ -139,3 +143,97 @@ async function registerOnOwn(email: string, password: string) {
   expect(response.ok).toBe(true);
   return auth.getUserByEmail(email);
 }
+
+describe('pnpm admin:bootstrap: binding and leftovers', () => {
+  it('says exactly what it created', { timeout: 60_000 }, async () => {
+    const email = `said-${suffix()}@bootstrap.test`;
+    const username = `Said_${suffix()}`;
+    const result = bootstrap('--email', email, '--username', username);
+    expect(result.status, result.stderr).toBe(0);
+    const uid = (await auth.getUserByEmail(email)).uid;
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toBe(`Created Admin ${username} <${email}>: a new Auth account (${uid}) with a one-time password.`);
+    expect(lines[1]).toBe('A new staff record with the role Admin was written.');
+    expect(lines[2]).toMatch(/^One-time password \(shown once\): \S+$/);
+  });
+
+  it('never adopts an account registered while it runs: refused, the account untouched, no record', { timeout: 60_000 }, async () => {
+    const email = `race-${suffix()}@bootstrap.test`;
+    const squatterPassword = 'Squat-9-password';
+    // The registration lands between the script's look-up (no account yet) and its own account creation.
+    const racing = new Proxy(auth, {
+      get(target, property, receiver) {
+        if (property === 'createUser') {
+          return async (properties: Parameters<Auth['createUser']>[0]) => {
+            await registerOnOwn(email, squatterPassword);
+            return target.createUser(properties);
+          };
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const result = await bootstrapAdmin(
+      { auth: racing, db },
+      { email, username: `Race_${suffix()}`, resetPassword: false, replaceRecord: false },
+    );
+    expect(result.code).toBe(1);
+    expect(result.lines.join('\n')).toContain(`Refused: an Auth account for ${email} was registered while the script ran.`);
+    expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
+    const squatter = await auth.getUserByEmail(email);
+    expect(squatter.emailVerified).toBe(false);
+    expect(await signIn(email, squatterPassword)).toBe(true);
+  });
+
+  it('refuses a leftover staff record without an account; --replace-record replaces it whole, and says so', { timeout: 90_000 }, async () => {
+    const email = `leftover-${suffix()}@bootstrap.test`;
+    const oldName = `Old_${suffix()}`;
+    const leftover = {
+      uid: 'uid-of-a-deleted-account',
+      username: oldName,
+      roles: ['Director', 'Admin'],
+      disabled: true,
+      mustChangePassword: false,
+      createdBy: 'someone@silk.travel',
+    };
+    await db.collection(COLLECTIONS.staff).doc(email).set(leftover);
+    await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(oldName)).set({ username: oldName, email });
+    const username = `New_${suffix()}`;
+
+    const refusedRun = bootstrap('--email', email, '--username', username);
+    expect(refusedRun.status).toBe(1);
+    expect(refusedRun.stderr).toContain(`Refused: staff/${email} exists without an Auth account`);
+    expect(refusedRun.stderr).toContain('roles Director, Admin; disabled');
+    expect(refusedRun.stderr).toContain('--replace-record');
+    expect(refusedRun.stdout).not.toContain('Created Admin');
+    expect(await userExists(email)).toBe(false);
+    expect((await db.collection(COLLECTIONS.staff).doc(email).get()).data()).toEqual(leftover);
+
+    const replaced = bootstrap('--email', email, '--username', username, '--replace-record');
+    expect(replaced.status, replaced.stderr).toBe(0);
+    const uid = (await auth.getUserByEmail(email)).uid;
+    expect(replaced.stdout).toContain(`Created Admin ${username} <${email}>: a new Auth account (${uid})`);
+    expect(replaced.stdout).toContain(
+      `Its previous staff record (roles Director, Admin; disabled; bound to account uid-of-a-deleted-account, which is not this one; username ${oldName}) was replaced by a new Admin record; none of its roles or flags were kept.`,
+    );
+    const record = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
+    expect(record).toMatchObject({ uid, username, roles: ['Admin'], mustChangePassword: true, createdBy: 'bootstrap' });
+    expect(record).not.toHaveProperty('disabled');
+    expect((await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(oldName)).get()).exists).toBe(false);
+    expect((await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get()).get('email')).toBe(email);
+    const password = /One-time password \(shown once\): (\S+)/.exec(replaced.stdout)?.[1];
+    expect(await signIn(email, password!)).toBe(true);
+  });
+
+  it('--reset-password replaces a record of other roles and flags too, naming them', { timeout: 60_000 }, async () => {
+    const email = `flags-${suffix()}@bootstrap.test`;
+    const account = await registerOnOwn(email, 'Squat-9-password');
+    await db.collection(COLLECTIONS.staff).doc(email).set({ uid: account.uid, username: 'flagged', roles: ['Staff'], disabled: true });
+    const result = bootstrap('--email', email, '--username', `Fl_${suffix()}`, '--reset-password');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Its previous staff record (roles Staff; disabled; username flagged) was replaced');
+    const record = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
+    expect(record).toMatchObject({ uid: account.uid, roles: ['Admin'], mustChangePassword: true });
+    expect(record).not.toHaveProperty('disabled');
+  });
+});
+

@@ -22,6 +22,8 @@ export interface Caller {
   roles: Role[] | null;
   /** The member is still on a one-time password and may only set a new one. */
   mustChangePassword: boolean;
+  /** When the account last signed in with its credentials (the ID token's auth_time, seconds). */
+  authTime?: number;
 }
 
 /** The ID token from `Authorization: Bearer …`, else from the body's `token` (PRODUCT.md#api sends both). */
@@ -41,7 +43,8 @@ export async function verifyCaller(auth: Auth, db: Firestore, token: string): Pr
     throw new HttpError(401, AUTH_REQUIRED);
   }
   const email = decoded.email ? normalizeEmail(decoded.email) : '';
-  const notStaff: Caller = { uid: decoded.uid, email, roles: null, mustChangePassword: false };
+  const authTime = typeof decoded.auth_time === 'number' ? decoded.auth_time : undefined;
+  const notStaff: Caller = { uid: decoded.uid, email, roles: null, mustChangePassword: false, authTime };
   // The same definition as firestore.rules: a verified e-mail whose record names this very account and
   // is not disabled. Whoever registers a removed member's address again gets a new uid and nothing else.
   if (!email || decoded.email_verified !== true) return notStaff;
@@ -49,7 +52,13 @@ export async function verifyCaller(auth: Auth, db: Firestore, token: string): Pr
   if (!staff.exists) return notStaff;
   const record = parseStaffRecord(staff.data());
   if (!grantsAccess(record, decoded.uid)) return notStaff;
-  return { uid: decoded.uid, email, roles: record.roles, mustChangePassword: record.mustChangePassword };
+  return {
+    uid: decoded.uid,
+    email,
+    roles: record.roles,
+    mustChangePassword: record.mustChangePassword,
+    authTime,
+  };
 }
 
 /** Staff who have set their own password: everything but the password change needs this. */

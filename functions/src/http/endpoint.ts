@@ -64,6 +64,8 @@ export type AuditActionOf<K extends FunctionId> = Route<K>['audit'][number];
 export interface StaffCaller {
   email: string;
   uid: string;
+  /** The ID token's auth_time (seconds), when the route lets in any member (the password change). */
+  authTime?: number;
 }
 
 /** An audit entry of the route; the actor is the staff caller unless given. */

@@ -27,13 +27,15 @@ const spec = JSON.parse(
 };
 
 describe('TTL policies (firestore.indexes.json)', () => {
-  it('declares TTL on the field rate-limit windows, their slots, signup tombstones and recent copies expire at', () => {
+  it('declares TTL on the field rate-limit windows, their slots, signup tombstones, recent copies and the security log expire at', () => {
     const ttl = spec.fieldOverrides.filter((field) => field.ttl === true);
     expect(ttl).toEqual([
       { collectionGroup: COLLECTIONS.rateLimits, fieldPath: RATE_LIMIT_EXPIRY_FIELD, ttl: true, indexes: [] },
       { collectionGroup: RATE_LIMIT_SLOTS, fieldPath: RATE_LIMIT_EXPIRY_FIELD, ttl: true, indexes: [] },
       { collectionGroup: COLLECTIONS.signupDeletions, fieldPath: 'expiresAt', ttl: true, indexes: [] },
       { collectionGroup: COLLECTIONS.recentSignups, fieldPath: 'expiresAt', ttl: true, indexes: [] },
+      { collectionGroup: COLLECTIONS.securityLog, fieldPath: 'expiresAt', ttl: true, indexes: [] },
+      { collectionGroup: COLLECTIONS.securityLogCounts, fieldPath: 'expiresAt', ttl: true, indexes: [] },
     ]);
   });
 

@@ -6,6 +6,8 @@ import {
   DEFAULT_CLIENT_IP_HOPS,
   DEFAULT_RATE_LIMITS,
   DEFAULT_RECAPTCHA_VERIFY_URL,
+  DEFAULT_RECENT_SIGN_IN_SECONDS,
+  DEFAULT_SECURITY_LOG,
   readServerConfig,
 } from './config';
 
@@ -40,6 +42,21 @@ describe('readServerConfig', () => {
       perKey: DEFAULT_RATE_LIMITS.subscribe.perKey,
     });
     expect(config.rateLimits.exportWaitlist.perKey).toBe(3);
+  });
+
+  it('bounds the security log and the recent sign-in of a password change, by default and from the environment', () => {
+    expect(readServerConfig({}).securityLog).toEqual(DEFAULT_SECURITY_LOG);
+    expect(readServerConfig({}).passwordChange).toEqual({
+      recentSignInSeconds: DEFAULT_RECENT_SIGN_IN_SECONDS,
+    });
+    const config = readServerConfig({
+      SECURITY_LOG_MAX_PER_HOUR: '50',
+      SECURITY_LOG_RETENTION_DAYS: '7',
+      PASSWORD_CHANGE_RECENT_SIGN_IN_SECONDS: '120',
+    });
+    expect(config.securityLog).toEqual({ maxEntriesPerHour: 50, retentionDays: 7 });
+    expect(config.passwordChange.recentSignInSeconds).toBe(120);
+    expect(() => readServerConfig({ SECURITY_LOG_MAX_PER_HOUR: '0' })).toThrow('SECURITY_LOG_MAX_PER_HOUR');
   });
 
   it('refuses malformed numbers instead of silently disabling a check', () => {

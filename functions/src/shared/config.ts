@@ -63,6 +63,10 @@ export interface ServerConfig {
   appCheck: { jwksUrl: string; issuer: string; audiences: string[] };
   /** See DEFAULT_CEILINGS. */
   ceilings: Ceilings;
+  /** The security log (anonymous callers' events): entries kept per hour at most, and for how long. */
+  securityLog: { maxEntriesPerHour: number; retentionDays: number };
+  /** A password change without the current password needs a sign-in this recent (ID token auth_time). */
+  passwordChange: { recentSignInSeconds: number };
 }
 
 /**
@@ -100,6 +104,10 @@ export function readCeilings(env: NodeJS.ProcessEnv = process.env): Ceilings {
     confirmationMails: wholeNumber(env, 'CEILING_CONFIRMATION_MAILS', DEFAULT_CEILINGS.confirmationMails),
   };
 }
+
+/** See ServerConfig.securityLog and passwordChange (SECURITY_LOG_MAX_PER_HOUR, SECURITY_LOG_RETENTION_DAYS, PASSWORD_CHANGE_RECENT_SIGN_IN_SECONDS). */
+export const DEFAULT_SECURITY_LOG = { maxEntriesPerHour: 200, retentionDays: 30 };
+export const DEFAULT_RECENT_SIGN_IN_SECONDS = 300;
 
 /** Production defaults; the emulator's functions/env/.env.demo-silk raises the per-IP limits. */
 export const DEFAULT_RATE_LIMITS: Record<LimitedFunction, RateLimitRule> = {
@@ -208,5 +216,20 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       audiences: list(env.APP_CHECK_AUDIENCE),
     },
     ceilings: readCeilings(env),
+    securityLog: {
+      maxEntriesPerHour: positiveNumber(
+        env,
+        'SECURITY_LOG_MAX_PER_HOUR',
+        DEFAULT_SECURITY_LOG.maxEntriesPerHour,
+      ),
+      retentionDays: positiveNumber(env, 'SECURITY_LOG_RETENTION_DAYS', DEFAULT_SECURITY_LOG.retentionDays),
+    },
+    passwordChange: {
+      recentSignInSeconds: positiveNumber(
+        env,
+        'PASSWORD_CHANGE_RECENT_SIGN_IN_SECONDS',
+        DEFAULT_RECENT_SIGN_IN_SECONDS,
+      ),
+    },
   };
 }

@@ -1,7 +1,8 @@
 // POST /api/sign-in (signIn, admin host) {identifier, password}: sign-in by username without telling
 // the browser the e-mail behind it. The username is resolved here, the password checked with the Auth
 // REST API, and the answer is a custom token for that account (signInWithCustomToken), never the e-mail.
-// Rate limited per IP and per identifier. Errors keep the sign-in card's messages.
+// Rate limited per IP and per identifier. Errors keep the sign-in card's messages. A failure (unknown
+// username, wrong password, …) goes to the security log (security-log.ts), never to the audit trail.
 //   200 {customToken} · 400 · 401 AUTH_WRONG_PASSWORD · 403 AUTH_USER_DISABLED · 404 USERNAME_NOT_FOUND /
 //   AUTH_USER_NOT_FOUND · 429 · 502
 import {
@@ -18,6 +19,7 @@ import { HttpError } from '../http/http';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { emailForIdentifier } from './identifier';
 import { checkPassword, IdentityToolkitError } from './identity-toolkit';
+import { noteSecurityEvent } from './security-log';
 
 const REFUSALS: Record<string, [number, string]> = {
   EMAIL_NOT_FOUND: [404, AUTH_USER_NOT_FOUND],
@@ -32,12 +34,25 @@ export function makeSignInHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'signIn',
     async ({ services: { auth, db }, config, body: { identifier, password } }) => {
-      const email = await emailForIdentifier(db, identifier);
+      const failed = (reason: string) =>
+        noteSecurityEvent(db, config.securityLog, {
+          kind: 'sign_in.failed',
+          identifier,
+          details: { reason },
+        });
+      let email: string;
+      try {
+        email = await emailForIdentifier(db, identifier);
+      } catch (error) {
+        if (error instanceof HttpError) await failed('USERNAME_NOT_FOUND');
+        throw error;
+      }
       let uid: string;
       try {
         uid = await checkPassword(config.authApiKey, email, password);
       } catch (error) {
         if (!(error instanceof IdentityToolkitError)) throw error;
+        await failed(error.code);
         const [status, message] = REFUSALS[error.code] ?? [502, SIGN_IN_FAILED];
         throw new HttpError(status, message);
       }

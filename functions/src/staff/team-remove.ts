@@ -1,7 +1,8 @@
 // POST /api/team/remove (teamRemove, admin host) {email}: an Admin removes a member: the staff record
 // and username mapping go in one transaction (from then on the account is staff nowhere), then the
-// account's sessions are revoked and the Auth account deleted. The team always keeps one enabled Admin.
-//   200 {message} · 400 · 401 · 403 · 404 unknown member · 409 last enabled Admin · 429
+// account's sessions are revoked and the Auth account deleted. The team always keeps one Admin who can
+// act (team.ts).
+//   200 {message} · 400 · 401 · 403 · 404 unknown member · 409 last Admin who can act · 429
 import { COLLECTIONS } from '@silk/schema/constants';
 import { LAST_ADMIN_REQUIRED, memberRemoved } from '@silk/schema/messages';
 import { usernameKey } from '@silk/schema/validators';
@@ -9,7 +10,7 @@ import { logger } from 'firebase-functions/logger';
 import { httpsFunction } from '../shared/https-function';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { HttpError } from '../http/http';
-import { enabledAdminsAfter, findMember, memberAccount, teamIn } from './team';
+import { findMember, memberAccount, teamIn, usableAdminsAfter } from './team';
 import { endpoint, type EndpointDeps, type EndpointHandler } from '../http/endpoint';
 
 const removeMember: EndpointHandler<'teamRemove'> = async ({ services, body: { email }, audit }) => {
@@ -17,7 +18,7 @@ const removeMember: EndpointHandler<'teamRemove'> = async ({ services, body: { e
   const member = await db.runTransaction(async (transaction) => {
     const members = await teamIn(services, transaction);
     const target = findMember(members, email);
-    if (enabledAdminsAfter(members, { email, removed: true }) === 0)
+    if ((await usableAdminsAfter(services.auth, members, { email, removed: true })) === 0)
       throw new HttpError(409, LAST_ADMIN_REQUIRED);
     // Every read before the first write, as transactions require.
     const mapping = target.username

@@ -1,15 +1,15 @@
 // POST /api/team/update (teamUpdate, admin host) {email, roles?, disabled?}: an Admin edits a member's
 // roles or disables / enables them. Roles take effect on the next request (rules and functions read the
 // record); disabling also disables the Auth account and revokes its sessions. The team always keeps one
-// enabled Admin. Audited.
-//   200 {message} · 400 · 401 · 403 · 404 unknown member · 409 last enabled Admin · 429
+// Admin who can act (team.ts). Audited.
+//   200 {message} · 400 · 401 · 403 · 404 unknown member · 409 last Admin who can act · 429
 import { COLLECTIONS } from '@silk/schema/constants';
 import { LAST_ADMIN_REQUIRED, memberUpdated } from '@silk/schema/messages';
 import { FieldValue } from 'firebase-admin/firestore';
 import { httpsFunction } from '../shared/https-function';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { HttpError } from '../http/http';
-import { applyAccountStatus, enabledAdminsAfter, findMember, teamIn } from './team';
+import { applyAccountStatus, findMember, teamIn, usableAdminsAfter } from './team';
 import { endpoint, type AuditActionOf, type EndpointDeps, type EndpointHandler } from '../http/endpoint';
 
 const updateMember: EndpointHandler<'teamUpdate'> = async ({
@@ -23,9 +23,8 @@ const updateMember: EndpointHandler<'teamUpdate'> = async ({
   const member = await db.runTransaction(async (transaction) => {
     const members = await teamIn(services, transaction);
     const target = findMember(members, input.email);
-    if (
-      enabledAdminsAfter(members, { email: target.email, roles: input.roles, disabled: input.disabled }) === 0
-    ) {
+    const change = { email: target.email, roles: input.roles, disabled: input.disabled };
+    if ((await usableAdminsAfter(services.auth, members, change)) === 0) {
       throw new HttpError(409, LAST_ADMIN_REQUIRED);
     }
     transaction.update(db.collection(COLLECTIONS.staff).doc(target.email), {

@@ -1,13 +1,14 @@
-// The audit trail for the Activity tab: newest first, live. Written by server code only; the rules let
-// Admins read it.
-import { COLLECTIONS } from '@silk/schema/constants';
+// The audit trail for the Activity tab: newest first, live, and the count of the security log's events.
+// Written by server code only; the rules let Admins read them.
+import { COLLECTIONS, SECURITY_EVENTS_SHOWN_HOURS } from '@silk/schema/constants';
 import {
   collection,
   limit,
   onSnapshot,
   orderBy,
   query,
-  type Timestamp,
+  Timestamp,
+  where,
   type Unsubscribe,
 } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
@@ -50,6 +51,35 @@ export function listenToAuditLog(
             details: (data.details as Record<string, unknown> | undefined) ?? {},
           };
         }),
+      ),
+    onError,
+  );
+}
+
+/**
+ * The number of anonymous callers' events (failed sign-ins, password-reset requests) of the last
+ * SECURITY_EVENTS_SHOWN_HOURS, live: the sum of the security log's hourly counts (written by functions
+ * only; Ready Admins may read them). The events themselves stay out of the audit trail.
+ */
+export function listenToSecurityEventCount(
+  services: AdminServices,
+  onCount: (count: number) => void,
+  onError: (error: Error) => void,
+  now: number = Date.now(),
+): Unsubscribe {
+  const since = Timestamp.fromMillis(now - SECURITY_EVENTS_SHOWN_HOURS * 3_600_000);
+  const recent = query(
+    collection(services.db, COLLECTIONS.securityLogCounts),
+    where('windowStart', '>=', since),
+  );
+  return onSnapshot(
+    recent,
+    (snapshot) =>
+      onCount(
+        snapshot.docs.reduce((sum, doc) => {
+          const count = doc.get('count') as unknown;
+          return sum + (typeof count === 'number' && Number.isFinite(count) ? count : 0);
+        }, 0),
       ),
     onError,
   );

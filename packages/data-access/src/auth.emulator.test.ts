@@ -192,6 +192,17 @@ describe('setNewPassword', () => {
     await expect(signInWithIdentifier(freshServices(), email, 'N3w!Password')).resolves.toBeTruthy();
   });
 
+  it('sends the current password as proof: a wrong one is refused with its message, the right one works', async () => {
+    const { email } = await member({ mustChangePassword: true });
+    const services = freshServices();
+    await signInWithIdentifier(services, email, PASSWORD);
+    await expect(setNewPassword(services, 'N3w!Password', 'Wrong!Pass1')).rejects.toThrow(
+      messages.CURRENT_PASSWORD_WRONG,
+    );
+    await setNewPassword(services, 'N3w!Password', PASSWORD);
+    await expect(signInWithIdentifier(freshServices(), email, 'N3w!Password')).resolves.toBeTruthy();
+  });
+
   it('enforces the password policy', async () => {
     const { email } = await member();
     const services = freshServices();

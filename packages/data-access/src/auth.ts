@@ -99,12 +99,21 @@ export { staffIdToken as getIdToken } from './staff-client';
 /**
  * Sets the signed-in member's new password through the changePassword function (which checks the
  * policy and clears mustChangePassword), then signs in again with it: the change ends older sessions.
+ * `currentPassword` proves the caller is the member (the function also accepts a sign-in of the last
+ * few minutes without it).
  */
-export async function setNewPassword(services: AdminServices, newPassword: string): Promise<void> {
+export async function setNewPassword(
+  services: AdminServices,
+  newPassword: string,
+  currentPassword?: string,
+): Promise<void> {
   const user = services.auth.currentUser;
   if (!user?.email) throw new Error(USER_NOT_AUTHENTICATED);
   if (!isStrongPassword(newPassword)) throw new Error(PASSWORD_POLICY);
   const email = user.email;
-  await callApi(await staffClient(services), 'changePassword', { password: newPassword });
+  await callApi(await staffClient(services), 'changePassword', {
+    password: newPassword,
+    ...(currentPassword ? { currentPassword } : {}),
+  });
   await withAuthMessage(() => signInWithEmailAndPassword(services.auth, email, newPassword));
 }

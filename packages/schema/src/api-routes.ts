@@ -231,7 +231,7 @@ export const API_ROUTES = {
     bodies: JSON_ONLY,
     access: { kind: 'public' },
     rateLimits: identifierLimits('passwordReset'),
-    audit: ['password.reset_requested'],
+    audit: [],
     answer: 'json',
   },
   changePassword: {

@@ -17,7 +17,12 @@ export const COLLECTIONS = {
   signupDeletions: 'signup_deletions',
   signupCounts: 'signup_counts',
   recentSignups: 'signup_recent',
+  securityLog: 'security_log',
+  securityLogCounts: 'security_log_counts',
 } as const;
+
+/** The Activity tab counts the security log's events of this many last hours (security_log_counts). */
+export const SECURITY_EVENTS_SHOWN_HOURS = 24;
 
 /** signup_recent keeps a copy of each signup for this long after its last change (TTL on expiresAt). */
 export const RECENT_SIGNUPS_KEPT_HOURS = 48;

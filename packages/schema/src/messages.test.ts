@@ -74,6 +74,8 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   USERNAME_UPDATE_FAILED: 'Failed to update the username. Please try again.',
   NEW_PASSWORD_FAILED: 'Failed to set the new password. Please try again.',
   SIGNUPS_PAUSED: 'We are receiving a lot of signups right now. Please try again later.',
+  CURRENT_PASSWORD_REQUIRED: 'Enter your current password to set a new one.',
+  CURRENT_PASSWORD_WRONG: 'Your current password is incorrect.',
 };
 
 describe('messages', () => {
@@ -105,6 +107,15 @@ describe('messages', () => {
   it('formats the one-time password notice around the password', () => {
     expect(messages.oneTimePasswordNotice('Xy7!abc')).toBe(
       'Their one-time password is Xy7!abc — it is shown only once. They must choose a new password at first sign-in.',
+    );
+  });
+
+  it('counts the anonymous security events of the last 24 hours', () => {
+    expect(messages.securityEventsCount(1)).toBe(
+      '1 anonymous security event in the last 24 hours (failed sign-ins and password-reset requests, kept out of this log).',
+    );
+    expect(messages.securityEventsCount(600)).toBe(
+      '600 anonymous security events in the last 24 hours (failed sign-ins and password-reset requests, kept out of this log).',
     );
   });
 

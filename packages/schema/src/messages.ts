@@ -131,3 +131,9 @@ export function noAccess(email: string): string {
 
 /** /api/join beyond its global ceiling of new signups per window (429). */
 export const SIGNUPS_PAUSED = 'We are receiving a lot of signups right now. Please try again later.';
+// Proof of the current password for a password change, and the security log's count in the Activity tab.
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to set a new one.';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect.';
+export function securityEventsCount(count: number): string {
+  return `${count} anonymous security ${count === 1 ? 'event' : 'events'} in the last 24 hours (failed sign-ins and password-reset requests, kept out of this log).`;
+}

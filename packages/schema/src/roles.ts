@@ -48,7 +48,6 @@ export const AUDIT_ACTIONS = [
   'member.enabled',
   'member.removed',
   'username.changed',
-  'password.reset_requested',
   'password.changed',
   'bootstrap',
   'signup.deleted',

@@ -4,6 +4,8 @@
 // Answers are interfaces only: they reach the admin panel, which keeps zod out of its bundle.
 import * as z from 'zod';
 import {
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
   INVALID_EMAIL,
   INVALID_ROLES,
   INVALID_USERNAME,
@@ -22,6 +24,9 @@ import {
   isValidUsername,
   normalizeEmail,
 } from './validators';
+
+/** Longer than any password Firebase accepts (4096 bytes); a longer one is refused unchecked. */
+const CURRENT_PASSWORD_MAX_LENGTH = 4096;
 
 const memberEmail = z
   .string({ error: INVALID_EMAIL })
@@ -59,6 +64,11 @@ export interface TeamListResponse {
 
 export const passwordChangeRequestSchema = z.object({
   password: z.string({ error: PASSWORD_POLICY }).refine(isStrongPassword, { error: PASSWORD_POLICY }),
+  /** The proof that the caller is the member, not a holder of their ID token (unless they signed in just now). */
+  currentPassword: z
+    .string({ error: CURRENT_PASSWORD_REQUIRED })
+    .max(CURRENT_PASSWORD_MAX_LENGTH, { error: CURRENT_PASSWORD_WRONG })
+    .optional(),
 });
 export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BOOTSTRAP_CREATOR,
+  canActAsAdmin,
   grantsAccess,
   parseStaffRecord,
   staffRecordData,
@@ -127,5 +128,29 @@ describe('grantsAccess', () => {
   it('refuses another account, and every account for a record bound to none', () => {
     expect(grantsAccess(record, 'uid-other')).toBe(false);
     expect(grantsAccess(parseStaffRecord({ roles: ['Admin'] }), '')).toBe(false);
+  });
+});
+
+describe('canActAsAdmin (the last-Admin rule counts these)', () => {
+  const email = 'ana@silk.travel';
+  const admin = parseStaffRecord({ uid: 'uid-ana', roles: ['Admin'] });
+  const account = { uid: 'uid-ana', email: 'Ana@Silk.travel', disabled: false, emailVerified: true };
+
+  it('counts an enabled Admin bound to its enabled, verified account', () => {
+    expect(canActAsAdmin(email, admin, account)).toBe(true);
+  });
+
+  it.each([
+    ['without the Admin role', { ...admin, roles: ['Staff' as const] }, account],
+    ['whose record is disabled', { ...admin, disabled: true }, account],
+    ['still on a one-time password', { ...admin, mustChangePassword: true }, account],
+    ['bound to no account', { ...admin, uid: null }, account],
+    ['whose account does not exist', admin, undefined],
+    ['whose account is another one', admin, { ...account, uid: 'uid-other' }],
+    ['whose account is disabled', admin, { ...account, disabled: true }],
+    ['whose account is unverified', admin, { ...account, emailVerified: false }],
+    ['whose account has another e-mail', admin, { ...account, email: 'ben@silk.travel' }],
+  ])('does not count an Admin %s', (_case, record, memberAccount) => {
+    expect(canActAsAdmin(email, record, memberAccount)).toBe(false);
   });
 });

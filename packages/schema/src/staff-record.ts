@@ -5,7 +5,7 @@
 // Reading is tolerant, as records may be old or made by hand: a field of the wrong type reads as
 // missing (uid null, username '', createdBy '', createdAt null), flags are on only when exactly `true`,
 // and roles keep only the names of ROLES (anything else, of any type, grants nothing and is dropped).
-import { isRole, type Role } from './roles';
+import { canManageTeam, isRole, type Role } from './roles';
 
 export interface StaffRecord {
   /** The Auth account the record belongs to; null on records written before accounts were bound. */
@@ -90,4 +90,35 @@ export function staffRecordData<Time>(record: NewStaffRecord, createdAt: Time): 
     createdAt,
     createdBy: record.createdBy,
   };
+}
+
+/** What the last-Admin rule reads of a member's Auth account (the Admin SDK's user record has these). */
+export interface MemberAccount {
+  uid: string;
+  email?: string;
+  disabled: boolean;
+  emailVerified: boolean;
+}
+
+/**
+ * Whether the member stored under `email` is an Admin who can act now: an enabled Admin record, bound to
+ * an existing, enabled Auth account with that verified e-mail (so the account's tokens reach this record),
+ * and not still on a one-time password. The team must always keep one (the last-Admin rule).
+ */
+export function canActAsAdmin(
+  email: string,
+  record: StaffRecord,
+  account: MemberAccount | undefined,
+): boolean {
+  return (
+    record.uid !== null &&
+    !record.disabled &&
+    !record.mustChangePassword &&
+    canManageTeam(record.roles) &&
+    account !== undefined &&
+    account.uid === record.uid &&
+    !account.disabled &&
+    account.emailVerified &&
+    account.email?.trim().toLowerCase() === email
+  );
 }

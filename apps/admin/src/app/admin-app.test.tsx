@@ -1,4 +1,4 @@
-import { onAuthChange, signOutUser } from '@silk/data-access/auth';
+import { onAuthChange, setNewPassword, signInWithIdentifier, signOutUser } from '@silk/data-access/auth';
 import { subscribeToSignups, type WaitlistSignupRow } from '@silk/data-access/signups';
 import { deleteSignupsCache } from '@silk/data-access/signups-cache';
 import { fetchStaffInfo, watchStaffAccess, type StaffInfo } from '@silk/data-access/staff';
@@ -23,7 +23,10 @@ vi.mock('@silk/data-access/auth', () => ({
 vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
 vi.mock('@silk/data-access/staff', () => ({ fetchStaffInfo: vi.fn(), watchStaffAccess: vi.fn() }));
 vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
-vi.mock('@silk/data-access/audit-log', () => ({ listenToAuditLog: vi.fn(() => () => {}) }));
+vi.mock('@silk/data-access/audit-log', () => ({
+  listenToAuditLog: vi.fn(() => () => {}),
+  listenToSecurityEventCount: vi.fn(() => () => {}),
+}));
 vi.mock('@silk/data-access/signups', () => ({ subscribeToSignups: vi.fn() }));
 vi.mock('@silk/data-access/signups-cache', () => ({
   deleteSignupsCache: vi.fn(async () => {}),
@@ -274,8 +277,8 @@ describe('admin panel shell', () => {
     expect(unwatchStaff).toHaveBeenCalled();
   });
 
-  it('makes a member with a one-time password set a new one before the panel opens', async () => {
-    const { setNewPassword } = await import('@silk/data-access/auth');
+  it('makes a member with a one-time password set a new one before the panel opens (after a reload: asks for it)', async () => {
+    vi.mocked(setNewPassword).mockReset();
     vi.mocked(setNewPassword).mockResolvedValue(undefined as never);
     vi.mocked(fetchStaffInfo).mockResolvedValue({ ...STAFF, mustChangePassword: true });
     renderAt();
@@ -285,9 +288,34 @@ describe('admin panel shell', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Current Password'), 'One-T1me!pw');
     await user.type(screen.getByLabelText('New Password'), 'Str0ng!Pass');
     await user.type(screen.getByLabelText('Confirm New Password'), 'Str0ng!Pass');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
     expect(await screen.findByRole('navigation', { name: 'Admin sections' })).toBeInTheDocument();
+    expect(setNewPassword).toHaveBeenCalledWith(services, 'Str0ng!Pass', 'One-T1me!pw');
+  });
+
+  it('passes the one-time password typed at sign-in to the forced change, without asking again', async () => {
+    vi.mocked(setNewPassword).mockReset();
+    vi.mocked(setNewPassword).mockResolvedValue(undefined as never);
+    vi.mocked(signInWithIdentifier).mockResolvedValue(undefined as never);
+    vi.mocked(fetchStaffInfo).mockResolvedValue({ ...STAFF, mustChangePassword: true });
+    renderAt();
+    act(() => authCallback!(null));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username or Email'), 'sam');
+    await user.type(screen.getByLabelText('Password'), 'One-T1me!pw');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    act(() => authCallback!({ uid: 'u2', email: 'sam@silk.travel' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Set a new password' }, { timeout: 2000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('New Password'), 'Str0ng!Pass');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'Str0ng!Pass');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByRole('navigation', { name: 'Admin sections' })).toBeInTheDocument();
+    expect(setNewPassword).toHaveBeenCalledWith(services, 'Str0ng!Pass', 'One-T1me!pw');
   });
 });

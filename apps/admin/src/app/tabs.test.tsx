@@ -8,9 +8,12 @@ import { ADMIN_TABS } from './tabs';
 const session = vi.hoisted(() => ({ roles: [] as Role[] }));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
 vi.mock('@/lib/services', () => import('@/testing/services'));
-vi.mock('@/features/auth/api/auth', () => ({ signOut: vi.fn() }));
+vi.mock('@/features/auth/api/auth', () => ({ signOut: vi.fn(), forgetSignInPassword: vi.fn() }));
 vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
-vi.mock('@silk/data-access/audit-log', () => ({ listenToAuditLog: vi.fn(() => () => {}) }));
+vi.mock('@silk/data-access/audit-log', () => ({
+  listenToAuditLog: vi.fn(() => () => {}),
+  listenToSecurityEventCount: vi.fn(() => () => {}),
+}));
 vi.mock('@/features/session/hooks/use-staff-session', () => ({
   useStaffSession: () => ({
     staff: { username: 'ana', roles: session.roles, mustChangePassword: false, hasAccess: true },

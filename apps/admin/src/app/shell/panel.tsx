@@ -1,8 +1,8 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { tabsFor, type AdminTab, type TabProps } from '@/app/tabs';
 import { paths } from '@/config/paths';
-import { signOut } from '@/features/auth/api/auth';
+import { forgetSignInPassword, signOut } from '@/features/auth/api/auth';
 import { SetPasswordCard } from '@/features/auth/components/set-password-card';
 import type { SignedInUser } from '@/features/auth/hooks/use-auth-state';
 import { forgetSignups } from '@/features/session/api/session';
@@ -33,6 +33,11 @@ export function Panel({ user }: { user: SignedInUser }) {
   const { staff, signups, setUsername, passwordChanged } = useStaffSession(user, logout);
   const tabsPreloaded = useTabsPreloaded();
   const [collapsed, setCollapsed] = useState(false);
+  // The password typed at sign-in serves only the forced change: gone once the panel opens without it.
+  const settled = staff !== null && (!staff.hasAccess || !staff.mustChangePassword);
+  useEffect(() => {
+    if (settled) forgetSignInPassword();
+  }, [settled]);
 
   if (!staff) return <LoadingScreen />;
   if (!staff.hasAccess) return <NoAccessCard email={user.email} onSignOut={logout} />;

@@ -1,5 +1,10 @@
-// The audit log for the Activity tab, live from Firestore (Admins may read it; only server code writes it).
-import { listenToAuditLog, type AuditEntryRow } from '@silk/data-access/audit-log';
+// The audit log for the Activity tab, live from Firestore (Admins may read it; only server code writes
+// it), and the count of the security log's anonymous events, kept apart from it.
+import {
+  listenToAuditLog,
+  listenToSecurityEventCount,
+  type AuditEntryRow,
+} from '@silk/data-access/audit-log';
 import { adminServices } from '@/lib/services';
 
 export type { AuditEntryRow } from '@silk/data-access/audit-log';
@@ -10,4 +15,12 @@ export function watchActivity(
   onError: (error: Error) => void,
 ): () => void {
   return listenToAuditLog(adminServices(), onEntries, onError);
+}
+
+/** The anonymous security events of the last 24 hours; returns the unsubscribe function. */
+export function watchSecurityEvents(
+  onCount: (count: number) => void,
+  onError: (error: Error) => void,
+): () => void {
+  return listenToSecurityEventCount(adminServices(), onCount, onError);
 }

@@ -1,5 +1,9 @@
-import { listenToAuditLog, type AuditEntryRow } from '@silk/data-access/audit-log';
-import { ACTIVITY_LOAD_FAILED, LOADING_DATA } from '@silk/schema/messages';
+import {
+  listenToAuditLog,
+  listenToSecurityEventCount,
+  type AuditEntryRow,
+} from '@silk/data-access/audit-log';
+import { ACTIVITY_LOAD_FAILED, LOADING_DATA, securityEventsCount } from '@silk/schema/messages';
 import { AUDIT_ACTIONS } from '@silk/schema/roles';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,18 +12,30 @@ import { ActivityTab } from './activity-tab';
 import { services } from '@/testing/services';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
-vi.mock('@silk/data-access/audit-log', () => ({ listenToAuditLog: vi.fn() }));
+vi.mock('@silk/data-access/audit-log', () => ({
+  listenToAuditLog: vi.fn(),
+  listenToSecurityEventCount: vi.fn(),
+}));
 
 let deliver: ((entries: AuditEntryRow[]) => void) | undefined;
 let fail: ((error: Error) => void) | undefined;
+let count: ((count: number) => void) | undefined;
+let countFails: ((error: Error) => void) | undefined;
 const unsubscribe = vi.fn();
+const stopCounting = vi.fn();
 
 beforeEach(() => {
   unsubscribe.mockReset();
+  stopCounting.mockReset();
   vi.mocked(listenToAuditLog).mockImplementation((_services, onEntries, onError) => {
     deliver = onEntries;
     fail = onError;
     return unsubscribe;
+  });
+  vi.mocked(listenToSecurityEventCount).mockImplementation((_services, onCount, onError) => {
+    count = onCount;
+    countFails = onError;
+    return stopCounting;
   });
 });
 
@@ -132,5 +148,40 @@ describe('Activity tab', () => {
     );
     expect(screen.getByRole('alert')).toHaveTextContent(ACTIVITY_LOAD_FAILED);
     expect(screen.queryByText(LOADING_DATA)).not.toBeInTheDocument();
+  });
+
+  it('counts the anonymous security events beside the log, which keeps only staff and system actions', () => {
+    const view = render(<ActivityTab />);
+    expect(listenToSecurityEventCount).toHaveBeenCalledWith(
+      services,
+      expect.any(Function),
+      expect.any(Function),
+    );
+    expect(screen.queryByTestId('security-events')).not.toBeInTheDocument();
+    act(() => deliver!(ENTRIES));
+    act(() => count!(600));
+    expect(screen.getByTestId('security-events')).toHaveTextContent(securityEventsCount(600));
+    expect(rows().map((row) => row[2])).toEqual([
+      'Member removed',
+      'Member updated',
+      'Username changed',
+      'Export',
+      'Bootstrap',
+    ]);
+    expect(screen.getByText('Showing 5 of 5 entries')).toBeInTheDocument();
+    act(() => count!(601));
+    expect(screen.getByTestId('security-events')).toHaveTextContent(securityEventsCount(601));
+    view.unmount();
+    expect(stopCounting).toHaveBeenCalled();
+  });
+
+  it('still shows the log when the security events cannot be counted', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<ActivityTab />);
+    act(() => deliver!(ENTRIES));
+    act(() => countFails!(new Error('unavailable')));
+    expect(screen.queryByTestId('security-events')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(rows()).toHaveLength(5);
   });
 });

@@ -1,4 +1,4 @@
-import { LOADING_DATA } from '@silk/schema/messages';
+import { LOADING_DATA, securityEventsCount } from '@silk/schema/messages';
 import { AUDIT_ACTIONS } from '@silk/schema/roles';
 import { FormMessage } from '@silk/ui/form-message';
 import { SelectOptions, type SelectOption } from '@silk/ui/select-options';
@@ -35,9 +35,12 @@ function FilterSelect({ label, allLabel, value, onChange, options }: FilterSelec
   );
 }
 
-/** Activity tab (Admins): the audit log newest first, live, filtered by actor and by action. */
+/**
+ * Activity tab (Admins): the audit log newest first, live, filtered by actor and by action, and the
+ * count of the last day's anonymous security events, which never enter the log.
+ */
 export function ActivityTab() {
-  const { entries, error } = useActivity();
+  const { entries, securityEvents, error } = useActivity();
   const [actor, setActor] = useState(ALL);
   const [action, setAction] = useState(ALL);
 
@@ -77,6 +80,11 @@ export function ActivityTab() {
           options={ACTION_OPTIONS}
         />
       </div>
+      {securityEvents !== null && (
+        <p className="toolbar__count" data-testid="security-events">
+          {securityEventsCount(securityEvents)}
+        </p>
+      )}
       <FormMessage tone="error">{error}</FormMessage>
       {entries === null ? (
         error ? null : (

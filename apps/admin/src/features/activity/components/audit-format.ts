@@ -9,7 +9,6 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'member.enabled': 'Member enabled',
   'member.removed': 'Member removed',
   'username.changed': 'Username changed',
-  'password.reset_requested': 'Password reset requested',
   'password.changed': 'Password changed',
   bootstrap: 'Bootstrap',
   'signup.deleted': 'Signup deleted',
@@ -56,8 +55,6 @@ const SUMMARIES: Partial<Record<AuditAction, (details: Details) => string>> = {
   'member.enabled': () => '',
   'member.removed': (d) => parts(`username ${text(d.username)}`, `roles: ${roles(d.roles)}`),
   'username.changed': (d) => `${text(d.from)} → ${text(d.to)}`,
-  'password.reset_requested': (d) =>
-    d.sent === false ? 'no account with this address' : 'reset e-mail sent',
   bootstrap: (d) => parts(`username ${text(d.username)}`, d.resetPassword === true && 'password reset'),
 };
 

@@ -1,10 +1,16 @@
 import { PASSWORD_MIN_LENGTH } from '@silk/schema/constants';
-import { NEW_PASSWORD_FAILED, PASSWORDS_DO_NOT_MATCH, PASSWORD_POLICY } from '@silk/schema/messages';
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  NEW_PASSWORD_FAILED,
+  PASSWORDS_DO_NOT_MATCH,
+  PASSWORD_POLICY,
+} from '@silk/schema/messages';
 import { isStrongPassword } from '@silk/schema/validators';
+import { useState } from 'react';
 import { ActionForm } from '@/components/action-form';
 import { AuthScreen } from '@/components/auth-screen';
 import { PasswordField } from '@/components/password-field';
-import { storeNewPassword } from '@/features/auth/api/auth';
+import { rememberedSignInPassword, storeNewPassword } from '@/features/auth/api/auth';
 import { errorMessage } from '@/lib/error-message';
 import { useFormAction } from '@/lib/use-form-action';
 import { useTextInput } from '@/lib/use-text-input';
@@ -18,8 +24,14 @@ interface SetPasswordCardProps {
   onSignOut: () => void;
 }
 
-/** DESIGN §7: a member created with a one-time password sets their own before the panel opens. */
+/**
+ * DESIGN §7: a member created with a one-time password sets their own before the panel opens. The
+ * one-time password typed at sign-in in this tab is the proof the server asks for; without it (the page
+ * was reloaded) the step asks for it.
+ */
 export function SetPasswordCard({ email, onDone, onSignOut }: SetPasswordCardProps) {
+  const [remembered] = useState(rememberedSignInPassword);
+  const current = useTextInput('current-password');
   const password = useTextInput('new-password');
   const confirmation = useTextInput('confirm-password');
   const action = useFormAction<void>();
@@ -34,11 +46,12 @@ export function SetPasswordCard({ email, onDone, onSignOut }: SetPasswordCardPro
         action={action}
         steps={() => ({
           validate: () => {
+            if (remembered === null && current.value === '') return CURRENT_PASSWORD_REQUIRED;
             if (!isStrongPassword(password.value)) return PASSWORD_POLICY;
             if (password.value !== confirmation.value) return PASSWORDS_DO_NOT_MATCH;
             return null;
           },
-          run: () => storeNewPassword(password.value),
+          run: () => storeNewPassword(password.value, remembered ?? current.value),
           failure: (error) => errorMessage(error, NEW_PASSWORD_FAILED),
           onSuccess: onDone,
           pendingAfterSuccess: true,
@@ -46,6 +59,14 @@ export function SetPasswordCard({ email, onDone, onSignOut }: SetPasswordCardPro
         submitLabel="Set Password"
         secondary={{ label: 'Logout', onClick: onSignOut }}
       >
+        {remembered === null && (
+          <PasswordField
+            label="Current Password"
+            purpose="current"
+            hint="The one-time password you signed in with."
+            {...current.props}
+          />
+        )}
         <PasswordField label="New Password" purpose="new" hint={POLICY_HINT} {...password.props} />
         <PasswordField label="Confirm New Password" purpose="confirm" {...confirmation.props} />
       </ActionForm>
