@@ -14,7 +14,7 @@ import {
 } from '@silk/schema/messages';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import { Timestamp } from 'firebase-admin/firestore';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readServerConfig } from '../shared/config';
 import { addressHash } from '../mail/erasure';
 import { auditedView } from './audited-view';
@@ -31,6 +31,19 @@ const { db } = adminServices();
 const signups = db.collection(COLLECTIONS.waitlistSignups);
 const HEADERS = SIGNUP_COLUMNS.map((column) => column.header);
 const col = (header: string) => HEADERS.indexOf(header);
+
+/**
+ * Writes a signup dated in 2030 and removes it after this file: the trigger stamps its `updatedAt`, so
+ * in the shared emulator it would otherwise head every panel opened by a later suite (newest first).
+ */
+const futureSignups = new Set<string>();
+async function writeFutureSignup(record: Record<string, unknown> & { email: string }) {
+  futureSignups.add(record.email);
+  await signups.doc(record.email).set(record);
+}
+afterAll(async () => {
+  await Promise.all([...futureSignups].map((email) => signups.doc(email).delete()));
+});
 
 beforeAll(async () => {
   url = await functionUrl('exportWaitlist');
@@ -133,7 +146,7 @@ describe('exportWaitlist: the file', () => {
       { email: `cy@${domain}`, location: { city: '=cmd', country: 'X' }, suggestionsFeedback: '\n=2*3', timestamp: at(10) },
       { email: `dee@${domain}`, biggestFrustration: '   =HYPERLINK("x")' }, // no timestamp
     ];
-    for (const record of seeded) await signups.doc(record.email as string).set(record);
+    for (const record of seeded) await writeFutureSignup(record as Record<string, unknown> & { email: string });
     const staff = await createStaff(['Staff']);
 
     const before = await signupCount();
@@ -196,7 +209,7 @@ describe('exportWaitlist: the file', () => {
     const email = `tz@${unique('zone')}.test`;
     // 02:30 UTC on 1 July 2030: still 30 June, 10:30 PM in New York (UTC-4 in summer).
     const moment = new Date(Date.UTC(2030, 6, 1, 2, 30));
-    await signups.doc(email).set({ email, timestamp: Timestamp.fromDate(moment) });
+    await writeFutureSignup({ email, timestamp: Timestamp.fromDate(moment) });
     const staff = await createStaff(['Staff']);
 
     const { response, buffer } = await download(staff.idToken, url, { timeZone: 'America/New_York' });
@@ -274,7 +287,7 @@ describe('exportWaitlist: the filtered view', () => {
       { email: `bea@${domain}`, travelFrequency: 'Monthly or more', location: { city: 'Porto', country_name: 'Portugal', country: 'PT' }, timestamp: at('2030-03-10T00:00:00Z') },
       { email: `abe@${domain}`, travelFrequency: 'Monthly or more', timestamp: at('2030-03-09T12:00:00Z') },
     ];
-    for (const record of records) await signups.doc(record.email).set(record);
+    for (const record of records) await writeFutureSignup(record);
     const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
     return { domain, view };
   }
