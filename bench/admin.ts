@@ -31,6 +31,7 @@ import { refreshRecentSignups } from '@silk/functions/signups/signup-feeds';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
 import { adminSdk } from '@silk/stack/admin-sdk';
+import { startAppCheckStub } from '@silk/stack/app-check-stub';
 import { launchChromium } from '@silk/stack/browser';
 import { makeSignups, type SeedSignup } from '@silk/stack/seed-data';
 import { discoverStack, emulatorBuildEnv, ROOT, stackPorts } from '@silk/stack/stack';
@@ -382,6 +383,8 @@ async function heapAfterGc(page: Page): Promise<number> {
 
 async function inner(): Promise<void> {
   const stack = await discoverStack();
+  // The panel obtains App Check tokens from the stack's stand-in issuer as it starts.
+  const appCheck = await startAppCheckStub(OFFSET);
   const { auth, db } = adminSdk();
   const password = generateOneTimePassword();
   const email = `bench-admin-${Date.now()}@silk.test`;
@@ -447,6 +450,7 @@ async function inner(): Promise<void> {
     writeFileSync(FIGURES_FILE, JSON.stringify(figures));
   } finally {
     await browser.close();
+    await appCheck.close();
   }
 }
 
