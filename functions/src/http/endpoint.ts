@@ -27,7 +27,7 @@ import {
   STAFF_REQUIRED,
   TEAM_ADMIN_REQUIRED,
 } from '@silk/schema/messages';
-import { usernameKey } from '@silk/schema/validators';
+import { mailboxKey, usernameKey } from '@silk/schema/validators';
 import type { AdminServices } from '../shared/admin';
 import { writeAudit, type AuditEntry } from '../shared/audit';
 import type { ServerConfig } from '../shared/config';
@@ -191,7 +191,8 @@ function limitKey(key: RateLimitKey, known: LimitKeys): string {
       if (!known.caller) throw new Error('rate limit key caller on a route without a staff caller');
       return known.caller.email;
     case 'email':
-      return field('email');
+      // One mailbox counts once: `victim+1@…`, `victim+2@…` (and Gmail's dotted forms) are one key.
+      return mailboxKey(field('email'));
     case 'identifier':
       // The same person typed in any case counts once.
       return usernameKey(field('identifier'));

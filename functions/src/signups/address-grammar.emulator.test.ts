@@ -4,7 +4,7 @@
 // password reset's Auth call): the victim gets the one confirmation of their own signup and no other.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '@silk/schema/email-grammar-cases';
-import { INVALID_EMAIL } from '@silk/schema/messages';
+import { INVALID_EMAIL, RATE_LIMITED } from '@silk/schema/messages';
 import { normalizeEmail } from '@silk/schema/validators';
 import { readMailDevMessages, waitForMailTo } from '@silk/stack/maildev';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -109,5 +109,25 @@ describe('twenty wrapped variants of one address', () => {
     expect((await submitForm(later)).status).toBe(303);
     await waitForMailTo(later);
     expect(await caughtTo(victim)).toHaveLength(1);
+  });
+});
+
+describe('twenty +tag variants of one mailbox', () => {
+  it('count as one address: past the per-e-mail limit (5 a minute in the emulator) they are refused and mail nobody', async () => {
+    const mailbox = unique('tagged');
+    const variants = Array.from({ length: 20 }, (_, i) => `${mailbox}+n${i + 1}@example.com`);
+    const headers = await appCheckHeaders();
+    const statuses: number[] = [];
+    for (const variant of variants) {
+      const response = await post(subscribeUrl, { email: variant }, { headers });
+      statuses.push(response.status);
+      if (response.status === 429) expect(response.body).toEqual({ error: RATE_LIMITED });
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    const accepted = variants.filter((_, i) => statuses[i] === 200);
+    const refused = variants.filter((_, i) => statuses[i] === 429);
+    for (const variant of refused) expect(await exists(COLLECTIONS.subscribers, variant)).toBe(false);
+    for (const variant of accepted) expect(await exists(COLLECTIONS.subscribers, variant)).toBe(true);
   });
 });
