@@ -7,7 +7,7 @@ import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '@silk/schema/email-gramma
 import { INVALID_EMAIL, RATE_LIMITED } from '@silk/schema/messages';
 import { normalizeEmail } from '@silk/schema/validators';
 import { readMailDevMessages, waitForMailTo } from '@silk/stack/maildev';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { appCheckHeaders, functionUrl, post, unique } from '../testing/emulator';
 
@@ -15,18 +15,6 @@ const { db } = adminServices();
 let joinUrl: string;
 let subscribeUrl: string;
 let resetUrl: string;
-
-// The table's signups are removed after this file, with their recent copies found by address: the
-// Functions emulator hands a trigger a non-ASCII document id garbled (UTF-8 read as Latin-1), so the copy
-// of `josé@…` sits under another id than its signup and would show in later suites' panels as an extra row.
-afterAll(async () => {
-  const addresses = ACCEPTED_ADDRESSES.map(({ address }) => address);
-  await Promise.all(addresses.map((address) => db.collection(COLLECTIONS.waitlistSignups).doc(address).delete()));
-  for (const address of addresses) {
-    const copies = await db.collection(COLLECTIONS.recentSignups).where('email', '==', address).get();
-    await Promise.all(copies.docs.map((copy) => copy.ref.delete()));
-  }
-});
 
 beforeAll(async () => {
   joinUrl = await functionUrl('joinWaitlist');

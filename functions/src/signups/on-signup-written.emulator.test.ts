@@ -123,4 +123,14 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
     await eventually(() => recent.doc(missed).get(), (snapshot) => snapshot.exists);
     expect(await stampMissingUpdatedAt(db)).toBe(0);
   });
+
+  it('keeps the copy and the tombstone of a signup whose address holds letters beyond ASCII under its own id', async () => {
+    const email = `josé-${randomUUID().slice(0, 8)}@exämple.es`;
+    await write(email, { travelFrequency: 'Monthly' });
+    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.exists);
+    expect((await recent.where('email', '==', email).get()).docs.map((copy) => copy.id)).toEqual([email]);
+    await signups.doc(email).delete();
+    await eventually(() => recent.doc(email).get(), (snapshot) => !snapshot.exists);
+    await eventually(() => tombstones.doc(addressHash(email)).get(), (snapshot) => snapshot.exists);
+  });
 });

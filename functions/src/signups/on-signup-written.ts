@@ -5,12 +5,14 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { adminServices } from '../shared/admin';
+import { triggerDocumentId } from '../shared/trigger-document-id';
 import { recordSignupDeletion, recordSignupWrite } from './signup-feeds';
 
 export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.waitlistSignups}/{id}`, retry: true }, async (event) => {
   const change = event.data;
   if (!change) return;
   const { db } = adminServices();
-  if (!change.after.exists) return recordSignupDeletion(db, event.params.id);
-  return recordSignupWrite(db, event.params.id, change.after.data() ?? {}, !change.before.exists);
+  const id = triggerDocumentId(event.params.id);
+  if (!change.after.exists) return recordSignupDeletion(db, id);
+  return recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists);
 });
