@@ -5,7 +5,8 @@
 // may hold letters beyond ASCII, so the id is read back as UTF-8 here.
 export function triggerDocumentId(raw: string): string {
   // Only a string of Latin-1 characters with some above ASCII can be such bytes.
-  if (!/[\u0080-\u00ff]/.test(raw) || /[^\u0000-\u00ff]/.test(raw)) return raw;
+  const codes = [...raw].map((character) => character.codePointAt(0) ?? 0);
+  if (!codes.some((code) => code >= 0x80) || codes.some((code) => code > 0xff)) return raw;
   const decoded = Buffer.from(raw, 'latin1').toString('utf8');
   // Not valid UTF-8: the id really holds those characters (a framework that no longer garbles it).
   return decoded.includes('\ufffd') ? raw : decoded;
