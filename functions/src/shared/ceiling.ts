@@ -3,7 +3,7 @@
 // whose capacities add up to exactly `limit`, so a burst spreads its transactions over them (one counter
 // document made a burst from one address into lock timeouts in the rate limits) and the total can never
 // pass the limit: a unit is taken in a transaction that reads its shard and increments it below its
-// capacity. A request tries the shards in random order until one has room; every shard full → refused.
+// capacity. A request reads every shard, then tries those with room in random order; none → refused.
 // The documents live in rate_limits (hashed ids, `expiresAt` = the window's end, removed by its TTL).
 import { COLLECTIONS } from '@silk/schema/constants';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
@@ -64,7 +64,14 @@ export async function takeCeilingUnit(
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j] as number, order[i] as number];
   }
-  for (const shard of order) {
+  // One read of every shard first: a full shard stays full for its window, so only those with room are
+  // tried, and a request past the ceiling costs one batched read and no transaction.
+  const refs = order.map((shard) => ceilingShardRef(db, ceiling, start, shard));
+  const counts = refs.length > 0 ? await db.getAll(...refs) : [];
+  const withRoom = order.filter(
+    (shard, i) => (Number(counts[i]?.get('count')) || 0) < shardCapacity(ceiling.limit, shard),
+  );
+  for (const shard of withRoom) {
     const ref = ceilingShardRef(db, ceiling, start, shard);
     const outcome = await db.runTransaction(async (transaction) => {
       const snapshot = await transaction.get(ref);
