@@ -39,6 +39,7 @@ import { ensureStaffMember } from '@silk/stack/staff';
 import { FieldValue } from 'firebase-admin/firestore';
 import type { BrowserContext, Page } from 'playwright-core';
 import { emulatorPid, run, runInEmulators, runningProcesses, seedSignups } from './lib/emulator-session';
+import { rowShownAfter } from './lib/live-row';
 import { report } from './lib/report';
 
 const SIGNUP_COUNT = Number(process.env.BENCH_SIGNUPS ?? 100_000);
@@ -325,30 +326,16 @@ async function startScrollDebug(page: Page, index: number) {
 /** A new signup written as server code writes it; ms until its row shows in the open panel (wall clock). */
 async function liveUpdate(page: Page): Promise<number> {
   const email = `aaa-live-${Date.now()}@bench.test`;
-  await page.evaluate(() => document.querySelector('[role="region"][aria-label^="Waitlist signups"]')?.scrollTo({ top: 0 }));
-  const seen = page.evaluate(
-    (address) =>
-      new Promise<number>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (document.body.textContent?.includes(address)) {
-            observer.disconnect();
-            resolve(Date.now());
-          }
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      }),
-    email,
+  return rowShownAfter(page, email, () =>
+    adminSdk().db.collection(COLLECTIONS.waitlistSignups).doc(email).set({
+      email,
+      source: 'Homepage Hero',
+      ip: '10.0.0.1',
+      location: 'Lisbon',
+      timestamp: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    }),
   );
-  const writtenAt = Date.now();
-  await adminSdk().db.collection(COLLECTIONS.waitlistSignups).doc(email).set({
-    email,
-    source: 'Homepage Hero',
-    ip: '10.0.0.1',
-    location: 'Lisbon',
-    timestamp: FieldValue.serverTimestamp(),
-    updatedAt: FieldValue.serverTimestamp(),
-  });
-  return (await seen) - writtenAt;
 }
 
 /** Changes `count` signups (server code's write: updatedAt stamped), as a day of activity would. */

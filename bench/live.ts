@@ -27,8 +27,8 @@ import {
 } from '@silk/stack/stack';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { FieldValue } from 'firebase-admin/firestore';
-import type { Page } from 'playwright-core';
 import { run, runInEmulators, seedSignups } from './lib/emulator-session';
+import { rowShownAfter } from './lib/live-row';
 import { report } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1337);
@@ -99,29 +99,6 @@ async function outer(): Promise<void> {
       },
     ],
   );
-}
-
-/** Milliseconds from `write` to the first frame whose page text holds `address`. */
-async function rowShownAfter(page: Page, address: string, write: () => Promise<unknown>): Promise<number> {
-  await page.evaluate(() =>
-    document.querySelector('[role="region"][aria-label^="Waitlist signups"]')?.scrollTo({ top: 0 }),
-  );
-  const seen = page.evaluate(
-    (text) =>
-      new Promise<number>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (document.body.textContent?.includes(text)) {
-            observer.disconnect();
-            resolve(Date.now());
-          }
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      }),
-    address,
-  );
-  const writtenAt = Date.now();
-  await write();
-  return (await seen) - writtenAt;
 }
 
 async function inner(): Promise<void> {
