@@ -24,6 +24,7 @@ import {
   LINK_EXPIRED,
   LINK_INVALID,
   SIGNUP_DELETE_ADMIN_REQUIRED,
+  REFERRALS_ADMIN_REQUIRED,
   STAFF_REQUIRED,
   TEAM_ADMIN_REQUIRED,
 } from '@silk/schema/messages';
@@ -130,6 +131,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   addMember: ADMIN_REQUIRED,
   manageTeam: TEAM_ADMIN_REQUIRED,
   deleteSignup: SIGNUP_DELETE_ADMIN_REQUIRED,
+  manageReferrals: REFERRALS_ADMIN_REQUIRED,
 };
 
 /** The staff route's access check: the member it lets in, or a 403 with the route's refusal. */

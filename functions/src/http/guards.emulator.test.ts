@@ -30,6 +30,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   addMember: messages.ADMIN_REQUIRED,
   manageTeam: messages.TEAM_ADMIN_REQUIRED,
   deleteSignup: messages.SIGNUP_DELETE_ADMIN_REQUIRED,
+  manageReferrals: messages.REFERRALS_ADMIN_REQUIRED,
 };
 
 let outsider: { email: string; idToken: string };

@@ -3,7 +3,7 @@
 // URL carries an address. A token serves one purpose only and expires.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const LINK_PURPOSES = ['confirm', 'unsubscribe', 'erase'] as const;
+export const LINK_PURPOSES = ['confirm', 'unsubscribe', 'erase', 'status'] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 export interface LinkTokenPayload {
@@ -24,6 +24,8 @@ export const LINK_LIFETIME_SECONDS: Record<LinkPurpose, number> = {
   confirm: 30 * DAY_SECONDS,
   unsubscribe: 365 * DAY_SECONDS,
   erase: 365 * DAY_SECONDS,
+  // The private status page: sent again on request, so a leaked link does not last.
+  status: 30 * DAY_SECONDS,
 };
 
 /** Why a token was refused. */

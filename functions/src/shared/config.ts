@@ -122,6 +122,9 @@ export const DEFAULT_RATE_LIMITS: Record<LimitedFunction, RateLimitRule> = {
   passwordReset: { perIp: 10, perKey: 3 },
   // The links in our e-mails (confirm, unsubscribe, erase), per subscriber.
   subscription: { perIp: 30, perKey: 10 },
+  // The status page (per address) and a fresh status link (per address and per e-mail asked for).
+  statusPage: { perIp: 60, perKey: 60 },
+  statusLink: { perIp: 10, perKey: 3 },
 };
 
 const ENV_NAMES: Record<LimitedFunction, string> = {
@@ -134,6 +137,8 @@ const ENV_NAMES: Record<LimitedFunction, string> = {
   signIn: 'SIGN_IN',
   passwordReset: 'PASSWORD_RESET',
   subscription: 'SUBSCRIPTION',
+  statusPage: 'STATUS_PAGE',
+  statusLink: 'STATUS_LINK',
 };
 
 function list(value: string | undefined): string[] {

@@ -15,6 +15,13 @@ import type {
   WaitlistUpdateRequest,
 } from './api';
 import type { FunctionId, StaffRouteId } from './api-routes';
+import type {
+  ReviewReferralRequest,
+  ReviewReferralResponse,
+  SetRankingRuleRequest,
+  SetRankingRuleResponse,
+  StatusLinkRequest,
+} from './referral-api';
 import type { NewTeamMember } from './entities';
 import type {
   MessageResponse,
@@ -31,6 +38,11 @@ import type {
 /** The answer of a route that sends a file (the spreadsheet) rather than JSON. */
 export interface FileAnswer {
   readonly file: true;
+}
+
+/** The answer of a page route: an HTML document, not JSON. */
+export interface PageAnswer {
+  readonly page: true;
 }
 
 export interface WaitlistUpdateResponse {
@@ -60,6 +72,10 @@ export interface ApiContract {
   teamUpdate: { request: TeamUpdateRequest; answer: MessageResponse };
   teamRemove: { request: TeamRemoveRequest; answer: MessageResponse };
   deleteSignup: { request: DeleteSignupRequest; answer: DeleteSignupResponse };
+  statusPage: { request: Record<string, never>; answer: PageAnswer };
+  statusLink: { request: StatusLinkRequest; answer: { ok: true } };
+  reviewReferral: { request: ReviewReferralRequest; answer: ReviewReferralResponse };
+  setRankingRule: { request: SetRankingRuleRequest; answer: SetRankingRuleResponse };
 }
 
 export type ApiRequest<K extends FunctionId> = ApiContract[K]['request'];

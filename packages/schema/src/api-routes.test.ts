@@ -3,9 +3,12 @@ import { API_ROUTES, apiRoutes, type FunctionId } from './api-routes';
 import { DEFAULT_API_BASE } from './constants';
 
 describe('API_ROUTES', () => {
-  it('serves every route under the API base, each path once', () => {
+  it('serves every route under the API base but the pages, each path once', () => {
     const paths = apiRoutes().map((route) => route.path);
-    for (const path of paths) expect(path.startsWith(`${DEFAULT_API_BASE}/`)).toBe(true);
+    for (const route of apiRoutes()) {
+      expect(route.path.startsWith(`${DEFAULT_API_BASE}/`)).toBe(route.answer !== 'html');
+      expect(route.methods.includes('GET')).toBe(route.answer === 'html');
+    }
     expect(new Set(paths).size).toBe(paths.length);
   });
 
@@ -23,6 +26,8 @@ describe('API_ROUTES', () => {
       'unsubscribe',
       'resubscribe',
       'eraseSubscriber',
+      'statusPage',
+      'statusLink',
     ]);
   });
 });

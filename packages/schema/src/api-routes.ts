@@ -11,12 +11,13 @@
 import type { AuditAction } from './roles';
 
 export type HostingTarget = 'site' | 'admin';
-export type HttpMethod = 'POST';
+/** GET only for a page a function renders (`answer: 'html'`): a link in an e-mail opens it. */
+export type HttpMethod = 'GET' | 'POST';
 /** Request bodies a route reads: JSON, or a native HTML form post (application/x-www-form-urlencoded). */
 export type RequestMediaType = 'json' | 'form';
 
 /** What a link in our e-mails is for (its signed token names the purpose). */
-export type LinkPurpose = 'confirm' | 'unsubscribe' | 'erase';
+export type LinkPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'status';
 
 /**
  * What a staff call needs of its caller. admin: a ready member holding Admin. ready: any member who has
@@ -25,7 +26,7 @@ export type LinkPurpose = 'confirm' | 'unsubscribe' | 'erase';
 export type StaffRequirement = 'admin' | 'ready' | 'any-member';
 
 /** The 403 message of a staff route's refused caller (keys of the messages in functions/src/http/endpoint.ts). */
-export type StaffRefusal = 'staff' | 'addMember' | 'manageTeam' | 'deleteSignup';
+export type StaffRefusal = 'staff' | 'addMember' | 'manageTeam' | 'deleteSignup' | 'manageReferrals';
 
 /** Who may call a route. */
 export type RouteAccess =
@@ -51,7 +52,9 @@ export type RateLimitGroup =
   | 'account'
   | 'signIn'
   | 'passwordReset'
-  | 'subscription';
+  | 'subscription'
+  | 'statusPage'
+  | 'statusLink';
 
 /**
  * What a rate limit counts: the client address, the staff caller's e-mail, the body's e-mail, the
@@ -84,8 +87,11 @@ export interface ApiRouteEntry {
   readonly rateLimits: readonly RouteRateLimit[];
   /** The audit actions the route writes (none: []). */
   readonly audit: readonly AuditAction[];
-  /** A JSON object, or a file (the spreadsheet). */
-  readonly answer: 'json' | 'file';
+  /**
+   * A JSON object, a file (the spreadsheet), or an HTML page (a GET route outside the API's base path,
+   * opened from a link in an e-mail).
+   */
+  readonly answer: 'json' | 'file' | 'html';
 }
 
 const JSON_ONLY = ['json'] as const;
@@ -119,6 +125,7 @@ function identifierLimits<Group extends RateLimitGroup>(group: Group) {
   ] as const;
 }
 const TEAM = { kind: 'staff', require: 'admin', refusal: 'manageTeam' } as const;
+const REFERRALS_ADMIN = { kind: 'staff', require: 'admin', refusal: 'manageReferrals' } as const;
 
 export const API_ROUTES = {
   subscribe: {
@@ -292,6 +299,53 @@ export const API_ROUTES = {
     access: { kind: 'staff', require: 'admin', refusal: 'deleteSignup' },
     rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
     audit: ['signup.deleted'],
+    answer: 'json',
+  },
+  /** The subscriber's private status page: `GET /status?token=<signed status link>`, rendered with the numbers. */
+  statusPage: {
+    path: '/status',
+    hosting: 'site',
+    methods: ['GET'],
+    bodies: [],
+    access: { kind: 'public' },
+    rateLimits: [{ scope: 'statusPage:ip', key: 'ip', limit: 'statusPage.perIp', when: 'request' }],
+    audit: [],
+    answer: 'html',
+  },
+  /** A fresh status link, sent only to the address itself (the answer is the same for any address). */
+  statusLink: {
+    path: '/api/status-link',
+    hosting: 'site',
+    methods: POST,
+    bodies: ['json', 'form'],
+    access: { kind: 'public' },
+    rateLimits: [
+      { scope: 'statusLink:ip', key: 'ip', limit: 'statusLink.perIp', when: 'request' },
+      { scope: 'statusLink:email', key: 'email', limit: 'statusLink.perKey', when: 'body' },
+    ],
+    audit: [],
+    answer: 'json',
+  },
+  /** An Admin grants or rejects withheld referral credit. */
+  reviewReferral: {
+    path: '/api/referrals/review',
+    hosting: 'admin',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: REFERRALS_ADMIN,
+    rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
+    audit: ['referral.granted', 'referral.rejected'],
+    answer: 'json',
+  },
+  /** An Admin chooses the ranking rule; everyone is re-ranked. */
+  setRankingRule: {
+    path: '/api/ranking',
+    hosting: 'admin',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: REFERRALS_ADMIN,
+    rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
+    audit: ['ranking.changed'],
     answer: 'json',
   },
 } as const satisfies Record<string, ApiRouteEntry>;

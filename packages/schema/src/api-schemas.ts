@@ -15,6 +15,11 @@ import {
 import type { ApiContract } from './api-contract';
 import type { FunctionId } from './api-routes';
 import {
+  reviewReferralRequestSchema,
+  setRankingRuleRequestSchema,
+  statusLinkRequestSchema,
+} from './referral-api';
+import {
   passwordChangeRequestSchema,
   requestPasswordResetSchema,
   signInRequestSchema,
@@ -44,6 +49,10 @@ export const REQUEST_SCHEMAS = {
   teamUpdate: teamUpdateRequestSchema,
   teamRemove: teamRemoveRequestSchema,
   deleteSignup: deleteSignupRequestSchema,
+  statusPage: emptyRequestSchema,
+  statusLink: statusLinkRequestSchema,
+  reviewReferral: reviewReferralRequestSchema,
+  setRankingRule: setRankingRuleRequestSchema,
 } as const satisfies { [K in FunctionId]: z.ZodType };
 
 export type RequestSchemas = typeof REQUEST_SCHEMAS;

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { EDIT_KEY_PATTERN, FEEDBACK_FIELDS } from './constants';
 import type { NewTeamMember } from './entities';
+import { parseReferralCode } from './referrals';
 import type { SignupColumnKey } from './formatters';
 import {
   BOT_CHECK_MISSING_TOKEN,
@@ -42,7 +43,13 @@ const signupEmail = z
   .refine(isValidSignupEmail, { error: INVALID_EMAIL })
   .transform(normalizeEmail);
 
-export const subscribeRequestSchema = z.object({ email: signupEmail });
+/**
+ * A referral code from the visit's link: anything that is not a well-formed code is dropped, never
+ * refused (the signup goes on without a referrer).
+ */
+export const referralCodeField = z.unknown().transform((value) => parseReferralCode(value) ?? undefined).optional();
+
+export const subscribeRequestSchema = z.object({ email: signupEmail, ref: referralCodeField });
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
 
 /** /api/join: the e-mail and, from a page with scripts, the session's edit key (bound on a new signup). */
@@ -52,6 +59,8 @@ export const joinRequestSchema = subscribeRequestSchema.extend({
 export type JoinRequest = z.input<typeof joinRequestSchema>;
 export interface SubscribeResponse {
   ok: true;
+  /** The subscriber's own referral code (for any address, new or already on the list). */
+  referralCode: string;
 }
 
 export const waitlistUpdateRequestSchema = z.object({

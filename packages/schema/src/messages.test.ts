@@ -57,6 +57,8 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   LINK_EXPIRED: 'This link has expired. Please use the link in your most recent e-mail from us.',
   SUBSCRIPTION_NOT_FOUND: 'We have no subscription for this link. Its data may have been deleted.',
   SIGNUP_DELETE_ADMIN_REQUIRED: 'Only Admins can delete signups.',
+  REFERRALS_ADMIN_REQUIRED: 'Only Admins can review referrals or change the ranking.',
+  REFERRAL_REQUEST_INVALID: 'Choose a valid referral decision or ranking rule.',
   LINK_ACTION_FAILED: 'We could not reach Silk just now. Please check your connection and try again.',
   SIGNUP_DELETE_FAILED: 'The signup could not be deleted. Please try again.',
   NO_MATCHING_SIGNUPS: 'No signups match this filter.',

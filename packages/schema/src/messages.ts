@@ -110,6 +110,8 @@ export const LINK_INVALID = 'This link is not valid. Please use the link in your
 export const LINK_EXPIRED = 'This link has expired. Please use the link in your most recent e-mail from us.';
 export const SUBSCRIPTION_NOT_FOUND = 'We have no subscription for this link. Its data may have been deleted.';
 export const SIGNUP_DELETE_ADMIN_REQUIRED = 'Only Admins can delete signups.';
+export const REFERRALS_ADMIN_REQUIRED = 'Only Admins can review referrals or change the ranking.';
+export const REFERRAL_REQUEST_INVALID = 'Choose a valid referral decision or ranking rule.';
 /** The site's link pages when the call gets no answer from our server (network down, no JSON). */
 export const LINK_ACTION_FAILED = 'We could not reach Silk just now. Please check your connection and try again.';
 export const SIGNUP_DELETE_FAILED = 'The signup could not be deleted. Please try again.';

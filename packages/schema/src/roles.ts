@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS = [
   'bootstrap',
   'signup.deleted',
   'signup.erased',
+  'referral.granted',
+  'referral.rejected',
+  'ranking.changed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -201,6 +201,12 @@ export const SIGNUP_FIELDS = [
   { key: 'consent', writtenBy: ['server'] },
   /** The id the e-mail links name instead of the address. */
   { key: 'subscriberId', writtenBy: ['server'] },
+  /** The subscriber's own referral code (referral_codes/{code} names the address back, server side). */
+  { key: 'referralCode', writtenBy: ['server'] },
+  /** The address of the subscriber whose link brought this signup. */
+  { key: 'referredBy', writtenBy: ['server'], viewed: true },
+  /** How many people this subscriber referred who confirmed and were credited. */
+  { key: 'confirmedReferrals', writtenBy: ['server'], viewed: true },
 ] as const satisfies readonly SignupFieldSpec[];
 
 export type SignupField = (typeof SIGNUP_FIELDS)[number];

@@ -13,6 +13,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   bootstrap: 'Bootstrap',
   'signup.deleted': 'Signup deleted',
   'signup.erased': 'Data erased on request',
+  'referral.granted': 'Referral credit granted',
+  'referral.rejected': 'Referral credit rejected',
+  'ranking.changed': 'Ranking rule changed',
 };
 
 /** The label of an action; one this panel does not know reads as written. */
