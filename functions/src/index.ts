@@ -22,3 +22,5 @@ export { sendMail } from './mail/send-mail';
 export { redriveMail } from './mail/redrive-mail';
 export { onSignupWritten } from './signups/on-signup-written';
 export { maintainSignupFeeds } from './signups/maintain-signup-feeds';
+export { setRankingRule } from './ranking/set-ranking-rule';
+export { onRankBuildWritten } from './ranking/on-rank-build-written';
