@@ -152,8 +152,9 @@ export const FUNCTION_DOMAINS = {
   shared: [],
   http: ['shared'],
   staff: ['http', 'shared'],
-  mail: ['http', 'shared'],
-  signups: ['mail', 'http', 'shared'],
+  referrals: ['http', 'shared'],
+  mail: ['referrals', 'http', 'shared'],
+  signups: ['mail', 'referrals', 'http', 'shared'],
 };
 
 /** Zones for the Cloud Functions workspace in `functionsDir`: no app, no other workspace's files, domains in order. */
