@@ -25,7 +25,7 @@ export function networkOf(ip: string | null | undefined): string | null {
   const address = ip?.trim().toLowerCase().replace(/^\[|\]$/g, '').split('%')[0] ?? '';
   if (address === '') return null;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (mapped) return ipv4Network(mapped[1]!);
+  if (mapped?.[1]) return ipv4Network(mapped[1]);
   if (!address.includes(':')) return ipv4Network(address);
   const groups = ipv6Groups(address);
   if (!groups) return null;
