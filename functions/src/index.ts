@@ -18,6 +18,7 @@ export { unsubscribe } from './mail/unsubscribe';
 export { resubscribe } from './mail/resubscribe';
 export { eraseSubscriber } from './mail/erase-subscriber';
 export { deleteSignup } from './signups/delete-signup';
+export { reviewReferral } from './referrals/review-referral';
 export { sendMail } from './mail/send-mail';
 export { redriveMail } from './mail/redrive-mail';
 export { onSignupWritten } from './signups/on-signup-written';

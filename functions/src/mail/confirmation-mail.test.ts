@@ -11,7 +11,8 @@ const ORIGIN = 'https://silk.travel';
 const EMAIL = 'ana@example.com';
 const SUBSCRIBER = 'subscriber-id-1';
 
-const links = subscriberLinks(ORIGIN, SECRET, SUBSCRIBER);
+const CODE = 'abcd2345';
+const links = subscriberLinks(ORIGIN, SECRET, SUBSCRIBER, CODE);
 const mail = confirmationMail(EMAIL, links);
 
 function tokenOf(url: string, name = 'token'): string {
