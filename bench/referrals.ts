@@ -102,6 +102,8 @@ async function rerankWhileReading(db: Firestore, rule: RankingRule, sample: stri
     for (let i = 0; building; i += 1) {
       reads += 1;
       if (!(await positionOf(db, sample[i % sample.length] ?? ''))) unplaced += 1;
+      // A visitor every 100 ms or so: sampling, not a load test.
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
   await runRerank(db, space, version);

@@ -9,12 +9,12 @@ import type { RankingRule, RankingSettings } from '@silk/schema/referrals';
 import { FieldPath, FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { randomInt } from 'node:crypto';
 import { placement, usesSeq } from './rank-keys';
-import { buildRef, entryRef, RANK_SHARDS, readSettings, shardRef, type RankBuild, type RankSpace } from './rank-store';
+import { buildRef, entryRef, memberRef, RANK_SHARDS, readSettings, shardRef, type RankBuild, type RankSpace } from './rank-store';
 import { rankFacts, syncRankEntry } from './sync-entry';
 
 export const RERANK_CHUNK = 2_000;
-/** Entries per atomic batch (with their bucket counts, under Firestore's 500 writes). */
-const BATCH = 200;
+/** Entries per atomic batch: 2 writes each (entry, bucket member) + their count documents, under 500. */
+const BATCH = 150;
 /** gRPC code of a create that found the document there. */
 const ALREADY_EXISTS = 6;
 
@@ -107,6 +107,7 @@ async function writeBatchOfEntries(
     if (!facts) continue;
     const entry = usesSeq(build.rule) ? { ...placement(build.rule, { ...facts, seq: seqOf(index) }), seq: seqOf(index) } : placement(build.rule, facts);
     batch.create(entryRef(db, space, version, signup.id), entry);
+    batch.create(memberRef(db, space, version, entry, signup.id), { sort: entry.sort });
     coarse.set(entry.coarse, (coarse.get(entry.coarse) ?? 0) + 1);
     const buckets = fine.get(entry.coarse) ?? new Map<string, number>();
     buckets.set(entry.fine, (buckets.get(entry.fine) ?? 0) + 1);
