@@ -22,6 +22,7 @@ export const BACKGROUND_FUNCTIONS = [
   'redriveMail',
   'onSignupWritten',
   'maintainSignupFeeds',
+  'onRankBuildWritten',
 ] as const;
 
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
