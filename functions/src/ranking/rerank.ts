@@ -126,11 +126,11 @@ async function writeBatchOfEntries(
   }
 }
 
-/** Makes the built version live (unless superseded) and deletes the one it replaces. */
+/** Makes the built version live (unless superseded); the version it replaces is retired (deleted by retireBuild). */
 async function finishRerank(db: Firestore, space: RankSpace, version: number): Promise<void> {
-  const replaced = await db.runTransaction(async (transaction) => {
+  await db.runTransaction(async (transaction) => {
     const settings = readSettings((await transaction.get(space.settings)).data());
-    if (settings.rerank?.version !== version || settings.rerank.state !== 'running') return null;
+    if (settings.rerank?.version !== version || settings.rerank.state !== 'running') return;
     const now = Date.now();
     transaction.set(space.settings, {
       ...settings,
@@ -140,9 +140,13 @@ async function finishRerank(db: Firestore, space: RankSpace, version: number): P
     });
     transaction.update(buildRef(db, space, version), { state: 'live' });
     transaction.set(buildRef(db, space, settings.version), { state: 'retired' }, { merge: true });
-    return settings.version;
   });
-  if (replaced !== null) await db.recursiveDelete(buildRef(db, space, replaced));
+}
+
+/** Deletes a retired version with everything under it (a retry resumes where a timeout stopped it). */
+export async function retireBuild(db: Firestore, space: RankSpace, version: number): Promise<void> {
+  const build = await buildRef(db, space, version).get();
+  if ((build.data() as RankBuild | undefined)?.state === 'retired') await db.recursiveDelete(build.ref);
 }
 
 /** Builds `version` to the end in this process (the bench, tests and the repair; production chains chunks). */
