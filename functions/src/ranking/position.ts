@@ -1,21 +1,17 @@
 // A subscriber's place in line and the leaderboard, each with a bounded number of document reads:
-// positionOf reads the settings, the entry, RANK_SHARDS coarse and RANK_SHARDS fine count documents and
-// one count() of the fine bucket's members ahead (billed one read per 1,000 entries it counts, at least one):
-// 2 + 2 × RANK_SHARDS + 1 at any place and any list size while a fine bucket holds under 1,000 signups
+// positionOf reads the settings, the entry, and RANK_SHARDS documents of each level (coarse counts, fine
+// counts, the fine bucket's member keys): 2 + 3 × RANK_SHARDS at any place and any list size
 // (docs/decisions.md, the ranking's cost model).
 import { COLLECTIONS } from '@silk/schema/constants';
 import { maskEmail, type LeaderboardEntry, type RankingRule } from '@silk/schema/referrals';
 import type { Firestore } from 'firebase-admin/firestore';
-import { coarseRefs, entryRef, fineRefs, isPlaced, memberRef, rankSpace, readSettings, sumShards, type RankSpace, type StoredEntry } from './rank-store';
+import { coarseRefs, entryRef, fineRefs, isPlaced, leafRefs, rankSpace, readSettings, sumShards, type RankSpace, type StoredEntry } from './rank-store';
 
-/** Counts the reads Firestore bills for the calls it is handed (a document: 1; a count(): 1 per 1,000, at least 1). */
+/** Counts the reads Firestore bills for the documents it is told of (one each, found or not). */
 export class ReadMeter {
   reads = 0;
   documents(count: number): void {
     this.reads += count;
-  }
-  aggregation(counted: number): void {
-    this.reads += Math.max(1, Math.ceil(counted / 1000));
   }
 }
 
@@ -40,17 +36,15 @@ export async function positionOf(
   if (!isPlaced(entry)) return null;
   const coarseDocs = coarseRefs(db, space, version);
   const fineDocs = fineRefs(db, space, version, entry.coarse);
-  const [counts, inBucket] = await Promise.all([
-    db.getAll(...coarseDocs, ...fineDocs),
-    memberRef(db, space, version, entry, email).parent.where('sort', '<', entry.sort).count().get(),
-  ]);
+  const leafDocs = leafRefs(db, space, version, entry);
+  const counts = await db.getAll(...coarseDocs, ...fineDocs, ...leafDocs);
   meter.documents(counts.length);
-  const aheadInBucket = inBucket.data().count;
-  meter.aggregation(aheadInBucket);
   const coarse = sumShards(counts.slice(0, coarseDocs.length));
-  const fine = sumShards(counts.slice(coarseDocs.length));
+  const fine = sumShards(counts.slice(coarseDocs.length, coarseDocs.length + fineDocs.length));
+  let ahead = 0;
+  for (const leaf of counts.slice(coarseDocs.length + fineDocs.length))
+    for (const key of (leaf.get('k') as string[] | undefined) ?? []) if (key < entry.sort) ahead += 1;
   let total = 0;
-  let ahead = aheadInBucket;
   for (const [bucket, count] of coarse) {
     total += count;
     if (bucket < entry.coarse) ahead += count;

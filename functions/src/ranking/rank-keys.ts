@@ -1,6 +1,6 @@
 // Where a signup stands in one index version, pure: its sort key (lower = ahead; ties by signup time,
 // then address) and the two buckets that count it. A place is 1 + the entries in earlier coarse buckets
-// + those in earlier fine buckets of its coarse bucket + a count() of its fine bucket's members below its
+// + those in earlier fine buckets of its coarse bucket + the members of its fine bucket with a lower
 // key, so the buckets are cut where they stay small: by signup time (a day, 10 seconds) under the time-ordered rules,
 // by place (100,000, 1,000) under "skip N", whose key is a place.
 import type { RankingRule } from '@silk/schema/referrals';

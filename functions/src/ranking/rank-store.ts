@@ -2,18 +2,18 @@
 //   settings/ranking                         RankingSettings: the rule in force, the live `version`, the re-rank
 //   rank_builds/{version}                    one index version: its rule, build state and cursor
 //   rank_builds/{v}/rank_entries/{email}     {sort, coarse, fine, seq?} (or {gone: true}: deleted while building)
-//   rank_builds/{v}/rank_buckets/{coarse}_{fine}/rank_members/{email}  {sort}: the fine bucket's members,
-//                                            a collection of their own so that its count() reads only them
+//   rank_builds/{v}/rank_leaf/{coarse}_{fine}_{shard}  {k: [sort keys]}: the fine bucket's members
 //   rank_builds/{v}/rank_coarse/{shard}      {n: {coarse bucket: count}}
 //   rank_builds/{v}/rank_fine/{coarse}_{shard}  {n: {fine bucket: count}}
-// Counts are spread over RANK_SHARDS documents each (a burst of signups writes to different documents)
-// and read together: RANK_SHARDS reads per level.
+// Counts and members are spread over RANK_SHARDS documents each (a burst of signups writes to different
+// documents) and read together: RANK_SHARDS reads per level. A member's shard follows from its address,
+// so that it is taken out of the shard it was put in.
 import { DEFAULT_RANKING_RULE, type RankingRule, type RankingSettings } from '@silk/schema/referrals';
 import { FieldValue, type DocumentReference, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { RankPlacement } from './rank-keys';
 
-export const RANK_SHARDS = 5;
+export const RANK_SHARDS = 4;
 
 /** Where one ranking lives: the product's (settings/ranking + rank_builds), or a test's own. */
 export interface RankSpace {
@@ -45,7 +45,7 @@ export function entryRef(db: Firestore, space: RankSpace, version: number, email
   return buildRef(db, space, version).collection('rank_entries').doc(email);
 }
 
-export function shardRef(db: Firestore, space: RankSpace, version: number, level: 'rank_coarse' | 'rank_fine', id: string): DocumentReference {
+export function shardRef(db: Firestore, space: RankSpace, version: number, level: 'rank_coarse' | 'rank_fine' | 'rank_leaf', id: string): DocumentReference {
   return buildRef(db, space, version).collection(level).doc(id);
 }
 
@@ -74,11 +74,20 @@ export function isPlaced(entry: StoredEntry | undefined): entry is RankPlacement
   return entry !== undefined && !('gone' in entry);
 }
 
-export function memberRef(db: Firestore, space: RankSpace, version: number, placement: RankPlacement, email: string): DocumentReference {
-  return buildRef(db, space, version).collection('rank_buckets').doc(`${placement.coarse}_${placement.fine}`).collection('rank_members').doc(email);
+export function leafRefs(db: Firestore, space: RankSpace, version: number, placement: RankPlacement): DocumentReference[] {
+  return Array.from({ length: RANK_SHARDS }, (_, shard) => leafRef(db, space, version, placement, shard));
 }
 
-/** Puts the signup in (delta 1) or out of (-1) the buckets of `placement`: its member and ±1 on a random shard of each level. */
+export function leafRef(db: Firestore, space: RankSpace, version: number, placement: RankPlacement, shard: number): DocumentReference {
+  return shardRef(db, space, version, 'rank_leaf', `${placement.coarse}_${placement.fine}_${shard}`);
+}
+
+/** The leaf shard that holds a signup's key. */
+export function leafShard(email: string): number {
+  return createHash('sha256').update(email).digest().readUInt32BE(0) % RANK_SHARDS;
+}
+
+/** Puts the signup in (delta 1) or out of (-1) the buckets of `placement`: its key in its leaf, ±1 on a random shard of each level. */
 export function bucketChange(
   writer: Transaction | WriteBatch,
   db: Firestore,
@@ -92,13 +101,13 @@ export function bucketChange(
   const increment = FieldValue.increment(delta);
   const coarse = shardRef(db, space, version, 'rank_coarse', String(shard));
   const fine = shardRef(db, space, version, 'rank_fine', `${placement.coarse}_${shard}`);
-  const member = memberRef(db, space, version, placement, email);
-  // Both writers' set() and delete() do the same; TypeScript cannot call a union of their overloads.
+  const leaf = leafRef(db, space, version, placement, leafShard(email));
+  const key = delta > 0 ? FieldValue.arrayUnion(placement.sort) : FieldValue.arrayRemove(placement.sort);
+  // Both writers' set() do the same; TypeScript cannot call a union of their overloads.
   const batch = writer as WriteBatch;
   batch.set(coarse, { n: { [placement.coarse]: increment } }, { merge: true });
   batch.set(fine, { n: { [placement.fine]: increment } }, { merge: true });
-  if (delta > 0) batch.set(member, { sort: placement.sort });
-  else batch.delete(member);
+  batch.set(leaf, { k: key }, { merge: true });
 }
 
 /** Sums the counts of several shards, bucket by bucket. */

@@ -6,14 +6,14 @@
 // read, so the chunk leaves it (and its count) alone.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { RankingRule, RankingSettings } from '@silk/schema/referrals';
-import { FieldPath, FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentReference, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { randomInt } from 'node:crypto';
 import { placement, usesSeq } from './rank-keys';
-import { buildRef, entryRef, memberRef, RANK_SHARDS, readSettings, shardRef, type RankBuild, type RankSpace } from './rank-store';
+import { buildRef, entryRef, leafRef, leafShard, RANK_SHARDS, readSettings, shardRef, type RankBuild, type RankSpace } from './rank-store';
 import { rankFacts, syncRankEntry } from './sync-entry';
 
 export const RERANK_CHUNK = 2_000;
-/** Entries per atomic batch: 2 writes each (entry, bucket member) + their count documents, under 500. */
+/** Entries per atomic batch: an entry and a leaf write each at most, + their count documents, under 500. */
 const BATCH = 150;
 /** gRPC code of a create that found the document there. */
 const ALREADY_EXISTS = 6;
@@ -101,13 +101,15 @@ async function writeBatchOfEntries(
   const batch = db.batch();
   const coarse = new Map<string, number>();
   const fine = new Map<string, Map<string, number>>();
+  const leaves = new Map<string, { ref: DocumentReference; keys: string[] }>();
   const seqOf = (index: number) => seqBefore + index + 1;
   for (const [index, signup] of signups.entries()) {
     const facts = rankFacts(signup);
     if (!facts) continue;
     const entry = usesSeq(build.rule) ? { ...placement(build.rule, { ...facts, seq: seqOf(index) }), seq: seqOf(index) } : placement(build.rule, facts);
     batch.create(entryRef(db, space, version, signup.id), entry);
-    batch.create(memberRef(db, space, version, entry, signup.id), { sort: entry.sort });
+    const leaf = leafRef(db, space, version, entry, leafShard(signup.id));
+    leaves.set(leaf.path, { ref: leaf, keys: [...(leaves.get(leaf.path)?.keys ?? []), entry.sort] });
     coarse.set(entry.coarse, (coarse.get(entry.coarse) ?? 0) + 1);
     const buckets = fine.get(entry.coarse) ?? new Map<string, number>();
     buckets.set(entry.fine, (buckets.get(entry.fine) ?? 0) + 1);
@@ -118,6 +120,7 @@ async function writeBatchOfEntries(
     Object.fromEntries([...counts].map(([bucket, count]) => [bucket, FieldValue.increment(count)]));
   batch.set(shardRef(db, space, version, 'rank_coarse', shard), { n: increments(coarse) }, { merge: true });
   for (const [bucket, counts] of fine) batch.set(shardRef(db, space, version, 'rank_fine', `${bucket}_${shard}`), { n: increments(counts) }, { merge: true });
+  for (const { ref, keys } of leaves.values()) batch.set(ref, { k: FieldValue.arrayUnion(...keys) }, { merge: true });
   try {
     await batch.commit();
   } catch (error) {
