@@ -17,6 +17,7 @@ export { confirmSubscription } from './mail/confirm-subscription';
 export { unsubscribe } from './mail/unsubscribe';
 export { resubscribe } from './mail/resubscribe';
 export { eraseSubscriber } from './mail/erase-subscriber';
+export { statusLink } from './referrals/status-link';
 export { deleteSignup } from './signups/delete-signup';
 export { sendMail } from './mail/send-mail';
 export { redriveMail } from './mail/redrive-mail';

@@ -154,6 +154,8 @@ export const FUNCTION_DOMAINS = {
   staff: ['http', 'shared'],
   mail: ['http', 'shared'],
   signups: ['mail', 'http', 'shared'],
+  ranking: ['shared'],
+  referrals: ['ranking', 'mail', 'http', 'shared'],
 };
 
 /** Zones for the Cloud Functions workspace in `functionsDir`: no app, no other workspace's files, domains in order. */

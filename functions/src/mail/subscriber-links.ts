@@ -13,19 +13,28 @@ export interface SubscriberLinks {
   erase: string;
   /** POST target of one-click unsubscribe (List-Unsubscribe). */
   oneClickUnsubscribe: string;
+  /** The private status page (place in line, referrals), rendered by the statusPage function. */
+  status: string;
 }
 
 export function subscriberLinks(siteOrigin: string, secret: string, subscriberId: string, now = Date.now()): SubscriberLinks {
   const unsubscribe = signLinkToken(secret, 'unsubscribe', subscriberId, now);
   const erase = signLinkToken(secret, 'erase', subscriberId, now);
   const confirm = signLinkToken(secret, 'confirm', subscriberId, now);
+  const status = signLinkToken(secret, 'status', subscriberId, now);
   const unsubscribePage = `${siteOrigin}${EMAIL_LINK_PAGES.unsubscribe}?${new URLSearchParams({ token: unsubscribe, erase })}`;
   return {
     confirm: `${siteOrigin}${EMAIL_LINK_PAGES.confirm}?${new URLSearchParams({ token: confirm })}`,
     unsubscribe: unsubscribePage,
     erase: `${unsubscribePage}#${ERASE_SECTION_ID}`,
     oneClickUnsubscribe: `${siteOrigin}${API_ROUTES.unsubscribe.path}?${new URLSearchParams({ token: unsubscribe })}`,
+    status: statusPageLink(siteOrigin, status),
   };
+}
+
+/** The status page's address for a signed status token. */
+export function statusPageLink(siteOrigin: string, token: string): string {
+  return `${siteOrigin}${API_ROUTES.statusPage.path}?${new URLSearchParams({ token })}`;
 }
 
 /** RFC 2369 / RFC 8058: mail providers show an unsubscribe button that POSTs to the https URL. */

@@ -24,6 +24,8 @@ export interface RenderedEmail {
 
 const COLORS = { ink: '#1d1b2e', soft: '#4a4763', bg: '#fbf9f6', surface: '#ffffff', line: '#e4e0f2', brand: '#5b3df5' };
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+/** The footer's link to the subscriber's private status page. */
+export const STATUS_LINK_LABEL = 'Your place in line';
 const WHY = `You receive this because this address joined the ${PRODUCT_NAME} waitlist.`;
 
 export function escapeHtml(text: string): string {
@@ -69,7 +71,7 @@ ${content.closing.map(paragraph).join('\n')}
 </td></tr>
 <tr><td style="padding:16px 8px;font-size:13px;line-height:20px;color:${COLORS.soft}">
 ${escapeHtml(WHY)}<br>
-${link(links.unsubscribe, 'Unsubscribe')} · ${link(links.erase, 'Delete my data')}
+${link(links.status, STATUS_LINK_LABEL)} · ${link(links.unsubscribe, 'Unsubscribe')} · ${link(links.erase, 'Delete my data')}
 </td></tr>
 </table>
 </td></tr>
@@ -89,6 +91,7 @@ function text(content: EmailContent, links: SubscriberLinks): string {
     ...content.closing.flatMap((line) => [line, '']),
     '--',
     `${PRODUCT_NAME}. ${WHY}`,
+    `${STATUS_LINK_LABEL}: ${links.status}`,
     `Unsubscribe: ${links.unsubscribe}`,
     `Delete my data: ${links.erase}`,
     '',
