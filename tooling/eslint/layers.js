@@ -144,17 +144,17 @@ export const platformFree = {
 
 /**
  * The domain folders of functions/src, each allowed to import only those listed after it:
- *   shared (admin init, config, audit, secrets) ← http (the frame) ← staff, mail ← signups
- * (signups use the mailing list and erasure of mail/; mail never reaches back into signups or the
- * frame's users). index.ts wires them all; testing/ helps the tests of every folder.
+ *   shared (admin init, config, audit, secrets) ← http (the frame) ← staff, mail, ranking ← signups
+ * (signups use the mailing list and erasure of mail/ and keep ranking/'s index in step; mail never
+ * reaches back into signups or the frame's users). index.ts wires them all; testing/ helps the tests of every folder.
  */
 export const FUNCTION_DOMAINS = {
   shared: [],
   http: ['shared'],
   staff: ['http', 'shared'],
   mail: ['http', 'shared'],
-  signups: ['mail', 'http', 'shared'],
-  ranking: ['shared'],
+  ranking: ['http', 'shared'],
+  signups: ['mail', 'ranking', 'http', 'shared'],
   referrals: ['ranking', 'mail', 'http', 'shared'],
 };
 

@@ -5,20 +5,27 @@
 // subscriber no longer on the list) shows the same kind of page, with a form that e-mails a fresh link to
 // the address itself (status-link.ts). `?sent` is that form's answer.
 import { STATUS_SENT_PARAM } from '@silk/schema/constants';
-import { DEFAULT_RANKING_RULE, referralLink, type LeaderboardEntry, type RankingRule } from '@silk/schema/referrals';
+import { referralLink, type LeaderboardEntry, type RankingRule } from '@silk/schema/referrals';
 import type { Firestore } from 'firebase-admin/firestore';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { httpsFunction } from '../shared/https-function';
+import { mailTokenSecret } from '../shared/secrets';
 import { endpoint, queryToken, ANSWERED, type EndpointDeps } from '../http/endpoint';
 import { LinkTokenError, verifyLinkToken } from '../http/link-token';
 import { defaultMailContext, type MailContext } from '../mail/mailing-list';
 import { addressOf, signupRef } from '../mail/subscribers';
+import { leaderboard, positionOf, type Position } from '../ranking/position';
+import { rankSpace, readSettings } from '../ranking/rank-store';
 import { cachedShell, fillShell, type ShellLoader } from './status-shell';
 import { freshLinkHtml, messagePage, sendHtmlPage, sentHtml, statusHtml, type StatusContent, type StatusRefusal } from './status-html';
 
-/** The ranking's reads the page needs (functions/src/ranking). */
+/** The ranking's reads the page needs (functions/src/ranking/position.ts). */
 export interface RankingReader {
-  positionOf: (db: Firestore, email: string) => Promise<{ place: number; total: number } | null>;
+  positionOf: (db: Firestore, email: string) => Promise<Position | null>;
   leaderboard: (db: Firestore, n: number) => Promise<LeaderboardEntry[]>;
 }
+
+const RANKING: RankingReader = { positionOf, leaderboard };
 
 export interface StatusPageOptions {
   deps?: Partial<EndpointDeps>;
@@ -27,12 +34,10 @@ export interface StatusPageOptions {
 }
 
 const LEADERBOARD_SIZE = 10;
-/** settings/ranking (RankingSettings): the rule in force. */
-const RANKING_SETTINGS_PATH = 'settings/ranking';
 
+/** The rule in force, for a subscriber the index does not hold yet (positionOf names it otherwise). */
 async function rankingRule(db: Firestore): Promise<RankingRule> {
-  const settings = await db.doc(RANKING_SETTINGS_PATH).get();
-  return (settings.get('rule') as RankingRule | undefined) ?? DEFAULT_RANKING_RULE;
+  return readSettings((await rankSpace(db).settings.get()).data()).rule;
 }
 
 /** The subscriber's numbers, or null when the link's subscriber is no longer on the list. */
@@ -44,20 +49,19 @@ export async function statusContent(
 ): Promise<StatusContent | null> {
   const email = await addressOf(db, subscriberId);
   if (!email) return null;
-  const [signup, position, leaderboard, rule] = await Promise.all([
+  const [signup, position, top] = await Promise.all([
     signupRef(db, email).get(),
     ranking.positionOf(db, email),
     ranking.leaderboard(db, LEADERBOARD_SIZE),
-    rankingRule(db),
   ]);
   const code = signup.get('referralCode') as unknown;
   const confirmed = signup.get('confirmedReferrals') as unknown;
   return {
-    position,
+    position: position && { place: position.place, total: position.total },
     confirmedReferrals: typeof confirmed === 'number' ? confirmed : 0,
     referralLink: typeof code === 'string' ? referralLink(siteOrigin, code) : null,
-    rule,
-    leaderboard,
+    rule: position?.rule ?? (await rankingRule(db)),
+    leaderboard: top,
   };
 }
 
@@ -74,7 +78,8 @@ function readToken(secret: string, token: string | null): { subscriberId: string
 
 const REFUSAL_STATUS: Record<StatusRefusal, number> = { missing: 200, invalid: 401, expired: 401 };
 
-export function makeStatusPageHandler(ranking: RankingReader, options: StatusPageOptions = {}) {
+export function makeStatusPageHandler(options: StatusPageOptions & { ranking?: RankingReader } = {}) {
+  const ranking = options.ranking ?? RANKING;
   const shell = options.shell ?? cachedShell();
   const mailContext = options.mailContext ?? defaultMailContext;
   return endpoint(
@@ -99,3 +104,6 @@ export function makeStatusPageHandler(ranking: RankingReader, options: StatusPag
     { page: { refuse: (_req, res, error) => sendHtmlPage(res, error.status, messagePage(error.message)) } },
   );
 }
+
+export const statusPageHandler = makeStatusPageHandler();
+export const statusPage = httpsFunction({ ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] }, statusPageHandler);

@@ -1,9 +1,14 @@
 // waitlist_signups/{id} written (by a browser, our functions, the console or any script) → the panel's
 // feeds (signup-feeds.ts): the total, the recent copy, the tombstone, and `updatedAt` stamped on a signup
-// written without it. Retried by the platform, so a transient failure does not leave an open panel showing
+// written without it; and its place in the ranking's index when its signup time or confirmed referrals
+// changed (ranking/sync-entry.ts). Retried by the platform, so a transient failure does not leave an open panel showing
 // a deleted signup; a +1 or -1 counted twice is corrected by the scheduled reconciliation.
 import { COLLECTIONS } from '@silk/schema/constants';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { isDeepStrictEqual } from 'node:util';
+import { rankSpace } from '../ranking/rank-store';
+import { syncRankEntry } from '../ranking/sync-entry';
 import { adminServices } from '../shared/admin';
 import { triggerDocumentId } from '../shared/trigger-document-id';
 import { recordSignupDeletion, recordSignupWrite } from './signup-feeds';
@@ -13,6 +18,13 @@ export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.wait
   if (!change) return;
   const { db } = adminServices();
   const id = triggerDocumentId(event.params.id);
-  if (!change.after.exists) return recordSignupDeletion(db, id);
-  return recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists);
+  const ranked = rankedFieldsChanged(change.before, change.after) ? syncRankEntry(db, rankSpace(db), id) : undefined;
+  const feeds = change.after.exists ? recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists) : recordSignupDeletion(db, id);
+  await Promise.all([feeds, ranked]);
 });
+
+/** Created, deleted, or a field the ranking follows changed (any other write leaves its place alone). */
+function rankedFieldsChanged(before: DocumentSnapshot, after: DocumentSnapshot): boolean {
+  if (before.exists !== after.exists) return true;
+  return ['timestamp', 'confirmedReferrals'].some((field) => !isDeepStrictEqual(before.get(field), after.get(field)));
+}

@@ -89,6 +89,9 @@ describe('messages', () => {
     expect(messages.addMemberSucceeded('ana')).toBe('Successfully added ana to the team.');
     expect(messages.memberUpdated('ana@silk.travel')).toBe('Updated ana@silk.travel.');
     expect(messages.memberRemoved('ana@silk.travel')).toBe('Removed ana@silk.travel from the team.');
+    expect(messages.rankingRuleSet('By signup time')).toBe(
+      'Re-ranking everyone: By signup time. Places follow the new rule when the re-rank is done.',
+    );
     expect(messages.signupDeleted('ana@example.com')).toBe('Deleted ana@example.com and everything held for the address.');
   });
 

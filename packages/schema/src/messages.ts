@@ -118,6 +118,10 @@ export const SIGNUP_DELETE_FAILED = 'The signup could not be deleted. Please try
 export const NO_MATCHING_SIGNUPS = 'No signups match this filter.';
 /** The filtered export's view (search, filters, sort) did not parse. */
 export const INVALID_SIGNUP_VIEW = 'This view of the signups is not valid. Clear the filters and try again.';
+/** The ranking rule an Admin chose (in words, from describeRankingRule): everyone is being re-ranked. */
+export function rankingRuleSet(rule: string): string {
+  return `Re-ranking everyone: ${rule}. Places follow the new rule when the re-rank is done.`;
+}
 export function signupDeleted(email: string): string {
   return `Deleted ${email} and everything held for the address.`;
 }

@@ -1,0 +1,75 @@
+// Where a signup stands in one index version, pure: its sort key (lower = ahead; ties by signup time,
+// then address) and the two buckets that count it. A place is 1 + the entries in earlier coarse buckets
+// + those in earlier fine buckets of its coarse bucket + a count() of its fine bucket below its key, so the
+// buckets are cut where they stay small: by signup time (a day, 10 seconds) under the time-ordered rules,
+// by place (100,000, 1,000) under "skip N", whose key is a place.
+import type { RankingRule } from '@silk/schema/referrals';
+
+const DAY_MS = 24 * 3600 * 1000;
+const FINE_MS = 10_000;
+const COARSE_PLACES = 100_000;
+const FINE_PLACES = 1_000;
+/** Keeps "skip N" keys of referrers moved ahead of place 1 positive (fixed-width strings sort as numbers). */
+const SKIP_OFFSET = 1e12;
+/** Referral counts are ordered by their distance below this. */
+const REFERRALS_CEILING = 1e12;
+const MAJOR_DIGITS = 13;
+const TIME_DIGITS = 15;
+
+/** What the ranking follows of a signup. */
+export interface RankFacts {
+  email: string;
+  /** Signup time, milliseconds since the epoch. */
+  timestamp: number;
+  confirmedReferrals: number;
+  /** "Skip N" only: the place the signup took in line when it joined (or at the re-rank that ordered it). */
+  seq?: number;
+}
+
+/** One signup's entry in an index version. */
+export interface RankPlacement {
+  sort: string;
+  coarse: string;
+  fine: string;
+  /** The lowest sort key of the fine bucket: the count() runs from it to the entry's own key. */
+  fineLow: string;
+}
+
+const pad = (value: number, digits: number) => String(Math.max(0, Math.floor(value))).padStart(digits, '0');
+
+/** The rule's major key (equal for everyone under "by signup time"). */
+function majorKey(rule: RankingRule, facts: RankFacts): number {
+  const referrals = Math.max(0, Math.floor(facts.confirmedReferrals));
+  switch (rule.kind) {
+    case 'signup-time':
+      return 0;
+    case 'referrals':
+      return REFERRALS_CEILING - 1 - Math.min(referrals, REFERRALS_CEILING - 1);
+    case 'skip':
+      return SKIP_OFFSET + (facts.seq ?? 0) - rule.places * referrals;
+  }
+}
+
+export function placement(rule: RankingRule, facts: RankFacts): RankPlacement {
+  const major = majorKey(rule, facts);
+  const head = pad(major, MAJOR_DIGITS);
+  const sort = `${head}${pad(facts.timestamp, TIME_DIGITS)}|${facts.email}`;
+  if (rule.kind === 'skip') {
+    const coarse = pad(major / COARSE_PLACES, MAJOR_DIGITS);
+    const fineStart = Math.floor(major / FINE_PLACES) * FINE_PLACES;
+    return { sort, coarse, fine: pad((major % COARSE_PLACES) / FINE_PLACES, 3), fineLow: pad(fineStart, MAJOR_DIGITS) };
+  }
+  const day = Math.floor(facts.timestamp / DAY_MS);
+  const fineStart = Math.floor(facts.timestamp / FINE_MS) * FINE_MS;
+  return {
+    sort,
+    coarse: `${head}${pad(day, 6)}`,
+    fine: pad((facts.timestamp - day * DAY_MS) / FINE_MS, 4),
+    fineLow: `${head}${pad(fineStart, TIME_DIGITS)}`,
+  };
+}
+
+/** Whether the rule orders by the place each signup took when it joined (the entry then keeps `seq`). */
+export function usesSeq(rule: RankingRule): boolean {
+  return rule.kind === 'skip';
+}

@@ -1,0 +1,150 @@
+// A re-rank builds the next index version beside the live one, in chunks of signups read in signup-time
+// order (a cursor in rank_builds/{version}, so a chunk that failed or ran twice resumes), while the
+// signup trigger keeps both versions in step; when the last chunk is in, one transaction makes it live
+// (settings.version) and the old version is deleted. Positions come from the live version throughout.
+// Entries are created, never overwritten: an entry the trigger wrote meanwhile is newer than the chunk's
+// read, so the chunk leaves it (and its count) alone.
+import { COLLECTIONS } from '@silk/schema/constants';
+import type { RankingRule, RankingSettings } from '@silk/schema/referrals';
+import { FieldPath, FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { randomInt } from 'node:crypto';
+import { placement, usesSeq } from './rank-keys';
+import { buildRef, entryRef, RANK_SHARDS, readSettings, shardRef, type RankBuild, type RankSpace } from './rank-store';
+import { rankFacts, syncRankEntry } from './sync-entry';
+
+export const RERANK_CHUNK = 2_000;
+/** Entries per atomic batch (with their bucket counts, under Firestore's 500 writes). */
+const BATCH = 200;
+/** gRPC code of a create that found the document there. */
+const ALREADY_EXISTS = 6;
+
+/**
+ * Starts building a version for `rule` (superseding a re-rank that is running: its version is never made
+ * live) and returns its number. Runs in one transaction with the settings; the caller audits it.
+ */
+export async function startRerank(db: Firestore, space: RankSpace, rule: RankingRule, by?: string): Promise<number> {
+  const total = (await db.collection(COLLECTIONS.waitlistSignups).count().get()).data().count;
+  return db.runTransaction(async (transaction) => {
+    const settings = readSettings((await transaction.get(space.settings)).data());
+    const version = Math.max(settings.version, settings.rerank?.version ?? 0) + 1;
+    const now = Date.now();
+    const build: RankBuild = { rule, state: 'building', done: 0, startedAt: now };
+    transaction.set(buildRef(db, space, version), build);
+    const next: RankingSettings = {
+      ...settings,
+      updatedAt: now,
+      ...(by ? { updatedBy: by } : {}),
+      rerank: { rule, version, state: 'running', done: 0, total, startedAt: now },
+    };
+    transaction.set(space.settings, next);
+    return version;
+  });
+}
+
+/** The next chunk of signups after the cursor, in signup-time order (address for equal times). */
+async function readChunk(db: Firestore, cursor: RankBuild['cursor']): Promise<QueryDocumentSnapshot[]> {
+  let query = db.collection(COLLECTIONS.waitlistSignups).orderBy('timestamp').orderBy(FieldPath.documentId());
+  if (cursor) query = query.startAfter(new Date(cursor[0]), cursor[1]);
+  return (await query.limit(RERANK_CHUNK).get()).docs;
+}
+
+/**
+ * Builds one chunk of `version`; returns false when there is nothing left to do (finished, superseded:
+ * then its documents are deleted). Writes the cursor and progress after the chunk's entries and counts.
+ */
+export async function buildChunk(db: Firestore, space: RankSpace, version: number): Promise<boolean> {
+  const [settingsSnapshot, buildSnapshot] = await db.getAll(space.settings, buildRef(db, space, version));
+  const settings = readSettings(settingsSnapshot?.data());
+  const build = buildSnapshot?.data() as RankBuild | undefined;
+  if (!build || build.state !== 'building') return false;
+  if (settings.rerank?.version !== version || settings.rerank.state !== 'running') {
+    await db.recursiveDelete(buildRef(db, space, version));
+    return false;
+  }
+  const chunk = await readChunk(db, build.cursor);
+  if (chunk.length === 0) {
+    await finishRerank(db, space, version);
+    return false;
+  }
+  const batches: Array<Promise<void>> = [];
+  for (let start = 0; start < chunk.length; start += BATCH) {
+    const signups = chunk.slice(start, start + BATCH);
+    batches.push(writeBatchOfEntries(db, space, version, build, signups, build.done + start));
+  }
+  await Promise.all(batches);
+  const last = chunk[chunk.length - 1] as QueryDocumentSnapshot;
+  const cursor: [number, string] = [rankFacts(last)?.timestamp ?? 0, last.id];
+  const done = build.done + chunk.length;
+  await db.runTransaction(async (transaction) => {
+    const [current, now] = await transaction.getAll(buildRef(db, space, version), space.settings);
+    // Another run of the same chunk got there first.
+    if ((current?.data() as RankBuild | undefined)?.done !== build.done) return;
+    transaction.update(buildRef(db, space, version), { cursor, done });
+    const rerank = readSettings(now?.data()).rerank;
+    if (rerank?.version === version) transaction.update(space.settings, { 'rerank.done': done, 'rerank.total': Math.max(done, rerank.total) });
+  });
+  return true;
+}
+
+/**
+ * Creates the entries of up to BATCH signups with their counts, atomically. When one of them is there
+ * already (the trigger wrote it, or this chunk ran before), each of them is brought in step on its own.
+ */
+async function writeBatchOfEntries(
+  db: Firestore,
+  space: RankSpace,
+  version: number,
+  build: RankBuild,
+  signups: QueryDocumentSnapshot[],
+  seqBefore: number,
+): Promise<void> {
+  const batch = db.batch();
+  const coarse = new Map<string, number>();
+  const fine = new Map<string, Map<string, number>>();
+  const seqOf = (index: number) => seqBefore + index + 1;
+  for (const [index, signup] of signups.entries()) {
+    const facts = rankFacts(signup);
+    if (!facts) continue;
+    const entry = usesSeq(build.rule) ? { ...placement(build.rule, { ...facts, seq: seqOf(index) }), seq: seqOf(index) } : placement(build.rule, facts);
+    batch.create(entryRef(db, space, version, signup.id), entry);
+    coarse.set(entry.coarse, (coarse.get(entry.coarse) ?? 0) + 1);
+    const buckets = fine.get(entry.coarse) ?? new Map<string, number>();
+    buckets.set(entry.fine, (buckets.get(entry.fine) ?? 0) + 1);
+    fine.set(entry.coarse, buckets);
+  }
+  const shard = String(randomInt(RANK_SHARDS));
+  const increments = (counts: Map<string, number>) =>
+    Object.fromEntries([...counts].map(([bucket, count]) => [bucket, FieldValue.increment(count)]));
+  batch.set(shardRef(db, space, version, 'rank_coarse', shard), { n: increments(coarse) }, { merge: true });
+  for (const [bucket, counts] of fine) batch.set(shardRef(db, space, version, 'rank_fine', `${bucket}_${shard}`), { n: increments(counts) }, { merge: true });
+  try {
+    await batch.commit();
+  } catch (error) {
+    if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
+    for (const [index, signup] of signups.entries()) await syncRankEntry(db, space, signup.id, { version, seq: seqOf(index) });
+  }
+}
+
+/** Makes the built version live (unless superseded) and deletes the one it replaces. */
+async function finishRerank(db: Firestore, space: RankSpace, version: number): Promise<void> {
+  const replaced = await db.runTransaction(async (transaction) => {
+    const settings = readSettings((await transaction.get(space.settings)).data());
+    if (settings.rerank?.version !== version || settings.rerank.state !== 'running') return null;
+    const now = Date.now();
+    transaction.set(space.settings, {
+      ...settings,
+      rule: settings.rerank.rule,
+      version,
+      rerank: { ...settings.rerank, state: 'done', total: settings.rerank.done, finishedAt: now },
+    });
+    transaction.update(buildRef(db, space, version), { state: 'live' });
+    transaction.set(buildRef(db, space, settings.version), { state: 'retired' }, { merge: true });
+    return settings.version;
+  });
+  if (replaced !== null) await db.recursiveDelete(buildRef(db, space, replaced));
+}
+
+/** Builds `version` to the end in this process (the bench, tests and the repair; production chains chunks). */
+export async function runRerank(db: Firestore, space: RankSpace, version: number): Promise<void> {
+  while (await buildChunk(db, space, version));
+}

@@ -1,0 +1,77 @@
+// Keeps one signup's entries in step with the signup as it is now (not as an event said it was), so that
+// retried, repeated or reordered trigger events converge: each run compares what the index holds with
+// what it should hold and writes only the difference, in one transaction with its counts.
+import { COLLECTIONS } from '@silk/schema/constants';
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { placement, usesSeq, type RankFacts } from './rank-keys';
+import { countChange, entryRef, isPlaced, readSettings, versionsInStep, type RankSpace, type StoredEntry } from './rank-store';
+
+/** What the ranking follows of a stored signup; its creation time stands in for a missing `timestamp`. */
+export function rankFacts(signup: DocumentSnapshot): Omit<RankFacts, 'seq'> | null {
+  if (!signup.exists) return null;
+  const timestamp = signup.get('timestamp');
+  const millis = timestamp instanceof Timestamp ? timestamp.toMillis() : (signup.createTime?.toMillis() ?? 0);
+  const confirmed = Number(signup.get('confirmedReferrals') ?? 0);
+  return { email: signup.id, timestamp: millis, confirmedReferrals: Number.isFinite(confirmed) ? confirmed : 0 };
+}
+
+function sameEntry(a: StoredEntry | undefined, b: StoredEntry | undefined): boolean {
+  if (!isPlaced(a) || !isPlaced(b)) return a === undefined ? b === undefined : 'gone' in a && b !== undefined && 'gone' in b;
+  return a.sort === b.sort && a.coarse === b.coarse && a.fine === b.fine && a.seq === b.seq;
+}
+
+/** The place a new signup takes under "skip N": after the last one placed (ties are ordered by time). */
+async function nextSeq(db: Firestore, space: RankSpace, version: number): Promise<number> {
+  const last = await entryRef(db, space, version, '_').parent.orderBy('seq', 'desc').limit(1).get();
+  return Number(last.docs[0]?.get('seq') ?? 0) + 1;
+}
+
+/**
+ * Brings the signup's entry in each version in step (the live one and the one a re-rank builds).
+ * `seqHint` is the place the re-rank building `version` gave it in time order (it wins over a place taken
+ * when it joined during that build).
+ */
+export async function syncRankEntry(
+  db: Firestore,
+  space: RankSpace,
+  email: string,
+  seqHint?: { version: number; seq: number },
+): Promise<void> {
+  const signupRef = db.collection(COLLECTIONS.waitlistSignups).doc(email);
+  const seqs = new Map<number, number>();
+  for (;;) {
+    const missing = await db.runTransaction(async (transaction) => {
+      const settings = readSettings((await transaction.get(space.settings)).data());
+      const versions = versionsInStep(settings);
+      const [signup, ...entries] = await transaction.getAll(signupRef, ...versions.map(({ version }) => entryRef(db, space, version, email)));
+      const facts = rankFacts(signup as DocumentSnapshot);
+      const writes: Array<() => void> = [];
+      for (const [index, { version, rule }] of versions.entries()) {
+        const held = entries[index]?.data() as StoredEntry | undefined;
+        let wanted: StoredEntry | undefined;
+        if (!facts) wanted = version === settings.version ? undefined : { gone: true };
+        else if (!usesSeq(rule)) wanted = placement(rule, facts);
+        else {
+          const hinted = seqHint?.version === version ? seqHint.seq : undefined;
+          const seq = hinted ?? (isPlaced(held) ? held.seq : undefined) ?? seqs.get(version);
+          if (seq === undefined) return version;
+          wanted = { ...placement(rule, { ...facts, seq }), seq };
+        }
+        if (sameEntry(held, wanted)) continue;
+        const ref = entryRef(db, space, version, email);
+        writes.push(() => {
+          if (isPlaced(held)) countChange(transaction, db, space, version, held, -1);
+          if (isPlaced(wanted)) countChange(transaction, db, space, version, wanted, 1);
+          if (wanted) transaction.set(ref, wanted);
+          else transaction.delete(ref);
+        });
+      }
+      for (const write of writes) write();
+      return null;
+    });
+    if (missing === null) return;
+    // A new signup under "skip N": its place is read outside the transaction (a query there would lock
+    // the last entry against every other new signup), then the transaction runs again.
+    seqs.set(missing, await nextSeq(db, space, missing));
+  }
+}
