@@ -1,6 +1,7 @@
 // Benchmark of the public site against DESIGN §8: builds the site (its visitor lookups pointed at the
 // local stand-in of bench/lib/site-server.ts), serves dist like Hosting (cleanUrls, 404.html, gzip, the
-// site's Content-Security-Policy from firebase.json), then for `/` and `/waitlist`: the initial
+// site's Content-Security-Policy from firebase.json), then for `/`, `/waitlist` and the status page (its
+// shell filled as the statusPage function fills it): the initial
 // JavaScript (entry + static imports) gzip size and a search for Firebase SDK code in it, and
 // Lighthouse 12 (mobile preset, simulated throttling) with system Chromium, median of 5 runs.
 // Usage: pnpm bench site  (BENCH_SKIP_BUILD=1 to reuse apps/site/dist, BENCH_RUNS=n, BENCH_SITE_PORT=n,
@@ -12,6 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { statusHtml, type StatusContent } from '@silk/functions/referrals/status-html';
+import { fillShell } from '@silk/functions/referrals/status-shell';
 import { report, type Measurement } from './lib/report';
 import { LOOKUP_PATHS, serveSite } from './lib/site-server';
 
@@ -23,7 +26,26 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PAGES = [
   { path: '/', html: 'index.html' },
   { path: '/waitlist', html: 'waitlist.html' },
+  // The private status page as the statusPage function answers it: its shell with a subscriber's content.
+  { path: '/status', html: 'status-shell.html' },
 ] as const;
+
+/** A subscriber far down a long list, with a full leaderboard (the page at its largest). */
+export const BENCH_STATUS: StatusContent = {
+  position: { place: 41_234, total: 99_999 },
+  confirmedReferrals: 3,
+  referralLink: `${ORIGIN}/?ref=bench2345`,
+  rule: { kind: 'skip', places: 5 },
+  leaderboard: Array.from({ length: 10 }, (_, index) => ({
+    maskedEmail: `tr…@e….com`,
+    confirmedReferrals: 40 - index * 3,
+  })),
+};
+
+/** The status page with BENCH_STATUS, as the function renders it from the built shell. */
+export function renderedStatusPage(distDir: string): string {
+  return fillShell(readFileSync(join(distDir, 'status-shell.html'), 'utf8'), statusHtml(BENCH_STATUS));
+}
 
 /** Strings that only Firebase SDK code contains (minified bundles keep them). */
 const FIREBASE_MARKERS = [
@@ -184,7 +206,7 @@ async function main() {
   if (!process.env.BENCH_SKIP_BUILD) buildSite();
   if (!existsSync(join(DIST, 'index.html')))
     throw new Error(`${DIST} has no build: run without BENCH_SKIP_BUILD`);
-  const { server } = await serveSite(DIST, PORT, siteHeaders());
+  const { server } = await serveSite(DIST, PORT, siteHeaders(), { '/status': renderedStatusPage(DIST) });
   const chrome = await startChromium();
   try {
     for (const page of PAGES) {
