@@ -52,16 +52,19 @@ const REFUSAL_HEADINGS: Record<StatusRefusal, string> = {
 
 const referrals = (count: number) => `${count.toLocaleString('en-US')} confirmed ${count === 1 ? 'referral' : 'referrals'}`;
 
-/** The share list: copy and native share (revealed by the page script), then the plain links. */
+/**
+ * The share list: the plain links, then copy and native share, which the page script reveals (last, and
+ * holding their place while hidden, so revealing them moves nothing).
+ */
 export function shareListHtml(link: string): string {
   const value = escapeHtml(link);
   const items = [
-    `<li><button type="button" class="button button--secondary" data-share-copy="${value}" hidden>${STATUS_COPY.copy}</button></li>`,
-    `<li><button type="button" class="button button--secondary" data-share-native="${value}" hidden>${STATUS_COPY.share}</button></li>`,
     ...shareTargets(link).map(
       (target) =>
         `<li><a class="button button--secondary" href="${escapeHtml(target.href)}" target="_blank" rel="noopener noreferrer">${escapeHtml(target.label)}</a></li>`,
     ),
+    `<li><button type="button" class="button button--secondary" data-share-copy="${value}" hidden>${STATUS_COPY.copy}</button></li>`,
+    `<li><button type="button" class="button button--secondary" data-share-native="${value}" hidden>${STATUS_COPY.share}</button></li>`,
   ];
   return `<ul class="share" aria-label="Share your link">${items.join('')}</ul>`;
 }

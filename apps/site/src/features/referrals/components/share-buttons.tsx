@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { canShareNatively, copyLink, COPIED_LABEL, shareNatively } from '@/lib/share-actions';
 
 /**
- * A referral link's share list: copy, the device's share sheet (only where navigator.share exists), then
- * plain links to e-mail, X, WhatsApp and LinkedIn (the same list the status page renders on the server).
+ * A referral link's share list: plain links to e-mail, X, WhatsApp and LinkedIn, then copy and the
+ * device's share sheet (only where navigator.share exists) — the list the status page renders on the server.
  */
 export function ShareButtons({ link }: { link: string }) {
   const [copied, setCopied] = useState(false);
@@ -13,6 +13,13 @@ export function ShareButtons({ link }: { link: string }) {
   useEffect(() => setNative(canShareNatively()), []);
   return (
     <ul className="share" aria-label="Share your link">
+      {shareTargets(link).map((target) => (
+        <li key={target.id}>
+          <a className={buttonClassName('secondary')} href={target.href} target="_blank" rel="noopener noreferrer">
+            {target.label}
+          </a>
+        </li>
+      ))}
       <li>
         <Button type="button" variant="secondary" onClick={() => void copyLink(link).then(setCopied)}>
           {copied ? COPIED_LABEL : 'Copy link'}
@@ -25,13 +32,6 @@ export function ShareButtons({ link }: { link: string }) {
           </Button>
         </li>
       ) : null}
-      {shareTargets(link).map((target) => (
-        <li key={target.id}>
-          <a className={buttonClassName('secondary')} href={target.href} target="_blank" rel="noopener noreferrer">
-            {target.label}
-          </a>
-        </li>
-      ))}
     </ul>
   );
 }
