@@ -6,7 +6,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import type { ReferralRecord } from '@silk/schema/referrals';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signLinkToken } from '../http/link-token';
-import { makeConfirmSubscriptionHandler } from '../mail/confirm-subscription';
+import { makeConfirmSubscriptionHandler } from './confirm-subscription';
 import { adminServices } from '../shared/admin';
 import { readServerConfig } from '../shared/config';
 import { post, unique, uniqueEmail } from '../testing/emulator';
@@ -46,8 +46,13 @@ describe('a burst of confirmations', () => {
     }
     await writer.close();
 
-    // The emulator's settings: every local client is one address, so the network rule is off.
-    const config = readServerConfig({ REFERRAL_NETWORK_WINDOW_SECONDS: '0', REFERRAL_DAILY_CAP: '1000' });
+    // As the emulator's settings: every local client is one address, so the network rule is off and
+    // the per-address limit of the e-mail links is out of the way.
+    const config = readServerConfig({
+      REFERRAL_NETWORK_WINDOW_SECONDS: '0',
+      REFERRAL_DAILY_CAP: '1000',
+      RATE_LIMIT_SUBSCRIPTION_PER_IP: '100000',
+    });
     served = await serveWithFunctionsFramework(
       makeConfirmSubscriptionHandler({ config: () => config, linkSecret: () => SECRET }),
     );

@@ -8,6 +8,8 @@ import { REFERRAL_CODE_PATTERN, referralLink } from '@silk/schema/referrals';
 import { waitForMailTo } from '@silk/stack/maildev';
 import { FieldValue } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eraseAddress } from '../mail/erasure';
+import { recordReferrer, REFERRER_RECORD_WINDOW_MS } from '../referrals/record-referrer';
 import { adminServices } from '../shared/admin';
 import { appCheckHeaders, functionUrl, post, uniqueEmail } from '../testing/emulator';
 import { linkIn } from '../testing/mail';
@@ -164,7 +166,6 @@ describe('recording the referrer', () => {
     const code = await subscribe(referrer);
     const email = uniqueEmail('late');
     await subscribe(email);
-    const { recordReferrer, REFERRER_RECORD_WINDOW_MS } = await import('./record-referrer');
     const later = Date.now() + REFERRER_RECORD_WINDOW_MS + 1000;
     expect(await recordReferrer(db, { referred: email, code, ip: '203.0.113.9' }, later)).toBe('ignored');
     expect(await recordReferrer(db, { referred: email, code, ip: '203.0.113.9' })).toBe('recorded');
@@ -179,7 +180,6 @@ describe('erasure', () => {
     await subscribe(friend, code);
     const other = uniqueEmail('erased-friend');
     await subscribe(other, code);
-    const { eraseAddress } = await import('../mail/erasure');
 
     await eraseAddress(db, other);
     expect((await referral(other)).exists).toBe(false);
