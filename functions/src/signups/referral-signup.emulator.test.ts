@@ -161,13 +161,17 @@ describe('recording the referrer', () => {
     expect((await referral(repeat)).get('referrer')).toBe(first);
   });
 
-  it('a signup older than a few minutes gets no referrer', async () => {
+  it('a signup older than a few minutes, or confirmed already, gets no referrer', async () => {
     const referrer = uniqueEmail('late-referrer');
     const code = await subscribe(referrer);
     const email = uniqueEmail('late');
     await subscribe(email);
     const later = Date.now() + REFERRER_RECORD_WINDOW_MS + 1000;
     expect(await recordReferrer(db, { referred: email, code, ip: '203.0.113.9' }, later)).toBe('ignored');
+    const confirmed = uniqueEmail('confirmed');
+    await subscribe(confirmed);
+    await db.collection(COLLECTIONS.waitlistSignups).doc(confirmed).update({ confirmedAt: FieldValue.serverTimestamp() });
+    expect(await recordReferrer(db, { referred: confirmed, code, ip: '203.0.113.9' })).toBe('ignored');
     expect(await recordReferrer(db, { referred: email, code, ip: '203.0.113.9' })).toBe('recorded');
   });
 });
