@@ -13,8 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { statusHtml, type StatusContent } from '@silk/functions/referrals/status-html';
-import { fillShell } from '@silk/functions/referrals/status-shell';
+import { statusHtml, type StatusContent } from '@silk/functions/status/status-html';
+import { fillShell } from '@silk/functions/status/status-shell';
 import { report, type Measurement } from './lib/report';
 import { LOOKUP_PATHS, serveSite } from './lib/site-server';
 

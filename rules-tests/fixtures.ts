@@ -187,5 +187,17 @@ export async function seed(env: RulesTestEnvironment): Promise<void> {
     await setDoc(doc(store, COLLECTIONS.subscribers, EXISTING_SIGNUP), { email: EXISTING_SIGNUP });
     await setDoc(doc(store, COLLECTIONS.auditLog, 'entry-1'), { actor: EMAILS.admin, action: 'seed' });
     await setDoc(doc(store, COLLECTIONS.rateLimits, 'ip-1'), { count: 1 });
+    await setDoc(doc(store, COLLECTIONS.referrals, 'friend@example.com'), {
+      referred: 'friend@example.com',
+      referrer: EXISTING_SIGNUP,
+      code: 'abcd2345',
+      status: 'withheld',
+      reason: 'network-burst',
+      createdAt: at.toMillis(),
+    });
+    await setDoc(doc(store, COLLECTIONS.referralCodes, 'abcd2345'), { email: EXISTING_SIGNUP, createdAt: at.toMillis() });
+    await setDoc(doc(store, 'settings', 'ranking'), { rule: { kind: 'signup-time' }, version: 1 });
+    await setDoc(doc(store, 'settings', 'other'), { value: 1 });
+    await setDoc(doc(store, 'rank_entries', 'entry-1'), { key: 1 });
   });
 }

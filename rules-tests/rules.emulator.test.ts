@@ -6,6 +6,7 @@ import { coverageCases } from './coverage.cases';
 import { createRulesEnvironment } from './environment';
 import { mailCases } from './mail.cases';
 import { RULES_PROJECT_ID, seed } from './fixtures';
+import { referralCases } from './referrals.cases';
 import { serverOnlyCases } from './server-only.cases';
 import { signupCases } from './signups.cases';
 import { staffCases } from './staff.cases';
@@ -28,5 +29,6 @@ signupCases(getEnv);
 staffCases(getEnv);
 serverOnlyCases(getEnv);
 mailCases(getEnv);
+referralCases(getEnv);
 // Last: every rule expression above must have been evaluated.
 coverageCases(RULES_PROJECT_ID);

@@ -152,10 +152,11 @@ export const FUNCTION_DOMAINS = {
   shared: [],
   http: ['shared'],
   staff: ['http', 'shared'],
-  mail: ['http', 'shared'],
+  referrals: ['http', 'shared'],
   ranking: ['http', 'shared'],
-  signups: ['mail', 'ranking', 'http', 'shared'],
-  referrals: ['ranking', 'mail', 'http', 'shared'],
+  mail: ['referrals', 'http', 'shared'],
+  signups: ['mail', 'referrals', 'ranking', 'http', 'shared'],
+  status: ['mail', 'referrals', 'ranking', 'http', 'shared'],
 };
 
 /** Zones for the Cloud Functions workspace in `functionsDir`: no app, no other workspace's files, domains in order. */

@@ -1,17 +1,20 @@
 // POST /api/confirm {token} (the /confirm page, from the "Confirm my spot" link) → 200 {ok: true}:
-// records confirmedAt on the subscriber and the signup, once (confirming again changes nothing).
+// records confirmedAt on the subscriber and the signup, once (confirming again changes nothing), then
+// credits the referrer of a referred signup, or withholds the credit for review (referrals/credit.ts).
 // 400 / 401 a missing or refused token, 404 the subscriber is gone (erased), 429 rate limited.
 import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
+import { creditReferral } from '../referrals/credit';
 import { confirmSubscriber } from './subscription';
 
 export function makeConfirmSubscriptionHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'confirmSubscription',
-    async ({ services, subscriberId }) => {
-      await confirmSubscriber(services.db, subscriberId);
+    async ({ services, config, subscriberId }) => {
+      const email = await confirmSubscriber(services.db, subscriberId);
+      await creditReferral(services.db, email, config.referrals);
       return { ok: true };
     },
     deps,

@@ -3,7 +3,8 @@
 // path it takes), and both store subscribers/{email} once (a repeat keeps the first
 // subscription date), record the consent on the signup and queue the confirmation e-mail of a new
 // subscriber: it waits in mail_waiting and enters the mail queue at once when the hourly ceiling of
-// confirmation e-mails allows, later otherwise (mail-waiting.ts).
+// confirmation e-mails allows, later otherwise (mail-waiting.ts). Every subscriber has a referral code,
+// made with the entry (or at the next signup of an entry from before codes).
 import { CONSENT_TEXT_VERSION, SIGNUP_SOURCE, type ConsentForm } from '@silk/schema/constants';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { confirmationMail } from './confirmation-mail';
@@ -17,6 +18,7 @@ import { subscriberLinks } from './subscriber-links';
 import { newSubscriberId, signupRef, subscriberRef } from './subscribers';
 import { signupChange } from '../shared/signup-change';
 import { firstSignupUpdate } from '../shared/first-signup';
+import { claimReferralCode, referralCodeIn } from '../referrals/codes';
 
 /** What queueing an e-mail to a subscriber needs: where links point and the key that signs them. */
 export interface MailContext {
@@ -30,10 +32,11 @@ export const defaultMailContext = (): MailContext => ({
 });
 
 /**
- * In one transaction: subscribers/{email} is created unless it exists (with a random subscriberId), the
- * signup, when there is one, gets its first signup time (once), the subscriberId and the consent record
- * ({at, form, textVersion}; a repeat signup renews it), and a new subscriber's confirmation e-mail is queued. A repeat signup
- * queues nothing, also when the address has unsubscribed (only its own link re-subscribes it).
+ * In one transaction: subscribers/{email} is created unless it exists (with a random subscriberId and
+ * referral code), the signup, when there is one, gets its first signup time (once), the subscriberId,
+ * the referral code and the consent record ({at, form, textVersion}; a repeat signup renews it), and a
+ * new subscriber's confirmation e-mail is queued. A repeat signup queues nothing, also when the address
+ * has unsubscribed (only its own link re-subscribes it). Returns the subscriber's referral code.
  */
 export async function addToMailingList(
   db: Firestore,
@@ -41,27 +44,31 @@ export async function addToMailingList(
   form: ConsentForm,
   ceilings: Ceilings,
   mailContext: () => MailContext = defaultMailContext,
-): Promise<void> {
+): Promise<string> {
   const { config, secret } = mailContext();
   const freshId = newSubscriberId();
-  const waiting = await db.runTransaction(async (transaction): Promise<DocumentReference | null> => {
+  const { waiting, referralCode } = await db.runTransaction(async (transaction) => {
     let queued: DocumentReference | null = null;
     const subscriber = await transaction.get(subscriberRef(db, email));
     const signup = await transaction.get(signupRef(db, email));
+    const { code, fresh } = await referralCodeIn(transaction, db, subscriber.get('referralCode'));
     const storedId = subscriber.get('subscriberId') as unknown;
     const subscriberId = typeof storedId === 'string' && storedId !== '' ? storedId : freshId;
+    if (fresh) claimReferralCode(transaction, db, code, email);
     if (!subscriber.exists) {
       transaction.create(subscriber.ref, {
         email,
         subscribedAt: FieldValue.serverTimestamp(),
         source: SIGNUP_SOURCE,
         subscriberId,
+        referralCode: code,
       });
-      const links = subscriberLinks(config.siteOrigin, secret, subscriberId);
+      const links = subscriberLinks(config.siteOrigin, secret, subscriberId, code);
       queued = newWaitingMailRef(db);
       transaction.create(queued, waitingMail(confirmationMail(email, links)));
-    } else if (subscriberId === freshId) {
-      transaction.update(subscriber.ref, { subscriberId }); // an entry from before subscriber ids
+    } else if (subscriberId === freshId || fresh) {
+      // An entry from before subscriber ids or referral codes.
+      transaction.update(subscriber.ref, { subscriberId, referralCode: code });
     }
     if (signup.exists) {
       transaction.update(
@@ -69,17 +76,19 @@ export async function addToMailingList(
         signupChange({
           ...firstSignupUpdate(signup),
           subscriberId,
+          referralCode: code,
           consent: { at: FieldValue.serverTimestamp(), form, textVersion: CONSENT_TEXT_VERSION },
         }),
       );
     }
-    return queued;
+    return { waiting: queued, referralCode: code };
   });
-  if (!waiting) return;
+  if (!waiting) return referralCode;
   try {
     await releaseWaitingMail(db, waiting, ceilings);
   } catch (error) {
     // It stays waiting: the redrive's schedule releases it.
     logger.warn('addToMailingList: confirmation left waiting', { error: String(error) });
   }
+  return referralCode;
 }

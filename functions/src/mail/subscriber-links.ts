@@ -1,7 +1,8 @@
 // The links every e-mail to a subscriber carries, each with its own signed token (no address in any
-// URL), and the RFC 8058 one-click unsubscribe headers.
+// URL), the subscriber's referral link, and the RFC 8058 one-click unsubscribe headers.
 import { API_ROUTES } from '@silk/schema/api-routes';
 import { EMAIL_LINK_PAGES, ERASE_SECTION_ID } from '@silk/schema/constants';
+import { referralLink } from '@silk/schema/referrals';
 import { signLinkToken } from '../http/link-token';
 
 export interface SubscriberLinks {
@@ -15,9 +16,17 @@ export interface SubscriberLinks {
   oneClickUnsubscribe: string;
   /** The private status page (place in line, referrals), rendered by the statusPage function. */
   status: string;
+  /** The subscriber's link to share (the site with their referral code). */
+  referral: string;
 }
 
-export function subscriberLinks(siteOrigin: string, secret: string, subscriberId: string, now = Date.now()): SubscriberLinks {
+export function subscriberLinks(
+  siteOrigin: string,
+  secret: string,
+  subscriberId: string,
+  referralCode: string,
+  now = Date.now(),
+): SubscriberLinks {
   const unsubscribe = signLinkToken(secret, 'unsubscribe', subscriberId, now);
   const erase = signLinkToken(secret, 'erase', subscriberId, now);
   const confirm = signLinkToken(secret, 'confirm', subscriberId, now);
@@ -29,6 +38,7 @@ export function subscriberLinks(siteOrigin: string, secret: string, subscriberId
     erase: `${unsubscribePage}#${ERASE_SECTION_ID}`,
     oneClickUnsubscribe: `${siteOrigin}${API_ROUTES.unsubscribe.path}?${new URLSearchParams({ token: unsubscribe })}`,
     status: statusPageLink(siteOrigin, status),
+    referral: referralLink(siteOrigin, referralCode),
   };
 }
 

@@ -16,8 +16,8 @@ async function requireAddress(db: Firestore, subscriberId: string): Promise<stri
   return email;
 }
 
-/** Records confirmedAt on the subscriber and the signup (the first confirmation only). */
-export async function confirmSubscriber(db: Firestore, subscriberId: string): Promise<void> {
+/** Records confirmedAt on the subscriber and the signup (the first confirmation only); returns the address. */
+export async function confirmSubscriber(db: Firestore, subscriberId: string): Promise<string> {
   const email = await requireAddress(db, subscriberId);
   await db.runTransaction(async (transaction) => {
     const [subscriber, signup] = await Promise.all([
@@ -30,6 +30,7 @@ export async function confirmSubscriber(db: Firestore, subscriberId: string): Pr
     if (unconfirmed(subscriber)) transaction.update(subscriber.ref, confirmation);
     if (unconfirmed(signup)) transaction.update(signup.ref, signupChange(confirmation));
   });
+  return email;
 }
 
 /** Marks the subscriber unsubscribed (keeps the first date); an erased subscriber is unsubscribed already. */

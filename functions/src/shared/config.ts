@@ -67,6 +67,39 @@ export interface ServerConfig {
   securityLog: { maxEntriesPerHour: number; retentionDays: number };
   /** A password change without the current password needs a sign-in this recent (ID token auth_time). */
   passwordChange: { recentSignInSeconds: number };
+  /** See ReferralRules. */
+  referrals: ReferralRules;
+}
+
+/**
+ * When referral credit is withheld for review (beyond the same-person rule, which needs no setting):
+ * a referred address on a throwaway domain (the npm list plus `extraDisposableDomains`), a referral
+ * from the referrer's network or another referral's within `networkWindowSeconds` (0: the rule is off),
+ * and credits beyond `dailyCap` per referrer in 24 hours (0: every referral goes to review).
+ */
+export interface ReferralRules {
+  networkWindowSeconds: number;
+  dailyCap: number;
+  extraDisposableDomains: string[];
+}
+
+/** REFERRAL_NETWORK_WINDOW_SECONDS, REFERRAL_DAILY_CAP, REFERRAL_EXTRA_DISPOSABLE_DOMAINS (comma-separated). */
+export const DEFAULT_REFERRAL_RULES: ReferralRules = {
+  networkWindowSeconds: 3600,
+  dailyCap: 25,
+  extraDisposableDomains: [],
+};
+
+export function readReferralRules(env: NodeJS.ProcessEnv = process.env): ReferralRules {
+  return {
+    networkWindowSeconds: wholeNumber(
+      env,
+      'REFERRAL_NETWORK_WINDOW_SECONDS',
+      DEFAULT_REFERRAL_RULES.networkWindowSeconds,
+    ),
+    dailyCap: wholeNumber(env, 'REFERRAL_DAILY_CAP', DEFAULT_REFERRAL_RULES.dailyCap),
+    extraDisposableDomains: list(env.REFERRAL_EXTRA_DISPOSABLE_DOMAINS).map((domain) => domain.toLowerCase()),
+  };
 }
 
 /**
@@ -236,5 +269,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
         DEFAULT_RECENT_SIGN_IN_SECONDS,
       ),
     },
+    referrals: readReferralRules(env),
   };
 }

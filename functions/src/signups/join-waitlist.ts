@@ -11,6 +11,9 @@
 // scripts has no feedback form); a repeat signup never changes the key, and the answer is the same.
 //   form: 303 → /waitlist · an error: its status and a small HTML page with the message
 //   JSON: 200 {ok: true} · an error: its status and {error}
+// The referrer of a new signup is recorded from `ref` (the JSON body, the form's hidden field filled by
+// the page's script) or, without it, the `ref` of the same-site page the form was posted from (its
+// Referer: a browser without scripts fills no field); the JSON answer carries the subscriber's code.
 // The address is never put in a URL (no query string, no redirect carrying it).
 import { randomBytes } from 'node:crypto';
 import { COLLECTIONS } from '@silk/schema/constants';
@@ -24,6 +27,7 @@ import { addToMailingList } from '../mail/mailing-list';
 import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
 import { mailTokenSecret } from '../shared/secrets';
+import { recordReferrer, refererCode } from '../referrals/record-referrer';
 import { signupChange } from '../shared/signup-change';
 
 /** The global ceiling on the new signups this public form creates (config.ts, Ceilings.joinSignups). */
@@ -60,7 +64,7 @@ function sendPage(res: HttpResponse, status: number, message: string): void {
 export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'joinWaitlist',
-    async ({ services: { db }, config, ip, body: { email, editKey } }) => {
+    async ({ req, services: { db }, config, ip, body: { email, editKey, ref: linkCode } }) => {
       const ref = db.collection(COLLECTIONS.waitlistSignups).doc(email); // normalised by the schema
       // A new signup counts against the global ceiling (a repeat only refreshes its record).
       if (!(await ref.get()).exists && (await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
@@ -79,8 +83,10 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
         );
         transaction.set(ref, signupChange(record), { merge: true });
       });
-      await addToMailingList(db, email, 'no-js', config.ceilings);
-      return { ok: true };
+      const referralCode = await addToMailingList(db, email, 'no-js', config.ceilings);
+      const code = linkCode ?? refererCode(req, config.allowedOrigins);
+      if (code) await recordReferrer(db, { referred: email, code, ip });
+      return { ok: true, referralCode };
     },
     deps,
     {

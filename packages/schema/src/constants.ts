@@ -19,6 +19,8 @@ export const COLLECTIONS = {
   recentSignups: 'signup_recent',
   securityLog: 'security_log',
   securityLogCounts: 'security_log_counts',
+  referralCodes: 'referral_codes',
+  referrals: 'referrals',
 } as const;
 
 /** The Activity tab counts the security log's events of this many last hours (security_log_counts). */

@@ -112,6 +112,10 @@ export const SUBSCRIPTION_NOT_FOUND = 'We have no subscription for this link. It
 export const SIGNUP_DELETE_ADMIN_REQUIRED = 'Only Admins can delete signups.';
 export const REFERRALS_ADMIN_REQUIRED = 'Only Admins can review referrals or change the ranking.';
 export const REFERRAL_REQUEST_INVALID = 'Choose a valid referral decision or ranking rule.';
+export const REFERRAL_GRANTED = 'Referral credit granted.';
+export const REFERRAL_REJECTED = 'Referral credit rejected.';
+export const REFERRAL_NOT_WITHHELD = 'This referral is not waiting for review.';
+export const REFERRAL_NOT_FOUND = 'There is no referral for this address.';
 /** The site's link pages when the call gets no answer from our server (network down, no JSON). */
 export const LINK_ACTION_FAILED = 'We could not reach Silk just now. Please check your connection and try again.';
 export const SIGNUP_DELETE_FAILED = 'The signup could not be deleted. Please try again.';

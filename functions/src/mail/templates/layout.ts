@@ -1,6 +1,6 @@
 // The branded frame of every e-mail to a subscriber, as HTML (inline styles, a single-column table that
-// mail clients render alike) and as plain text: the content, then a footer saying why the mail came
-// and offering "Unsubscribe" and "Delete my data".
+// mail clients render alike) and as plain text: the content, the subscriber's referral link, then a
+// footer saying why the mail came and offering "Unsubscribe" and "Delete my data".
 import { PRODUCT_NAME } from '@silk/schema/constants';
 import type { SubscriberLinks } from '../subscriber-links';
 
@@ -27,6 +27,8 @@ const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, 
 /** The footer's link to the subscriber's private status page. */
 export const STATUS_LINK_LABEL = 'Your place in line';
 const WHY = `You receive this because this address joined the ${PRODUCT_NAME} waitlist.`;
+export const REFERRAL_LINK_INTRO = 'Invite friends with your personal link — each friend who confirms moves you up the line:';
+export const REFERRAL_LINK_LABEL = 'Your referral link';
 
 export function escapeHtml(text: string): string {
   return text
@@ -68,6 +70,8 @@ function html(content: EmailContent, links: SubscriberLinks): string {
 ${content.paragraphs.map(paragraph).join('\n')}
 ${button(content.action)}
 ${content.closing.map(paragraph).join('\n')}
+${paragraph(REFERRAL_LINK_INTRO)}
+<p style="margin:0;font-size:16px;line-height:24px;word-break:break-all">${link(links.referral, links.referral)}</p>
 </td></tr>
 <tr><td style="padding:16px 8px;font-size:13px;line-height:20px;color:${COLORS.soft}">
 ${escapeHtml(WHY)}<br>
@@ -89,6 +93,9 @@ function text(content: EmailContent, links: SubscriberLinks): string {
     `${content.action.label}: ${content.action.url}`,
     '',
     ...content.closing.flatMap((line) => [line, '']),
+    REFERRAL_LINK_INTRO,
+    `${REFERRAL_LINK_LABEL}: ${links.referral}`,
+    '',
     '--',
     `${PRODUCT_NAME}. ${WHY}`,
     `${STATUS_LINK_LABEL}: ${links.status}`,

@@ -12,7 +12,9 @@ import { listUnsubscribeHeaders, subscriberLinks } from '../mail/subscriber-link
 import type { QueuedMail } from '../mail/mail-queue';
 import { newWaitingMailRef, releaseWaitingMail, waitingMail } from '../mail/mail-waiting';
 import { defaultMailContext, type MailContext } from '../mail/mailing-list';
-import { subscriberRef } from '../mail/subscribers';
+import { signupRef, subscriberRef } from '../mail/subscribers';
+import { claimReferralCode, referralCodeIn } from '../referrals/codes';
+import { signupChange } from '../shared/signup-change';
 import { statusLinkEmail } from '../mail/templates/status-link';
 import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';
@@ -22,24 +24,39 @@ import { messagePage, sendHtmlPage } from './status-html';
 /** Where the form lands: the status page's "check your inbox". */
 export const STATUS_SENT_PATH = `${API_ROUTES.statusPage.path}?${STATUS_SENT_PARAM}`;
 
-export function statusLinkMail(email: string, subscriberId: string, context: MailContext): QueuedMail {
-  const links = subscriberLinks(context.config.siteOrigin, context.secret, subscriberId);
+export function statusLinkMail(email: string, subscriberId: string, referralCode: string, context: MailContext): QueuedMail {
+  const links = subscriberLinks(context.config.siteOrigin, context.secret, subscriberId, referralCode);
   const { subject, text, html } = statusLinkEmail(links);
   return { to: email, message: { subject, text, html }, headers: listUnsubscribeHeaders(links) };
 }
 
-/** Queues the status link of a subscriber on the list (nothing for any other address). */
+/**
+ * Queues the status link of a subscriber on the list (nothing for any other address), in one transaction
+ * with the subscriber's referral code, made now for a subscriber from before codes.
+ */
 export async function sendStatusLink(
   db: Firestore,
   email: string,
   ceilings: Ceilings,
   mailContext: () => MailContext = defaultMailContext,
 ): Promise<void> {
-  const subscriber = await subscriberRef(db, email).get();
-  const subscriberId = subscriber.get('subscriberId') as unknown;
-  if (typeof subscriberId !== 'string' || subscriberId === '') return;
-  const waiting: DocumentReference = newWaitingMailRef(db);
-  await waiting.create(waitingMail(statusLinkMail(email, subscriberId, mailContext())));
+  const context = mailContext();
+  const waiting = await db.runTransaction(async (transaction): Promise<DocumentReference | null> => {
+    const subscriber = await transaction.get(subscriberRef(db, email));
+    const subscriberId = subscriber.get('subscriberId') as unknown;
+    if (typeof subscriberId !== 'string' || subscriberId === '') return null;
+    const signup = await transaction.get(signupRef(db, email));
+    const { code, fresh } = await referralCodeIn(transaction, db, subscriber.get('referralCode'));
+    if (fresh) {
+      claimReferralCode(transaction, db, code, email);
+      transaction.update(subscriber.ref, { referralCode: code });
+      if (signup.exists) transaction.update(signup.ref, signupChange({ referralCode: code }));
+    }
+    const queued = newWaitingMailRef(db);
+    transaction.create(queued, waitingMail(statusLinkMail(email, subscriberId, code, context)));
+    return queued;
+  });
+  if (!waiting) return;
   try {
     await releaseWaitingMail(db, waiting, ceilings);
   } catch (error) {

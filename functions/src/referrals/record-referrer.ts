@@ -1,0 +1,84 @@
+// Recording who referred a new signup: the code from the visit's link (the JSON body's `ref`, the join
+// form's hidden `ref` field, or — for a browser without scripts — the `ref` of the same-site page the
+// form was posted from, its Referer). Only an unconfirmed signup created in the last few minutes that
+// names no referrer yet gets one (a repeat signup cannot change it), never its own address; an unknown
+// code is ignored. The referral starts `pending`: credit comes at confirmation (credit.ts).
+import { parseReferralCode, REFERRAL_PARAM, type ReferralRecord } from '@silk/schema/referrals';
+import type { Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions/logger';
+import { isOriginAllowed } from '../http/cors';
+import { header, type HttpRequest } from '../http/http';
+import { signupChange } from '../shared/signup-change';
+import { referralCodeRef } from './codes';
+import { networkOf } from './network';
+import { referralRef, signupDoc } from './referral-records';
+
+/** How old a signup may be and still get its referrer recorded. */
+export const REFERRER_RECORD_WINDOW_MS = 10 * 60 * 1000;
+
+/** The referral code of the page a form was posted from, when that page is one of ours. */
+export function refererCode(req: HttpRequest, allowedOrigins: readonly string[]): string | null {
+  const referer = header(req, 'referer');
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    if (!isOriginAllowed(url.origin, allowedOrigins)) return null;
+    return parseReferralCode(url.searchParams.get(REFERRAL_PARAM));
+  } catch {
+    return null;
+  }
+}
+
+export interface NewReferral {
+  /** The new signup's (normalised) address. */
+  referred: string;
+  code: string;
+  /** The client address of the signup request. */
+  ip: string;
+}
+
+/** Records the referrer; 'recorded' or why not. Never throws for the visitor: a failure is logged. */
+export async function recordReferrer(
+  db: Firestore,
+  { referred, code, ip }: NewReferral,
+  now = Date.now(),
+): Promise<'recorded' | 'ignored'> {
+  try {
+    return await db.runTransaction(async (transaction) => {
+      const [entry, signup, existing] = await Promise.all([
+        transaction.get(referralCodeRef(db, code)),
+        transaction.get(signupDoc(db, referred)),
+        transaction.get(referralRef(db, referred)),
+      ]);
+      const referrer = entry.get('email') as unknown;
+      const created = signup.createTime?.toMillis();
+      if (
+        typeof referrer !== 'string' ||
+        referrer === referred ||
+        !signup.exists ||
+        created === undefined ||
+        now - created > REFERRER_RECORD_WINDOW_MS ||
+        signup.get('referredBy') !== undefined ||
+        signup.get('confirmedAt') !== undefined ||
+        existing.exists
+      ) {
+        return 'ignored';
+      }
+      const network = networkOf(ip);
+      const record: ReferralRecord = {
+        referred,
+        referrer,
+        code,
+        status: 'pending',
+        createdAt: now,
+        ...(network ? { network } : {}),
+      };
+      transaction.create(existing.ref, record);
+      transaction.update(signup.ref, signupChange({ referredBy: referrer }));
+      return 'recorded';
+    });
+  } catch (error) {
+    logger.warn('recordReferrer: not recorded', { error: String(error) });
+    return 'ignored';
+  }
+}

@@ -1,0 +1,36 @@
+// POST /api/referrals/review (reviewReferral, admin host) {referred, decision: 'grant' | 'reject'},
+// Bearer ID token: an Admin decides withheld referral credit — grant credits the referrer (exactly once),
+// reject rejects it; each decision is audited. Deciding again, or a referral not withheld, changes
+// nothing and says so.
+//   200 {ok, status, message} · 400 · 401 · 403 not a ready Admin · 404 no referral · 429
+import {
+  REFERRAL_GRANTED,
+  REFERRAL_NOT_FOUND,
+  REFERRAL_NOT_WITHHELD,
+  REFERRAL_REJECTED,
+} from '@silk/schema/messages';
+import { endpoint, type EndpointDeps } from '../http/endpoint';
+import { HttpError } from '../http/http';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { httpsFunction } from '../shared/https-function';
+import { decideReferral } from './credit';
+
+export function makeReviewReferralHandler(deps: Partial<EndpointDeps> = {}) {
+  return endpoint(
+    'reviewReferral',
+    async ({ services, caller, body: { referred, decision }, audit }) => {
+      const { status, decided } = await decideReferral(services.db, referred, decision, caller.email);
+      if (status === null) throw new HttpError(404, REFERRAL_NOT_FOUND);
+      if (!decided) return { ok: true, status, message: REFERRAL_NOT_WITHHELD };
+      await audit({
+        action: decision === 'grant' ? 'referral.granted' : 'referral.rejected',
+        target: referred,
+        details: { status },
+      });
+      return { ok: true, status, message: decision === 'grant' ? REFERRAL_GRANTED : REFERRAL_REJECTED };
+    },
+    deps,
+  );
+}
+
+export const reviewReferral = httpsFunction(HTTP_FUNCTION_OPTIONS, makeReviewReferralHandler());
