@@ -144,16 +144,16 @@ export const platformFree = {
 
 /**
  * The domain folders of functions/src, each allowed to import only those listed after it:
- *   shared (admin init, config, audit, secrets) ← http (the frame) ← staff, mail, ranking ← signups
- * (signups use the mailing list and erasure of mail/ and keep ranking/'s index in step; mail never
- * reaches back into signups or the frame's users). index.ts wires them all; testing/ helps the tests of every folder.
+ *   shared (admin init, config, audit, secrets) ← http (the frame) ← staff, ranking ← referrals ← mail ← signups
+ * (signups use the mailing list and erasure of mail/ and keep ranking/'s index in step; mail credits
+ * referrals at confirmation; mail never reaches back into signups or the frame's users). index.ts wires them all; testing/ helps the tests of every folder.
  */
 export const FUNCTION_DOMAINS = {
   shared: [],
   http: ['shared'],
   staff: ['http', 'shared'],
-  referrals: ['http', 'shared'],
   ranking: ['http', 'shared'],
+  referrals: ['ranking', 'http', 'shared'],
   mail: ['referrals', 'http', 'shared'],
   signups: ['mail', 'referrals', 'ranking', 'http', 'shared'],
   status: ['mail', 'referrals', 'ranking', 'http', 'shared'],

@@ -1,0 +1,220 @@
+// Referrals and the place in line at scale: 100,000 signups in the Firestore emulator (seeded as the
+// admin bench seeds them), the ranking's index built by the re-rank (functions/src/ranking/), then:
+//   - positionReadsMax: the most Firestore reads one positionOf cost (documents + count() as billed:
+//     one per 1,000 entries counted, at least one), over #1, the last place and a random sample, under
+//     "by signup time" and "skip N" — the same at #1 and at #100,000 (positionReadsFirst / Last)
+//   - positionP95Ms: positionOf's 95th percentile over the same calls
+//   - rerankSeconds: a rule change ("skip 5 places per confirmed referral") until the new version is
+//     live; unplacedDuringRerank counts positionOf calls that found no place meanwhile (sampled throughout)
+//   - creditBurst {confirmed, credited}: one referrer's 100 friends join through the real subscribe
+//     handler with the referral code, then confirm at the same moment through the real confirmation
+//     handler (both served by the Functions Framework); credited = the referrer's confirmedReferrals
+//   - statusPage: not measured here (the status page belongs to the site's status work; see the report)
+//
+//   pnpm bench referrals
+// Options (env): SILK_PORT_OFFSET (default 1537: emulator ports of its own), BENCH_SIGNUPS (default
+// 100000), BENCH_ENFORCE=1 (exit non-zero when over budget).
+import { signLinkToken } from '@silk/functions/http/link-token';
+import { makeConfirmSubscriptionHandler } from '@silk/functions/mail/confirm-subscription';
+import { positionOf, ReadMeter } from '@silk/functions/ranking/position';
+import { buildRef, rankSpace, readSettings } from '@silk/functions/ranking/rank-store';
+import { runRerank, startRerank } from '@silk/functions/ranking/rerank';
+import { syncRankEntry } from '@silk/functions/ranking/sync-entry';
+import { readServerConfig, type ServerConfig } from '@silk/functions/shared/config';
+import { makeSubscribeHandler } from '@silk/functions/signups/subscribe';
+import { serveWithFunctionsFramework } from '@silk/functions/testing/functions-framework';
+import { APP_CHECK_HEADER, COLLECTIONS } from '@silk/schema/constants';
+import type { RankingRule } from '@silk/schema/referrals';
+import { landingRecord, UNKNOWN_LOCATION } from '@silk/schema/signup-record';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { EMULATOR_APP_CHECK_AUDIENCE, EMULATOR_APP_CHECK_ISSUER, mintAppCheckToken, startAppCheckStub } from '@silk/stack/app-check-stub';
+import { makeSignups } from '@silk/stack/seed-data';
+import { appCheckStubUrl } from '@silk/stack/stack';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { runInEmulators, seedSignups } from './lib/emulator-session';
+import { report } from './lib/report';
+
+const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1537);
+const SIGNUP_COUNT = Number(process.env.BENCH_SIGNUPS ?? 100_000);
+const SAMPLE = 200;
+const FRIENDS = 100;
+const SKIP: RankingRule = { kind: 'skip', places: 5 };
+const LINK_SECRET = 'bench-only-mail-token-secret';
+/** One seeded signup in this many has confirmed referrals (1–5), so that "skip N" moves people. */
+const REFERRER_EVERY = 20;
+
+async function outer(): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, SILK_PORT_OFFSET: String(OFFSET), SILK_BENCH_REFERRALS_INNER: '1' };
+  process.exitCode = await runInEmulators({ offset: OFFSET, only: 'firestore', session: `pnpm exec tsx ${join('bench', 'referrals.ts')}`, env });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+
+interface PositionRun {
+  reads: number[];
+  ms: number[];
+  first: number;
+  last: number;
+}
+
+/** positionOf at the first and the last place of the live version and for a sample of signups. */
+async function measurePositions(db: Firestore, sample: string[]): Promise<PositionRun> {
+  const space = rankSpace(db);
+  const { version } = readSettings((await space.settings.get()).data());
+  const entries = buildRef(db, space, version).collection('rank_entries');
+  const [firstEmail = '', lastEmail = ''] = await Promise.all(
+    (['asc', 'desc'] as const).map(async (direction) => (await entries.orderBy('sort', direction).limit(1).get()).docs[0]?.id ?? ''),
+  );
+  const run: PositionRun = { reads: [], ms: [], first: 0, last: 0 };
+  for (const email of [firstEmail, lastEmail, ...sample]) {
+    const meter = new ReadMeter();
+    const started = performance.now();
+    const position = await positionOf(db, email, { meter });
+    run.ms.push(performance.now() - started);
+    run.reads.push(meter.reads);
+    if (!position) throw new Error(`${email} has no place`);
+    if (email === firstEmail) {
+      if (position.place !== 1) throw new Error(`the first entry is at #${position.place}`);
+      run.first = meter.reads;
+    } else if (email === lastEmail) {
+      if (position.place !== position.total) throw new Error(`the last entry is at #${position.place} of ${position.total}`);
+      run.last = meter.reads;
+    }
+  }
+  return run;
+}
+
+/** A rule change re-ranked to the end, while another loop asks for places; returns seconds and misses. */
+async function rerankWhileReading(db: Firestore, rule: RankingRule, sample: string[]): Promise<{ seconds: number; unplaced: number; reads: number }> {
+  const space = rankSpace(db);
+  const started = performance.now();
+  const version = await startRerank(db, space, rule, 'bench');
+  let building = true;
+  let unplaced = 0;
+  let reads = 0;
+  const reader = (async () => {
+    for (let i = 0; building; i += 1) {
+      reads += 1;
+      if (!(await positionOf(db, sample[i % sample.length] ?? ''))) unplaced += 1;
+    }
+  })();
+  await runRerank(db, space, version);
+  const took = seconds(started);
+  building = false;
+  await reader;
+  const settings = readSettings((await space.settings.get()).data());
+  if (settings.version !== version) throw new Error(`the re-rank to version ${version} did not finish (live: ${settings.version})`);
+  return { seconds: took, unplaced, reads };
+}
+
+function serverConfig(): ServerConfig {
+  return readServerConfig({
+    CLIENT_IP_HOPS: '1',
+    APP_CHECK_JWKS_URL: `${appCheckStubUrl(OFFSET)}/jwks`,
+    APP_CHECK_ISSUER: EMULATOR_APP_CHECK_ISSUER,
+    APP_CHECK_AUDIENCE: EMULATOR_APP_CHECK_AUDIENCE.join(','),
+    // 100 credits for one referrer in a day are the point of the burst; the other rules stay on.
+    REFERRAL_DAILY_CAP: String(FRIENDS),
+  });
+}
+
+/** 100 friends of one referrer join with its code, then all confirm at once; the referrer's credit after. */
+async function creditBurst(db: Firestore): Promise<{ confirmed: number; credited: number; withheld: number; placeBefore: number; placeAfter: number }> {
+  const config = serverConfig();
+  const appCheck = await startAppCheckStub(OFFSET);
+  const subscribe = await serveWithFunctionsFramework(makeSubscribeHandler({ config: () => config }));
+  const confirm = await serveWithFunctionsFramework(makeConfirmSubscriptionHandler({ config: () => config, linkSecret: () => LINK_SECRET }));
+  const appCheckToken = await mintAppCheckToken({}, OFFSET);
+  const runId = Date.now().toString(36);
+  const post = async (url: string, body: unknown, ip: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip, ...headers },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as Record<string, unknown>;
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const join = async (email: string, ip: string, ref?: string) => {
+    await db.collection(COLLECTIONS.waitlistSignups).doc(email).set(landingRecord({ email, ip, location: UNKNOWN_LOCATION }, () => FieldValue.serverTimestamp()));
+    return post(subscribe.url, { email, ...(ref ? { ref } : {}) }, ip, { [APP_CHECK_HEADER]: appCheckToken });
+  };
+  try {
+    const referrer = `referrer-${runId}@bench.test`;
+    const { referralCode } = await join(referrer, '203.0.113.9');
+    // The referrer joined now: the last in line until credited (the trigger's step, run here).
+    await syncRankEntry(db, rankSpace(db), referrer);
+    const placeBefore = (await positionOf(db, referrer))?.place ?? 0;
+    const friends = Array.from({ length: FRIENDS }, (_, i) => ({ email: `friend-${runId}-${i}@bench.test`, ip: `198.18.${i}.7` }));
+    for (let i = 0; i < friends.length; i += 10)
+      await Promise.all(friends.slice(i, i + 10).map(({ email, ip }) => join(email, ip, String(referralCode))));
+    const tokens = await Promise.all(
+      friends.map(async ({ email }) => signLinkToken(LINK_SECRET, 'confirm', String((await db.collection(COLLECTIONS.subscribers).doc(email).get()).get('subscriberId')))),
+    );
+    await Promise.all(friends.map(({ ip }, i) => post(confirm.url, { token: tokens[i] }, ip)));
+    const confirmedSignups = await Promise.all(friends.map(async ({ email }) => (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).get('confirmedAt')));
+    const credited = Number((await db.collection(COLLECTIONS.waitlistSignups).doc(referrer).get()).get('confirmedReferrals') ?? 0);
+    const withheld = (await db.collection('referrals').where('referrer', '==', referrer).where('status', '==', 'withheld').count().get()).data().count;
+    await syncRankEntry(db, rankSpace(db), referrer);
+    const placeAfter = (await positionOf(db, referrer))?.place ?? 0;
+    return { confirmed: confirmedSignups.filter((at) => at !== undefined).length, credited, withheld, placeBefore, placeAfter };
+  } finally {
+    await Promise.all([subscribe.close(), confirm.close(), appCheck.close()]);
+  }
+}
+
+async function inner(): Promise<void> {
+  // The link-signing key of the confirmation e-mails (a secret in production).
+  process.env.MAIL_TOKEN_SECRET ??= LINK_SECRET;
+  const { db } = adminSdk();
+  const seeds = makeSignups(SIGNUP_COUNT).map((signup, i) => (i % REFERRER_EVERY === 0 ? { ...signup, confirmedReferrals: 1 + (i % 5) } : signup));
+  await seedSignups(seeds);
+  const sample = Array.from({ length: SAMPLE }, (_, i) => seeds[Math.floor(((i + 0.5) * seeds.length) / SAMPLE)]?.email ?? '');
+
+  const space = rankSpace(db);
+  let started = performance.now();
+  await runRerank(db, space, await startRerank(db, space, { kind: 'signup-time' }, 'bench'));
+  const buildSeconds = seconds(started);
+  console.log(`index built in ${buildSeconds} s`);
+  const byTime = await measurePositions(db, sample);
+
+  const rerank = await rerankWhileReading(db, SKIP, sample);
+  console.log(`re-ranked to "skip 5" in ${rerank.seconds} s; ${rerank.reads} places read meanwhile, ${rerank.unplaced} without a place`);
+  const bySkip = await measurePositions(db, sample);
+
+  started = performance.now();
+  const burst = await creditBurst(db);
+  console.log(`credit burst in ${seconds(started)} s`, burst);
+
+  const reads = [...byTime.reads, ...bySkip.reads];
+  const ms = [...byTime.ms, ...bySkip.ms];
+  report(
+    'referrals',
+    `Referrals and the place in line (${SIGNUP_COUNT.toLocaleString('en-US')} signups, Firestore emulator, offset ${OFFSET})`,
+    [
+      { key: 'signups', metric: 'signups in line', value: SIGNUP_COUNT, unit: '', kind: 'min' },
+      { key: 'positionReadsMax', metric: 'positionOf: most reads of one call', value: Math.max(...reads), unit: 'reads', budget: 20, kind: 'max' },
+      { key: 'positionReadsFirst', metric: 'positionOf reads at #1 (by time, skip 5)', value: Math.max(byTime.first, bySkip.first), unit: 'reads', kind: 'max' },
+      { key: 'positionReadsLast', metric: `positionOf reads at the last place (by time, skip 5)`, value: Math.max(byTime.last, bySkip.last), unit: 'reads', kind: 'max' },
+      { key: 'positionP95Ms', metric: `positionOf p95 (${ms.length} calls)`, value: Math.round(percentile(ms, 95) * 10) / 10, unit: 'ms', budget: 300, kind: 'max' },
+      { key: 'creditBurst.confirmed', metric: `credit burst: friends confirmed at once`, value: burst.confirmed, unit: '', kind: 'min' },
+      { key: 'creditBurst.credited', metric: "credit burst: the referrer's confirmed referrals", value: burst.credited, unit: '', budget: burst.confirmed, kind: 'min' },
+      { key: 'creditBurst.withheld', metric: 'credit burst: withheld for review', value: burst.withheld, unit: '', budget: 0, kind: 'max' },
+      { key: 'creditBurst.placeBefore', metric: 'credit burst: referrer place before (skip 5)', value: burst.placeBefore, unit: '', kind: 'max' },
+      { key: 'creditBurst.placeAfter', metric: 'credit burst: referrer place after (skip 5)', value: burst.placeAfter, unit: '', kind: 'max' },
+      { key: 'rerankSeconds', metric: 'rule change → new version live', value: rerank.seconds, unit: 's', kind: 'max' },
+      { key: 'unplacedDuringRerank', metric: `places read during the re-rank without a place (of ${rerank.reads})`, value: rerank.unplaced, unit: '', budget: 0, kind: 'max' },
+      { key: 'indexBuildSeconds', metric: 'first index build (every signup)', value: buildSeconds, unit: 's', kind: 'max' },
+    ],
+  );
+}
+
+if (process.env.SILK_BENCH_REFERRALS_INNER && process.env.FIREBASE_EMULATOR_HUB) await inner();
+else await outer();

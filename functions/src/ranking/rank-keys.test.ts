@@ -1,0 +1,47 @@
+import type { RankingRule } from '@silk/schema/referrals';
+import { describe, expect, it } from 'vitest';
+import { placement, type RankFacts } from './rank-keys';
+
+const at = (seconds: number) => Date.UTC(2026, 0, 1) + seconds * 1000;
+const facts = (email: string, seconds: number, confirmedReferrals = 0, seq?: number): RankFacts => ({
+  email,
+  timestamp: at(seconds),
+  confirmedReferrals,
+  ...(seq === undefined ? {} : { seq }),
+});
+const order = (rule: RankingRule, signups: RankFacts[]) =>
+  [...signups].sort((a, b) => (placement(rule, a).sort < placement(rule, b).sort ? -1 : 1)).map(({ email }) => email);
+
+describe('placement', () => {
+  const signups = [facts('a@x.io', 0, 0, 1), facts('b@x.io', 5, 2, 2), facts('c@x.io', 5, 0, 3), facts('d@x.io', 9, 3, 4)];
+
+  it('orders by signup time, then address, under "by signup time"', () => {
+    expect(order({ kind: 'signup-time' }, signups)).toEqual(['a@x.io', 'b@x.io', 'c@x.io', 'd@x.io']);
+  });
+
+  it('orders by confirmed referrals, then signup time, under "most referrals"', () => {
+    expect(order({ kind: 'referrals' }, signups)).toEqual(['d@x.io', 'b@x.io', 'a@x.io', 'c@x.io']);
+  });
+
+  it('moves a signup N places ahead per confirmed referral, ties by signup time, under "skip N"', () => {
+    // keys: a 1, b 2 - 2 = 0, c 3, d 4 - 3 = 1 (after a, who joined earlier)
+    expect(order({ kind: 'skip', places: 1 }, signups)).toEqual(['b@x.io', 'a@x.io', 'd@x.io', 'c@x.io']);
+    // keys: a 1, b -2, c 3, d -2 (after b, who joined earlier)
+    expect(order({ kind: 'skip', places: 2 }, signups)).toEqual(['b@x.io', 'd@x.io', 'a@x.io', 'c@x.io']);
+  });
+
+  it('puts every sort key of a bucket at or above its lowest key, and buckets in the order of their keys', () => {
+    const rules: RankingRule[] = [{ kind: 'signup-time' }, { kind: 'referrals' }, { kind: 'skip', places: 1000 }];
+    for (const rule of rules) {
+      const placed = Array.from({ length: 300 }, (_, i) => placement(rule, facts(`s${i}@x.io`, i * 997, i % 7, i * 131)));
+      for (const entry of placed) expect(entry.sort >= entry.fineLow).toBe(true);
+      const sorted = [...placed].sort((a, b) => (a.sort < b.sort ? -1 : 1));
+      for (let i = 1; i < sorted.length; i++) {
+        const [before, after] = [sorted[i - 1]!, sorted[i]!];
+        expect(before.coarse <= after.coarse).toBe(true);
+        if (before.coarse === after.coarse) expect(before.fine <= after.fine).toBe(true);
+        if (before.coarse === after.coarse && before.fine === after.fine) expect(before.fineLow).toBe(after.fineLow);
+      }
+    }
+  });
+});
