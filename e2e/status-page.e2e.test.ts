@@ -22,7 +22,10 @@ function textLink(mail: CaughtMail, label: string): string {
 }
 
 /** Joins with the landing form (at `path`) and returns the address and its confirmation e-mail. */
-async function signUp(label: string, path = '/'): Promise<{ email: string; mail: CaughtMail; subscribeBody: unknown }> {
+async function signUp(
+  label: string,
+  path = '/',
+): Promise<{ email: string; mail: CaughtMail; subscribeBody: unknown; page: Page }> {
   const email = uniqueEmail(label);
   const { context, page } = await openSite(suite.browser, suite.stack.siteUrl, path);
   suite.contexts.push(context);
@@ -35,7 +38,7 @@ async function signUp(label: string, path = '/'): Promise<{ email: string; mail:
   const subscribeBody = (await subscribe).postDataJSON() as unknown;
   const [mail] = await waitForMailTo(email, { timeoutMs: 30_000 });
   if (!mail) throw new Error(`No e-mail to ${email}.`);
-  return { email, mail, subscribeBody };
+  return { email, mail, subscribeBody, page };
 }
 
 async function newPage(javaScriptEnabled = true): Promise<Page> {
@@ -50,7 +53,9 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 describe('the status page (e2e)', () => {
   it("opens from the e-mail with the subscriber's numbers and share buttons, without axe violations", async () => {
     const { email, mail } = await signUp('status');
-    await db.collection(COLLECTIONS.waitlistSignups).doc(email).update({ referralCode: 'e2e5tatu', confirmedReferrals: 1 });
+    const signup = db.collection(COLLECTIONS.waitlistSignups).doc(email);
+    const code = (await signup.get()).get('referralCode') as string;
+    await signup.update({ confirmedReferrals: 1 });
     const link = textLink(mail, 'Your place in line');
     expect(decodeURIComponent(link)).not.toContain(email);
 
@@ -61,9 +66,9 @@ describe('the status page (e2e)', () => {
       .poll(async () => (await page.reload(), page.getByTestId('status-place').textContent()), { timeout: 20_000 })
       .toMatch(/^#[\d,]+ of [\d,]+$/);
     expect(await page.getByTestId('status-referrals').textContent()).toBe('1');
-    expect(await page.getByTestId('status-link').textContent()).toMatch(/\/\?ref=e2e5tatu$/);
+    expect(await page.getByTestId('status-link').textContent()).toBe(`${new URL(link).origin}/?ref=${code}`);
     for (const name of ['E-mail', 'X', 'WhatsApp', 'LinkedIn']) {
-      expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toContain('e2e5tatu');
+      expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toContain(code);
     }
     // The page's script reveals the copy button.
     await page.getByRole('button', { name: 'Copy link' }).waitFor({ state: 'visible' });
@@ -105,9 +110,12 @@ describe('the status page (e2e)', () => {
 });
 
 describe('referral links on the site (e2e)', () => {
-  it("sends the code of the visit's referral link with the signup", async () => {
-    const { subscribeBody } = await signUp('referred', '/?ref=abcd2345');
+  it("sends the code of the visit's referral link with the signup, and shows the subscriber's own link on /waitlist", async () => {
+    const { email, subscribeBody, page } = await signUp('referred', '/?ref=abcd2345');
     expect(subscribeBody).toMatchObject({ ref: 'abcd2345' });
+    const code = (await db.collection(COLLECTIONS.subscribers).doc(email).get()).get('referralCode') as string;
+    await page.getByTestId('referral-link').waitFor();
+    expect(await page.getByTestId('referral-link').textContent()).toBe(`${new URL(suite.stack.siteUrl).origin}/?ref=${code}`);
   });
 
   it("shows the subscriber's own link with its share buttons on /waitlist, without axe violations", async () => {

@@ -4,7 +4,7 @@
 // e-mailed only to the address itself, and the answer is the same for an address not on the list.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { LINK_EXPIRED, LINK_INVALID, METHOD_NOT_ALLOWED } from '@silk/schema/messages';
-import { maskEmail, referralLink } from '@silk/schema/referrals';
+import { maskEmail, REFERRAL_CODE_PATTERN, referralLink } from '@silk/schema/referrals';
 import { formatPlace } from '@silk/schema/share-links';
 import { waitForMailTo } from '@silk/stack/maildev';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -64,7 +64,10 @@ const showsNumbers = (html: string) => html.includes('data-testid="status-place"
 describe('the status page', () => {
   it("shows the subscriber's place, confirmed referrals, link and the masked leaderboard, in the site's shell", async () => {
     const { email, token, siteOrigin } = await join('status');
-    await db.collection(COLLECTIONS.waitlistSignups).doc(email).update({ referralCode: 'st2tus9k', confirmedReferrals: 2 });
+    const signup = db.collection(COLLECTIONS.waitlistSignups).doc(email);
+    const code = (await signup.get()).get('referralCode') as string;
+    expect(code).toMatch(REFERRAL_CODE_PATTERN);
+    await signup.update({ confirmedReferrals: 2 });
     const position = await placed(email);
     const page = await open(`?token=${encodeURIComponent(token)}`);
     expect(page.status).toBe(200);
@@ -78,7 +81,7 @@ describe('the status page', () => {
     const shown = [position, now].map(({ place, total }) => `>${formatPlace(place, total)}</p>`);
     expect(shown.some((text) => page.html.includes(text))).toBe(true);
     expect(page.html).toContain('<dd data-testid="status-referrals">2</dd>');
-    expect(page.html).toContain(`data-testid="status-link">${escapeHtml(referralLink(siteOrigin, 'st2tus9k'))}</p>`);
+    expect(page.html).toContain(`data-testid="status-link">${escapeHtml(referralLink(siteOrigin, code))}</p>`);
     expect(page.html).toContain(escapeHtml(maskEmail(email)));
     expect(page.html).not.toContain(email);
   });
