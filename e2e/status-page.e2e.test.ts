@@ -132,3 +132,15 @@ describe('referral links on the site (e2e)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+describe('the status page through Hosting (e2e)', () => {
+  it("carries the site's security headers and the function's own", async () => {
+    const response = await fetch(`${suite.stack.siteUrl}/status`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    // Hosting's header wins over the function's no-referrer: the token's URL never leaves the origin.
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+  });
+});
