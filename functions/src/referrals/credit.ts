@@ -77,10 +77,17 @@ export async function creditReferral(
 
 export type ReviewDecision = 'grant' | 'reject';
 
+/** What an Admin's decision did: the referral's status after it (null: no referral), and its record. */
+export interface ReviewOutcome {
+  status: ReferralStatus | null;
+  /** Whether this call decided it (false: it was not withheld). */
+  decided: boolean;
+  record: ReferralRecord | null;
+}
+
 /**
  * An Admin's decision on withheld credit: grant credits it, reject rejects it. Idempotent: deciding a
- * referral that is already credited or rejected changes nothing. Returns the status after it, or null
- * without a referral; `decided` says whether this call changed it.
+ * referral that is already credited or rejected changes nothing.
  */
 export async function decideReferral(
   db: Firestore,
@@ -88,17 +95,18 @@ export async function decideReferral(
   decision: ReviewDecision,
   admin: string,
   now = Date.now(),
-): Promise<{ status: ReferralStatus | null; decided: boolean }> {
+): Promise<ReviewOutcome> {
   let decided = false;
+  let seen: ReferralRecord | null = null;
   const status = await changeReferral(db, referred, async (record) => {
-    decided = false;
-    if (record.status !== 'withheld') return null;
-    decided = true;
+    seen = record;
+    decided = record.status === 'withheld';
+    if (!decided) return null;
     return {
       status: decision === 'grant' ? 'credited' : 'rejected',
       decidedAt: now,
       decidedBy: admin,
     };
   });
-  return { status, decided };
+  return { status, decided, record: seen };
 }
