@@ -65,7 +65,7 @@ export async function creditReferral(
   now = Date.now(),
 ): Promise<ReferralStatus | null> {
   const confirmed = (await signupDoc(db, referred).get()).get('confirmedAt') !== undefined;
-  if (!confirmed) return (referralRecord(await referralRef(db, referred).get()))?.status ?? null;
+  if (!confirmed) return referralRecord(await referralRef(db, referred).get())?.status ?? null;
   return changeReferral(db, referred, async (record, referrerSignup) => {
     if (record.status !== 'pending') return null;
     const reason = await withholdReason(db, record, referrerSignup, rules, now);

@@ -28,5 +28,6 @@ export async function eraseReferrals(db: Firestore, email: string): Promise<void
     settle(writer.update(signupDoc(db, record.id), signupChange({ referredBy: FieldValue.delete() })));
   }
   await writer.close();
-  if (failures.length > 0) throw new Error(`eraseReferrals: ${failures.length} writes failed`, { cause: failures[0] });
+  if (failures.length > 0)
+    throw new Error(`eraseReferrals: ${failures.length} writes failed`, { cause: failures[0] });
 }

@@ -41,7 +41,12 @@ async function fromOneNetwork(
 }
 
 /** The referrer's credits of the last 24 hours reach the cap (read before the credit: see decisions.md). */
-async function overDailyCap(db: Firestore, record: ReferralRecord, cap: number, now: number): Promise<boolean> {
+async function overDailyCap(
+  db: Firestore,
+  record: ReferralRecord,
+  cap: number,
+  now: number,
+): Promise<boolean> {
   if (cap === 0) return true;
   const credited = await referralsOf(db)
     .where('referrer', '==', record.referrer)
@@ -61,7 +66,8 @@ export async function withholdReason(
 ): Promise<WithholdReason | null> {
   if (mailboxKey(record.referred) === mailboxKey(record.referrer)) return 'same-person';
   if (isDisposableAddress(record.referred, rules.extraDisposableDomains)) return 'disposable-domain';
-  if (await fromOneNetwork(db, record, referrerSignup, rules.networkWindowSeconds * 1000)) return 'network-burst';
+  if (await fromOneNetwork(db, record, referrerSignup, rules.networkWindowSeconds * 1000))
+    return 'network-burst';
   if (await overDailyCap(db, record, rules.dailyCap, now)) return 'daily-cap';
   return null;
 }

@@ -1,7 +1,12 @@
 // referrals/{referred e-mail}: one ReferralRecord per referred signup (server-written; staff read).
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { ReferralRecord } from '@silk/schema/referrals';
-import type { CollectionReference, DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type {
+  CollectionReference,
+  DocumentReference,
+  DocumentSnapshot,
+  Firestore,
+} from 'firebase-admin/firestore';
 
 export function referralsOf(db: Firestore): CollectionReference {
   return db.collection(COLLECTIONS.referrals);
