@@ -4,13 +4,13 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { signupChange } from '../shared/signup-change';
-import { referralRef, signupDoc } from './referral-records';
+import { referralRef, referralsOf, signupDoc } from './referral-records';
 
 const NOT_FOUND = 5;
 
 export async function eraseReferrals(db: Firestore, email: string): Promise<void> {
   const [referred, codes] = await Promise.all([
-    db.collection(COLLECTIONS.referrals).where('referrer', '==', email).get(),
+    referralsOf(db).where('referrer', '==', email).get(),
     db.collection(COLLECTIONS.referralCodes).where('email', '==', email).get(),
   ]);
   const writer = db.bulkWriter();
@@ -28,5 +28,6 @@ export async function eraseReferrals(db: Firestore, email: string): Promise<void
     settle(writer.update(signupDoc(db, record.id), signupChange({ referredBy: FieldValue.delete() })));
   }
   await writer.close();
-  if (failures.length > 0) throw new Error(`eraseReferrals: ${failures.length} writes failed`, { cause: failures[0] });
+  if (failures.length > 0)
+    throw new Error(`eraseReferrals: ${failures.length} writes failed`, { cause: failures[0] });
 }

@@ -12,7 +12,11 @@ import { creditReferral } from './credit';
 import { networkOf } from './network';
 
 const { db } = adminServices();
-const RULES: ReferralRules = { networkWindowSeconds: 3600, dailyCap: 100, extraDisposableDomains: ['throwaway.test'] };
+const RULES: ReferralRules = {
+  networkWindowSeconds: 3600,
+  dailyCap: 100,
+  extraDisposableDomains: ['throwaway.test'],
+};
 const signups = db.collection(COLLECTIONS.waitlistSignups);
 const referrals = db.collection(COLLECTIONS.referrals);
 
@@ -39,7 +43,8 @@ async function referred(by: string, email: string, ip: string, agoMs = 0): Promi
 }
 
 const friend = (domain = 'example.com') => `${unique('friend')}@${domain}`;
-const credits = async (email: string) => ((await signups.doc(email).get()).get('confirmedReferrals') as number) ?? 0;
+const credits = async (email: string) =>
+  ((await signups.doc(email).get()).get('confirmedReferrals') as number) ?? 0;
 
 async function expectWithheld(email: string, by: string, reason: WithholdReason): Promise<void> {
   expect(await creditReferral(db, email, RULES)).toBe('withheld');
@@ -70,7 +75,11 @@ describe('creditReferral at confirmation', () => {
     const local = unique('self').replaceAll('-', '');
     const by = `${local}@gmail.com`;
     await signups.doc(by).set({ email: by, ip: '198.51.100.30' });
-    const email = await referred(by, `${local.slice(0, 3)}.${local.slice(3)}+friend@googlemail.com`, '192.0.2.12');
+    const email = await referred(
+      by,
+      `${local.slice(0, 3)}.${local.slice(3)}+friend@googlemail.com`,
+      '192.0.2.12',
+    );
     await expectWithheld(email, by, 'same-person');
   });
 

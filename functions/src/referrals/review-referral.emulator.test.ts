@@ -50,7 +50,9 @@ async function withheld(): Promise<{ referrer: string; referred: string }> {
 }
 
 const audited = async (target: string) =>
-  (await db.collection(COLLECTIONS.auditLog).where('target', '==', target).get()).docs.map((doc) => doc.data());
+  (await db.collection(COLLECTIONS.auditLog).where('target', '==', target).get()).docs.map((doc) =>
+    doc.data(),
+  );
 const credits = async (email: string) => (await signups.doc(email).get()).get('confirmedReferrals') as number;
 
 describe('reviewReferral', () => {

@@ -18,7 +18,10 @@ const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();
 const referral = (email: string) => db.collection(COLLECTIONS.referrals).doc(email).get();
 const LOCATION = Object.fromEntries(
-  ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'].map((field) => [field, NOT_AVAILABLE]),
+  ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'].map((field) => [
+    field,
+    NOT_AVAILABLE,
+  ]),
 );
 const urls = {} as Record<'subscribe' | 'join' | 'confirm', string>;
 let appCheck: Record<string, string>;
@@ -102,7 +105,12 @@ describe('recording the referrer', () => {
     const friend = uniqueEmail('friend');
     await subscribe(friend, code.toUpperCase());
     expect((await signup(friend)).get('referredBy')).toBe(referrer);
-    expect((await referral(friend)).data()).toMatchObject({ referrer, referred: friend, code, status: 'pending' });
+    expect((await referral(friend)).data()).toMatchObject({
+      referrer,
+      referred: friend,
+      code,
+      status: 'pending',
+    });
     expect((await signup(referrer)).get('confirmedReferrals')).toBeUndefined();
 
     expect((await post(urls.confirm, { token: await confirmLinkOf(friend) })).status).toBe(200);
@@ -170,7 +178,10 @@ describe('recording the referrer', () => {
     expect(await recordReferrer(db, { referred: email, code, ip: '203.0.113.9' }, later)).toBe('ignored');
     const confirmed = uniqueEmail('confirmed');
     await subscribe(confirmed);
-    await db.collection(COLLECTIONS.waitlistSignups).doc(confirmed).update({ confirmedAt: FieldValue.serverTimestamp() });
+    await db
+      .collection(COLLECTIONS.waitlistSignups)
+      .doc(confirmed)
+      .update({ confirmedAt: FieldValue.serverTimestamp() });
     expect(await recordReferrer(db, { referred: confirmed, code, ip: '203.0.113.9' })).toBe('ignored');
     expect(await recordReferrer(db, { referred: email, code, ip: '203.0.113.9' })).toBe('recorded');
   });
