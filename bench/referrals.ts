@@ -5,7 +5,8 @@
 //     "by signup time" and "skip N" — the same at #1 and at #100,000 (positionReadsFirst / Last)
 //   - positionP95Ms: positionOf's 95th percentile over the same calls
 //   - rerankSeconds: a rule change ("skip 5 places per confirmed referral") until the new version is
-//     live; unplacedDuringRerank counts positionOf calls that found no place meanwhile (sampled throughout)
+//     live; unplacedDuringRerank counts positionOf calls that found no place meanwhile (sampled throughout); the replaced version's
+//     deletion that follows (onRankBuildWritten in production) is not measured
 //   - creditBurst {confirmed, credited}: one referrer's 100 friends join through the real subscribe
 //     handler with the referral code, then confirm at the same moment through the real confirmation
 //     handler (both served by the Functions Framework); credited = the referrer's confirmedReferrals
@@ -91,7 +92,11 @@ async function measurePositions(db: Firestore, sample: string[]): Promise<Positi
 }
 
 /** A rule change re-ranked to the end, while another loop asks for places; returns seconds and misses. */
-async function rerankWhileReading(db: Firestore, rule: RankingRule, sample: string[]): Promise<{ seconds: number; unplaced: number; reads: number }> {
+async function rerankWhileReading(
+  db: Firestore,
+  rule: RankingRule,
+  sample: string[],
+): Promise<{ seconds: number; unplaced: number; reads: number }> {
   const space = rankSpace(db);
   const started = performance.now();
   const version = await startRerank(db, space, rule, 'bench');
@@ -102,6 +107,8 @@ async function rerankWhileReading(db: Firestore, rule: RankingRule, sample: stri
     for (let i = 0; building; i += 1) {
       reads += 1;
       if (!(await positionOf(db, sample[i % sample.length] ?? ''))) unplaced += 1;
+      // A visitor every 100 ms or so: sampling, not a load test.
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
   await runRerank(db, space, version);

@@ -1,12 +1,12 @@
 // A subscriber's place in line and the leaderboard, each with a bounded number of document reads:
 // positionOf reads the settings, the entry, RANK_SHARDS coarse and RANK_SHARDS fine count documents and
-// one count() inside the fine bucket (billed one read per 1,000 entries it counts, at least one):
+// one count() of the fine bucket's members ahead (billed one read per 1,000 entries it counts, at least one):
 // 2 + 2 × RANK_SHARDS + 1 at any place and any list size while a fine bucket holds under 1,000 signups
 // (docs/decisions.md, the ranking's cost model).
 import { COLLECTIONS } from '@silk/schema/constants';
 import { maskEmail, type LeaderboardEntry, type RankingRule } from '@silk/schema/referrals';
 import type { Firestore } from 'firebase-admin/firestore';
-import { coarseRefs, entryRef, fineRefs, isPlaced, rankSpace, readSettings, sumShards, type RankSpace, type StoredEntry } from './rank-store';
+import { coarseRefs, entryRef, fineRefs, isPlaced, memberRef, rankSpace, readSettings, sumShards, type RankSpace, type StoredEntry } from './rank-store';
 
 /** Counts the reads Firestore bills for the calls it is handed (a document: 1; a count(): 1 per 1,000, at least 1). */
 export class ReadMeter {
@@ -42,7 +42,7 @@ export async function positionOf(
   const fineDocs = fineRefs(db, space, version, entry.coarse);
   const [counts, inBucket] = await Promise.all([
     db.getAll(...coarseDocs, ...fineDocs),
-    entrySnapshot.ref.parent.where('sort', '>=', entry.fineLow).where('sort', '<', entry.sort).count().get(),
+    memberRef(db, space, version, entry, email).parent.where('sort', '<', entry.sort).count().get(),
   ]);
   meter.documents(counts.length);
   const aheadInBucket = inBucket.data().count;

@@ -1,7 +1,7 @@
 // Where a signup stands in one index version, pure: its sort key (lower = ahead; ties by signup time,
 // then address) and the two buckets that count it. A place is 1 + the entries in earlier coarse buckets
-// + those in earlier fine buckets of its coarse bucket + a count() of its fine bucket below its key, so the
-// buckets are cut where they stay small: by signup time (a day, 10 seconds) under the time-ordered rules,
+// + those in earlier fine buckets of its coarse bucket + a count() of its fine bucket's members below its
+// key, so the buckets are cut where they stay small: by signup time (a day, 10 seconds) under the time-ordered rules,
 // by place (100,000, 1,000) under "skip N", whose key is a place.
 import type { RankingRule } from '@silk/schema/referrals';
 
@@ -31,8 +31,6 @@ export interface RankPlacement {
   sort: string;
   coarse: string;
   fine: string;
-  /** The lowest sort key of the fine bucket: the count() runs from it to the entry's own key. */
-  fineLow: string;
 }
 
 const pad = (value: number, digits: number) => String(Math.max(0, Math.floor(value))).padStart(digits, '0');
@@ -55,18 +53,10 @@ export function placement(rule: RankingRule, facts: RankFacts): RankPlacement {
   const head = pad(major, MAJOR_DIGITS);
   const sort = `${head}${pad(facts.timestamp, TIME_DIGITS)}|${facts.email}`;
   if (rule.kind === 'skip') {
-    const coarse = pad(major / COARSE_PLACES, MAJOR_DIGITS);
-    const fineStart = Math.floor(major / FINE_PLACES) * FINE_PLACES;
-    return { sort, coarse, fine: pad((major % COARSE_PLACES) / FINE_PLACES, 3), fineLow: pad(fineStart, MAJOR_DIGITS) };
+    return { sort, coarse: pad(major / COARSE_PLACES, MAJOR_DIGITS), fine: pad((major % COARSE_PLACES) / FINE_PLACES, 3) };
   }
   const day = Math.floor(facts.timestamp / DAY_MS);
-  const fineStart = Math.floor(facts.timestamp / FINE_MS) * FINE_MS;
-  return {
-    sort,
-    coarse: `${head}${pad(day, 6)}`,
-    fine: pad((facts.timestamp - day * DAY_MS) / FINE_MS, 4),
-    fineLow: `${head}${pad(fineStart, TIME_DIGITS)}`,
-  };
+  return { sort, coarse: `${head}${pad(day, 6)}`, fine: pad((facts.timestamp - day * DAY_MS) / FINE_MS, 4) };
 }
 
 /** Whether the rule orders by the place each signup took when it joined (the entry then keeps `seq`). */

@@ -2,6 +2,8 @@
 //   settings/ranking                         RankingSettings: the rule in force, the live `version`, the re-rank
 //   rank_builds/{version}                    one index version: its rule, build state and cursor
 //   rank_builds/{v}/rank_entries/{email}     {sort, coarse, fine, seq?} (or {gone: true}: deleted while building)
+//   rank_builds/{v}/rank_buckets/{coarse}_{fine}/rank_members/{email}  {sort}: the fine bucket's members,
+//                                            a collection of their own so that its count() reads only them
 //   rank_builds/{v}/rank_coarse/{shard}      {n: {coarse bucket: count}}
 //   rank_builds/{v}/rank_fine/{coarse}_{shard}  {n: {fine bucket: count}}
 // Counts are spread over RANK_SHARDS documents each (a burst of signups writes to different documents)
@@ -72,22 +74,31 @@ export function isPlaced(entry: StoredEntry | undefined): entry is RankPlacement
   return entry !== undefined && !('gone' in entry);
 }
 
-/** Adds `delta` to the buckets of `placement` (on a random shard of each level). */
-export function countChange(
+export function memberRef(db: Firestore, space: RankSpace, version: number, placement: RankPlacement, email: string): DocumentReference {
+  return buildRef(db, space, version).collection('rank_buckets').doc(`${placement.coarse}_${placement.fine}`).collection('rank_members').doc(email);
+}
+
+/** Puts the signup in (delta 1) or out of (-1) the buckets of `placement`: its member and ±1 on a random shard of each level. */
+export function bucketChange(
   writer: Transaction | WriteBatch,
   db: Firestore,
   space: RankSpace,
   version: number,
   placement: RankPlacement,
-  delta: number,
+  email: string,
+  delta: 1 | -1,
 ): void {
   const shard = randomInt(RANK_SHARDS);
   const increment = FieldValue.increment(delta);
   const coarse = shardRef(db, space, version, 'rank_coarse', String(shard));
   const fine = shardRef(db, space, version, 'rank_fine', `${placement.coarse}_${shard}`);
-  // Both writers' set() do the same; TypeScript cannot call a union of their overloads.
-  (writer as WriteBatch).set(coarse, { n: { [placement.coarse]: increment } }, { merge: true });
-  (writer as WriteBatch).set(fine, { n: { [placement.fine]: increment } }, { merge: true });
+  const member = memberRef(db, space, version, placement, email);
+  // Both writers' set() and delete() do the same; TypeScript cannot call a union of their overloads.
+  const batch = writer as WriteBatch;
+  batch.set(coarse, { n: { [placement.coarse]: increment } }, { merge: true });
+  batch.set(fine, { n: { [placement.fine]: increment } }, { merge: true });
+  if (delta > 0) batch.set(member, { sort: placement.sort });
+  else batch.delete(member);
 }
 
 /** Sums the counts of several shards, bucket by bucket. */

@@ -9,12 +9,12 @@ import type { RankingRule, RankingSettings } from '@silk/schema/referrals';
 import { FieldPath, FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { randomInt } from 'node:crypto';
 import { placement, usesSeq } from './rank-keys';
-import { buildRef, entryRef, RANK_SHARDS, readSettings, shardRef, type RankBuild, type RankSpace } from './rank-store';
+import { buildRef, entryRef, memberRef, RANK_SHARDS, readSettings, shardRef, type RankBuild, type RankSpace } from './rank-store';
 import { rankFacts, syncRankEntry } from './sync-entry';
 
 export const RERANK_CHUNK = 2_000;
-/** Entries per atomic batch (with their bucket counts, under Firestore's 500 writes). */
-const BATCH = 200;
+/** Entries per atomic batch: 2 writes each (entry, bucket member) + their count documents, under 500. */
+const BATCH = 150;
 /** gRPC code of a create that found the document there. */
 const ALREADY_EXISTS = 6;
 
@@ -107,6 +107,7 @@ async function writeBatchOfEntries(
     if (!facts) continue;
     const entry = usesSeq(build.rule) ? { ...placement(build.rule, { ...facts, seq: seqOf(index) }), seq: seqOf(index) } : placement(build.rule, facts);
     batch.create(entryRef(db, space, version, signup.id), entry);
+    batch.create(memberRef(db, space, version, entry, signup.id), { sort: entry.sort });
     coarse.set(entry.coarse, (coarse.get(entry.coarse) ?? 0) + 1);
     const buckets = fine.get(entry.coarse) ?? new Map<string, number>();
     buckets.set(entry.fine, (buckets.get(entry.fine) ?? 0) + 1);
@@ -125,11 +126,11 @@ async function writeBatchOfEntries(
   }
 }
 
-/** Makes the built version live (unless superseded) and deletes the one it replaces. */
+/** Makes the built version live (unless superseded); the version it replaces is retired (deleted by retireBuild). */
 async function finishRerank(db: Firestore, space: RankSpace, version: number): Promise<void> {
-  const replaced = await db.runTransaction(async (transaction) => {
+  await db.runTransaction(async (transaction) => {
     const settings = readSettings((await transaction.get(space.settings)).data());
-    if (settings.rerank?.version !== version || settings.rerank.state !== 'running') return null;
+    if (settings.rerank?.version !== version || settings.rerank.state !== 'running') return;
     const now = Date.now();
     transaction.set(space.settings, {
       ...settings,
@@ -139,9 +140,13 @@ async function finishRerank(db: Firestore, space: RankSpace, version: number): P
     });
     transaction.update(buildRef(db, space, version), { state: 'live' });
     transaction.set(buildRef(db, space, settings.version), { state: 'retired' }, { merge: true });
-    return settings.version;
   });
-  if (replaced !== null) await db.recursiveDelete(buildRef(db, space, replaced));
+}
+
+/** Deletes a retired version with everything under it (a retry resumes where a timeout stopped it). */
+export async function retireBuild(db: Firestore, space: RankSpace, version: number): Promise<void> {
+  const build = await buildRef(db, space, version).get();
+  if ((build.data() as RankBuild | undefined)?.state === 'retired') await db.recursiveDelete(build.ref);
 }
 
 /** Builds `version` to the end in this process (the bench, tests and the repair; production chains chunks). */

@@ -4,7 +4,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { placement, usesSeq, type RankFacts } from './rank-keys';
-import { countChange, entryRef, isPlaced, readSettings, versionsInStep, type RankSpace, type StoredEntry } from './rank-store';
+import { bucketChange, entryRef, isPlaced, readSettings, versionsInStep, type RankSpace, type StoredEntry } from './rank-store';
 
 /** What the ranking follows of a stored signup; its creation time stands in for a missing `timestamp`. */
 export function rankFacts(signup: DocumentSnapshot): Omit<RankFacts, 'seq'> | null {
@@ -60,8 +60,8 @@ export async function syncRankEntry(
         if (sameEntry(held, wanted)) continue;
         const ref = entryRef(db, space, version, email);
         writes.push(() => {
-          if (isPlaced(held)) countChange(transaction, db, space, version, held, -1);
-          if (isPlaced(wanted)) countChange(transaction, db, space, version, wanted, 1);
+          if (isPlaced(held)) bucketChange(transaction, db, space, version, held, email, -1);
+          if (isPlaced(wanted)) bucketChange(transaction, db, space, version, wanted, email, 1);
           if (wanted) transaction.set(ref, wanted);
           else transaction.delete(ref);
         });

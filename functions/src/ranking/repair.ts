@@ -1,0 +1,31 @@
+// The 6-hourly repair (maintain-signup-feeds.ts): when the live index does not count as many signups as
+// the collection holds (a trigger that failed for good, signups written before the index existed), the
+// rule in force is re-ranked — the build reads every signup as it is. Two readings a short while apart
+// must agree on the difference, so that signups whose trigger is still running do not start a rebuild.
+import { COLLECTIONS } from '@silk/schema/constants';
+import type { Firestore } from 'firebase-admin/firestore';
+import { coarseRefs, readSettings, sumShards, type RankSpace } from './rank-store';
+import { startRerank } from './rerank';
+
+const SETTLE_MS = 15_000;
+
+/** Signups in the collection minus signups in the live index (and whether a re-rank is running). */
+async function difference(db: Firestore, space: RankSpace): Promise<number | null> {
+  const settings = readSettings((await space.settings.get()).data());
+  if (settings.rerank?.state === 'running') return null;
+  const [shards, counted] = await Promise.all([
+    db.getAll(...coarseRefs(db, space, settings.version)),
+    db.collection(COLLECTIONS.waitlistSignups).count().get(),
+  ]);
+  const indexed = [...sumShards(shards).values()].reduce((sum, count) => sum + count, 0);
+  return counted.data().count - indexed;
+}
+
+/** Starts a re-rank of the rule in force when the index is off; returns the version it builds, or null. */
+export async function repairRanking(db: Firestore, space: RankSpace, settleMs = SETTLE_MS): Promise<number | null> {
+  const first = await difference(db, space);
+  if (!first) return null;
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  if ((await difference(db, space)) !== first) return null;
+  return startRerank(db, space, readSettings((await space.settings.get()).data()).rule);
+}
