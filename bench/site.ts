@@ -129,9 +129,8 @@ function buildSite(): void {
   if (result.status !== 0) throw new Error('the site build failed');
 }
 
-async function startChromium(): Promise<{ process: ChildProcess; port: number; profile: string }> {
+async function startChromium(port = PORT + 1): Promise<{ process: ChildProcess; port: number; profile: string }> {
   const profile = mkdtempSync(join(tmpdir(), 'silk-lh-'));
-  const port = PORT + 1;
   const chrome = spawn(
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
     [
@@ -204,6 +203,45 @@ async function lighthouseRun(url: string, port: number, skipAudits: readonly str
   };
 }
 
+/** The initial JS of a built page: its files and their gzip size in bytes. */
+function initialJs(htmlFile: string): { files: string[]; code: Buffer[]; gzipBytes: number } {
+  const files = initialScripts(DIST, htmlFile);
+  const code = files.map((file) => readFileSync(join(DIST, file)));
+  return { files, code, gzipBytes: code.reduce((total, buffer) => total + gzipSync(buffer).length, 0) };
+}
+
+export interface StatusPageFigures {
+  performance: number;
+  lcpMs: number;
+  initialJsKb: number;
+}
+
+/**
+ * The status page's figures as this bench measures them (Lighthouse median of BENCH_RUNS, initial JS),
+ * for `pnpm bench referrals`: serves the current apps/site/dist (build it first, e.g. with `pnpm bench
+ * site` or `pnpm test`) on its own port.
+ */
+export async function statusPageFigures(port = PORT + 10): Promise<StatusPageFigures> {
+  const origin = `http://127.0.0.1:${port}`;
+  const { server } = await serveSite(DIST, port, siteHeaders(), { '/status': renderedStatusPage(DIST) });
+  const chrome = await startChromium(port + 1);
+  try {
+    const runs: RunResult[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(`${origin}/status`, chrome.port, ['is-crawlable']));
+    return {
+      performance: median(runs.map((r) => r.performance)),
+      lcpMs: Math.round(median(runs.map((r) => r.lcp))),
+      initialJsKb: initialJs('status-shell.html').gzipBytes / 1000,
+    };
+  } finally {
+    const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
+    chrome.process.kill();
+    await exited;
+    rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    server.close();
+  }
+}
+
 async function main() {
   if (!process.env.BENCH_SKIP_BUILD) buildSite();
   if (!existsSync(join(DIST, 'index.html')))
@@ -212,9 +250,7 @@ async function main() {
   const chrome = await startChromium();
   try {
     for (const page of PAGES) {
-      const files = initialScripts(DIST, page.html);
-      const code = files.map((file) => readFileSync(join(DIST, file)));
-      const gzipBytes = code.reduce((total, buffer) => total + gzipSync(buffer).length, 0);
+      const { files, code, gzipBytes } = initialJs(page.html);
       const firebaseMarkers = FIREBASE_MARKERS.filter((marker) =>
         code.some((buffer) => buffer.includes(marker)),
       );
