@@ -1,6 +1,7 @@
 // Benchmark of the public site against DESIGN §8: builds the site (its visitor lookups pointed at the
 // local stand-in of bench/lib/site-server.ts), serves dist like Hosting (cleanUrls, 404.html, gzip, the
-// site's Content-Security-Policy from firebase.json), then for `/` and `/waitlist`: the initial
+// site's Content-Security-Policy from firebase.json), then for `/`, `/waitlist` and the status page (its
+// shell filled as the statusPage function fills it): the initial
 // JavaScript (entry + static imports) gzip size and a search for Firebase SDK code in it, and
 // Lighthouse 12 (mobile preset, simulated throttling) with system Chromium, median of 5 runs.
 // Usage: pnpm bench site  (BENCH_SKIP_BUILD=1 to reuse apps/site/dist, BENCH_RUNS=n, BENCH_SITE_PORT=n,
@@ -12,6 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { statusHtml, type StatusContent } from '@silk/functions/status/status-html';
+import { fillShell } from '@silk/functions/status/status-shell';
 import { report, type Measurement } from './lib/report';
 import { LOOKUP_PATHS, serveSite } from './lib/site-server';
 
@@ -23,7 +26,27 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PAGES = [
   { path: '/', html: 'index.html' },
   { path: '/waitlist', html: 'waitlist.html' },
-] as const;
+  // The private status page as the statusPage function answers it: its shell with a subscriber's content.
+  // It is noindex on purpose, so the crawlability audit is left out of its SEO score.
+  { path: '/status', html: 'status-shell.html', skipAudits: ['is-crawlable'] },
+] as const satisfies readonly { path: string; html: string; skipAudits?: string[] }[];
+
+/** A subscriber far down a long list, with a full leaderboard (the page at its largest). */
+export const BENCH_STATUS: StatusContent = {
+  position: { place: 41_234, total: 99_999 },
+  confirmedReferrals: 3,
+  referralLink: `${ORIGIN}/?ref=bench2345`,
+  rule: { kind: 'skip', places: 5 },
+  leaderboard: Array.from({ length: 10 }, (_, index) => ({
+    maskedEmail: `tr…@e….com`,
+    confirmedReferrals: 40 - index * 3,
+  })),
+};
+
+/** The status page with BENCH_STATUS, as the function renders it from the built shell. */
+export function renderedStatusPage(distDir: string): string {
+  return fillShell(readFileSync(join(distDir, 'status-shell.html'), 'utf8'), statusHtml(BENCH_STATUS));
+}
 
 /** Strings that only Firebase SDK code contains (minified bundles keep them). */
 const FIREBASE_MARKERS = [
@@ -106,9 +129,8 @@ function buildSite(): void {
   if (result.status !== 0) throw new Error('the site build failed');
 }
 
-async function startChromium(): Promise<{ process: ChildProcess; port: number; profile: string }> {
+async function startChromium(port = PORT + 1): Promise<{ process: ChildProcess; port: number; profile: string }> {
   const profile = mkdtempSync(join(tmpdir(), 'silk-lh-'));
-  const port = PORT + 1;
   const chrome = spawn(
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
     [
@@ -152,12 +174,13 @@ interface RunResult {
   failing: string[];
 }
 
-async function lighthouseRun(url: string, port: number): Promise<RunResult> {
+async function lighthouseRun(url: string, port: number, skipAudits: readonly string[] = []): Promise<RunResult> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    skipAudits: [...skipAudits],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
@@ -180,17 +203,54 @@ async function lighthouseRun(url: string, port: number): Promise<RunResult> {
   };
 }
 
+/** The initial JS of a built page: its files and their gzip size in bytes. */
+function initialJs(htmlFile: string): { files: string[]; code: Buffer[]; gzipBytes: number } {
+  const files = initialScripts(DIST, htmlFile);
+  const code = files.map((file) => readFileSync(join(DIST, file)));
+  return { files, code, gzipBytes: code.reduce((total, buffer) => total + gzipSync(buffer).length, 0) };
+}
+
+export interface StatusPageFigures {
+  performance: number;
+  lcpMs: number;
+  initialJsKb: number;
+}
+
+/**
+ * The status page's figures as this bench measures them (Lighthouse median of BENCH_RUNS, initial JS),
+ * for `pnpm bench referrals`: serves the current apps/site/dist (build it first, e.g. with `pnpm bench
+ * site` or `pnpm test`) on its own port.
+ */
+export async function statusPageFigures(port = PORT + 10): Promise<StatusPageFigures> {
+  const origin = `http://127.0.0.1:${port}`;
+  const { server } = await serveSite(DIST, port, siteHeaders(), { '/status': renderedStatusPage(DIST) });
+  const chrome = await startChromium(port + 1);
+  try {
+    const runs: RunResult[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(`${origin}/status`, chrome.port, ['is-crawlable']));
+    return {
+      performance: median(runs.map((r) => r.performance)),
+      lcpMs: Math.round(median(runs.map((r) => r.lcp))),
+      initialJsKb: initialJs('status-shell.html').gzipBytes / 1000,
+    };
+  } finally {
+    const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
+    chrome.process.kill();
+    await exited;
+    rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    server.close();
+  }
+}
+
 async function main() {
   if (!process.env.BENCH_SKIP_BUILD) buildSite();
   if (!existsSync(join(DIST, 'index.html')))
     throw new Error(`${DIST} has no build: run without BENCH_SKIP_BUILD`);
-  const { server } = await serveSite(DIST, PORT, siteHeaders());
+  const { server } = await serveSite(DIST, PORT, siteHeaders(), { '/status': renderedStatusPage(DIST) });
   const chrome = await startChromium();
   try {
     for (const page of PAGES) {
-      const files = initialScripts(DIST, page.html);
-      const code = files.map((file) => readFileSync(join(DIST, file)));
-      const gzipBytes = code.reduce((total, buffer) => total + gzipSync(buffer).length, 0);
+      const { files, code, gzipBytes } = initialJs(page.html);
       const firebaseMarkers = FIREBASE_MARKERS.filter((marker) =>
         code.some((buffer) => buffer.includes(marker)),
       );
@@ -198,7 +258,7 @@ async function main() {
       const loadBefore = loadavg()[0]!;
       const runs: RunResult[] = [];
       for (let run = 0; run < RUNS; run += 1)
-        runs.push(await lighthouseRun(`${ORIGIN}${page.path}`, chrome.port));
+        runs.push(await lighthouseRun(`${ORIGIN}${page.path}`, chrome.port, 'skipAudits' in page ? page.skipAudits : []));
       const pick = (key: Exclude<keyof RunResult, 'failing'>) => median(runs.map((r) => r[key]));
       const failing = [...new Set(runs.flatMap((r) => r.failing))];
 

@@ -8,7 +8,12 @@ import { describe, it } from 'vitest';
 import { ACTORS, db, EXISTING_SIGNUP, landingWrite, mustChangeDb, type ActorName } from './fixtures';
 import { BROWSER_OPERATIONS, browserOperations } from './operations';
 
-const READS: Record<ActorName, boolean> = { visitor: false, 'self-registered': false, staff: true, admin: true };
+const READS: Record<ActorName, boolean> = {
+  visitor: false,
+  'self-registered': false,
+  staff: true,
+  admin: true,
+};
 export const REFERRED = 'friend@example.com';
 export const REFERRAL_CODE = 'abcd2345';
 

@@ -5,7 +5,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { createGzip } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,11 +45,15 @@ function resolveFile(root: string, pathname: string): { file: string; status: nu
   return { file: join(root, '404.html'), status: 404 };
 }
 
-/** `extraHeaders`: sent with every file (e.g. the Content-Security-Policy of firebase.json's site target). */
+/**
+ * `extraHeaders`: sent with every file (e.g. the Content-Security-Policy of firebase.json's site target).
+ * `rendered`: pages a function renders (path → HTML), served gzipped and uncached as a function answers.
+ */
 export function serveSite(
   root: string,
   port = 0,
   extraHeaders: Record<string, string> = {},
+  rendered: Record<string, string> = {},
 ): Promise<{ server: Server; origin: string }> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -57,6 +61,19 @@ export function serveSite(
     if (lookup) {
       response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       response.end(JSON.stringify(lookup));
+      return;
+    }
+    const page = rendered[url.pathname];
+    if (page !== undefined) {
+      const body = gzipSync(page);
+      response.writeHead(200, {
+        ...extraHeaders,
+        'Content-Type': TYPES['.html']!,
+        'Content-Encoding': 'gzip',
+        'Content-Length': String(body.length),
+        'Cache-Control': 'no-store',
+      });
+      response.end(body);
       return;
     }
     // Hosting cleanUrls: /waitlist.html redirects to /waitlist.

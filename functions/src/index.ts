@@ -17,6 +17,8 @@ export { confirmSubscription } from './mail/confirm-subscription';
 export { unsubscribe } from './mail/unsubscribe';
 export { resubscribe } from './mail/resubscribe';
 export { eraseSubscriber } from './mail/erase-subscriber';
+export { statusPage } from './status/status-page';
+export { statusLink } from './status/status-link';
 export { deleteSignup } from './signups/delete-signup';
 export { reviewReferral } from './referrals/review-referral';
 export { sendMail } from './mail/send-mail';

@@ -156,6 +156,7 @@ export const FUNCTION_DOMAINS = {
   referrals: ['ranking', 'http', 'shared'],
   mail: ['referrals', 'http', 'shared'],
   signups: ['mail', 'referrals', 'ranking', 'http', 'shared'],
+  status: ['mail', 'referrals', 'ranking', 'http', 'shared'],
 };
 
 /** Zones for the Cloud Functions workspace in `functionsDir`: no app, no other workspace's files, domains in order. */

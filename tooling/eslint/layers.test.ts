@@ -87,6 +87,8 @@ describe('layer zones refuse crossing imports', () => {
     ['functions', 'src/signups/probe.ts', '../staff/identifier', domains],
     ['functions', 'src/staff/probe.ts', '../signups/xlsx', domains],
     ['functions', 'src/signups/probe.ts', '../index', domains],
+    ['functions', 'src/referrals/probe.ts', '../mail/mailing-list', domains],
+    ['functions', 'src/referrals/probe.ts', '../signups/subscribe', domains],
     ['functions', 'src/http/probe.ts', '../../../packages/schema/src/api-routes', byPath],
   ])('%s %s ← %s', async (workspace, file, specifier, reason) => {
     expect(await problems(workspace, file, specifier)).toEqual([expect.stringContaining(reason)]);
@@ -131,6 +133,9 @@ describe('layer zones allow downward imports', () => {
     ['functions', 'src/signups/probe.ts', '../http/endpoint'],
     ['functions', 'src/staff/probe.ts', '../http/endpoint'],
     ['functions', 'src/mail/probe.ts', '../shared/config'],
+    ['functions', 'src/mail/probe.ts', '../referrals/credit'],
+    ['functions', 'src/signups/probe.ts', '../referrals/record-referrer'],
+    ['functions', 'src/referrals/probe.ts', '../http/endpoint'],
     ['functions', 'src/http/probe.ts', '../shared/admin'],
     ['functions', 'src/http/probe.ts', '@silk/schema/api-routes'],
     ['functions', 'src/mail/probe.emulator.test.ts', '../testing/emulator'],

@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { ConfirmPage } from './app/confirm-page';
 import { LandingPage } from './app/landing-page';
 import { NotFoundPage } from './app/not-found-page';
+import { StatusPage } from './app/status-page';
 import { UnsubscribePage } from './app/unsubscribe-page';
 import { WaitlistPage } from './app/waitlist-page';
 import { env } from './config/env';
@@ -18,6 +19,7 @@ const pageElements: Record<PrerenderedPageId, () => ReactNode> = {
   waitlist: () => <WaitlistPage config={env} />,
   confirm: () => <ConfirmPage apiBase={env.apiBase} />,
   unsubscribe: () => <UnsubscribePage apiBase={env.apiBase} />,
+  status: () => <StatusPage />,
   '404': () => <NotFoundPage />,
 };
 

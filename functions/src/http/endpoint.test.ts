@@ -26,10 +26,23 @@ describe.each(apiRoutes().map((route) => [route.functionId, route] as const))('%
     }
   });
 
-  it('reads JSON, and a form only with form answers', () => {
-    expect(route.bodies).toContain('json');
+  it('reads JSON, and a form only with form answers; a page route reads no body and shows its refusals as pages', () => {
     const frame = () => endpoint(route.functionId, async () => ({}) as never);
+    if (route.answer === 'html') {
+      expect(route.methods).toEqual(['GET']);
+      expect(route.bodies).toEqual([]);
+      expect(frame).toThrow(/needs its page refusals/);
+      const page = { page: { refuse: () => undefined } };
+      expect(() => endpoint(route.functionId, async () => ({}) as never, {}, page)).not.toThrow();
+      return;
+    }
+    expect(route.methods).not.toContain('GET');
+    expect(route.bodies).toContain('json');
     if (route.bodies.includes('form')) expect(frame).toThrow(/needs its form answers/);
     else expect(frame).not.toThrow();
+    const form = { accepted: () => undefined, refuse: () => undefined };
+    expect(() =>
+      endpoint(route.functionId, async () => ({}) as never, {}, { form, page: { refuse: () => undefined } }),
+    ).toThrow(/needs its page refusals/);
   });
 });

@@ -7,8 +7,10 @@
 //   4. the rate limits counted per request (429), then the body parsed with the route's schema (400),
 //      a signed link's token verified (400 / 401), then the limits the body names (429);
 //   5. the handler, given the parsed body, the caller or subscriber, the client address and an audit
-//      writer for the route's declared actions only; its answer is sent as 200 JSON (a file route
+//      writer for the route's declared actions only; its answer is sent as 200 JSON (a file or page route
 //      writes its own response).
+// A page route (`answer: 'html'`, GET) has no body: its handler reads the query (`queryToken`) and
+// refusals are pages too (`options.page`).
 import type { ApiAnswer } from '@silk/schema/api-contract';
 import {
   API_ROUTES,
@@ -94,7 +96,7 @@ export interface EndpointContext<K extends FunctionId> {
 /** Returned by a handler that has written its own response (a file). */
 export const ANSWERED = Symbol('answered');
 
-export type EndpointAnswer<K extends FunctionId> = Route<K>['answer'] extends 'file'
+export type EndpointAnswer<K extends FunctionId> = Route<K>['answer'] extends 'file' | 'html'
   ? typeof ANSWERED
   : ApiAnswer<K>;
 
@@ -124,6 +126,8 @@ export interface FormAnswers {
 export interface EndpointOptions {
   /** For a route whose declaration reads forms. */
   form?: FormAnswers;
+  /** For a page route (`answer: 'html'`): how its refusals are shown. */
+  page?: { refuse: Refuse };
 }
 
 const STAFF_REFUSALS: Record<StaffRefusal, string> = {
@@ -159,8 +163,8 @@ export function verifiedSubject(secret: string, token: string, purpose: LinkPurp
   }
 }
 
-/** The token in a one-click unsubscribe URL (`?token=…`), null without one. */
-function queryToken(req: HttpRequest & { url?: string }): string | null {
+/** The token in a link's URL (`?token=…`: one-click unsubscribe, the status page), null without one. */
+export function queryToken(req: HttpRequest & { url?: string }): string | null {
   const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token')?.trim();
   return token ? token : null;
 }
@@ -229,6 +233,8 @@ export function endpoint<K extends FunctionId>(
   const reads = (type: 'json' | 'form') => (route.bodies as readonly string[]).includes(type);
   if (reads('form') && !options.form)
     throw new Error(`${id}: a route that reads forms needs its form answers`);
+  if ((route.answer === 'html') !== (options.page !== undefined))
+    throw new Error(`${id}: a page route (and only one) needs its page refusals`);
 
   /** Steps 3–5 for a body read by step 2; `linkToken`: the token of a one-click URL, instead of the body's. */
   async function serve(
@@ -329,7 +335,21 @@ export function endpoint<K extends FunctionId>(
         )
       : undefined;
 
+  const pageAnswers = options.page;
+  const page =
+    pageAnswers &&
+    guardedHandler(
+      id,
+      allowedOrigins,
+      async (req, res) => {
+        checkMethod(req, route.methods);
+        await serve(req, res, {});
+      },
+      pageAnswers.refuse,
+    );
+
   return (req, res) => {
+    if (page) return page(req, res);
     if (form && isFormRequest(req)) return form(req, res);
     if (oneClick && queryToken(req) !== null) return oneClick(req, res);
     return json(req, res);

@@ -2,7 +2,8 @@
 // Functions emulator: 405, 413, 415, 400 (malformed JSON, not an object), CORS (preflight, allowed and
 // refused origins), and what the route's declared access refuses (no App Check token, no link token,
 // no ID token, a signed-in account that is not staff, a member without the role or still on a one-time
-// password) — each answer an `{error}` body without a stack trace, and nothing stored. No list of
+// password) — each answer an `{error}` body without a stack trace, and nothing stored. A page route
+// (GET, `answer: 'html'`) answers its refusals as pages: another method 405, CORS as above. No list of
 // functions here: a new route is checked as soon as it is declared.
 import { apiRoutes, type ApiRoute, type StaffRefusal } from '@silk/schema/api-routes';
 import { COLLECTIONS, MAX_BODY_BYTES } from '@silk/schema/constants';
@@ -20,7 +21,8 @@ import {
 } from '../testing/emulator';
 import { expectRefusal, GUARD_REFUSALS, type Refusal } from '../testing/refusals';
 
-const ROUTES = apiRoutes();
+const ROUTES = apiRoutes().filter((route) => route.answer !== 'html');
+const PAGE_ROUTES = apiRoutes().filter((route) => route.answer === 'html');
 const urls = {} as Record<FunctionName, string>;
 const { db } = adminServices();
 
@@ -38,7 +40,7 @@ let member: TestStaff;
 let newAdmin: TestStaff;
 
 beforeAll(async () => {
-  for (const route of ROUTES) urls[route.functionId] = await functionUrl(route.functionId);
+  for (const route of [...ROUTES, ...PAGE_ROUTES]) urls[route.functionId] = await functionUrl(route.functionId);
   outsider = await signUpOutsider();
   member = await createStaff(['Staff']);
   newAdmin = await createStaff(['Admin'], { mustChangePassword: true });
@@ -218,4 +220,30 @@ describe.each(ROUTES.map((route) => [route.functionId, route] as const))('%s gua
       },
     );
   }
+});
+
+describe.each(PAGE_ROUTES.map((route) => [route.functionId, route] as const))('%s guards (a page)', (name, route) => {
+  it('answers another method with a 405 page, without a stack trace, storing nothing', async () => {
+    const email = uniqueEmail('page-post');
+    for (const method of ['POST', 'PUT']) {
+      const response = await post(urls[name], { email }, { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.text).toContain(messages.METHOD_NOT_ALLOWED);
+      expectNoStack(response.text);
+    }
+    await nothingStoredFor(email);
+  });
+
+  it('answers a preflight from an allowed origin with its methods, and refuses a foreign origin', async () => {
+    const allowed = await fetch(urls[name], {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-methods')).toBe([...route.methods, 'OPTIONS'].join(', '));
+    const foreign = await fetch(urls[name], { headers: { Origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@ import { confirmationMail } from './confirmation-mail';
 import { verifyLinkToken } from '../http/link-token';
 import { subscriberLinks } from './subscriber-links';
 import { CONFIRM_BUTTON_LABEL } from './templates/confirmation';
-import { escapeHtml } from './templates/layout';
+import { escapeHtml, REFERRAL_LINK_LABEL, STATUS_LINK_LABEL } from './templates/layout';
 
 const SECRET = 'test-secret';
 const ORIGIN = 'https://silk.travel';
@@ -29,6 +29,9 @@ describe('subscriber links', () => {
     expect(verifyLinkToken(SECRET, tokenOf(links.unsubscribe), 'unsubscribe').subject).toBe(SUBSCRIBER);
     expect(verifyLinkToken(SECRET, tokenOf(links.unsubscribe, 'erase'), 'erase').subject).toBe(SUBSCRIBER);
     expect(verifyLinkToken(SECRET, tokenOf(links.oneClickUnsubscribe), 'unsubscribe').subject).toBe(SUBSCRIBER);
+    expect(links.status.startsWith(`${ORIGIN}/status?token=`)).toBe(true);
+    expect(verifyLinkToken(SECRET, tokenOf(links.status), 'status').subject).toBe(SUBSCRIBER);
+    expect(links.referral).toBe(`${ORIGIN}/?ref=${CODE}`);
     for (const url of Object.values(links)) expect(url).not.toContain('@');
   });
 });
@@ -48,6 +51,8 @@ describe('the confirmation e-mail', () => {
     expect(text).toContain(`${CONFIRM_BUTTON_LABEL}: ${links.confirm}`);
     expect(text).toContain(`Unsubscribe: ${links.unsubscribe}`);
     expect(text).toContain(`Delete my data: ${links.erase}`);
+    expect(text).toContain(`${STATUS_LINK_LABEL}: ${links.status}`);
+    expect(text).toContain(`${REFERRAL_LINK_LABEL}: ${ORIGIN}/?ref=${CODE}`);
   });
 
   it('has an HTML part with the button and the footer links, each href escaped', () => {
@@ -58,6 +63,8 @@ describe('the confirmation e-mail', () => {
     expect(html).toContain(`href="${escapeHtml(links.unsubscribe)}"`);
     expect(html).toContain(`href="${escapeHtml(links.erase)}"`);
     expect(html).toContain('>Delete my data</a>');
+    expect(html).toContain(`href="${escapeHtml(links.status)}"`);
+    expect(html).toContain(`href="${escapeHtml(links.referral)}"`);
     // Query strings with & are escaped in attributes.
     expect(html).not.toMatch(/href="[^"]*&(?!amp;)[^"]*"/);
   });

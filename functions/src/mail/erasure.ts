@@ -1,9 +1,11 @@
 // Erasure of what we hold for an address: the signup (with its feedback and consent), the mailing-list
-// entry and every queued or sent mail to it, in one batch, then an audit entry that names the address by
-// its SHA-256 hash only. (Rate-limit counters hold a hash too and expire within their window.)
+// entry and every queued or sent mail to it, in one batch, then its referral data (referrals/
+// erase-referrals.ts), then an audit entry that names the address by its SHA-256 hash only. (Rate-limit
+// counters hold a hash too and expire within their window.)
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
+import { eraseReferrals } from '../referrals/erase-referrals';
 import { signupRef, subscriberRef } from './subscribers';
 
 export interface ErasureResult {
@@ -44,6 +46,7 @@ export async function eraseAddress(db: Firestore, email: string): Promise<Erasur
   batch.delete(subscriber);
   for (const ref of mail) batch.delete(ref);
   await batch.commit();
+  await eraseReferrals(db, email);
   return { signup: signupSnapshot.exists, subscriber: subscriberSnapshot.exists, mail: mail.length };
 }
 

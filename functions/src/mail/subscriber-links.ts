@@ -14,6 +14,8 @@ export interface SubscriberLinks {
   erase: string;
   /** POST target of one-click unsubscribe (List-Unsubscribe). */
   oneClickUnsubscribe: string;
+  /** The private status page (place in line, referrals), rendered by the statusPage function. */
+  status: string;
   /** The subscriber's link to share (the site with their referral code). */
   referral: string;
 }
@@ -28,14 +30,21 @@ export function subscriberLinks(
   const unsubscribe = signLinkToken(secret, 'unsubscribe', subscriberId, now);
   const erase = signLinkToken(secret, 'erase', subscriberId, now);
   const confirm = signLinkToken(secret, 'confirm', subscriberId, now);
+  const status = signLinkToken(secret, 'status', subscriberId, now);
   const unsubscribePage = `${siteOrigin}${EMAIL_LINK_PAGES.unsubscribe}?${new URLSearchParams({ token: unsubscribe, erase })}`;
   return {
     confirm: `${siteOrigin}${EMAIL_LINK_PAGES.confirm}?${new URLSearchParams({ token: confirm })}`,
     unsubscribe: unsubscribePage,
     erase: `${unsubscribePage}#${ERASE_SECTION_ID}`,
     oneClickUnsubscribe: `${siteOrigin}${API_ROUTES.unsubscribe.path}?${new URLSearchParams({ token: unsubscribe })}`,
+    status: statusPageLink(siteOrigin, status),
     referral: referralLink(siteOrigin, referralCode),
   };
+}
+
+/** The status page's address for a signed status token. */
+export function statusPageLink(siteOrigin: string, token: string): string {
+  return `${siteOrigin}${API_ROUTES.statusPage.path}?${new URLSearchParams({ token })}`;
 }
 
 /** RFC 2369 / RFC 8058: mail providers show an unsubscribe button that POSTs to the https URL. */

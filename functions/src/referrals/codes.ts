@@ -48,7 +48,12 @@ export async function referralCodeIn(
 }
 
 /** Writes a fresh code's entry (fails the transaction if another subscriber took it meanwhile). */
-export function claimReferralCode(transaction: Transaction, db: Firestore, code: string, email: string): void {
+export function claimReferralCode(
+  transaction: Transaction,
+  db: Firestore,
+  code: string,
+  email: string,
+): void {
   const entry: ReferralCodeEntry = { email, createdAt: Date.now() };
   transaction.create(referralCodeRef(db, code), entry);
 }

@@ -23,6 +23,9 @@ function isRace(error: unknown): boolean {
   return code === FAILED_PRECONDITION || code === NOT_FOUND;
 }
 
+/** The referrer's signup, read once and only when needed. */
+type ReferrerSignup = () => Promise<DocumentSnapshot>;
+
 /**
  * Reads the referral and applies `decide`'s change (null: nothing to do), crediting the referrer when
  * the change is to `credited`. Returns the referral's status after it, or null without a referral.
@@ -30,19 +33,21 @@ function isRace(error: unknown): boolean {
 async function changeReferral(
   db: Firestore,
   referred: string,
-  decide: (record: ReferralRecord, referrerSignup: DocumentSnapshot) => Promise<Change | null>,
+  decide: (record: ReferralRecord, referrerSignup: ReferrerSignup) => Promise<Change | null>,
 ): Promise<ReferralStatus | null> {
   for (let attempt = 1; ; attempt += 1) {
     const snapshot = await referralRef(db, referred).get();
     const record = referralRecord(snapshot);
     if (!record || !snapshot.updateTime) return null;
-    const referrerSignup = await signupDoc(db, record.referrer).get();
+    let read: Promise<DocumentSnapshot> | null = null;
+    const referrerSignup = () => (read ??= signupDoc(db, record.referrer).get());
     const change = await decide(record, referrerSignup);
     if (!change) return record.status;
     const batch = db.batch();
     batch.update(snapshot.ref, change, { lastUpdateTime: snapshot.updateTime });
-    if (change.status === 'credited' && referrerSignup.exists) {
-      batch.update(referrerSignup.ref, signupChange({ confirmedReferrals: FieldValue.increment(1) }));
+    const referrer = change.status === 'credited' ? await referrerSignup() : null;
+    if (referrer?.exists) {
+      batch.update(referrer.ref, signupChange({ confirmedReferrals: FieldValue.increment(1) }));
     }
     try {
       await batch.commit();
@@ -56,7 +61,8 @@ async function changeReferral(
 /**
  * At the referred person's confirmation: a pending referral is credited, or withheld with the reason
  * of the first fraud rule that matches (silently to the visitor; staff review it). Nothing happens
- * before the referred signup is confirmed, or to a referral decided already.
+ * before the referred signup is confirmed, or to a referral decided already. A signup nobody referred
+ * costs one read.
  */
 export async function creditReferral(
   db: Firestore,
@@ -64,11 +70,10 @@ export async function creditReferral(
   rules: ReferralRules,
   now = Date.now(),
 ): Promise<ReferralStatus | null> {
-  const confirmed = (await signupDoc(db, referred).get()).get('confirmedAt') !== undefined;
-  if (!confirmed) return (referralRecord(await referralRef(db, referred).get()))?.status ?? null;
   return changeReferral(db, referred, async (record, referrerSignup) => {
     if (record.status !== 'pending') return null;
-    const reason = await withholdReason(db, record, referrerSignup, rules, now);
+    if ((await signupDoc(db, referred).get()).get('confirmedAt') === undefined) return null;
+    const reason = await withholdReason(db, record, await referrerSignup(), rules, now);
     return reason
       ? { status: 'withheld', reason, confirmedAt: now }
       : { status: 'credited', confirmedAt: now };
@@ -77,10 +82,17 @@ export async function creditReferral(
 
 export type ReviewDecision = 'grant' | 'reject';
 
+/** What an Admin's decision did: the referral's status after it (null: no referral), and its record. */
+export interface ReviewOutcome {
+  status: ReferralStatus | null;
+  /** Whether this call decided it (false: it was not withheld). */
+  decided: boolean;
+  record: ReferralRecord | null;
+}
+
 /**
  * An Admin's decision on withheld credit: grant credits it, reject rejects it. Idempotent: deciding a
- * referral that is already credited or rejected changes nothing. Returns the status after it, or null
- * without a referral; `decided` says whether this call changed it.
+ * referral that is already credited or rejected changes nothing.
  */
 export async function decideReferral(
   db: Firestore,
@@ -88,17 +100,18 @@ export async function decideReferral(
   decision: ReviewDecision,
   admin: string,
   now = Date.now(),
-): Promise<{ status: ReferralStatus | null; decided: boolean }> {
+): Promise<ReviewOutcome> {
   let decided = false;
+  let seen: ReferralRecord | null = null;
   const status = await changeReferral(db, referred, async (record) => {
-    decided = false;
-    if (record.status !== 'withheld') return null;
-    decided = true;
+    seen = record;
+    decided = record.status === 'withheld';
+    if (!decided) return null;
     return {
       status: decision === 'grant' ? 'credited' : 'rejected',
       decidedAt: now,
       decidedBy: admin,
     };
   });
-  return { status, decided };
+  return { status, decided, record: seen };
 }

@@ -7,7 +7,7 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { ReferralRules } from '../shared/config';
 import { isDisposableAddress } from './disposable';
 import { networkOf } from './network';
-import { referralRef } from './referral-records';
+import { referralsOf } from './referral-records';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -30,8 +30,8 @@ async function fromOneNetwork(
   ) {
     return true;
   }
-  const neighbours = await referralRef(db, record.referred)
-    .parent.where('referrer', '==', record.referrer)
+  const neighbours = await referralsOf(db)
+    .where('referrer', '==', record.referrer)
     .where('network', '==', record.network)
     .where('createdAt', '>=', record.createdAt - windowMs)
     .where('createdAt', '<=', record.createdAt + windowMs)
@@ -41,10 +41,15 @@ async function fromOneNetwork(
 }
 
 /** The referrer's credits of the last 24 hours reach the cap (read before the credit: see decisions.md). */
-async function overDailyCap(db: Firestore, record: ReferralRecord, cap: number, now: number): Promise<boolean> {
+async function overDailyCap(
+  db: Firestore,
+  record: ReferralRecord,
+  cap: number,
+  now: number,
+): Promise<boolean> {
   if (cap === 0) return true;
-  const credited = await referralRef(db, record.referred)
-    .parent.where('referrer', '==', record.referrer)
+  const credited = await referralsOf(db)
+    .where('referrer', '==', record.referrer)
     .where('status', '==', 'credited')
     .where('confirmedAt', '>', now - DAY_MS)
     .count()
@@ -61,7 +66,8 @@ export async function withholdReason(
 ): Promise<WithholdReason | null> {
   if (mailboxKey(record.referred) === mailboxKey(record.referrer)) return 'same-person';
   if (isDisposableAddress(record.referred, rules.extraDisposableDomains)) return 'disposable-domain';
-  if (await fromOneNetwork(db, record, referrerSignup, rules.networkWindowSeconds * 1000)) return 'network-burst';
+  if (await fromOneNetwork(db, record, referrerSignup, rules.networkWindowSeconds * 1000))
+    return 'network-burst';
   if (await overDailyCap(db, record, rules.dailyCap, now)) return 'daily-cap';
   return null;
 }

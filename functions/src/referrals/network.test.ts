@@ -17,7 +17,18 @@ describe('networkOf', () => {
   });
 
   it('knows no network of a missing or malformed address', () => {
-    for (const value of [undefined, null, '', 'N/A', 'unknown', '1.2.3', '300.1.1.1', '1:2:3', 'g::1', '1::2::3']) {
+    for (const value of [
+      undefined,
+      null,
+      '',
+      'N/A',
+      'unknown',
+      '1.2.3',
+      '300.1.1.1',
+      '1:2:3',
+      'g::1',
+      '1::2::3',
+    ]) {
       expect(networkOf(value)).toBeNull();
     }
   });

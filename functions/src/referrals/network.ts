@@ -22,7 +22,12 @@ function ipv6Groups(address: string): number[] | null {
 }
 
 export function networkOf(ip: string | null | undefined): string | null {
-  const address = ip?.trim().toLowerCase().replace(/^\[|\]$/g, '').split('%')[0] ?? '';
+  const address =
+    ip
+      ?.trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .split('%')[0] ?? '';
   if (address === '') return null;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped?.[1]) return ipv4Network(mapped[1]);

@@ -1,8 +1,8 @@
 // Recording who referred a new signup: the code from the visit's link (the JSON body's `ref`, the join
 // form's hidden `ref` field, or — for a browser without scripts — the `ref` of the same-site page the
-// form was posted from, its Referer). Only a signup created in the last few minutes that names no
-// referrer yet gets one (a repeat signup cannot change it), never its own address; an unknown code is
-// ignored. The referral starts `pending`: credit comes at confirmation (credit.ts).
+// form was posted from, its Referer). Only an unconfirmed signup created in the last few minutes that
+// names no referrer yet gets one (a repeat signup cannot change it), never its own address; an unknown
+// code is ignored. The referral starts `pending`: credit comes at confirmation (credit.ts).
 import { parseReferralCode, REFERRAL_PARAM, type ReferralRecord } from '@silk/schema/referrals';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
@@ -59,6 +59,7 @@ export async function recordReferrer(
         created === undefined ||
         now - created > REFERRER_RECORD_WINDOW_MS ||
         signup.get('referredBy') !== undefined ||
+        signup.get('confirmedAt') !== undefined ||
         existing.exists
       ) {
         return 'ignored';

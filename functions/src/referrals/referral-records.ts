@@ -1,10 +1,19 @@
 // referrals/{referred e-mail}: one ReferralRecord per referred signup (server-written; staff read).
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { ReferralRecord } from '@silk/schema/referrals';
-import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type {
+  CollectionReference,
+  DocumentReference,
+  DocumentSnapshot,
+  Firestore,
+} from 'firebase-admin/firestore';
+
+export function referralsOf(db: Firestore): CollectionReference {
+  return db.collection(COLLECTIONS.referrals);
+}
 
 export function referralRef(db: Firestore, referred: string): DocumentReference {
-  return db.collection(COLLECTIONS.referrals).doc(referred);
+  return referralsOf(db).doc(referred);
 }
 
 export function signupDoc(db: Firestore, email: string): DocumentReference {

@@ -19,13 +19,13 @@ export function makeReviewReferralHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'reviewReferral',
     async ({ services, caller, body: { referred, decision }, audit }) => {
-      const { status, decided } = await decideReferral(services.db, referred, decision, caller.email);
+      const { status, decided, record } = await decideReferral(services.db, referred, decision, caller.email);
       if (status === null) throw new HttpError(404, REFERRAL_NOT_FOUND);
       if (!decided) return { ok: true, status, message: REFERRAL_NOT_WITHHELD };
       await audit({
         action: decision === 'grant' ? 'referral.granted' : 'referral.rejected',
         target: referred,
-        details: { status },
+        details: { status, referrer: record?.referrer ?? null, reason: record?.reason ?? null },
       });
       return { ok: true, status, message: decision === 'grant' ? REFERRAL_GRANTED : REFERRAL_REJECTED };
     },

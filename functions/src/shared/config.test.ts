@@ -7,6 +7,7 @@ import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_RECAPTCHA_VERIFY_URL,
   DEFAULT_RECENT_SIGN_IN_SECONDS,
+  DEFAULT_REFERRAL_RULES,
   DEFAULT_SECURITY_LOG,
   readServerConfig,
 } from './config';
@@ -120,5 +121,24 @@ describe('readServerConfig', () => {
     expect(() => readServerConfig({ CEILING_JOIN_SIGNUPS: '-1' })).toThrow('CEILING_JOIN_SIGNUPS');
     expect(() => readServerConfig({ CEILING_CONFIRMATION_MAILS: '2.5' })).toThrow('CEILING_CONFIRMATION_MAILS');
     expect(() => readServerConfig({ CEILING_WINDOW_SECONDS: '0' })).toThrow('CEILING_WINDOW_SECONDS');
+  });
+
+  it('reads the referral rules: window, daily cap (0 allowed) and extra throwaway domains', () => {
+    expect(readServerConfig({}).referrals).toEqual(DEFAULT_REFERRAL_RULES);
+    expect(
+      readServerConfig({
+        REFERRAL_NETWORK_WINDOW_SECONDS: '0',
+        REFERRAL_DAILY_CAP: '0',
+        REFERRAL_EXTRA_DISPOSABLE_DOMAINS: ' Fresh-Throwaway.example, other.example ,',
+      }).referrals,
+    ).toEqual({
+      networkWindowSeconds: 0,
+      dailyCap: 0,
+      extraDisposableDomains: ['fresh-throwaway.example', 'other.example'],
+    });
+    expect(() => readServerConfig({ REFERRAL_DAILY_CAP: '-1' })).toThrow('REFERRAL_DAILY_CAP');
+    expect(() => readServerConfig({ REFERRAL_NETWORK_WINDOW_SECONDS: 'soon' })).toThrow(
+      'REFERRAL_NETWORK_WINDOW_SECONDS',
+    );
   });
 });

@@ -16,7 +16,10 @@ export const GLOBAL_OPTIONS: GlobalOptions = {
  */
 export const HTTP_FUNCTION_OPTIONS = { invoker: 'public', cors: false } as const;
 
-/** The functions that serve no route: the mail queue's sender and the signup feeds (Firestore triggers), and their schedules. */
+/**
+ * The functions that serve no route: the mail queue's sender, the signup feeds and the re-rank's chunks
+ * (Firestore triggers), and their schedules.
+ */
 export const BACKGROUND_FUNCTIONS = [
   'sendMail',
   'redriveMail',

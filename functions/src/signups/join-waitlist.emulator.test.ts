@@ -86,7 +86,10 @@ describe('joinWaitlist', () => {
     expect((await signup(email)).get('editKey')).toBe(key);
     const again = await submitForm({ email, editKey: 'S'.repeat(43) });
     expect([again.status, again.location, again.text]).toEqual([first.status, first.location, first.text]);
-    expect((await post(url, { email, editKey: 'J'.repeat(43) })).body).toEqual({ ok: true });
+    expect((await post(url, { email, editKey: 'J'.repeat(43) })).body).toEqual({
+      ok: true,
+      referralCode: (await signup(email)).get('referralCode') as string,
+    });
     expect((await signup(email)).get('editKey')).toBe(key);
   });
 
@@ -119,7 +122,7 @@ describe('joinWaitlist', () => {
     const email = uniqueEmail('join-json');
     const response = await post(url, { email });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ok: true });
+    expect(response.body).toEqual({ ok: true, referralCode: (await signup(email)).get('referralCode') as string });
     expect((await signup(email)).get('source')).toBe(SIGNUP_SOURCE);
     expect((await subscriber(email)).exists).toBe(true);
   });

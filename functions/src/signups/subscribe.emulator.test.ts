@@ -3,6 +3,7 @@
 // covers the refusals).
 import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { INVALID_EMAIL, RATE_LIMITED } from '@silk/schema/messages';
+import { REFERRAL_CODE_PATTERN } from '@silk/schema/referrals';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
@@ -13,11 +14,11 @@ const { db } = adminServices();
 const subscriber = (email: string) => db.collection(COLLECTIONS.subscribers).doc(email).get();
 
 describe('subscribe', () => {
-  it('stores a new subscriber (normalised address) and answers 200 {"ok": true}', async () => {
+  it('stores a new subscriber (normalised address) and answers 200 {"ok": true, referralCode}', async () => {
     const email = uniqueEmail('sub');
     const response = await call({ email: `  ${email.toUpperCase()} ` });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ok: true });
+    expect(response.body).toEqual({ ok: true, referralCode: expect.stringMatching(REFERRAL_CODE_PATTERN) });
     const stored = await subscriber(email);
     expect(stored.get('email')).toBe(email);
     expect(stored.get('source')).toBe(SIGNUP_SOURCE);
@@ -26,11 +27,12 @@ describe('subscribe', () => {
 
   it('answers the same 200 for an address already subscribed and keeps the first subscription', async () => {
     const email = uniqueEmail('sub-again');
-    expect((await call({ email })).body).toEqual({ ok: true });
+    const answer = (await call({ email })).body;
+    expect(answer).toEqual({ ok: true, referralCode: expect.stringMatching(REFERRAL_CODE_PATTERN) });
     const first = (await subscriber(email)).get('subscribedAt') as Timestamp;
     const again = await call({ email });
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ ok: true });
+    expect(again.body).toEqual(answer);
     const stored = await subscriber(email);
     expect((stored.get('subscribedAt') as Timestamp).isEqual(first)).toBe(true);
   });

@@ -130,9 +130,10 @@ export async function subscribeToMailingList(
   apiBase: string,
   email: string,
   appCheckToken?: string | null,
+  ref?: string | null,
 ): Promise<SubscribeResponse> {
   const url = apiUrl(apiBase, API_ROUTES.subscribe.path);
-  const request: ApiRequest<'subscribe'> = { email };
+  const request: ApiRequest<'subscribe'> = ref ? { email, ref } : { email };
   const response = await postJson(url, request, appCheckHeaders(appCheckToken), { keepalive: true });
   const body = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, body);

@@ -112,7 +112,7 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
       editKey: theirs,
       socialMedia: '@theirs',
     });
-    await expect(joinWaitlist(config, email)).resolves.toBeUndefined();
+    await expect(joinWaitlist(config, email)).resolves.toBeNull();
     expect(await stored(email)).toMatchObject({
       ip: '198.51.100.23',
       editKey: theirs,
@@ -135,7 +135,7 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
   it('only logs a failing mailing-list call (the signup still succeeds)', async () => {
     stub.on('/api/subscribe', (_req, res) => json(res, 500, { error: 'Mailing list down' }));
     const email = uniqueEmail('subfail');
-    await expect(joinWaitlist(config, email)).resolves.toBeUndefined();
+    await expect(joinWaitlist(config, email)).resolves.toBeNull();
     expect(await stored(email)).toMatchObject({ email });
     expect(errors).toHaveBeenCalledWith(
       'Mailing-list subscription failed:',

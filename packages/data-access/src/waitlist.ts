@@ -67,9 +67,15 @@ const isPermissionDenied = (error: unknown) =>
  * {api}/subscribe with the App Check token (fetched while the lookups run; App Check also attests the
  * write). A write failure rejects with SIGNUP_FAILED; the subscribe call's failure is only logged, and
  * joinWaitlist never waits for it longer than SUBSCRIBE_WAIT_MS (the request carries on in the
- * background).
+ * background). `referredBy`: the code of the referral link the visit came through. Resolves with the
+ * subscriber's own referral code, or null when the call failed or had not answered in time.
  */
-export async function joinWaitlist(config: ClientConfig, email: string, appName?: string): Promise<void> {
+export async function joinWaitlist(
+  config: ClientConfig,
+  email: string,
+  appName?: string,
+  referredBy?: string | null,
+): Promise<string | null> {
   if (!isValidSignupEmail(email)) throw new Error(INVALID_EMAIL);
   const token = appCheckToken(config, appName);
   const id = normalizeEmail(email);
@@ -89,16 +95,20 @@ export async function joinWaitlist(config: ClientConfig, email: string, appName?
     console.error('Waitlist signup write failed:', error);
     throw new Error(SIGNUP_FAILED, { cause: error });
   }
-  const subscribed = subscribeToMailingList(config.apiBase, id, await token).then(
-    () => undefined,
-    (error: unknown) => console.error('Mailing-list subscription failed:', error),
+  const subscribed = subscribeToMailingList(config.apiBase, id, await token, referredBy).then(
+    (answer) => (typeof answer.referralCode === 'string' ? answer.referralCode : null),
+    (error: unknown) => {
+      console.error('Mailing-list subscription failed:', error);
+      return null;
+    },
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
+  const code = await Promise.race([
     subscribed,
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS))),
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SUBSCRIBE_WAIT_MS))),
   ]);
   clearTimeout(timer);
+  return code;
 }
 
 /** Feedback values as stored: trimmed, 'N/A' for blank or missing fields (PRODUCT.md#data). */

@@ -113,3 +113,17 @@ export const FUNCTIONS_REGION = 'us-central1';
 export const EDIT_KEY_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 export const EDIT_KEY_STORAGE_PREFIX = 'waitlist_edit_key:';
 export const EDIT_KEY_FIELD = 'editKey';
+
+/**
+ * The private status page: the statusPage function answers `/status?token=…` with the site's prerendered
+ * shell (served by Hosting at STATUS_SHELL_PATH), its slot replaced by the subscriber's numbers. The
+ * shell is not at /status itself: Hosting serves a static file before a function rewrite.
+ */
+export const STATUS_SHELL_PATH = '/status-shell';
+export const STATUS_SLOT = '<!--status-page-->';
+/** Where /status?sent shows "check your inbox" (the fresh-link form's answer). */
+export const STATUS_SENT_PARAM = 'sent';
+/** The referral code of this session's signup (from /api/subscribe's answer), shown on /waitlist. */
+export const SESSION_REFERRAL_CODE_KEY = 'waitlist_referral_code';
+/** The referral code of the visit's link (`/?ref=…`), sent with the signup. */
+export const SESSION_REFERRED_BY_KEY = 'waitlist_ref';

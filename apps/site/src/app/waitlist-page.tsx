@@ -20,6 +20,8 @@ export function WaitlistPage({ config }: { config: ClientConfig }) {
       <Island name="feedback">
         <FeedbackForm config={config} />
       </Island>
+      {/* Filled in the browser with the visitor's own referral link (entries/referral-island.tsx). */}
+      <div data-island="referral" />
     </SubpageLayout>
   );
 }

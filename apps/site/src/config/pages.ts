@@ -1,7 +1,7 @@
 // The site's pages, the one list the rest derives from: the Vite build inputs and each page's HTML
 // document (build/site-pages.ts), the server entry's renderers (src/entry-server.tsx) and the prerender
 // list (scripts/prerender.mjs). Adding a page is one entry here plus its component in the server entry.
-import { MARKETING_TITLE, WAITLIST_PAGE_TITLE } from '@silk/schema/constants';
+import { MARKETING_TITLE, STATUS_SHELL_PATH, WAITLIST_PAGE_TITLE } from '@silk/schema/constants';
 import { anchors, paths } from './paths';
 
 export interface SitePage {
@@ -79,6 +79,20 @@ export const sitePages = [
     prerendered: true,
     indexed: false,
     hydrates: true,
+  },
+  {
+    // The private status page's shell: the statusPage function serves it at /status?token=… with the
+    // subscriber's numbers in its slot (not at /status itself: Hosting serves a file before a rewrite).
+    id: 'status',
+    path: STATUS_SHELL_PATH,
+    html: 'status-shell.html',
+    entry: '/src/entries/status.ts',
+    title: 'Your place in line — Silk',
+    description: 'Your place on the Silk waitlist, your confirmed referrals and your link to share.',
+    prerendered: true,
+    indexed: false,
+    // Its one form (a fresh link) posts natively: the head's form guard is not wanted.
+    hydrates: false,
   },
   {
     // Served by Hosting for any unknown path; static (its entry only brings the stylesheet).

@@ -1,5 +1,10 @@
 // The head's form guard (an inline script) in a page whose islands have not hydrated yet.
-import { EDIT_KEY_PATTERN, EDIT_KEY_STORAGE_PREFIX, SESSION_EMAIL_KEY } from '@silk/schema/constants';
+import {
+  EDIT_KEY_PATTERN,
+  EDIT_KEY_STORAGE_PREFIX,
+  SESSION_EMAIL_KEY,
+  SESSION_REFERRED_BY_KEY,
+} from '@silk/schema/constants';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_GUARD_SCRIPT, HELD_SUBMITS } from './page-scripts';
 
@@ -14,11 +19,25 @@ function page(markup: string): HTMLFormElement {
 
 describe('the form guard', () => {
   beforeAll(() => {
+    // Opened through a referral link.
+    window.history.replaceState(null, '', '/?ref=ABCD2345');
     new Function(FORM_GUARD_SCRIPT)();
   });
   afterEach(() => {
     window.sessionStorage.clear();
+    window.sessionStorage.setItem(SESSION_REFERRED_BY_KEY, 'abcd2345');
     window.dispatchEvent(new Event('pageshow'));
+  });
+
+  it("keeps a referral link's code for the signup and sends it with the native post", () => {
+    expect(window.sessionStorage.getItem(SESSION_REFERRED_BY_KEY)).toBe('ABCD2345');
+    const form = page(
+      '<div data-island="signup"><form method="post" action="/api/join"><input name="email" value="ana@example.com"></form></div>',
+    );
+    let posted: FormData | null = null;
+    form.addEventListener('submit', () => (posted = new FormData(form)));
+    expect(submit(form)).toBe(true);
+    expect(posted!.get('ref')).toBe('ABCD2345');
   });
 
   it('marks the document as having JavaScript', () => {

@@ -2,7 +2,13 @@
 // hash (build/content-security-policy.ts; firebase.json must list them, which a test and the prerender
 // step check). Nothing here may vary between builds — what varies (the hashed chunk names) travels as
 // JSON in the page.
-import { EDIT_KEY_FIELD, EDIT_KEY_STORAGE_PREFIX, SESSION_EMAIL_KEY } from '@silk/schema/constants';
+import {
+  EDIT_KEY_FIELD,
+  EDIT_KEY_STORAGE_PREFIX,
+  SESSION_EMAIL_KEY,
+  SESSION_REFERRED_BY_KEY,
+} from '@silk/schema/constants';
+import { REFERRAL_PARAM } from '@silk/schema/referrals';
 
 /** id of the JSON element naming the page's entry module and the chunks to preload with it. */
 export const PAGE_MODULES_ID = 'page-modules';
@@ -25,9 +31,16 @@ const text = (value: string) => JSON.stringify(value);
  * hidden field so that /api/join binds it to a new signup. Any other form waits for its island (a
  * native GET would put its fields in the URL): it is listed in window[HELD_SUBMITS] and submitted once
  * its island has hydrated (islands/island.tsx), however many times it was pressed.
+ * A referral link's code (`?ref=…`) is kept in the session's storage as the page loads (the island sends
+ * it with /api/subscribe) and goes with a native post in a hidden `ref` field.
  */
 export const FORM_GUARD_SCRIPT =
   "document.documentElement.classList.add('js');(function(){var sent=false;" +
+  `try{var ref=new URLSearchParams(location.search).get(${text(REFERRAL_PARAM)});` +
+  `if(ref)sessionStorage.setItem(${text(SESSION_REFERRED_BY_KEY)},ref)}catch(error){}` +
+  "function hidden(form,name,value){var input=document.createElement('input');input.type='hidden';input.name=name;" +
+  // Gone once the post has read the fields: the form stays as its island expects it (back/forward cache).
+  'input.value=value;form.appendChild(input);setTimeout(function(){input.remove()},0)}' +
   "addEventListener('pageshow',function(){sent=false});" +
   "document.addEventListener('submit',function(event){var form=event.target;" +
   "if(!form||!form.closest||form.closest('[data-hydrated]'))return;" +
@@ -40,9 +53,8 @@ export const FORM_GUARD_SCRIPT =
   "if(!key){var bytes=crypto.getRandomValues(new Uint8Array(32)),raw='';" +
   'for(var i=0;i<bytes.length;i++)raw+=String.fromCharCode(bytes[i]);' +
   "key=btoa(raw).replace(/\\+/g,'-').replace(/\\//g,'_').replace(/=+$/,'');sessionStorage.setItem(name,key)}" +
-  `var input=document.createElement('input');input.type='hidden';input.name=${text(EDIT_KEY_FIELD)};input.value=key;` +
-  // Gone once the post has read the fields: the form stays as its island expects it (back/forward cache).
-  'form.appendChild(input);setTimeout(function(){input.remove()},0)}catch(error){}},true)})()';
+  `hidden(form,${text(EDIT_KEY_FIELD)},key);var code=sessionStorage.getItem(${text(SESSION_REFERRED_BY_KEY)});` +
+  `if(code)hidden(form,${text(REFERRAL_PARAM)},code)}catch(error){}},true)})()`;
 
 /**
  * Replaces the page's module script (scripts/prerender.mjs): waits for the browser's

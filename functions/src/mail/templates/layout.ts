@@ -24,6 +24,8 @@ export interface RenderedEmail {
 
 const COLORS = { ink: '#1d1b2e', soft: '#4a4763', bg: '#fbf9f6', surface: '#ffffff', line: '#e4e0f2', brand: '#5b3df5' };
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+/** The footer's link to the subscriber's private status page. */
+export const STATUS_LINK_LABEL = 'Your place in line';
 const WHY = `You receive this because this address joined the ${PRODUCT_NAME} waitlist.`;
 export const REFERRAL_LINK_INTRO = 'Invite friends with your personal link — each friend who confirms moves you up the line:';
 export const REFERRAL_LINK_LABEL = 'Your referral link';
@@ -73,7 +75,7 @@ ${paragraph(REFERRAL_LINK_INTRO)}
 </td></tr>
 <tr><td style="padding:16px 8px;font-size:13px;line-height:20px;color:${COLORS.soft}">
 ${escapeHtml(WHY)}<br>
-${link(links.unsubscribe, 'Unsubscribe')} · ${link(links.erase, 'Delete my data')}
+${link(links.status, STATUS_LINK_LABEL)} · ${link(links.unsubscribe, 'Unsubscribe')} · ${link(links.erase, 'Delete my data')}
 </td></tr>
 </table>
 </td></tr>
@@ -96,6 +98,7 @@ function text(content: EmailContent, links: SubscriberLinks): string {
     '',
     '--',
     `${PRODUCT_NAME}. ${WHY}`,
+    `${STATUS_LINK_LABEL}: ${links.status}`,
     `Unsubscribe: ${links.unsubscribe}`,
     `Delete my data: ${links.erase}`,
     '',

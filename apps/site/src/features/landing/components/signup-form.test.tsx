@@ -1,4 +1,4 @@
-import { SESSION_EMAIL_KEY } from '@silk/schema/constants';
+import { SESSION_EMAIL_KEY, SESSION_REFERRAL_CODE_KEY, SESSION_REFERRED_BY_KEY } from '@silk/schema/constants';
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '@silk/schema/email-grammar-cases';
 import {
   INVALID_EMAIL,
@@ -15,9 +15,10 @@ import { deferred, testConfig } from '@/testing/config';
 import { resetBetweenFormTests } from '@/testing/form-tests';
 import { SignupForm } from './signup-form';
 
-const joinWaitlist = vi.fn<(config: unknown, email: string) => Promise<void>>();
+type Join = (config: unknown, email: string, appName?: string, ref?: string | null) => Promise<string | null | void>;
+const joinWaitlist = vi.fn<Join>();
 vi.mock('@silk/data-access/waitlist', () => ({
-  joinWaitlist: (...args: [unknown, string]) => joinWaitlist(...args),
+  joinWaitlist: (...args: Parameters<Join>) => joinWaitlist(...args),
 }));
 
 const config = testConfig();
@@ -75,11 +76,21 @@ describe('SignupForm', () => {
     expect(button).toBeDisabled();
     expect(input).toBeDisabled();
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
-    expect(joinWaitlist).toHaveBeenCalledWith(config, 'ana.silva@example.com');
+    expect(joinWaitlist).toHaveBeenCalledWith(config, 'ana.silva@example.com', undefined, null);
     expect(navigate).not.toHaveBeenCalled();
     await act(async () => write.resolve());
     expect(window.sessionStorage.getItem(SESSION_EMAIL_KEY)).toBe('ana.silva@example.com');
     expect(navigate).toHaveBeenCalledWith('/waitlist');
+  });
+
+  it("sends the referral link's code of the visit and keeps the subscriber's own code for /waitlist", async () => {
+    window.sessionStorage.setItem(SESSION_REFERRED_BY_KEY, 'abcd2345');
+    joinWaitlist.mockResolvedValue('zxcv6789');
+    const { navigate, submit } = setup();
+    submit('ana.silva@example.com');
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/waitlist'));
+    expect(joinWaitlist).toHaveBeenCalledWith(config, 'ana.silva@example.com', undefined, 'abcd2345');
+    expect(window.sessionStorage.getItem(SESSION_REFERRAL_CODE_KEY)).toBe('zxcv6789');
   });
 
   it('shows the SPEC error, re-enables the form and stays on the page when the write fails', async () => {
@@ -129,7 +140,7 @@ describe('SignupForm', () => {
     });
     expect(screen.queryByText(INVALID_EMAIL)).not.toBeInTheDocument();
     expect(joinWaitlist).toHaveBeenCalledTimes(1);
-    expect(joinWaitlist).toHaveBeenCalledWith(config, 'early@example.com');
+    expect(joinWaitlist).toHaveBeenCalledWith(config, 'early@example.com', undefined, null);
     expect(navigate).toHaveBeenCalledWith('/waitlist');
     container.remove();
   });

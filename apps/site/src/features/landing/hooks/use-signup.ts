@@ -3,6 +3,7 @@ import { INVALID_EMAIL, SIGNUP_FAILED } from '@silk/schema/messages';
 import { isValidSignupEmail } from '@silk/schema/validators';
 import { useState } from 'react';
 import { paths } from '@/config/paths';
+import { readReferredBy, saveReferralCode } from '@/lib/referral-session';
 import { saveSessionEmail } from '@/lib/session-email';
 import { loadWaitlistModule } from '@/lib/waitlist-module';
 
@@ -37,7 +38,8 @@ export function useSignup({ config, navigate = assign }: UseSignupOptions) {
     setState({ submitting: true, error: null });
     try {
       const { joinWaitlist } = await loadWaitlistModule();
-      await joinWaitlist(config, email);
+      const code = await joinWaitlist(config, email, undefined, readReferredBy());
+      if (code) saveReferralCode(code);
     } catch (error) {
       console.error('Waitlist signup failed:', error);
       setState({ submitting: false, error: SIGNUP_FAILED });

@@ -1,0 +1,84 @@
+import { API_ROUTES } from '@silk/schema/api-routes';
+import { LINK_EXPIRED, LINK_INVALID } from '@silk/schema/messages';
+import { shareTargets } from '@silk/schema/share-links';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../mail/templates/layout';
+import { freshLinkHtml, sentHtml, STATUS_COPY, statusHtml, type StatusContent } from './status-html';
+import { cachedShell, fillShell } from './status-shell';
+import { STATUS_SLOT } from '@silk/schema/constants';
+
+const LINK = 'https://silk.travel/?ref=abcd2345';
+const content: StatusContent = {
+  position: { place: 1234, total: 56789 },
+  confirmedReferrals: 3,
+  referralLink: LINK,
+  rule: { kind: 'skip', places: 5 },
+  leaderboard: [
+    { maskedEmail: 'an…@g….com', confirmedReferrals: 12 },
+    { maskedEmail: '<b>…@x….org', confirmedReferrals: 1 },
+  ],
+};
+
+describe('the status page content', () => {
+  const html = statusHtml(content);
+
+  it('shows the place, the rule and the confirmed referrals as text', () => {
+    expect(html).toContain('>#1,234 of 56,789</p>');
+    expect(html).toContain('>Skip 5 places per confirmed referral</p>');
+    expect(html).toContain('<dd data-testid="status-referrals">3</dd>');
+  });
+
+  it('shows the link with plain share links and hidden copy / native share buttons', () => {
+    expect(html).toContain(`data-testid="status-link">${escapeHtml(LINK)}</p>`);
+    for (const target of shareTargets(LINK)) expect(html).toContain(`href="${escapeHtml(target.href)}"`);
+    expect(html).toMatch(/<button type="button"[^>]*data-share-copy="[^"]+" hidden>/);
+    expect(html).toMatch(/<button type="button"[^>]*data-share-native="[^"]+" hidden>/);
+  });
+
+  it('lists the masked leaderboard, escaped', () => {
+    expect(html).toContain('an…@g….com</span> <span class="leaderboard__count">12 confirmed referrals');
+    expect(html).toContain('&lt;b&gt;…@x….org</span> <span class="leaderboard__count">1 confirmed referral<');
+    expect(html).not.toContain('<b>');
+  });
+
+  it('says the place is on its way before the ranking has the subscriber, and leaves out a missing link', () => {
+    const pending = statusHtml({ ...content, position: null, referralLink: null, leaderboard: [] });
+    expect(pending).toContain(STATUS_COPY.placePending);
+    expect(pending).not.toContain('data-share-copy');
+    expect(pending).toContain(STATUS_COPY.leaderboardEmpty);
+  });
+});
+
+describe('the fresh-link page', () => {
+  it('says why and offers a native form posting to the status-link route', () => {
+    expect(freshLinkHtml('expired')).toContain(escapeHtml(LINK_EXPIRED));
+    expect(freshLinkHtml('invalid')).toContain(escapeHtml(LINK_INVALID));
+    expect(freshLinkHtml('missing')).toContain(STATUS_COPY.freshTitle);
+    const form = freshLinkHtml('invalid');
+    expect(form).toContain(`<form class="status-form" method="post" action="${API_ROUTES.statusLink.path}">`);
+    expect(form).toContain('<label for="status-email">');
+    expect(form).toContain('name="email" type="email"');
+    expect(sentHtml()).toContain(STATUS_COPY.sentTitle);
+  });
+});
+
+describe('the shell', () => {
+  it('fills the slot once, with the content as given', () => {
+    expect(fillShell(`<main>${STATUS_SLOT}</main>`, '<p>$& $1</p>')).toBe('<main><p>$& $1</p></main>');
+  });
+
+  it('keeps a loaded shell and loads again after a failure', async () => {
+    let loads = 0;
+    let fail = true;
+    const load = cachedShell(async () => {
+      loads += 1;
+      if (fail) throw new Error('down');
+      return STATUS_SLOT;
+    });
+    await expect(load('https://silk.travel')).rejects.toThrow('down');
+    fail = false;
+    await expect(load('https://silk.travel')).resolves.toBe(STATUS_SLOT);
+    await load('https://silk.travel');
+    expect(loads).toBe(2);
+  });
+});
