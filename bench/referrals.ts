@@ -10,11 +10,12 @@
 //   - creditBurst {confirmed, credited}: one referrer's 100 friends join through the real subscribe
 //     handler with the referral code, then confirm at the same moment through the real confirmation
 //     handler (both served by the Functions Framework); credited = the referrer's confirmedReferrals
-//   - statusPage: not measured here (the status page belongs to the site's status work; see the report)
+//   - statusPage {performance, lcpMs, initialJsKb}: the status page as `pnpm bench site` measures it
+//     (its shell filled as the statusPage function fills it; Lighthouse median of BENCH_RUNS, default 5)
 //
 //   pnpm bench referrals
 // Options (env): SILK_PORT_OFFSET (default 1537: emulator ports of its own), BENCH_SIGNUPS (default
-// 100000), BENCH_ENFORCE=1 (exit non-zero when over budget).
+// 100000), BENCH_SKIP_BUILD=1 (reuse apps/site/dist), BENCH_ENFORCE=1 (exit non-zero when over budget).
 import { signLinkToken } from '@silk/functions/http/link-token';
 import { makeConfirmSubscriptionHandler } from '@silk/functions/mail/confirm-subscription';
 import { positionOf, ReadMeter } from '@silk/functions/ranking/position';
@@ -32,10 +33,11 @@ import { EMULATOR_APP_CHECK_AUDIENCE, EMULATOR_APP_CHECK_ISSUER, mintAppCheckTok
 import { makeSignups } from '@silk/stack/seed-data';
 import { appCheckStubUrl } from '@silk/stack/stack';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runInEmulators, seedSignups } from './lib/emulator-session';
-import { report } from './lib/report';
+import { report, RESULTS_DIR, type Figures } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1537);
 const SIGNUP_COUNT = Number(process.env.BENCH_SIGNUPS ?? 100_000);
@@ -46,9 +48,26 @@ const LINK_SECRET = 'bench-only-mail-token-secret';
 /** One seeded signup in this many has confirmed referrals (1–5), so that "skip N" moves people. */
 const REFERRER_EVERY = 20;
 
+/** The outer process: the emulator session (this file again, inside it), then the status page in Chromium. */
 async function outer(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, SILK_PORT_OFFSET: String(OFFSET), SILK_BENCH_REFERRALS_INNER: '1' };
   process.exitCode = await runInEmulators({ offset: OFFSET, only: 'firestore', session: `pnpm exec tsx ${join('bench', 'referrals.ts')}`, env });
+  if (process.exitCode !== 0) return;
+  // Lighthouse and the site's build are loaded here only, not in the emulator session.
+  const { buildSite, statusPageFigures } = await import('./site');
+  if (!process.env.BENCH_SKIP_BUILD) buildSite();
+  const page = await statusPageFigures();
+  const figures = JSON.parse(readFileSync(join(RESULTS_DIR, 'referrals.json'), 'utf8')) as Figures;
+  report(
+    'referrals',
+    'The status page (its shell filled as the statusPage function fills it; Lighthouse, mobile, median)',
+    [
+      { key: 'statusPage.performance', metric: 'Lighthouse Performance', value: page.performance, unit: '', budget: 100, kind: 'min' },
+      { key: 'statusPage.lcpMs', metric: 'LCP', value: page.lcpMs, unit: 'ms', budget: 1000, kind: 'max' },
+      { key: 'statusPage.initialJsKb', metric: 'initial JS (gzip)', value: page.initialJsKb, unit: 'kB', budget: 75, kind: 'max' },
+    ],
+    figures,
+  );
 }
 
 const percentile = (values: number[], p: number) => {

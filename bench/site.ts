@@ -115,7 +115,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function buildSite(): void {
+export function buildSite(): void {
   console.log('[bench/site] building apps/site with the lookup stand-ins…');
   const result = spawnSync('pnpm', ['--filter', '@silk/site', 'build'], {
     cwd: ROOT,
