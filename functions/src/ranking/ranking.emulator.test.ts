@@ -5,13 +5,14 @@
 // so they are the first in line whatever else the emulator holds.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { ID_TOKEN_MISSING, REFERRALS_ADMIN_REQUIRED } from '@silk/schema/messages';
-import type { RankingRule, RankingSettings } from '@silk/schema/referrals';
+import { maskEmail, type RankingRule, type RankingSettings } from '@silk/schema/referrals';
 import { Timestamp } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { createStaff, functionUrl, post, type TestStaff } from '../testing/emulator';
-import { positionOf, ReadMeter } from './position';
+import { leaderboard, positionOf, ReadMeter } from './position';
+import { syncRankEntry } from './sync-entry';
 import { buildRef, rankSpace, readSettings, sumShards, coarseRefs, type RankSpace } from './rank-store';
 import { repairRanking } from './repair';
 import { runRerank, startRerank } from './rerank';
@@ -122,6 +123,30 @@ describe('positions from a re-rank', () => {
     const entries = (await buildRef(db, space, version).collection('rank_entries').where('sort', '>', '').count().get()).data().count;
     expect(counted).toBe(entries);
     expect(await places(space, emails.slice(0, 3))).toEqual([1, 2, 3]);
+  });
+
+  it('converges when the same change is brought in step several times at once', async () => {
+    const space = await rankedSpace({ kind: 'skip', places: 2 });
+    const [moved = '', last = ''] = [emails[9] ?? '', emails[8] ?? ''];
+    await signups.doc(moved).update({ confirmedReferrals: 4 });
+    await Promise.all([1, 2, 3].map(() => syncRankEntry(db, space, moved)));
+    // key 10 - 2 × 4 = 2: the second signup's key, so right after it (it joined earlier)
+    expect(await places(space, [moved, emails[0] ?? '', emails[1] ?? '', last])).toEqual([6, 4, 5, 10]);
+    const { version } = readSettings((await space.settings.get()).data());
+    const counted = [...sumShards(await db.getAll(...coarseRefs(db, space, version))).values()].reduce((a, b) => a + b, 0);
+    const entries = (await buildRef(db, space, version).collection('rank_entries').where('sort', '>', '').count().get()).data().count;
+    expect(counted).toBe(entries);
+    await signups.doc(moved).update({ confirmedReferrals: 0 });
+  });
+
+  it('lists the top referrers, most confirmed referrals first, with masked addresses', async () => {
+    const top = await leaderboard(db, 3);
+    expect(top).toEqual([
+      { maskedEmail: maskEmail(emails[2] ?? ''), confirmedReferrals: 3000 },
+      { maskedEmail: maskEmail(emails[7] ?? ''), confirmedReferrals: 2000 },
+      { maskedEmail: maskEmail(emails[4] ?? ''), confirmedReferrals: 1000 },
+    ]);
+    expect(JSON.stringify(top)).not.toContain('@ranking.test');
   });
 
   it('is rebuilt by the repair when it does not count every signup', async () => {
