@@ -19,7 +19,12 @@ export const COLLECTIONS = {
   recentSignups: 'signup_recent',
   securityLog: 'security_log',
   securityLogCounts: 'security_log_counts',
+  referrals: 'referrals',
+  settings: 'settings',
 } as const;
+
+/** settings/{this}: the ranking rule in force and its re-rank (RankingSettings, @silk/schema/referrals). */
+export const RANKING_SETTINGS_DOC = 'ranking';
 
 /** The Activity tab counts the security log's events of this many last hours (security_log_counts). */
 export const SECURITY_EVENTS_SHOWN_HOURS = 24;
