@@ -35,7 +35,7 @@ export async function readWorkbook(buffer: Buffer): Promise<ReadWorkbook> {
     });
     sheets[each.name] = { header: all[0] ?? [], rows: all.slice(1) };
   }
-  const rows = [sheets[sheet.name]!.header, ...sheets[sheet.name]!.rows];
+  const first = sheets[sheet.name] ?? { header: [], rows: [] };
   const headerNotes: Record<string, string> = {};
   sheet.getRow(1).eachCell((cell) => {
     const { note } = cell;
@@ -52,9 +52,9 @@ export async function readWorkbook(buffer: Buffer): Promise<ReadWorkbook> {
     sheetName: sheet.name,
     sheetNames: workbook.worksheets.map((each) => each.name),
     sheets,
-    header: rows[0] ?? [],
+    header: first.header,
     headerNotes,
-    rows: rows.slice(1),
+    rows: first.rows,
     sheetXml,
     files,
   };
