@@ -57,7 +57,14 @@ beforeAll(async () => {
   const running: RankingSettings = {
     rule: { kind: 'signup-time' },
     version: 1,
-    rerank: { rule: { kind: 'skip', places: 5 }, state: 'running', done: 250, total: 1000, startedAt: Date.now() },
+    rerank: {
+      rule: { kind: 'skip', places: 5 },
+      version: 2,
+      state: 'running',
+      done: 250,
+      total: 1000,
+      startedAt: Date.now(),
+    },
   };
   await rankingDoc().set(running);
 });
@@ -104,7 +111,15 @@ describe('referral views (e2e)', () => {
     await rankingDoc().set({
       rule: { kind: 'skip', places: 5 },
       version: 2,
-      rerank: { rule: { kind: 'skip', places: 5 }, state: 'done', done: 1000, total: 1000, startedAt: 1, finishedAt: 2 },
+      rerank: {
+        rule: { kind: 'skip', places: 5 },
+        version: 2,
+        state: 'done',
+        done: 1000,
+        total: 1000,
+        startedAt: 1,
+        finishedAt: 2,
+      },
     });
     await expect
       .poll(() => page.getByText(/^In force:/).textContent(), { timeout: 15_000 })

@@ -47,7 +47,7 @@ describe('parseRankingSettings', () => {
       version: 3,
       updatedAt: 10,
       updatedBy: 'ana@silk.travel',
-      rerank: { rule: { kind: 'skip', places: 5 }, state: 'running', done: 10, total: 100, startedAt: 9 },
+      rerank: { rule: { kind: 'skip', places: 5 }, version: 4, state: 'running', done: 10, total: 100, startedAt: 9 },
     };
     expect(parseRankingSettings(stored)).toEqual(stored);
   });

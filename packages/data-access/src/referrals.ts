@@ -59,6 +59,7 @@ export function parseRankingSettings(data: Record<string, unknown> | undefined):
   if (rerank && rerankRule && isOneOf(['running', 'done', 'failed'] as const, rerank.state)) {
     settings.rerank = {
       rule: rerankRule,
+      version: time(rerank.version) ?? 0,
       state: rerank.state,
       done: time(rerank.done) ?? 0,
       total: time(rerank.total) ?? 0,

@@ -72,6 +72,8 @@ export interface RankingSettings {
   updatedBy?: string;
   rerank?: {
     rule: RankingRule;
+    /** The index version the re-rank builds (`version` becomes it when done). */
+    version: number;
     state: 'running' | 'done' | 'failed';
     done: number;
     total: number;

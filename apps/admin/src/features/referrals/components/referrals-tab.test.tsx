@@ -183,7 +183,14 @@ describe('Referrals tab', () => {
     act(() =>
       deliverRanking({
         ...SETTINGS,
-        rerank: { rule: { kind: 'skip', places: 5 }, state: 'running', done: 40_000, total: 100_000, startedAt: 1 },
+        rerank: {
+          rule: { kind: 'skip', places: 5 },
+          version: 2,
+          state: 'running',
+          done: 40_000,
+          total: 100_000,
+          startedAt: 1,
+        },
       }),
     );
     const progress = screen.getByRole('progressbar', { name: /Re-ranking everyone/ });
@@ -197,7 +204,15 @@ describe('Referrals tab', () => {
       deliverRanking({
         rule: { kind: 'skip', places: 5 },
         version: 2,
-        rerank: { rule: { kind: 'skip', places: 5 }, state: 'done', done: 100_000, total: 100_000, startedAt: 1, finishedAt: 2 },
+        rerank: {
+          rule: { kind: 'skip', places: 5 },
+          version: 2,
+          state: 'done',
+          done: 100_000,
+          total: 100_000,
+          startedAt: 1,
+          finishedAt: 2,
+        },
       }),
     );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
