@@ -107,6 +107,10 @@ describe('messages', () => {
     expect(messages.spreadsheetTimesNote('Europe/Berlin')).toBe('Times in Europe/Berlin');
   });
 
+  it("bounds the ranking rule's places in words", () => {
+    expect(messages.rankingPlacesInvalid(1000)).toBe('Enter a whole number of places from 1 to 1,000.');
+  });
+
   it('formats the HTTP status error with the status code', () => {
     expect(messages.httpErrorStatus(502)).toBe('HTTP error! status: 502');
   });

@@ -145,3 +145,7 @@ export const RANKING_LOAD_FAILED = 'The ranking rule could not be loaded. Please
 export const REFERRAL_REVIEW_FAILED = 'The referral could not be reviewed. Please try again.';
 export const RANKING_CHANGE_FAILED = 'The ranking rule could not be changed. Please try again.';
 export const NO_WITHHELD_REFERRALS = 'No referrals are waiting for review.';
+/** The "skip N places" rule's N, refused in the panel before any call. */
+export function rankingPlacesInvalid(max: number): string {
+  return `Enter a whole number of places from 1 to ${max.toLocaleString('en-US')}.`;
+}

@@ -1,4 +1,4 @@
-import { RANKING_CHANGE_FAILED } from '@silk/schema/messages';
+import { RANKING_CHANGE_FAILED, rankingPlacesInvalid } from '@silk/schema/messages';
 import {
   describeRankingRule,
   MAX_SKIP_PLACES,
@@ -71,7 +71,7 @@ export function RankingRuleSection({ settings, canChange }: RankingRuleProps) {
     void action.submit(event, {
       validate: () =>
         rule.kind === 'skip' && !(Number.isInteger(rule.places) && rule.places >= 1 && rule.places <= MAX_SKIP_PLACES)
-          ? `Enter a whole number of places from 1 to ${count(MAX_SKIP_PLACES)}.`
+          ? rankingPlacesInvalid(MAX_SKIP_PLACES)
           : null,
       run: () => setRankingRule(rule),
       failure: (error) => callFailure(error, RANKING_CHANGE_FAILED),
