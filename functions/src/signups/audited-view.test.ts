@@ -55,6 +55,8 @@ describe('auditedView', () => {
       timeZone: 'Europe/Lisbon',
       countries: ['Portugal'],
       confirmed: 'confirmed',
+      referred: 'all',
+      hasReferrals: false,
     });
   });
 
@@ -70,6 +72,8 @@ describe('auditedView', () => {
       timeZone: 'UTC',
       countries: [],
       confirmed: 'all',
+      referred: 'all',
+      hasReferrals: false,
     });
   });
 });

@@ -3,6 +3,7 @@
 // CSV-injection payloads, 10,000 rows, the audit entry.
 import { COLLECTIONS, NOT_AVAILABLE } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, formatSignupDate, spreadsheetFileName, SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import type { ReferralRecord } from '@silk/schema/referrals';
 import { DEFAULT_SIGNUP_VIEW } from '@silk/schema/signup-view';
 import {
   AUTH_REQUIRED,
@@ -23,6 +24,7 @@ import { adminServices } from '../shared/admin';
 import { consumeRateLimit } from '../http/rate-limit';
 import { serveHandler } from '../testing/serve-handler';
 import { readWorkbook } from '../testing/xlsx-reader';
+import { REFERRAL_COLUMNS, REFERRALS_SHEET_NAME } from './xlsx';
 import { createStaff, functionUrl, post, signUpOutsider, unique } from '../testing/emulator';
 import { expectRefusal, type Refusal } from '../testing/refusals';
 
@@ -43,6 +45,17 @@ async function writeFutureSignup(record: Record<string, unknown> & { email: stri
 }
 afterAll(async () => {
   await Promise.all([...futureSignups].map((email) => signups.doc(email).delete()));
+});
+
+/** Referral records as the referral functions write them (referrals/{referred}), removed after this file. */
+const referrals = db.collection(COLLECTIONS.referrals);
+const writtenReferrals = new Set<string>();
+async function writeReferral(record: ReferralRecord) {
+  writtenReferrals.add(record.referred);
+  await referrals.doc(record.referred).set(record);
+}
+afterAll(async () => {
+  await Promise.all([...writtenReferrals].map((email) => referrals.doc(email).delete()));
 });
 
 beforeAll(async () => {
@@ -373,6 +386,60 @@ describe('exportWaitlist: the filtered view', () => {
     const staff = await createStaff(['Staff']);
     const body = typeof bad === 'string' ? bad : { ...view, ...bad };
     await expectRefusedUnaudited({ token: staff.idToken, view: body }, [400, INVALID_SIGNUP_VIEW], staff.email);
+  });
+});
+
+describe('exportWaitlist: the Referrals worksheet', () => {
+  it('lists the referral records on a second worksheet; a filtered view keeps those of its rows; the first keeps its 12 columns', async () => {
+    const domain = `${unique('refs')}.test`;
+    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+    await writeFutureSignup({ email: `ana@${domain}`, timestamp: at('2030-04-01T09:00:00Z'), confirmedReferrals: 1 });
+    await writeFutureSignup({ email: `bo@${domain}`, timestamp: at('2030-04-02T09:00:00Z'), referredBy: `ana@${domain}` });
+    await writeFutureSignup({ email: `cy@${domain}`, timestamp: at('2030-04-03T09:00:00Z'), referredBy: `ana@${domain}` });
+    await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-04-04T09:00:00Z') });
+    const createdAt = Date.parse('2030-04-02T09:00:00Z');
+    await writeReferral({ referred: `bo@${domain}`, referrer: `ana@${domain}`, code: 'abcd2345', status: 'credited', createdAt, confirmedAt: createdAt + 1000 });
+    await writeReferral({
+      referred: `cy@${domain}`,
+      referrer: `ana@${domain}`,
+      code: 'abcd2345',
+      status: 'withheld',
+      reason: 'same-person',
+      createdAt: createdAt + 86_400_000,
+      confirmedAt: createdAt + 86_400_000,
+    });
+    const staff = await createStaff(['Staff']);
+    const ours = (rows: unknown[][]) => rows.filter((row) => String(row[1]).endsWith(`@${domain}`));
+
+    const full = await download(staff.idToken);
+    expect(full.response.status).toBe(200);
+    const book = await readWorkbook(full.buffer);
+    expect(book.header).toEqual(HEADERS);
+    expect(book.header).toHaveLength(12);
+    expect(book.sheetNames).toEqual(['Waitlist Signups', REFERRALS_SHEET_NAME]);
+    const sheet = book.sheets[REFERRALS_SHEET_NAME]!;
+    expect(sheet.header).toEqual(REFERRAL_COLUMNS.map((column) => column.header));
+    // Newest first.
+    expect(ours(sheet.rows)).toEqual([
+      [`ana@${domain}`, `cy@${domain}`, 'withheld', 'same-person', new Date(createdAt + 86_400_000), new Date(createdAt + 86_400_000), NOT_AVAILABLE, NOT_AVAILABLE],
+      [`ana@${domain}`, `bo@${domain}`, 'credited', NOT_AVAILABLE, new Date(createdAt), new Date(createdAt + 1000), NOT_AVAILABLE, NOT_AVAILABLE],
+    ]);
+
+    // The filtered export honours the referral filters, and its Referrals worksheet follows its rows.
+    const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
+    const emailsOf = async (change: Record<string, unknown>) => {
+      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
+      expect(response.status).toBe(200);
+      const read = await readWorkbook(buffer);
+      return {
+        rows: read.rows.map((row) => String(row[0]).split('@')[0]),
+        referred: read.sheets[REFERRALS_SHEET_NAME]!.rows.map((row) => String(row[1]).split('@')[0]),
+      };
+    };
+    expect(await emailsOf({ referred: 'referred' })).toEqual({ rows: ['cy', 'bo'], referred: ['cy', 'bo'] });
+    expect(await emailsOf({ referred: 'not-referred' })).toEqual({ rows: ['dee', 'ana'], referred: ['cy', 'bo'] });
+    expect(await emailsOf({ hasReferrals: true })).toEqual({ rows: ['ana'], referred: ['cy', 'bo'] });
+    expect(await emailsOf({ search: `dee@${domain}` })).toEqual({ rows: ['dee'], referred: [] });
   });
 });
 

@@ -4,7 +4,8 @@
 // UTC) is the zone of the Signup Date column, named in its header's note. With `view` (the admin table's
 // sort, search and filters, signup-view.ts) only the rows it leaves, in its order, as
 // waitlist_signups_YYYY-MM-DD_filtered.xlsx; an invalid view is a 400. Audited (rows exported, the view
-// without any typed text: audited-view.ts).
+// without any typed text: audited-view.ts). A second worksheet, "Referrals", lists the referral records
+// (with a view, those whose referrer or referred person is one of its rows).
 //   200 the file · 400 · 401 · 403 · 405 · 413 · 415 · 429 · 500 (before the first byte)
 import { COLLECTIONS } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, spreadsheetFileName } from '@silk/schema/formatters';
@@ -18,6 +19,7 @@ import type { HttpHandler } from '../http/http';
 import { adminServices } from '../shared/admin';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { auditedView } from './audited-view';
+import { referralPages } from './referral-pages';
 import { signupPages } from './signup-pages';
 import { ExportAborted, writeSignupsWorkbook, type SignupRecord } from './xlsx';
 
@@ -27,6 +29,8 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 export interface ExportWaitlistDeps extends EndpointDeps {
   /** Signups newest first, in pages. */
   pages: () => AsyncIterable<readonly SignupRecord[]>;
+  /** Referral records newest first, in pages. */
+  referralPages: () => AsyncIterable<readonly SignupRecord[]>;
   now: () => Date;
 }
 
@@ -60,6 +64,8 @@ async function* viewPages(
 export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps> = {}): HttpHandler {
   const services = overrides.services ?? adminServices;
   const pages = overrides.pages ?? (() => signupPages(services().db.collection(COLLECTIONS.waitlistSignups)));
+  const referrals =
+    overrides.referralPages ?? (() => referralPages(services().db.collection(COLLECTIONS.referrals)));
   const now = overrides.now ?? (() => new Date());
   return endpoint(
     'exportWaitlist',
@@ -90,7 +96,10 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
       piped.catch(() => undefined); // a failed workbook surfaces from writeSignupsWorkbook
       let rows: number;
       try {
-        rows = await writeSignupsWorkbook(workbookStream, allPages(), timeZone);
+        rows = await writeSignupsWorkbook(workbookStream, allPages(), timeZone, {
+          pages: referrals(),
+          onlyExportedRows: view !== undefined,
+        });
       } catch (error) {
         if (!(error instanceof ExportAborted)) throw error;
         logger.info('exportWaitlist: the client closed the connection before the end', {

@@ -35,7 +35,7 @@ export const SIGNUP_FIELDS: readonly string[] = SIGNUP_VIEW_FIELDS;
  * sending while a page is written (without it the two took turns). An error reaches the caller's
  * iteration; stopping the iteration cancels the query.
  */
-function streamed(query: Query, readAhead: number): AsyncIterable<QueryDocumentSnapshot> {
+export function streamed(query: Query, readAhead: number): AsyncIterable<QueryDocumentSnapshot> {
   const buffer = new PassThrough({ objectMode: true, highWaterMark: readAhead });
   pipeline(query.stream(), buffer, () => undefined);
   return buffer;

@@ -9,6 +9,8 @@ import {
   DATE_FORMAT,
   ExportAborted,
   MAX_CELL_TEXT,
+  REFERRAL_COLUMNS,
+  REFERRALS_SHEET_NAME,
   safeText,
   SHEET_NAME,
   signupRow,
@@ -20,6 +22,7 @@ import {
 async function workbookOf(
   pages: SignupRecord[][],
   timeZone?: string,
+  referrals?: { pages: SignupRecord[][]; onlyExportedRows: boolean },
 ): Promise<{ buffer: Buffer; rows: number }> {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
@@ -28,7 +31,15 @@ async function workbookOf(
   async function* source() {
     yield* pages;
   }
-  const rows = await writeSignupsWorkbook(stream, source(), timeZone);
+  async function* referralSource() {
+    yield* referrals?.pages ?? [];
+  }
+  const rows = await writeSignupsWorkbook(
+    stream,
+    source(),
+    timeZone,
+    referrals && { pages: referralSource(), onlyExportedRows: referrals.onlyExportedRows },
+  );
   await ended;
   return { buffer: Buffer.concat(chunks), rows };
 }
@@ -194,13 +205,57 @@ describe('writeSignupsWorkbook', () => {
     expect(pagesRead).toBeLessThan(1000);
   });
 
-  it('writes only the header row for no signups', async () => {
+  it('writes only the header rows for no signups and no referrals', async () => {
     const { buffer, rows } = await workbookOf([]);
     expect(rows).toBe(0);
     const book = await readWorkbook(buffer);
     expect(book.sheetName).toBe(SHEET_NAME);
+    expect(book.sheetNames).toEqual([SHEET_NAME, REFERRALS_SHEET_NAME]);
     expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     expect(book.rows).toEqual([]);
+    expect(book.sheets[REFERRALS_SHEET_NAME]).toEqual({
+      header: REFERRAL_COLUMNS.map((column) => column.header),
+      rows: [],
+    });
+  });
+
+  it('writes the Referrals worksheet: every record, date cells, N/A, no formula; a filtered view keeps its rows\' referrals', async () => {
+    const createdAt = Date.parse('2026-11-20T10:00:00Z');
+    const records: SignupRecord[] = [
+      {
+        referrer: 'ana@example.com',
+        referred: 'bo@example.com',
+        code: 'abcd2345',
+        status: 'withheld',
+        reason: 'network-burst',
+        createdAt,
+        confirmedAt: createdAt + 60_000,
+      },
+      { referrer: 'ana@example.com', referred: '=cmd@example.com', status: 'pending', createdAt },
+      {
+        referrer: 'cy@example.com',
+        referred: 'dee@example.com',
+        status: 'credited',
+        createdAt,
+        confirmedAt: createdAt,
+        decidedAt: createdAt + 120_000,
+        decidedBy: 'admin@silk.travel',
+      },
+    ];
+    const signups = [[{ email: 'bo@example.com' }, { email: 'cy@example.com' }]];
+    const all = await readWorkbook((await workbookOf(signups, undefined, { pages: [records.slice(0, 2), records.slice(2)], onlyExportedRows: false })).buffer);
+    expect(all.rows).toHaveLength(2); // the first worksheet is unchanged
+    const sheet = all.sheets[REFERRALS_SHEET_NAME]!;
+    expect(sheet.header).toEqual(['Referrer', 'Referred', 'Status', 'Reason', 'Referred At', 'Confirmed At', 'Decided At', 'Decided By']);
+    expect(sheet.rows).toEqual([
+      ['ana@example.com', 'bo@example.com', 'withheld', 'network-burst', new Date(createdAt), new Date(createdAt + 60_000), NOT_AVAILABLE, NOT_AVAILABLE],
+      ['ana@example.com', "'=cmd@example.com", 'pending', NOT_AVAILABLE, new Date(createdAt), NOT_AVAILABLE, NOT_AVAILABLE, NOT_AVAILABLE],
+      ['cy@example.com', 'dee@example.com', 'credited', NOT_AVAILABLE, new Date(createdAt), new Date(createdAt), new Date(createdAt + 120_000), 'admin@silk.travel'],
+    ]);
+
+    // bo@ is referred in the first, cy@ refers in the third; nobody of the second is in the sheet.
+    const filtered = await readWorkbook((await workbookOf(signups, undefined, { pages: [records], onlyExportedRows: true })).buffer);
+    expect(filtered.sheets[REFERRALS_SHEET_NAME]!.rows.map((row) => row[1])).toEqual(['bo@example.com', 'dee@example.com']);
   });
 
   it('writes every page, real date cells, no shared strings and no formula for the OWASP payloads', async () => {

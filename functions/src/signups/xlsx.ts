@@ -6,6 +6,8 @@
 // injection): a leading `'` before = + - @ tab CR LF (after leading spaces).
 // Signup dates are date cells on the downloader's wall clock (a cell has no zone), formatted like the
 // admin table's text; the header's note names the zone.
+// A second worksheet, "Referrals", lists the referral records (referrer, referred, status, reason and
+// their dates); the first keeps its 12 columns.
 import { NOT_AVAILABLE } from '@silk/schema/constants';
 import { displayValue, formatLocation, SIGNUP_COLUMNS, toDate, wallClockDate } from '@silk/schema/formatters';
 import { spreadsheetTimesNote } from '@silk/schema/messages';
@@ -17,6 +19,19 @@ export type CellValue = string | number | Date;
 export type SignupRecord = Record<string, unknown>;
 
 export const SHEET_NAME = 'Waitlist Signups';
+export const REFERRALS_SHEET_NAME = 'Referrals';
+
+/** The Referrals worksheet's columns: a referral record's fields (ReferralRecord), dates as date cells. */
+export const REFERRAL_COLUMNS = [
+  { key: 'referrer', header: 'Referrer', width: 32 },
+  { key: 'referred', header: 'Referred', width: 32 },
+  { key: 'status', header: 'Status', width: 12 },
+  { key: 'reason', header: 'Reason', width: 20 },
+  { key: 'createdAt', header: 'Referred At', width: 22, date: true },
+  { key: 'confirmedAt', header: 'Confirmed At', width: 22, date: true },
+  { key: 'decidedAt', header: 'Decided At', width: 22, date: true },
+  { key: 'decidedBy', header: 'Decided By', width: 32 },
+] as const;
 /** Reads as formatSignupDate writes: "Nov 21, 2026, 11:20 PM". */
 export const DATE_FORMAT = 'mmm d, yyyy, h:mm AM/PM';
 export const DEFAULT_TIME_ZONE = 'UTC';
@@ -69,6 +84,13 @@ export function signupRow(record: SignupRecord, dates: (value: unknown) => Date 
   });
 }
 
+/** One Referrals row: text cells (N/A when missing), the dates as date cells. */
+export function referralRow(record: SignupRecord, dates: (value: unknown) => Date | null = toDate): CellValue[] {
+  return REFERRAL_COLUMNS.map((column) =>
+    'date' in column ? (dates(record[column.key]) ?? NOT_AVAILABLE) : safeText(displayValue(record[column.key])),
+  );
+}
+
 const TEXT_STYLE: Partial<Style> = {};
 const DATE_STYLE: Partial<Style> = { numFmt: DATE_FORMAT };
 
@@ -113,15 +135,30 @@ async function drained(sheet: Worksheet): Promise<void> {
   }
 }
 
+/** Where the Referrals worksheet's rows come from. */
+export interface ReferralsSource {
+  pages: AsyncIterable<readonly SignupRecord[]>;
+  /** Only the referrals whose referrer or referred person is a row of the first worksheet (a filtered view). */
+  onlyExportedRows: boolean;
+}
+
+async function waitForSheet(stream: Writable, sheet: Worksheet): Promise<void> {
+  await drained(sheet);
+  if (stream.writableNeedDrain) await waitFor(stream);
+  if (stream.destroyed) throw new ExportAborted();
+}
+
 /**
  * Streams the workbook into `stream` (ended when done) page by page; waits for the stream to drain
  * between pages so a slow client never makes the rows pile up in memory. Signup dates are in
- * `timeZone` (an IANA zone Intl accepts). Returns the row count.
+ * `timeZone` (an IANA zone Intl accepts). The Referrals worksheet follows (just its header without
+ * `referrals`). Returns the signup row count.
  */
 export async function writeSignupsWorkbook(
   stream: Writable,
   pages: AsyncIterable<readonly SignupRecord[]>,
   timeZone = DEFAULT_TIME_ZONE,
+  referrals?: ReferralsSource,
 ): Promise<number> {
   // exceljs is loaded here, at the first export, not with the bundle that every function loads.
   const { default: ExcelJS } = await import('exceljs');
@@ -143,6 +180,7 @@ export async function writeSignupsWorkbook(
   // fresh object per cell costs it an XML serialisation per cell (2.5x slower for 100,000 rows).
   const columnStyles = SIGNUP_COLUMNS.map(({ key }) => (key === 'timestamp' ? DATE_STYLE : TEXT_STYLE));
   let rows = 0;
+  const exported = referrals?.onlyExportedRows ? new Set<string>() : null;
   for await (const page of pages) {
     for (const record of page) {
       const row = sheet.addRow(signupRow(record, dates));
@@ -151,12 +189,34 @@ export async function writeSignupsWorkbook(
       });
       row.commit();
       rows += 1;
+      if (exported && typeof record.email === 'string') exported.add(record.email);
     }
-    await drained(sheet);
-    if (stream.writableNeedDrain) await waitFor(stream);
-    if (stream.destroyed) throw new ExportAborted();
+    await waitForSheet(stream, sheet);
   }
   sheet.commit();
+
+  const referralSheet = workbook.addWorksheet(REFERRALS_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  referralSheet.columns = REFERRAL_COLUMNS.map(({ key, header, width }) => ({ header, key, width }));
+  const referralHeader = referralSheet.getRow(1);
+  referralHeader.font = { bold: true };
+  referralHeader.getCell(REFERRAL_COLUMNS.findIndex(({ key }) => key === 'createdAt') + 1).note =
+    spreadsheetTimesNote(timeZone);
+  referralHeader.commit();
+  const referralStyles = REFERRAL_COLUMNS.map((column) => ('date' in column ? DATE_STYLE : TEXT_STYLE));
+  const kept = (record: SignupRecord) =>
+    !exported || exported.has(String(record.referrer)) || exported.has(String(record.referred));
+  for await (const page of referrals?.pages ?? []) {
+    for (const record of page) {
+      if (!kept(record)) continue;
+      const row = referralSheet.addRow(referralRow(record, dates));
+      referralStyles.forEach((style, index) => {
+        row.getCell(index + 1).style = style;
+      });
+      row.commit();
+    }
+    await waitForSheet(stream, referralSheet);
+  }
+  referralSheet.commit();
   await workbook.commit();
   return rows;
 }

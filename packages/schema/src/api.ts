@@ -25,6 +25,7 @@ import {
   isTimeZone,
   MAX_VIEW_COUNTRIES,
   MAX_VIEW_TEXT,
+  REFERRED_FILTERS,
   type SignupView,
 } from './signup-view';
 import {
@@ -163,6 +164,8 @@ export const signupViewSchema = z.strictObject({
   timeZone: z.string().refine(isTimeZone),
   countries: z.array(viewText).max(MAX_VIEW_COUNTRIES),
   confirmed: z.enum(CONFIRMED_FILTERS),
+  referred: z.enum(REFERRED_FILTERS),
+  hasReferrals: z.boolean(),
 });
 
 /** POST /api/xlsxdown: `{token}` for every signup, `{token, view}` for the rows of a view. */

@@ -12,6 +12,8 @@ export const COLLECTIONS = {
   subscribers: 'subscribers',
   auditLog: 'audit_log',
   rateLimits: 'rate_limits',
+  /** settings/{name}: server-written settings, e.g. settings/ranking (RANKING_SETTINGS_DOC). */
+  settings: 'settings',
   mail: 'mail',
   mailWaiting: 'mail_waiting',
   signupDeletions: 'signup_deletions',
@@ -25,6 +27,9 @@ export const COLLECTIONS = {
 
 /** The Activity tab counts the security log's events of this many last hours (security_log_counts). */
 export const SECURITY_EVENTS_SHOWN_HOURS = 24;
+
+/** settings/{this}: the ranking rule in force and its re-rank (RankingSettings, @silk/schema/referrals). */
+export const RANKING_SETTINGS_DOC = 'ranking';
 
 /** signup_recent keeps a copy of each signup for this long after its last change (TTL on expiresAt). */
 export const RECENT_SIGNUPS_KEPT_HOURS = 48;

@@ -47,6 +47,12 @@ export interface WaitlistSignup extends Partial<FeedbackFields> {
   consent?: { at: unknown; form: string; textVersion: string };
   /** Server-set: the id the e-mail links name instead of the address. */
   subscriberId?: string;
+  /** Server-set: the subscriber's own referral code. */
+  referralCode?: string;
+  /** Server-set: the address of the subscriber whose referral link brought this signup. */
+  referredBy?: string;
+  /** Server-set: how many of this subscriber's referrals were confirmed and credited. */
+  confirmedReferrals?: number;
 }
 
 export interface UsernameMapping {

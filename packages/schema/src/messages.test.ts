@@ -82,6 +82,11 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   SIGNUPS_PAUSED: 'We are receiving a lot of signups right now. Please try again later.',
   CURRENT_PASSWORD_REQUIRED: 'Enter your current password to set a new one.',
   CURRENT_PASSWORD_WRONG: 'Your current password is incorrect.',
+  REFERRALS_LOAD_FAILED: 'The referrals could not be loaded. Please try again.',
+  RANKING_LOAD_FAILED: 'The ranking rule could not be loaded. Please try again.',
+  REFERRAL_REVIEW_FAILED: 'The referral could not be reviewed. Please try again.',
+  RANKING_CHANGE_FAILED: 'The ranking rule could not be changed. Please try again.',
+  NO_WITHHELD_REFERRALS: 'No referrals are waiting for review.',
 };
 
 describe('messages', () => {
@@ -107,6 +112,10 @@ describe('messages', () => {
 
   it("names the time zone in the spreadsheet's Signup Date note", () => {
     expect(messages.spreadsheetTimesNote('Europe/Berlin')).toBe('Times in Europe/Berlin');
+  });
+
+  it("bounds the ranking rule's places in words", () => {
+    expect(messages.rankingPlacesInvalid(1000)).toBe('Enter a whole number of places from 1 to 1,000.');
   });
 
   it('formats the HTTP status error with the status code', () => {

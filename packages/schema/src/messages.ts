@@ -147,3 +147,13 @@ export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect.';
 export function securityEventsCount(count: number): string {
   return `${count} anonymous security ${count === 1 ? 'event' : 'events'} in the last 24 hours (failed sign-ins and password-reset requests, kept out of this log).`;
 }
+// The admin panel's Referrals tab (the review and rule routes answer their own success messages).
+export const REFERRALS_LOAD_FAILED = 'The referrals could not be loaded. Please try again.';
+export const RANKING_LOAD_FAILED = 'The ranking rule could not be loaded. Please try again.';
+export const REFERRAL_REVIEW_FAILED = 'The referral could not be reviewed. Please try again.';
+export const RANKING_CHANGE_FAILED = 'The ranking rule could not be changed. Please try again.';
+export const NO_WITHHELD_REFERRALS = 'No referrals are waiting for review.';
+/** The "skip N places" rule's N, refused in the panel before any call. */
+export function rankingPlacesInvalid(max: number): string {
+  return `Enter a whole number of places from 1 to ${max.toLocaleString('en-US')}.`;
+}

@@ -79,8 +79,8 @@ describe('the signup fields registry', () => {
     ]);
   });
 
-  it('has the export read the columns and the confirmed filter', () => {
-    expect(SIGNUP_VIEW_FIELDS).toEqual([...SIGNUP_COLUMN_ORDER, 'confirmedAt']);
+  it('has the export read the columns and the fields of the confirmed and referral filters', () => {
+    expect(SIGNUP_VIEW_FIELDS).toEqual([...SIGNUP_COLUMN_ORDER, 'confirmedAt', 'referredBy', 'confirmedReferrals']);
   });
 
   it('imports nothing (no zod, Firebase or React in the panel or the site through it)', () => {

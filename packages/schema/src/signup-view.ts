@@ -8,18 +8,27 @@
 export {
   CONFIRMED_FILTERS,
   DEFAULT_SIGNUP_VIEW,
+  REFERRED_FILTERS,
   isSignupColumnKey,
   MAX_VIEW_COUNTRIES,
   MAX_VIEW_TEXT,
   NEWEST_FIRST,
   type ConfirmedFilter,
+  type ReferredFilter,
   type SignupSort,
   type SignupView,
   type SortDirection,
 } from './signup-view/view';
 export { parseSignupView, SIGNUP_VIEW_PARAM_NAMES, signupViewToSearchParams, VIEW_PARAMS } from './signup-view/url';
 export { dayStart, isDay, isTimeZone } from './signup-view/time-zone';
-export { answerOf, countryOf, isConfirmedSignup, prepareSignupSearch } from './signup-view/row';
+export {
+  answerOf,
+  confirmedReferralsOf,
+  countryOf,
+  isConfirmedSignup,
+  prepareSignupSearch,
+  referrerOf,
+} from './signup-view/row';
 export { isFilteredView, narrowsView, signupMatcher } from './signup-view/filter';
 export { nextSort, normalizeSort, signupComparator, sortSignups } from './signup-view/sort';
 export { answerOptions, countryOptions } from './signup-view/options';

@@ -27,6 +27,10 @@ vi.mock('@silk/data-access/audit-log', () => ({
   listenToAuditLog: vi.fn(() => () => {}),
   listenToSecurityEventCount: vi.fn(() => () => {}),
 }));
+vi.mock('@silk/data-access/referrals', () => ({
+  listenToWithheldReferrals: vi.fn(() => () => {}),
+  listenToRankingSettings: vi.fn(() => () => {}),
+}));
 vi.mock('@silk/data-access/signups', () => ({ subscribeToSignups: vi.fn() }));
 vi.mock('@silk/data-access/signups-cache', () => ({
   deleteSignupsCache: vi.fn(async () => {}),
@@ -142,7 +146,7 @@ describe('admin panel shell', () => {
     expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 1');
   });
 
-  it('shows the username and comma-joined roles, and all five tabs for an Admin', async () => {
+  it('shows the username and comma-joined roles, and all six tabs for an Admin', async () => {
     await signIn(ADMIN);
     const header = screen.getByRole('banner');
     expect(within(header).getByText('ana')).toBeInTheDocument();
@@ -152,7 +156,7 @@ describe('admin panel shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Waitlist Signups', 'Insights', 'Team Manager', 'Activity', 'Account Settings']);
+    ).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Team Manager', 'Activity', 'Account Settings']);
     expect(within(nav).getByRole('link', { name: 'Waitlist Signups' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -14,6 +14,10 @@ vi.mock('@silk/data-access/audit-log', () => ({
   listenToAuditLog: vi.fn(() => () => {}),
   listenToSecurityEventCount: vi.fn(() => () => {}),
 }));
+vi.mock('@silk/data-access/referrals', () => ({
+  listenToWithheldReferrals: vi.fn(() => () => {}),
+  listenToRankingSettings: vi.fn(() => () => {}),
+}));
 vi.mock('@/features/session/hooks/use-staff-session', () => ({
   useStaffSession: () => ({
     staff: { username: 'ana', roles: session.roles, mustChangePassword: false, hasAccess: true },
@@ -61,10 +65,11 @@ describe('admin tab registry', () => {
     expect(sidebarEntries(nav)).toEqual(open.map(({ label, path }) => ({ label, path })));
   });
 
-  it('places Insights right after Waitlist Signups, open to every member', async () => {
+  it('places Insights and Referrals right after Waitlist Signups, open to every member', async () => {
     expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
       'Waitlist Signups',
       'Insights',
+      'Referrals',
       'Team Manager',
       'Activity',
       'Account Settings',
@@ -73,6 +78,7 @@ describe('admin tab registry', () => {
     expect(sidebarEntries(nav)).toEqual([
       { label: 'Waitlist Signups', path: '/admin' },
       { label: 'Insights', path: '/admin/insights' },
+      { label: 'Referrals', path: '/admin/referrals' },
       { label: 'Account Settings', path: '/admin/settings' },
     ]);
   });

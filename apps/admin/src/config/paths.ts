@@ -3,6 +3,7 @@ export const paths = {
   admin: '/admin',
   waitlist: '/admin',
   insights: '/admin/insights',
+  referrals: '/admin/referrals',
   team: '/admin/team',
   activity: '/admin/activity',
   settings: '/admin/settings',

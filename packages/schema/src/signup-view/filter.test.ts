@@ -60,6 +60,18 @@ describe('signupMatcher', () => {
     expect(matching({ confirmed: 'unconfirmed' })).toEqual(['cy@example.com', 'bo@example.com', 'dee@example.com']);
   });
 
+  it('filters by referral: referred or not (referredBy recorded), and subscribers with confirmed referrals', () => {
+    expect(matching({ referred: 'referred' })).toEqual(['cy@example.com', 'bo@example.com']);
+    expect(matching({ referred: 'not-referred' })).toEqual(['ana@example.com', 'dee@example.com']);
+    expect(matching({ hasReferrals: true })).toEqual(['ana@example.com']);
+    expect(matching({ referred: 'referred', hasReferrals: true })).toEqual([]);
+    // A blank referrer, a count that is not a positive number: neither referred nor a referrer.
+    const odd = { id: 'odd@example.com', email: 'odd@example.com', referredBy: '', confirmedReferrals: '3' };
+    expect(signupMatcher(view({ referred: 'referred' }))(odd)).toBe(false);
+    expect(signupMatcher(view({ hasReferrals: true }))(odd)).toBe(false);
+    expect(signupMatcher(view({ hasReferrals: true }))({ ...odd, confirmedReferrals: -1 })).toBe(false);
+  });
+
   it('combines search and every filter', () => {
     expect(
       matching({ search: 'example', answers: { travelFrequency: 'Monthly or more' }, from: '2026-11-20', to: '2026-11-20' }),
@@ -82,6 +94,8 @@ describe('isFilteredView', () => {
     expect(isFilteredView(view({ to: '2026-01-01' }))).toBe(true);
     expect(isFilteredView(view({ countries: ['Japan'] }))).toBe(true);
     expect(isFilteredView(view({ confirmed: 'confirmed' }))).toBe(true);
+    expect(isFilteredView(view({ referred: 'not-referred' }))).toBe(true);
+    expect(isFilteredView(view({ hasReferrals: true }))).toBe(true);
     expect(isFilteredView(fullView)).toBe(true);
   });
 });
@@ -98,6 +112,8 @@ describe('narrowsView', () => {
     expect(narrowsView(view({ search: 'mar' }), view({ search: 'lis' }))).toBe(false);
     expect(narrowsView(view({ search: 'ma' }), view({ search: 'mar', confirmed: 'confirmed' }))).toBe(false);
     expect(narrowsView(view({ search: 'ma', countries: ['Portugal'] }), view({ search: 'mar' }))).toBe(false);
+    expect(narrowsView(view({ search: 'ma' }), view({ search: 'mar', referred: 'referred' }))).toBe(false);
+    expect(narrowsView(view({ search: 'ma', hasReferrals: true }), view({ search: 'mar' }))).toBe(false);
   });
 
   it('leaves exactly the rows a full filter leaves, when it holds', () => {

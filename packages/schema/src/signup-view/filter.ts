@@ -1,6 +1,15 @@
 // Which rows the view leaves: its search and filters (its sort aside).
 import { FEEDBACK_FIELDS } from '../constants';
-import { answerOf, haystackOf, isConfirmedSignup, rowCountry, rowTime, type Row } from './row';
+import {
+  answerOf,
+  confirmedReferralsOf,
+  haystackOf,
+  isConfirmedSignup,
+  referrerOf,
+  rowCountry,
+  rowTime,
+  type Row,
+} from './row';
 import { dayStart, isTimeZone, nextDay } from './time-zone';
 import type { SignupView } from './view';
 
@@ -12,7 +21,9 @@ export function isFilteredView(view: SignupView): boolean {
     view.from !== null ||
     view.to !== null ||
     view.countries.length > 0 ||
-    view.confirmed !== 'all'
+    view.confirmed !== 'all' ||
+    view.referred !== 'all' ||
+    view.hasReferrals
   );
 }
 
@@ -27,10 +38,12 @@ export function signupMatcher(view: SignupView): (row: Row) => boolean {
   const timeZone = isTimeZone(view.timeZone) ? view.timeZone : 'UTC';
   const start = view.from ? dayStart(view.from, timeZone) : null;
   const end = view.to ? dayStart(nextDay(view.to), timeZone) : null;
-  const { confirmed } = view;
+  const { confirmed, referred, hasReferrals } = view;
 
   return (row) => {
     if (confirmed !== 'all' && isConfirmedSignup(row) !== (confirmed === 'confirmed')) return false;
+    if (referred !== 'all' && (referrerOf(row) !== null) !== (referred === 'referred')) return false;
+    if (hasReferrals && confirmedReferralsOf(row) === 0) return false;
     for (const [field, value] of answers) if (answerOf(row, field) !== value) return false;
     if (start !== null && !(rowTime(row) >= start)) return false;
     if (end !== null && !(rowTime(row) < end)) return false;

@@ -44,6 +44,20 @@ export function isConfirmedSignup(row: Row): boolean {
   return confirmedAt !== undefined && confirmedAt !== null;
 }
 
+/** The address of the subscriber whose referral link brought this signup, or null. */
+export function referrerOf(row: Row): string | null {
+  const { referredBy } = fields(row);
+  return typeof referredBy === 'string' && referredBy !== '' ? referredBy : null;
+}
+
+/** How many referrals of this subscriber were confirmed and credited (0 when none is recorded). */
+export function confirmedReferralsOf(row: Row): number {
+  const { confirmedReferrals } = fields(row);
+  return typeof confirmedReferrals === 'number' && Number.isFinite(confirmedReferrals) && confirmedReferrals > 0
+    ? confirmedReferrals
+    : 0;
+}
+
 // What matching and sorting read of a row, each worked out at its first use and kept per row object:
 // rows are replaced (new objects) when their document changes, so the cache stays right.
 interface RowFacts {

@@ -13,6 +13,8 @@ export const fullView: SignupView = {
   timeZone: 'Europe/Lisbon',
   countries: ['Portugal', 'United States'],
   confirmed: 'unconfirmed',
+  referred: 'referred',
+  hasReferrals: true,
 };
 const at = (iso: string) => new Date(iso);
 
@@ -25,6 +27,7 @@ export const ana = {
   location: { city: 'Lisbon', region: 'Lisbon', country: 'Portugal', country_code: 'PT' },
   timestamp: at('2026-11-20T09:00:00Z'),
   confirmedAt: at('2026-11-20T10:00:00Z'),
+  confirmedReferrals: 2,
 };
 export const bo = {
   id: 'bo@example.com',
@@ -33,6 +36,8 @@ export const bo = {
   contentCreator: 'N/A',
   aiTool: 'Perplexity',
   location: 'Austin, Texas, United States',
+  referredBy: 'ana@example.com',
+  confirmedReferrals: 0,
   timestamp: at('2026-11-21T23:30:00Z'),
 };
 export const cy = {
@@ -40,6 +45,7 @@ export const cy = {
   email: 'cy@example.com',
   travelFrequency: 'Monthly or more',
   location: { city: 'Tokyo', country_name: 'Japan', country: 'JP' },
+  referredBy: 'ana@example.com',
   timestamp: at('2026-11-22T00:10:00Z'),
 };
 export const dee = { id: 'dee@example.com', email: 'dee@example.com', workEmail: '  ' }; // no date, no location

@@ -4,6 +4,13 @@ import { parseSignupView, signupViewToSearchParams } from './url';
 import { DEFAULT_SIGNUP_VIEW } from './view';
 
 describe('the view in the URL', () => {
+  it('carries the referral filters as referred=… and referrers=yes', () => {
+    const params = signupViewToSearchParams(view({ referred: 'not-referred', hasReferrals: true }));
+    expect(params.toString()).toBe('referred=not-referred&referrers=yes');
+    expect(parseSignupView(new URLSearchParams('referred=referred')).referred).toBe('referred');
+    expect(parseSignupView(new URLSearchParams('referrers=yes')).hasReferrals).toBe(true);
+  });
+
   it('round-trips every setting', () => {
     const params = signupViewToSearchParams(fullView);
     expect(parseSignupView(new URLSearchParams(params.toString()))).toEqual(fullView);
@@ -17,7 +24,7 @@ describe('the view in the URL', () => {
 
   it('ignores junk without throwing', () => {
     const junk = new URLSearchParams(
-      'sort=password&dir=up&from=2026-02-30&to=yesterday&tz=Mars/Olympus&status=maybe&country=&unknown=1&travelFrequency=&q=' +
+      'sort=password&dir=up&from=2026-02-30&to=yesterday&tz=Mars/Olympus&status=maybe&referred=all&referrers=1&country=&unknown=1&travelFrequency=&q=' +
         'x'.repeat(3000),
     );
     expect(parseSignupView(junk)).toEqual(DEFAULT_SIGNUP_VIEW);

@@ -14,6 +14,8 @@ export const VIEW_PARAMS = {
   timeZone: 'tz',
   country: 'country',
   confirmed: 'status',
+  referred: 'referred',
+  hasReferrals: 'referrers',
 } as const;
 
 /** Every query parameter a view may use (the panel leaves the others in the URL alone). */
@@ -45,6 +47,9 @@ export function parseSignupView(params: URLSearchParams): SignupView {
   view.countries = [...new Set(countries)].slice(0, MAX_VIEW_COUNTRIES);
   const confirmed = params.get(VIEW_PARAMS.confirmed);
   if (confirmed === 'confirmed' || confirmed === 'unconfirmed') view.confirmed = confirmed;
+  const referred = params.get(VIEW_PARAMS.referred);
+  if (referred === 'referred' || referred === 'not-referred') view.referred = referred;
+  view.hasReferrals = params.get(VIEW_PARAMS.hasReferrals) === 'yes';
   return view;
 }
 
@@ -68,5 +73,7 @@ export function signupViewToSearchParams(view: SignupView): URLSearchParams {
   }
   for (const country of view.countries) params.append(VIEW_PARAMS.country, country);
   if (view.confirmed !== 'all') params.set(VIEW_PARAMS.confirmed, view.confirmed);
+  if (view.referred !== 'all') params.set(VIEW_PARAMS.referred, view.referred);
+  if (view.hasReferrals) params.set(VIEW_PARAMS.hasReferrals, 'yes');
   return params;
 }

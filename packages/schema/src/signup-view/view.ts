@@ -12,6 +12,10 @@ export interface SignupSort {
 export const CONFIRMED_FILTERS = ['all', 'confirmed', 'unconfirmed'] as const;
 export type ConfirmedFilter = (typeof CONFIRMED_FILTERS)[number];
 
+/** By whether a referral link brought the signup (`referredBy` recorded). */
+export const REFERRED_FILTERS = ['all', 'referred', 'not-referred'] as const;
+export type ReferredFilter = (typeof REFERRED_FILTERS)[number];
+
 export interface SignupView {
   /** null: the list's own order, newest first. */
   sort: SignupSort | null;
@@ -27,6 +31,9 @@ export interface SignupView {
   /** Countries a row may be from (any of them); empty: every country. */
   countries: string[];
   confirmed: ConfirmedFilter;
+  referred: ReferredFilter;
+  /** Only subscribers with at least one confirmed referral. */
+  hasReferrals: boolean;
 }
 
 /** Newest first, nothing filtered. */
@@ -39,6 +46,8 @@ export const DEFAULT_SIGNUP_VIEW: SignupView = {
   timeZone: 'UTC',
   countries: [],
   confirmed: 'all',
+  referred: 'all',
+  hasReferrals: false,
 };
 
 /** The default order, newest first, as a sort: what the table's "Signup Date" header shows without one. */

@@ -195,3 +195,44 @@ describe('Insights tab', () => {
     ]);
   });
 });
+
+describe('Insights: referrals', () => {
+  it('shows the referral rate, the K-factor (confirmed signups per referrer) and the top referrers', async () => {
+    const user = userEvent.setup();
+    const rows = [
+      signup('2026-11-20T09:00:00Z', { email: 'ana@example.com', confirmedReferrals: 3 }),
+      signup('2026-11-20T10:00:00Z', { email: 'bo@example.com', referredBy: 'ana@example.com', confirmedReferrals: 1 }),
+      signup('2026-11-20T11:00:00Z', { referredBy: 'ana@example.com' }),
+      signup('2026-11-20T12:00:00Z', { referredBy: 'bo@example.com' }),
+      signup('2026-11-20T13:00:00Z'),
+    ];
+    renderTab(rows);
+    const section = screen.getByRole('region', { name: 'Referrals' });
+    const figures = within(section)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(figures).toEqual([
+      ['Referral rate', '60%'],
+      ['K-factor', '2'], // 4 confirmed referrals from 2 referrers
+    ]);
+    expect(section).toHaveTextContent('3 of 5 signups came through a referral link');
+    expect(section).toHaveTextContent('4 confirmed referrals from 2 referrers');
+    expect(figureOf('Top referrers')).toBeInTheDocument();
+    expect(await dataTable(user, 'Top referrers')).toEqual([
+      ['Referrer', 'Confirmed referrals', 'Signups brought'],
+      ['ana@example.com', '3', '2'],
+      ['bo@example.com', '1', '1'],
+    ]);
+  });
+
+  it('shows zeros, not a division by zero, when nobody was referred', () => {
+    renderTab([signup('2026-11-20T09:00:00Z')]);
+    const section = screen.getByRole('region', { name: 'Referrals' });
+    expect(within(section).getAllByRole('definition').map((value) => value.textContent)).toEqual([
+      '0%',
+      '0 of 1 signups came through a referral link',
+      '0',
+      '0 confirmed referrals from 0 referrers',
+    ]);
+  });
+});

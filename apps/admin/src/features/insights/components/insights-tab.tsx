@@ -10,6 +10,7 @@ import {
 } from '@/features/insights/lib/aggregate';
 import { formatCount, formatPeriod, formatShare, isoDay } from '@/features/insights/lib/chart-scale';
 import { barSummary, timeSummary } from '@/features/insights/lib/summaries';
+import { referralStats } from '@/lib/referral-stats';
 import { BarChart } from './bar-chart';
 import { ChartFigure, type DataRow } from './chart-figure';
 import { TimeChart } from './time-chart';
@@ -40,13 +41,29 @@ function tallyRows(tallies: readonly Tally[], whole: number): DataRow[] {
   }));
 }
 
-/** Insights: signups over time, the answers to each feedback question and the top countries. */
+const kFactorFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * Insights: signups over time, the top countries, referrals (the share of signups a referral link
+ * brought, the K-factor — confirmed signups brought per referrer — and the top referrers) and the
+ * answers to each feedback question.
+ */
 export function InsightsTab({ signups, signupsTotal, signupsComplete }: InsightsTabProps) {
   const [period, setPeriod] = useState<Period>('day');
   const [cumulative, setCumulative] = useState(false);
   const periodName = useId();
   // Memoised on the rows array itself: a render with the same rows costs nothing.
   const insights = signups && signups.length > 0 ? aggregateSignups(signups) : null;
+  const referrals = signups && signups.length > 0 ? referralStats(signups) : null;
+  const referrerTallies = useMemo<Tally[]>(
+    () =>
+      (referrals?.top ?? []).map((referrer) => ({
+        label: referrer.email,
+        count: referrer.confirmedReferrals,
+        kind: 'value',
+      })),
+    [referrals],
+  );
   const perPeriod = insights ? (period === 'day' ? insights.perDay : insights.perWeek) : null;
   const series = useMemo(
     () => (perPeriod && cumulative ? runningTotals(perPeriod) : perPeriod),
@@ -142,6 +159,43 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
               rows={tallyRows(insights.countries, insights.total)}
             />
           </section>
+
+          {referrals ? (
+            <section className="insights__section" aria-labelledby="insights-referrals">
+              <h3 id="insights-referrals" className="insights__heading">
+                Referrals
+              </h3>
+              <dl className="insights__figures">
+                <div>
+                  <dt>Referral rate</dt>
+                  <dd>{formatShare(referrals.referred, referrals.signups)}</dd>
+                  <dd className="insights__figure-note">
+                    {formatCount(referrals.referred)} of {formatCount(referrals.signups)} signups came through a
+                    referral link
+                  </dd>
+                </div>
+                <div>
+                  <dt>K-factor</dt>
+                  <dd>{kFactorFormat.format(referrals.kFactor)}</dd>
+                  <dd className="insights__figure-note">
+                    {formatCount(referrals.confirmedReferrals)} confirmed referrals from{' '}
+                    {formatCount(referrals.referrers)} referrers
+                  </dd>
+                </div>
+              </dl>
+              <ChartFigure
+                title="Top referrers"
+                note="The 10 subscribers with most confirmed referrals."
+                chart={<BarChart tallies={referrerTallies} label={barSummary(referrerTallies)} />}
+                columns={['Referrer', 'Confirmed referrals', 'Signups brought']}
+                rows={referrals.top.map((referrer) => ({
+                  key: referrer.email,
+                  header: referrer.email,
+                  cells: [formatCount(referrer.confirmedReferrals), formatCount(referrer.referredSignups)],
+                }))}
+              />
+            </section>
+          ) : null}
 
           <section className="insights__section" aria-labelledby="insights-answers">
             <h3 id="insights-answers" className="insights__heading">

@@ -2,7 +2,7 @@ import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import type { SignupColumnKey } from '@silk/schema/formatters';
 import { NEWEST_FIRST, type SignupSort } from '@silk/schema/signup-view';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Icon, trashPath } from '@silk/ui/icon';
+import { Icon, infoPath, trashPath } from '@silk/ui/icon';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
 import { markAfterPaint, TABLE_PAINTED_MARK } from '@/lib/perf-marks';
 import { rowCells, signupColumns, TABLE_GRID_TEMPLATE, TABLE_WIDTH } from './columns';
@@ -37,19 +37,21 @@ interface SignupRowProps {
   columns: ColumnWindow;
   /** Given (to Admins): a "Delete" button in the row's first cell, which asks before deleting. */
   onDelete?: (row: WaitlistSignupRow) => void;
+  /** Given: a "Details" button in the row's first cell (what the 12 columns leave out, e.g. referrals). */
+  onDetails?: (row: WaitlistSignupRow) => void;
 }
 
-/** The row's action, in the e-mail cell (the table keeps its 12 columns). */
-function DeleteButton({ row, onDelete }: { row: WaitlistSignupRow; onDelete: (row: WaitlistSignupRow) => void }) {
+/** A row's action, in the e-mail cell (the table keeps its 12 columns). */
+function RowAction(props: { label: string; title: string; icon: string; onClick: () => void; danger?: boolean }) {
   return (
     <button
       type="button"
-      className="data-table__row-action"
-      aria-label={`Delete ${row.email}`}
-      title="Delete signup"
-      onClick={() => onDelete(row)}
+      className={props.danger ? 'data-table__row-action data-table__row-action--danger' : 'data-table__row-action'}
+      aria-label={props.label}
+      title={props.title}
+      onClick={props.onClick}
     >
-      <Icon path={trashPath} size={16} />
+      <Icon path={props.icon} size={16} />
     </button>
   );
 }
@@ -59,12 +61,28 @@ function DeleteButton({ row, onDelete }: { row: WaitlistSignupRow; onDelete: (ro
  * view are rendered; the first of them is placed on its grid track (--data-table-first-column, set on
  * the body) and the others follow it.
  */
-const SignupRow = memo(function SignupRow({ row, index, columns, onDelete }: SignupRowProps) {
+const SignupRow = memo(function SignupRow({ row, index, columns, onDelete, onDetails }: SignupRowProps) {
   const cells = rowCells(row);
   const rendered = [];
   for (let column = columns.first; column <= columns.last; column += 1) {
     const cell = cells[column]!;
-    const action = column === 0 && onDelete ? <DeleteButton row={row} onDelete={onDelete} /> : null;
+    const action =
+      column === 0 && (onDelete || onDetails) ? (
+        <>
+          {onDetails ? (
+            <RowAction label={`Details of ${row.email}`} title="Details" icon={infoPath} onClick={() => onDetails(row)} />
+          ) : null}
+          {onDelete ? (
+            <RowAction
+              label={`Delete ${row.email}`}
+              title="Delete signup"
+              icon={trashPath}
+              danger
+              onClick={() => onDelete(row)}
+            />
+          ) : null}
+        </>
+      ) : null;
     rendered.push(
       <td
         key={signupColumns[column]!.key}
@@ -96,6 +114,8 @@ interface DataTableProps {
   label: string;
   /** The row's "Delete" action (Admins only). */
   onDelete?: (row: WaitlistSignupRow) => void;
+  /** The row's "Details" action. */
+  onDetails?: (row: WaitlistSignupRow) => void;
   /** The scrollable region, for the caller to move focus to. */
   regionRef?: RefObject<HTMLDivElement | null>;
   /** The rows' order (null: newest first). */
@@ -114,7 +134,7 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
  * per-row/cell indices tell assistive technology where the rendered part sits. Each header is a button
  * that sorts by its column; `aria-sort` names the sorted one.
  */
-export function DataTable({ rows, label, onDelete, regionRef, sort, onSort }: DataTableProps) {
+export function DataTable({ rows, label, onDelete, onDetails, regionRef, sort, onSort }: DataTableProps) {
   const shownSort = sort ?? NEWEST_FIRST;
   const ownRef = useRef<HTMLDivElement>(null);
   const scrollRef = regionRef ?? ownRef;
@@ -194,6 +214,7 @@ export function DataTable({ rows, label, onDelete, regionRef, sort, onSort }: Da
               index={item.index}
               columns={columns}
               onDelete={onDelete}
+              onDetails={onDetails}
             />
           ))}
         </tbody>

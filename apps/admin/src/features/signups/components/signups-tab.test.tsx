@@ -339,6 +339,83 @@ describe('Waitlist Signups tab', () => {
     });
   });
 
+  describe('referrals: filters and row details', () => {
+    const referralRows = (): WaitlistSignupRow[] => {
+      const [ana, bo, cy, dee] = makeRows(4);
+      return [
+        { ...ana!, confirmedReferrals: 2 },
+        { ...bo!, referredBy: 'user0@example.com' },
+        { ...cy!, referredBy: 'user0@example.com', confirmedAt: new Date(Date.UTC(2026, 10, 22, 9)) },
+        dee!,
+      ];
+    };
+    const emailsShown = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+    it('filters by referred or not and by confirmed referrals, in the URL and in the filtered export', async () => {
+      download.mockResolvedValue(new Blob(['x']));
+      const user = userEvent.setup();
+      renderTab({ signups: referralRows() });
+      const referral = screen.getByRole('combobox', { name: 'Referral' });
+      await user.selectOptions(referral, 'Referred');
+      expect(emailsShown()).toEqual(['user1@example.com', 'user2@example.com']);
+      expect(currentQuery).toBe('?referred=referred');
+      expect(screen.getByText(/Showing:/)).toHaveTextContent('Showing: 2 of 4');
+      await user.selectOptions(referral, 'Not referred');
+      expect(emailsShown()).toEqual(['user0@example.com', 'user3@example.com']);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Referrers' }), 'With confirmed referrals');
+      expect(emailsShown()).toEqual(['user0@example.com']);
+      expect(currentQuery).toBe('?referred=not-referred&referrers=yes');
+      await user.click(screen.getByRole('button', { name: 'Download filtered view' }));
+      expect(download).toHaveBeenCalledWith(
+        STAFF_CLIENT,
+        expect.objectContaining({ referred: 'not-referred', hasReferrals: true }),
+        LOCAL_ZONE,
+      );
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      expect(emailsShown()).toHaveLength(4);
+      expect(currentQuery).toBe('');
+    });
+
+    it('opens the filters a shared link names', () => {
+      renderTab({ signups: referralRows() }, '/admin?referrers=yes');
+      expect(screen.getByRole('combobox', { name: 'Referrers' })).toHaveValue('yes');
+      expect(emailsShown()).toEqual(['user0@example.com']);
+    });
+
+    it("shows a row's referrer and confirmed referrals in its details dialog, to every member", async () => {
+      const user = userEvent.setup();
+      renderTab({ signups: referralRows(), roles: ['Staff'] });
+      const cell = screen.getByRole('button', { name: 'Details of user2@example.com' }).closest('td')!;
+      expect(cell.textContent).toBe('user2@example.com');
+      const button = within(cell).getByRole('button', { name: 'Details of user2@example.com' });
+      await user.click(button);
+      const dialog = screen.getByRole('dialog', { name: 'user2@example.com' });
+      const terms = within(dialog).getAllByRole('term').map((term) => term.textContent);
+      const values = within(dialog).getAllByRole('definition').map((value) => value.textContent);
+      expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
+        Confirmed: formatSignupDate(new Date(Date.UTC(2026, 10, 22, 9))),
+        'Referred by': 'user0@example.com',
+        'Confirmed referrals': '0',
+      });
+      expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(button).toHaveFocus();
+
+      await user.click(screen.getByRole('button', { name: 'Details of user0@example.com' }));
+      const referrer = screen.getByRole('dialog', { name: 'user0@example.com' });
+      expect(referrer).toHaveTextContent('Referred byNo one (not referred)');
+      expect(referrer).toHaveTextContent('Confirmed referrals2');
+      expect(referrer).toHaveTextContent('ConfirmedNot confirmed');
+      await user.click(within(referrer).getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
   describe('find and slice: sort, search and filters, kept in the URL', () => {
     const day = (date: string, time = '12:00') => new Date(`${date}T${time}:00Z`);
     const seed: WaitlistSignupRow[] = [
@@ -571,6 +648,8 @@ describe('Waitlist Signups tab', () => {
           timeZone: 'UTC', // no date in the view
           countries: [],
           confirmed: 'all',
+          referred: 'all',
+          hasReferrals: false,
         },
         LOCAL_ZONE,
       );

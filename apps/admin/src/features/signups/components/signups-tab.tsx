@@ -5,12 +5,13 @@ import { canDeleteSignups, type Role } from '@silk/schema/roles';
 import { nextSort } from '@silk/schema/signup-view';
 import { FormMessage } from '@silk/ui/form-message';
 import { Spinner } from '@silk/ui/spinner';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSpreadsheetDownload } from '@/features/signups/hooks/use-download';
 import { useSignupDeletion } from '@/features/signups/hooks/use-signup-deletion';
 import { useSignupView, useViewRows } from '@/features/signups/hooks/use-signup-view';
 import { DataTable } from './data-table';
+import { SignupDetails } from './signup-details';
 import { Toolbar } from './toolbar';
 import './signups.css';
 
@@ -51,6 +52,7 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
   const region = useRef<HTMLDivElement>(null);
   // The deleted row goes away with its button: focus waits on the table (or the heading, if none is left).
   const deletion = useSignupDeletion(() => (region.current ?? heading.current)?.focus());
+  const [details, setDetails] = useState<WaitlistSignupRow | null>(null);
   const sortBy = useCallback((key: SignupColumnKey) => setView({ ...view, sort: nextSort(view.sort, key) }), [view, setView]);
   // Until every signup is loaded, the total is the server's count.
   const total = signupsComplete && signups ? signups.length : (signupsTotal ?? signups?.length ?? null);
@@ -74,6 +76,7 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
         rows={rows}
         label="Waitlist signups"
         onDelete={canDeleteSignups(roles) ? deletion.ask : undefined}
+        onDetails={setDetails}
         regionRef={region}
         sort={view.sort}
         onSort={sortBy}
@@ -103,6 +106,7 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
       <FormMessage tone="success">{deletion.success}</FormMessage>
       {signups !== null && !signupsComplete ? <LoadProgress loaded={signups.length} total={total} /> : null}
       {content}
+      {details ? <SignupDetails row={details} onClose={() => setDetails(null)} /> : null}
       {deletion.asking ? (
         <ConfirmDialog
           title="Delete this signup?"

@@ -1,7 +1,13 @@
 import { FEEDBACK_FIELDS } from '@silk/schema/constants';
 import type { FeedbackField } from '@silk/schema/entities';
 import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
-import { DEFAULT_SIGNUP_VIEW, isFilteredView, type ConfirmedFilter, type SignupView } from '@silk/schema/signup-view';
+import {
+  DEFAULT_SIGNUP_VIEW,
+  isFilteredView,
+  type ConfirmedFilter,
+  type ReferredFilter,
+  type SignupView,
+} from '@silk/schema/signup-view';
 import { Button } from '@silk/ui/button';
 import { Spinner } from '@silk/ui/spinner';
 import { useId, useRef, type ReactNode } from 'react';
@@ -12,6 +18,13 @@ const CONFIRMED_OPTIONS: ReadonlyArray<{ value: ConfirmedFilter; label: string }
   { value: 'all', label: 'All signups' },
   { value: 'confirmed', label: 'Confirmed' },
   { value: 'unconfirmed', label: 'Unconfirmed' },
+];
+
+/** Which signups the table shows by referral: all, those a referral link brought, or the others. */
+const REFERRED_OPTIONS: ReadonlyArray<{ value: ReferredFilter; label: string }> = [
+  { value: 'all', label: 'Referred or not' },
+  { value: 'referred', label: 'Referred' },
+  { value: 'not-referred', label: 'Not referred' },
 ];
 
 /** A select lists at most this many answers of a question (the most frequent; search finds the rest). */
@@ -112,7 +125,7 @@ function DayField({ label, value, min, max, onChange }: DayFieldProps) {
 
 /**
  * Above the table: the counts, the search, the filters (each question's answers, signup dates,
- * country, confirmation), "Clear filters", and the two downloads with their progress.
+ * country, confirmation, referral), "Clear filters", and the two downloads with their progress.
  */
 export function Toolbar(props: ToolbarProps) {
   const { total, confirmed, shown, view, onViewChange, answers, countries, downloading, deleting } = props;
@@ -238,6 +251,35 @@ export function Toolbar(props: ToolbarProps) {
                   {option.label}
                 </option>
               ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Referral">
+          {(id) => (
+            <select
+              id={id}
+              className="toolbar__select"
+              value={view.referred}
+              onChange={(event) => change({ referred: event.target.value as ReferredFilter })}
+            >
+              {REFERRED_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Referrers">
+          {(id) => (
+            <select
+              id={id}
+              className="toolbar__select"
+              value={view.hasReferrals ? 'yes' : ''}
+              onChange={(event) => change({ hasReferrals: event.target.value === 'yes' })}
+            >
+              <option value="">Any signup</option>
+              <option value="yes">With confirmed referrals</option>
             </select>
           )}
         </Field>

@@ -1,0 +1,133 @@
+import { RANKING_CHANGE_FAILED, rankingPlacesInvalid } from '@silk/schema/messages';
+import {
+  describeRankingRule,
+  MAX_SKIP_PLACES,
+  RANKING_RULE_KINDS,
+  type RankingRule,
+  type RankingSettings,
+} from '@silk/schema/referrals';
+import { Button } from '@silk/ui/button';
+import { FormMessage } from '@silk/ui/form-message';
+import { useId, useState, type FormEvent } from 'react';
+import { callFailure, setRankingRule } from '@/features/referrals/api/referrals';
+import { useFormAction } from '@/lib/use-form-action';
+
+type RuleKind = RankingRule['kind'];
+const DEFAULT_SKIP_PLACES = 10;
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** Each kind's label, as the rule reads in words (the skip rule with its chosen places). */
+function kindLabel(kind: RuleKind): string {
+  return kind === 'skip' ? 'Skip places per confirmed referral' : describeRankingRule({ kind });
+}
+
+/** A re-rank under way (its progress, read live), or how the last one ended. */
+function RerankState({ rerank }: { rerank: NonNullable<RankingSettings['rerank']> }) {
+  const rule = describeRankingRule(rerank.rule);
+  if (rerank.state === 'running') {
+    return (
+      <p className="referrals__progress" role="status">
+        <label>
+          Re-ranking everyone for “{rule}”: <progress value={rerank.done} max={Math.max(rerank.total, 1)} />{' '}
+          {count(rerank.done)} of {count(rerank.total)}
+        </label>{' '}
+        Places keep following the previous rule until it is done.
+      </p>
+    );
+  }
+  if (rerank.state === 'failed') {
+    return <FormMessage tone="error">The re-rank for “{rule}” failed. Places still follow the previous rule.</FormMessage>;
+  }
+  return (
+    <p className="toolbar__count" role="status">
+      Re-ranked {count(rerank.total)} signups for “{rule}”.
+    </p>
+  );
+}
+
+interface RankingRuleProps {
+  /** null while loading. */
+  settings: RankingSettings | null;
+  /** Admins choose the rule. */
+  canChange: boolean;
+}
+
+/** The rule in force for everyone; for Admins, the chooser that changes it (the server then re-ranks). */
+export function RankingRuleSection({ settings, canChange }: RankingRuleProps) {
+  const action = useFormAction<string>();
+  const name = useId();
+  const placesId = useId();
+  const [kind, setKind] = useState<RuleKind | null>(null);
+  // null until typed in: the rule in force's places (or a default) show meanwhile.
+  const [places, setPlaces] = useState<string | null>(null);
+  const current = settings?.rule ?? null;
+  const chosenKind = kind ?? current?.kind ?? 'signup-time';
+  const chosenPlaces = places ?? String(current?.kind === 'skip' ? current.places : DEFAULT_SKIP_PLACES);
+  const running = settings?.rerank?.state === 'running';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    const rule: RankingRule =
+      chosenKind === 'skip' ? { kind: 'skip', places: Number(chosenPlaces) } : { kind: chosenKind };
+    void action.submit(event, {
+      validate: () =>
+        rule.kind === 'skip' && !(Number.isInteger(rule.places) && rule.places >= 1 && rule.places <= MAX_SKIP_PLACES)
+          ? rankingPlacesInvalid(MAX_SKIP_PLACES)
+          : null,
+      run: () => setRankingRule(rule),
+      failure: (error) => callFailure(error, RANKING_CHANGE_FAILED),
+      onSuccess: () => {
+        setKind(null);
+        setPlaces(null);
+      },
+    });
+  }
+
+  return (
+    <>
+      {current ? (
+        <p className="toolbar__count">
+          In force: <strong>{describeRankingRule(current)}</strong>
+        </p>
+      ) : null}
+      {settings?.rerank ? <RerankState rerank={settings.rerank} /> : null}
+      {canChange && current ? (
+        <form className="referrals__rule" onSubmit={submit} noValidate>
+          <fieldset className="referrals__choice">
+            <legend>Ranking rule</legend>
+            {RANKING_RULE_KINDS.map((value) => (
+              <label key={value}>
+                <input
+                  type="radio"
+                  name={name}
+                  value={value}
+                  checked={chosenKind === value}
+                  onChange={() => setKind(value)}
+                />
+                {kindLabel(value)}
+              </label>
+            ))}
+          </fieldset>
+          {chosenKind === 'skip' ? (
+            <div className="filters__field">
+              <label htmlFor={placesId}>Places skipped per confirmed referral</label>
+              <input
+                id={placesId}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_SKIP_PLACES}
+                value={chosenPlaces}
+                onChange={(event) => setPlaces(event.target.value)}
+              />
+            </div>
+          ) : null}
+          <FormMessage tone="error">{action.error}</FormMessage>
+          <FormMessage tone="success">{action.success}</FormMessage>
+          <Button type="submit" disabled={action.pending || running} aria-busy={action.pending}>
+            Apply rule
+          </Button>
+        </form>
+      ) : null}
+    </>
+  );
+}

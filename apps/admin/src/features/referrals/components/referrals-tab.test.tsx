@@ -1,0 +1,234 @@
+import { ApiError, callApi } from '@silk/data-access/api-client';
+import type * as ApiClient from '@silk/data-access/api-client';
+import { listenToRankingSettings, listenToWithheldReferrals } from '@silk/data-access/referrals';
+import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import { staffClient } from '@silk/data-access/staff-client';
+import {
+  LOADING_DATA,
+  NO_WITHHELD_REFERRALS,
+  RANKING_LOAD_FAILED,
+  REFERRALS_ADMIN_REQUIRED,
+  REFERRALS_LOAD_FAILED,
+} from '@silk/schema/messages';
+import type { RankingSettings, ReferralRecord } from '@silk/schema/referrals';
+import type { Role } from '@silk/schema/roles';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { services } from '@/testing/services';
+import { ReferralsTab } from './referrals-tab';
+
+vi.mock('@/lib/services', () => import('@/testing/services'));
+vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
+vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
+vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  callApi: vi.fn(),
+}));
+vi.mock('@silk/data-access/referrals', () => ({
+  listenToWithheldReferrals: vi.fn(),
+  listenToRankingSettings: vi.fn(),
+}));
+
+const call = vi.mocked(callApi);
+const STAFF_CLIENT = { apiBase: '/api', staffToken: 'id-token' };
+let deliverQueue: (records: ReferralRecord[]) => void = () => {};
+let failQueue: (error: Error) => void = () => {};
+let deliverRanking: (settings: RankingSettings) => void = () => {};
+let failRanking: (error: Error) => void = () => {};
+const stopQueue = vi.fn();
+const stopRanking = vi.fn();
+
+beforeEach(() => {
+  call.mockReset();
+  stopQueue.mockReset();
+  stopRanking.mockReset();
+  vi.mocked(staffClient).mockResolvedValue(STAFF_CLIENT);
+  vi.mocked(listenToWithheldReferrals).mockImplementation((_services, onRecords, onError) => {
+    deliverQueue = onRecords;
+    failQueue = onError;
+    return stopQueue;
+  });
+  vi.mocked(listenToRankingSettings).mockImplementation((_services, onSettings, onError) => {
+    deliverRanking = onSettings;
+    failRanking = onError;
+    return stopRanking;
+  });
+});
+
+const at = (day: number) => new Date(Date.UTC(2026, 10, day));
+const SIGNUPS: WaitlistSignupRow[] = [
+  { id: 'ana@example.com', email: 'ana@example.com', timestamp: at(1), confirmedReferrals: 3 },
+  { id: 'bo@example.com', email: 'bo@example.com', timestamp: at(2), referredBy: 'ana@example.com' },
+  { id: 'cy@example.com', email: 'cy@example.com', timestamp: at(3), referredBy: 'ana@example.com', confirmedReferrals: 1 },
+  { id: 'dee@example.com', email: 'dee@example.com', timestamp: at(4), referredBy: 'cy@example.com' },
+];
+const WITHHELD: ReferralRecord[] = [
+  {
+    referred: 'ana+2@example.com',
+    referrer: 'ana@example.com',
+    code: 'abcd2345',
+    status: 'withheld',
+    reason: 'same-person',
+    createdAt: Date.UTC(2026, 10, 5),
+    confirmedAt: Date.UTC(2026, 10, 5, 1),
+  },
+  {
+    referred: 'eve@mailinator.com',
+    referrer: 'cy@example.com',
+    code: 'efgh2345',
+    status: 'withheld',
+    reason: 'disposable-domain',
+    createdAt: Date.UTC(2026, 10, 6),
+  },
+];
+const SETTINGS: RankingSettings = { rule: { kind: 'signup-time' }, version: 1 };
+
+function renderTab(roles: Role[], signups: WaitlistSignupRow[] | null = SIGNUPS) {
+  const view = render(<ReferralsTab signups={signups} roles={roles} />);
+  return view;
+}
+
+function tableRows(name: string) {
+  return within(screen.getByRole('region', { name }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+}
+
+describe('Referrals tab', () => {
+  it('shows every member the top referrers from the rows, the live review queue and the rule in force, without controls', () => {
+    const { unmount } = renderTab(['Staff']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Referrals' })).toBeInTheDocument();
+    expect(tableRows('Leaderboard of top referrers')).toEqual([
+      ['1', 'ana@example.com', '3', '2'],
+      ['2', 'cy@example.com', '1', '1'],
+    ]);
+    expect(listenToWithheldReferrals).toHaveBeenCalledWith(services, expect.any(Function), expect.any(Function));
+    expect(listenToRankingSettings).toHaveBeenCalledWith(services, expect.any(Function), expect.any(Function));
+    expect(screen.getByText(LOADING_DATA)).toBeInTheDocument();
+
+    act(() => deliverQueue(WITHHELD));
+    act(() => deliverRanking(SETTINGS));
+    expect(tableRows('Referrals waiting for review')).toEqual([
+      ['ana+2@example.com', 'ana@example.com', 'Same person as the referrer', expect.stringContaining('2026')],
+      ['eve@mailinator.com', 'cy@example.com', 'Disposable e-mail domain', 'N/A'],
+    ]);
+    expect(screen.queryByRole('button', { name: /Grant|Reject/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/In force:/)).toHaveTextContent('In force: By signup time');
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply rule' })).not.toBeInTheDocument();
+
+    // A decision made elsewhere takes the referral out of the live queue.
+    act(() => deliverQueue([]));
+    expect(screen.getByText(NO_WITHHELD_REFERRALS)).toBeInTheDocument();
+    unmount();
+    expect(stopQueue).toHaveBeenCalledOnce();
+    expect(stopRanking).toHaveBeenCalledOnce();
+  });
+
+  it('says so when there are no confirmed referrals, and while the signups load', () => {
+    const { rerender } = renderTab(['Staff'], null);
+    expect(screen.getAllByText(LOADING_DATA)).toHaveLength(2); // the top referrers and the queue
+    rerender(<ReferralsTab signups={[SIGNUPS[1]!]} roles={['Staff']} />);
+    expect(screen.getByText('No confirmed referrals yet.')).toBeInTheDocument();
+  });
+
+  it('lets an Admin grant and reject a withheld referral through the review route, with the server\'s message', async () => {
+    call.mockResolvedValueOnce({ ok: true, status: 'credited', message: 'Referral granted.' });
+    call.mockRejectedValueOnce(new ApiError(403, { error: REFERRALS_ADMIN_REQUIRED }));
+    const user = userEvent.setup();
+    renderTab(['Admin']);
+    act(() => deliverQueue(WITHHELD));
+    await user.click(screen.getByRole('button', { name: 'Grant the referral of ana+2@example.com' }));
+    expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'reviewReferral', {
+      referred: 'ana+2@example.com',
+      decision: 'grant',
+    });
+    expect(await screen.findByText('Referral granted.')).toHaveAttribute('role', 'status');
+
+    await user.click(screen.getByRole('button', { name: 'Reject the referral of eve@mailinator.com' }));
+    expect(call).toHaveBeenLastCalledWith(STAFF_CLIENT, 'reviewReferral', {
+      referred: 'eve@mailinator.com',
+      decision: 'reject',
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFERRALS_ADMIN_REQUIRED);
+  });
+
+  it('lets an Admin choose the ranking rule (skip N places) and follows the re-rank live', async () => {
+    call.mockResolvedValue({ ok: true, version: 2, message: 'Ranking rule changed. Re-ranking everyone.' });
+    const user = userEvent.setup();
+    renderTab(['Admin']);
+    act(() => deliverRanking(SETTINGS));
+    expect(screen.getByRole('radio', { name: 'By signup time' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Skip places per confirmed referral' }));
+    const places = screen.getByRole('spinbutton', { name: 'Places skipped per confirmed referral' });
+    await user.clear(places);
+    await user.type(places, '0');
+    await user.click(screen.getByRole('button', { name: 'Apply rule' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole number of places from 1 to 1,000.');
+    expect(call).not.toHaveBeenCalled();
+
+    await user.clear(places);
+    await user.type(places, '5');
+    await user.click(screen.getByRole('button', { name: 'Apply rule' }));
+    expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'setRankingRule', { rule: { kind: 'skip', places: 5 } });
+    expect(await screen.findByText('Ranking rule changed. Re-ranking everyone.')).toBeInTheDocument();
+
+    // settings/ranking as the re-rank writes it: progress while running, the old rule still in force.
+    act(() =>
+      deliverRanking({
+        ...SETTINGS,
+        rerank: {
+          rule: { kind: 'skip', places: 5 },
+          version: 2,
+          state: 'running',
+          done: 40_000,
+          total: 100_000,
+          startedAt: 1,
+        },
+      }),
+    );
+    const progress = screen.getByRole('progressbar', { name: /Re-ranking everyone/ });
+    expect(progress).toHaveAttribute('value', '40000');
+    expect(progress).toHaveAttribute('max', '100000');
+    expect(screen.getByText(/40,000 of 100,000/)).toBeInTheDocument();
+    expect(screen.getByText(/In force:/)).toHaveTextContent('By signup time');
+    expect(screen.getByRole('button', { name: 'Apply rule' })).toBeDisabled();
+
+    act(() =>
+      deliverRanking({
+        rule: { kind: 'skip', places: 5 },
+        version: 2,
+        rerank: {
+          rule: { kind: 'skip', places: 5 },
+          version: 2,
+          state: 'done',
+          done: 100_000,
+          total: 100_000,
+          startedAt: 1,
+          finishedAt: 2,
+        },
+      }),
+    );
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText(/In force:/)).toHaveTextContent('Skip 5 places per confirmed referral');
+    expect(screen.getByText('Re-ranked 100,000 signups for “Skip 5 places per confirmed referral”.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Skip places per confirmed referral' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Apply rule' })).toBeEnabled();
+  });
+
+  it('shows a failed read of the queue or of the rule as an alert', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderTab(['Admin']);
+    act(() => failQueue(new Error('permission-denied')));
+    act(() => failRanking(new Error('permission-denied')));
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toEqual([REFERRALS_LOAD_FAILED, RANKING_LOAD_FAILED]);
+    logged.mockRestore();
+  });
+});

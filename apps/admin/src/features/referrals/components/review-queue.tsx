@@ -1,0 +1,93 @@
+import { formatSignupDate } from '@silk/schema/formatters';
+import { NO_WITHHELD_REFERRALS, REFERRAL_REVIEW_FAILED } from '@silk/schema/messages';
+import type { ReferralRecord, WithholdReason } from '@silk/schema/referrals';
+import { Button } from '@silk/ui/button';
+import { FormMessage } from '@silk/ui/form-message';
+import { useState } from 'react';
+import { callFailure, reviewReferral, type ReviewDecision } from '@/features/referrals/api/referrals';
+import { useFormAction } from '@/lib/use-form-action';
+
+export const REASON_LABELS: Record<WithholdReason, string> = {
+  'same-person': 'Same person as the referrer',
+  'disposable-domain': 'Disposable e-mail domain',
+  'network-burst': 'Burst from one network',
+  'daily-cap': "Over the referrer's daily cap",
+};
+
+interface ReviewQueueProps {
+  /** null while loading. */
+  records: ReferralRecord[] | null;
+  /** Admins get Grant and Reject on each referral. */
+  canReview: boolean;
+}
+
+/** The referrals a fraud rule withheld, oldest first, live; an Admin grants or rejects each. */
+export function ReviewQueue({ records, canReview }: ReviewQueueProps) {
+  const action = useFormAction<string>();
+  const [deciding, setDeciding] = useState<string | null>(null);
+
+  function decide(referred: string, decision: ReviewDecision) {
+    setDeciding(referred);
+    void action.submit(null, {
+      run: () => reviewReferral(referred, decision),
+      failure: (error) => callFailure(error, REFERRAL_REVIEW_FAILED),
+      onSuccess: () => setDeciding(null),
+    });
+  }
+
+  return (
+    <>
+      <FormMessage tone="error">{action.error}</FormMessage>
+      <FormMessage tone="success">{action.success}</FormMessage>
+      {records === null ? null : records.length === 0 ? (
+        <p className="table-state">{NO_WITHHELD_REFERRALS}</p>
+      ) : (
+        <div className="table-scroll" role="region" aria-label="Referrals waiting for review" tabIndex={0}>
+          <table className="activity-table">
+            <thead>
+              <tr>
+                <th scope="col">Referred</th>
+                <th scope="col">Referrer</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Confirmed</th>
+                {canReview ? <th scope="col">Decision</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((record) => (
+                <tr key={record.referred}>
+                  <td>{record.referred}</td>
+                  <td>{record.referrer}</td>
+                  <td>{record.reason ? REASON_LABELS[record.reason] : 'Not given'}</td>
+                  <td>{record.confirmedAt ? formatSignupDate(new Date(record.confirmedAt)) : 'N/A'}</td>
+                  {canReview ? (
+                    <td className="referrals__decision">
+                      <Button
+                        type="button"
+                        disabled={action.pending}
+                        aria-busy={action.pending && deciding === record.referred}
+                        aria-label={`Grant the referral of ${record.referred}`}
+                        onClick={() => decide(record.referred, 'grant')}
+                      >
+                        Grant
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="secondary"
+                        disabled={action.pending}
+                        aria-label={`Reject the referral of ${record.referred}`}
+                        onClick={() => decide(record.referred, 'reject')}
+                      >
+                        Reject
+                      </Button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

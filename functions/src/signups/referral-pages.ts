@@ -1,0 +1,20 @@
+// Reads the referral records (referrals/{referred}) for the export's Referrals worksheet: newest first,
+// one streamed query grouped into pages, as signup-pages.ts reads the signups.
+import type { CollectionReference } from 'firebase-admin/firestore';
+import { DEFAULT_PAGE_SIZE, streamed } from './signup-pages';
+import type { SignupRecord } from './xlsx';
+
+export async function* referralPages(
+  collection: CollectionReference,
+  pageSize = DEFAULT_PAGE_SIZE,
+): AsyncGenerator<SignupRecord[]> {
+  let page: SignupRecord[] = [];
+  for await (const doc of streamed(collection.orderBy('createdAt', 'desc'), pageSize)) {
+    page.push(doc.data());
+    if (page.length === pageSize) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length > 0) yield page;
+}
