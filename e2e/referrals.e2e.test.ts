@@ -5,27 +5,21 @@
 // person). The emulator's network rule is off (REFERRAL_NETWORK_WINDOW_SECONDS=0: every local visitor
 // shares one address); the functions tests show that rule withholding.
 import { COLLECTIONS } from '@silk/schema/constants';
-import { SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
 import type { RankingRule } from '@silk/schema/referrals';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { waitForMailTo, type CaughtMail } from '@silk/stack/maildev';
+import type { CaughtMail } from '@silk/stack/maildev';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMember } from './support/admin-session';
 import { browserSuite } from './support/browser-suite';
 import { cutOffThirdParties, openSite, seedSignup, uniqueEmail } from './support/site-page';
+import { firstMailTo, joinWithHeroForm, textLink } from './support/subscriber-mail';
 
 const suite = browserSuite();
 const { db } = adminSdk();
 const SKIP: RankingRule = { kind: 'skip', places: 5 };
 const settings = db.collection('settings').doc('ranking');
-
-function textLink(mail: CaughtMail, label: string): string {
-  const line = (mail.text ?? '').split('\n').find((entry) => entry.startsWith(`${label}: `));
-  if (!line) throw new Error(`No "${label}" link in the text part.`);
-  return line.slice(label.length + 2).trim();
-}
 
 /** An Admin's ID token (the Auth emulator's REST sign-in, as the panel signs in). */
 async function adminToken(): Promise<string> {
@@ -70,13 +64,8 @@ async function join(email: string, path: string, javaScriptEnabled = true): Prom
     page = await context.newPage();
     await page.goto(new URL(path, suite.stack.siteUrl).href);
   }
-  await page.locator('#hero').getByRole('textbox', { name: 'Your e-mail address' }).fill(email);
-  await Promise.all([
-    page.waitForURL('**/waitlist'),
-    page.locator('#hero').getByRole('button', { name: SIGNUP_BUTTON_LABEL }).click(),
-  ]);
-  const [mail] = await waitForMailTo(email, { timeoutMs: 30_000 });
-  if (!mail) throw new Error(`No e-mail to ${email}.`);
+  await joinWithHeroForm(page, email);
+  const mail = await firstMailTo(email);
   return { mail, page };
 }
 

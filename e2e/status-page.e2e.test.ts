@@ -3,7 +3,7 @@
 // finds nothing serious; a tampered link offers a fresh one, which reaches the mailbox; a visit through a
 // referral link sends its code with the signup; /waitlist shows the subscriber's own link.
 import { COLLECTIONS, SESSION_REFERRAL_CODE_KEY } from '@silk/schema/constants';
-import { LINK_INVALID, SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
+import { LINK_INVALID } from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { waitForMailTo, type CaughtMail } from '@silk/stack/maildev';
 import type { Page } from 'playwright-core';
@@ -11,15 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { browserSuite } from './support/browser-suite';
 import { cutOffThirdParties, openSite, uniqueEmail } from './support/site-page';
+import { firstMailTo, joinWithHeroForm, textLink } from './support/subscriber-mail';
 
 const suite = browserSuite();
 const { db } = adminSdk();
-
-function textLink(mail: CaughtMail, label: string): string {
-  const line = (mail.text ?? '').split('\n').find((entry) => entry.startsWith(`${label}: `));
-  if (!line) throw new Error(`No "${label}" link in the text part.`);
-  return line.slice(label.length + 2).trim();
-}
 
 /** Joins with the landing form (at `path`) and returns the address and its confirmation e-mail. */
 async function signUp(
@@ -30,14 +25,9 @@ async function signUp(
   const { context, page } = await openSite(suite.browser, suite.stack.siteUrl, path);
   suite.contexts.push(context);
   const subscribe = page.waitForRequest('**/api/subscribe');
-  await page.locator('#hero').getByRole('textbox', { name: 'Your e-mail address' }).fill(email);
-  await Promise.all([
-    page.waitForURL('**/waitlist'),
-    page.locator('#hero').getByRole('button', { name: SIGNUP_BUTTON_LABEL }).click(),
-  ]);
+  await joinWithHeroForm(page, email);
   const subscribeBody = (await subscribe).postDataJSON() as unknown;
-  const [mail] = await waitForMailTo(email, { timeoutMs: 30_000 });
-  if (!mail) throw new Error(`No e-mail to ${email}.`);
+  const mail = await firstMailTo(email);
   return { email, mail, subscribeBody, page };
 }
 

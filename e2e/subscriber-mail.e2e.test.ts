@@ -4,9 +4,9 @@
 // and the /unsubscribe page's button and re-subscribe; "Delete my data" → signup, subscriber and pending
 // mail gone, and the row leaves an open admin panel; tampered tokens → an error page, nothing changed.
 import { COLLECTIONS } from '@silk/schema/constants';
-import { LINK_INVALID, SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
+import { LINK_INVALID } from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { waitForMailTo, type CaughtMail } from '@silk/stack/maildev';
+import type { CaughtMail } from '@silk/stack/maildev';
 import { Timestamp } from 'firebase-admin/firestore';
 import { request, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { openSignedIn, seedMember, type AdminPage } from './support/admin-sessio
 import { seriousViolations } from './support/axe';
 import { cutOffThirdParties, hydrateIslands, openSite, readSignup, uniqueEmail } from './support/site-page';
 import { browserSuite } from './support/browser-suite';
+import { firstMailTo, joinWithHeroForm, textLink } from './support/subscriber-mail';
 
 const suite = browserSuite();
 const { db } = adminSdk();
@@ -22,13 +23,6 @@ const subscriber = async (email: string) =>
   (await db.collection(COLLECTIONS.subscribers).doc(email).get()).data();
 const mailDocsTo = async (email: string) =>
   (await db.collection(COLLECTIONS.mail).where('to', '==', email).get()).docs;
-
-/** The URL of a link in the text part: the text after "<label>: ". */
-function textLink(mail: CaughtMail, label: string): string {
-  const line = (mail.text ?? '').split('\n').find((entry) => entry.startsWith(`${label}: `));
-  if (!line) throw new Error(`No "${label}" link in the text part.`);
-  return line.slice(label.length + 2).trim();
-}
 
 /** The same token with one character of its signature changed. */
 function tampered(token: string): string {
@@ -42,13 +36,8 @@ async function signUp(label: string): Promise<{ email: string; mail: CaughtMail 
   const email = uniqueEmail(label);
   const { context, page } = await openSite(suite.browser, suite.stack.siteUrl, '/');
   suite.contexts.push(context);
-  await page.locator('#hero').getByRole('textbox', { name: 'Your e-mail address' }).fill(email);
-  await Promise.all([
-    page.waitForURL('**/waitlist'),
-    page.locator('#hero').getByRole('button', { name: SIGNUP_BUTTON_LABEL }).click(),
-  ]);
-  const [mail] = await waitForMailTo(email, { timeoutMs: 30_000 });
-  if (!mail) throw new Error(`No e-mail to ${email}.`);
+  await joinWithHeroForm(page, email);
+  const mail = await firstMailTo(email);
   return { email, mail };
 }
 

@@ -4,7 +4,8 @@ import { confirmationMail } from './confirmation-mail';
 import { verifyLinkToken } from '../http/link-token';
 import { subscriberLinks } from './subscriber-links';
 import { CONFIRM_BUTTON_LABEL } from './templates/confirmation';
-import { escapeHtml, REFERRAL_LINK_LABEL, STATUS_LINK_LABEL } from './templates/layout';
+import { escapeHtml } from '../http/html-page';
+import { REFERRAL_LINK_LABEL, STATUS_LINK_LABEL } from './templates/layout';
 
 const SECRET = 'test-secret';
 const ORIGIN = 'https://silk.travel';

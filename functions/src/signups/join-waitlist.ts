@@ -22,7 +22,8 @@ import { landingRecord } from '@silk/schema/signup-record';
 import { FieldValue } from 'firebase-admin/firestore';
 import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HttpError, type HttpResponse } from '../http/http';
+import { HttpError } from '../http/http';
+import { refuseWithPage, seeOther } from '../http/html-page';
 import { addToMailingList } from '../mail/mailing-list';
 import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
@@ -37,29 +38,6 @@ export function joinCeiling(ceilings: Ceilings): Ceiling {
 
 /** Where a form submit lands: the site's confirmation page. */
 export const JOINED_PATH = '/waitlist';
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
-/** A page the browser shows in place of the form: the message and the way back (no script, no style). */
-export function messagePage(message: string): string {
-  const text = escapeHtml(message);
-  return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<meta name="robots" content="noindex"><title>${text} — Silk</title></head>` +
-    `<body><main><h1>${text}</h1><p><a href="/">Back to Home</a></p></main></body></html>`
-  );
-}
-
-function sendPage(res: HttpResponse, status: number, message: string): void {
-  const page = messagePage(message);
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(page));
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(page);
-}
 
 export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
@@ -91,14 +69,8 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
     {
       form: {
-        accepted: (res) => {
-          res.statusCode = 303;
-          res.setHeader('Location', JOINED_PATH);
-          res.setHeader('Cache-Control', 'no-store');
-          res.setHeader('Content-Length', '0');
-          res.end();
-        },
-        refuse: (_req, res, error) => sendPage(res, error.status, error.message),
+        accepted: (res) => seeOther(res, JOINED_PATH),
+        refuse: refuseWithPage,
       },
     },
   );

@@ -2,7 +2,7 @@ import { API_ROUTES } from '@silk/schema/api-routes';
 import { LINK_EXPIRED, LINK_INVALID } from '@silk/schema/messages';
 import { shareTargets } from '@silk/schema/share-links';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../mail/templates/layout';
+import { escapeHtml } from '../http/html-page';
 import { freshLinkHtml, sentHtml, STATUS_COPY, statusHtml, type StatusContent } from './status-html';
 import { cachedShell, fillShell } from './status-shell';
 import { STATUS_SLOT } from '@silk/schema/constants';

@@ -8,8 +8,7 @@ import { API_ROUTES } from '@silk/schema/api-routes';
 import { LINK_EXPIRED, LINK_INVALID } from '@silk/schema/messages';
 import { describeRankingRule, type LeaderboardEntry, type RankingRule } from '@silk/schema/referrals';
 import { formatPlace, shareTargets } from '@silk/schema/share-links';
-import type { HttpResponse } from '../http/http';
-import { escapeHtml } from '../mail/templates/layout';
+import { escapeHtml } from '../http/html-page';
 
 /** What the page shows its subscriber (the place is null until the ranking index has them). */
 export interface StatusContent {
@@ -122,24 +121,3 @@ export function sentHtml(): string {
   );
 }
 
-/** A page without the shell, for a refusal of the frame (rate limit, method, a bad form, a failure). */
-export function messagePage(message: string): string {
-  const text = escapeHtml(message);
-  return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<meta name="robots" content="noindex"><title>${text} — Silk</title></head>` +
-    `<body><main><h1>${text}</h1><p><a href="/">Back to Home</a></p></main></body></html>`
-  );
-}
-
-export function sendHtmlPage(res: HttpResponse, status: number, html: string): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(html));
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Robots-Tag', 'noindex');
-  // The status page's URL carries its token: no page it links to learns it.
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.end(html);
-}

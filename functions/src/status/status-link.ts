@@ -19,7 +19,7 @@ import { statusLinkEmail } from '../mail/templates/status-link';
 import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';
 import { mailTokenSecret } from '../shared/secrets';
-import { messagePage, sendHtmlPage } from './status-html';
+import { refuseWithPage, seeOther } from '../http/html-page';
 
 /** Where the form lands: the status page's "check your inbox". */
 export const STATUS_SENT_PATH = `${API_ROUTES.statusPage.path}?${STATUS_SENT_PARAM}`;
@@ -74,14 +74,8 @@ export function makeStatusLinkHandler(deps: Partial<EndpointDeps> = {}, mailCont
     deps,
     {
       form: {
-        accepted: (res) => {
-          res.statusCode = 303;
-          res.setHeader('Location', STATUS_SENT_PATH);
-          res.setHeader('Cache-Control', 'no-store');
-          res.setHeader('Content-Length', '0');
-          res.end();
-        },
-        refuse: (_req, res, error) => sendHtmlPage(res, error.status, messagePage(error.message)),
+        accepted: (res) => seeOther(res, STATUS_SENT_PATH),
+        refuse: refuseWithPage,
       },
     },
   );

@@ -17,7 +17,8 @@ import { addressOf, signupRef } from '../mail/subscribers';
 import { leaderboard, positionOf, type Position } from '../ranking/position';
 import { rankSpace, readSettings } from '../ranking/rank-store';
 import { cachedShell, fillShell, type ShellLoader } from './status-shell';
-import { freshLinkHtml, messagePage, sendHtmlPage, sentHtml, statusHtml, type StatusContent, type StatusRefusal } from './status-html';
+import { refuseWithPage, sendHtmlPage } from '../http/html-page';
+import { freshLinkHtml, sentHtml, statusHtml, type StatusContent, type StatusRefusal } from './status-html';
 
 /** The ranking's reads the page needs (functions/src/ranking/position.ts). */
 export interface RankingReader {
@@ -101,7 +102,7 @@ export function makeStatusPageHandler(options: StatusPageOptions & { ranking?: R
       return ANSWERED;
     },
     options.deps,
-    { page: { refuse: (_req, res, error) => sendHtmlPage(res, error.status, messagePage(error.message)) } },
+    { page: { refuse: refuseWithPage } },
   );
 }
 

@@ -2,6 +2,7 @@
 // mail clients render alike) and as plain text: the content, the subscriber's referral link, then a
 // footer saying why the mail came and offering "Unsubscribe" and "Delete my data".
 import { PRODUCT_NAME } from '@silk/schema/constants';
+import { escapeHtml } from '../../http/html-page';
 import type { SubscriberLinks } from '../subscriber-links';
 
 export interface EmailContent {
@@ -30,14 +31,6 @@ const WHY = `You receive this because this address joined the ${PRODUCT_NAME} wa
 export const REFERRAL_LINK_INTRO = 'Invite friends with your personal link — each friend who confirms moves you up the line:';
 export const REFERRAL_LINK_LABEL = 'Your referral link';
 
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function paragraph(text: string): string {
   return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLORS.soft}">${escapeHtml(text)}</p>`;
