@@ -149,6 +149,16 @@ describe('positions from a re-rank', () => {
     expect(JSON.stringify(top)).not.toContain('@ranking.test');
   });
 
+  it('gives a signup without a signup time no place, in the trigger\'s sync as in a re-rank', async () => {
+    const email = `rank-untimed-${randomUUID().slice(0, 6)}@ranking.test`;
+    await signups.doc(email).set({ email, updatedAt: Timestamp.now() });
+    written.push(email);
+    const space = await rankedSpace({ kind: 'signup-time' });
+    expect(await positionOf(db, email, { space })).toBeNull();
+    await syncRankEntry(db, space, email);
+    expect(await positionOf(db, email, { space })).toBeNull();
+  });
+
   it('is rebuilt by the repair when it does not count every signup', async () => {
     const space = await rankedSpace({ kind: 'signup-time' });
     // Not in this ranking: nothing keeps a test's ranking in step.

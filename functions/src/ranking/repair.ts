@@ -9,13 +9,14 @@ import { startRerank } from './rerank';
 
 const SETTLE_MS = 15_000;
 
-/** Signups in the collection minus signups in the live index (and whether a re-rank is running). */
+/** Signups with a signup time minus signups in the live index (null while a re-rank is running). */
 async function difference(db: Firestore, space: RankSpace): Promise<number | null> {
   const settings = readSettings((await space.settings.get()).data());
   if (settings.rerank?.state === 'running') return null;
   const [shards, counted] = await Promise.all([
     db.getAll(...coarseRefs(db, space, settings.version)),
-    db.collection(COLLECTIONS.waitlistSignups).count().get(),
+    // The signups the re-rank places: those with a signup time (sync-entry.ts, rankFacts).
+    db.collection(COLLECTIONS.waitlistSignups).orderBy('timestamp').count().get(),
   ]);
   const indexed = [...sumShards(shards).values()].reduce((sum, count) => sum + count, 0);
   return counted.data().count - indexed;

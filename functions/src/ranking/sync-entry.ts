@@ -6,11 +6,15 @@ import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin
 import { placement, usesSeq, type RankFacts } from './rank-keys';
 import { bucketChange, entryRef, isPlaced, readSettings, versionsInStep, type RankSpace, type StoredEntry } from './rank-store';
 
-/** What the ranking follows of a stored signup; its creation time stands in for a missing `timestamp`. */
+/**
+ * What the ranking follows of a stored signup, or null when it has no place in line: gone, or without a
+ * signup time (written by hand, not by a form) — the re-rank reads signups ordered by `timestamp`, which
+ * leaves those out, and the trigger must agree with it or the repair would find a difference forever.
+ */
 export function rankFacts(signup: DocumentSnapshot): Omit<RankFacts, 'seq'> | null {
-  if (!signup.exists) return null;
-  const timestamp = signup.get('timestamp');
-  const millis = timestamp instanceof Timestamp ? timestamp.toMillis() : (signup.createTime?.toMillis() ?? 0);
+  const timestamp = signup.get('timestamp') as unknown;
+  if (!signup.exists || !(timestamp instanceof Timestamp)) return null;
+  const millis = timestamp.toMillis();
   const confirmed = Number(signup.get('confirmedReferrals') ?? 0);
   return { email: signup.id, timestamp: millis, confirmedReferrals: Number.isFinite(confirmed) ? confirmed : 0 };
 }
