@@ -27,6 +27,7 @@ import {
   LINK_INVALID,
   SIGNUP_DELETE_ADMIN_REQUIRED,
   REFERRALS_ADMIN_REQUIRED,
+  INVITES_ADMIN_REQUIRED,
   STAFF_REQUIRED,
   TEAM_ADMIN_REQUIRED,
 } from '@silk/schema/messages';
@@ -136,6 +137,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageTeam: TEAM_ADMIN_REQUIRED,
   deleteSignup: SIGNUP_DELETE_ADMIN_REQUIRED,
   manageReferrals: REFERRALS_ADMIN_REQUIRED,
+  manageInvites: INVITES_ADMIN_REQUIRED,
 };
 
 /** The staff route's access check: the member it lets in, or a 403 with the route's refusal. */

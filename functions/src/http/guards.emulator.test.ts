@@ -33,6 +33,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageTeam: messages.TEAM_ADMIN_REQUIRED,
   deleteSignup: messages.SIGNUP_DELETE_ADMIN_REQUIRED,
   manageReferrals: messages.REFERRALS_ADMIN_REQUIRED,
+  manageInvites: messages.INVITES_ADMIN_REQUIRED,
 };
 
 let outsider: { email: string; idToken: string };

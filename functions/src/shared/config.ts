@@ -162,6 +162,9 @@ export const DEFAULT_RATE_LIMITS: Record<LimitedFunction, RateLimitRule> = {
   // The status page (per address) and a fresh status link (per address and per e-mail asked for).
   statusPage: { perIp: 60, perKey: 60 },
   statusLink: { perIp: 10, perKey: 3 },
+  // The invitation's page and forms (per address), and the product backend's verify calls.
+  invitePage: { perIp: 60, perKey: 60 },
+  inviteVerify: { perIp: 600, perKey: 600 },
 };
 
 const ENV_NAMES: Record<LimitedFunction, string> = {
@@ -176,6 +179,8 @@ const ENV_NAMES: Record<LimitedFunction, string> = {
   subscription: 'SUBSCRIPTION',
   statusPage: 'STATUS_PAGE',
   statusLink: 'STATUS_LINK',
+  invitePage: 'INVITE_PAGE',
+  inviteVerify: 'INVITE_VERIFY',
 };
 
 function list(value: string | undefined): string[] {

@@ -16,6 +16,17 @@ import type {
 } from './api';
 import type { FunctionId, StaffRouteId } from './api-routes';
 import type {
+  DeclineInviteRequest,
+  InviteDripRequest,
+  InviteDripResponse,
+  InviteWaveRequest,
+  InviteWaveResponse,
+  RedeemInviteRequest,
+  RedeemInviteResponse,
+  VerifyInviteRequest,
+  VerifyInviteResponse,
+} from './invite-api';
+import type {
   ReviewReferralRequest,
   ReviewReferralResponse,
   SetRankingRuleRequest,
@@ -76,6 +87,12 @@ export interface ApiContract {
   statusLink: { request: StatusLinkRequest; answer: { ok: true } };
   reviewReferral: { request: ReviewReferralRequest; answer: ReviewReferralResponse };
   setRankingRule: { request: SetRankingRuleRequest; answer: SetRankingRuleResponse };
+  invitePage: { request: Record<string, never>; answer: PageAnswer };
+  redeemInvite: { request: RedeemInviteRequest; answer: RedeemInviteResponse };
+  declineInvite: { request: DeclineInviteRequest; answer: { ok: true } };
+  verifyInvite: { request: VerifyInviteRequest; answer: VerifyInviteResponse };
+  inviteWave: { request: InviteWaveRequest; answer: InviteWaveResponse };
+  inviteDrip: { request: InviteDripRequest; answer: InviteDripResponse };
 }
 
 export type ApiRequest<K extends FunctionId> = ApiContract[K]['request'];

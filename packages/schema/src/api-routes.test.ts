@@ -28,6 +28,10 @@ describe('API_ROUTES', () => {
       'eraseSubscriber',
       'statusPage',
       'statusLink',
+      'invitePage',
+      'redeemInvite',
+      'declineInvite',
+      'verifyInvite',
     ]);
   });
 });

@@ -26,7 +26,7 @@ export type LinkPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'status';
 export type StaffRequirement = 'admin' | 'ready' | 'any-member';
 
 /** The 403 message of a staff route's refused caller (keys of the messages in functions/src/http/endpoint.ts). */
-export type StaffRefusal = 'staff' | 'addMember' | 'manageTeam' | 'deleteSignup' | 'manageReferrals';
+export type StaffRefusal = 'staff' | 'addMember' | 'manageTeam' | 'deleteSignup' | 'manageReferrals' | 'manageInvites';
 
 /** Who may call a route. */
 export type RouteAccess =
@@ -39,6 +39,8 @@ export type RouteAccess =
    * query string instead, whatever the body (RFC 8058 one-click unsubscribe).
    */
   | { readonly kind: 'signed-link'; readonly purpose: LinkPurpose; readonly oneClick?: boolean }
+  /** The product's backend: `Authorization: Bearer <INVITE_VERIFY_KEY>` (a server key from configuration). */
+  | { readonly kind: 'server-key' }
   /** A signed-in staff member (Firebase ID token: `Authorization: Bearer` or the body's `token`). */
   | { readonly kind: 'staff'; readonly require: StaffRequirement; readonly refusal: StaffRefusal };
 
@@ -54,7 +56,9 @@ export type RateLimitGroup =
   | 'passwordReset'
   | 'subscription'
   | 'statusPage'
-  | 'statusLink';
+  | 'statusLink'
+  | 'invitePage'
+  | 'inviteVerify';
 
 /**
  * What a rate limit counts: the client address, the staff caller's e-mail, the body's e-mail, the
@@ -126,6 +130,11 @@ function identifierLimits<Group extends RateLimitGroup>(group: Group) {
 }
 const TEAM = { kind: 'staff', require: 'admin', refusal: 'manageTeam' } as const;
 const REFERRALS_ADMIN = { kind: 'staff', require: 'admin', refusal: 'manageReferrals' } as const;
+const INVITES_ADMIN = { kind: 'staff', require: 'admin', refusal: 'manageInvites' } as const;
+/** The invitation's pages and forms: per address, then per invitation code. */
+const INVITE_LIMITS = [
+  { scope: 'invitePage:ip', key: 'ip', limit: 'invitePage.perIp', when: 'request' },
+] as const;
 
 export const API_ROUTES = {
   subscribe: {
@@ -346,6 +355,72 @@ export const API_ROUTES = {
     access: REFERRALS_ADMIN,
     rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
     audit: ['ranking.changed'],
+    answer: 'json',
+  },
+  /** The invitation page: `GET /invite?code=…`, rendered with the invitation's state and its two forms. */
+  invitePage: {
+    path: '/invite',
+    hosting: 'site',
+    methods: ['GET'],
+    bodies: [],
+    access: { kind: 'public' },
+    rateLimits: INVITE_LIMITS,
+    audit: [],
+    answer: 'html',
+  },
+  /** Redeems an invitation (JSON, or the page's form: 303 to the product's sign-up address with a one-time token). */
+  redeemInvite: {
+    path: '/api/invite/redeem',
+    hosting: 'site',
+    methods: POST,
+    bodies: ['json', 'form'],
+    access: { kind: 'public' },
+    rateLimits: INVITE_LIMITS,
+    audit: [],
+    answer: 'json',
+  },
+  /** "Not now": keeps the place on the waitlist or leaves it (the visitor's choice). */
+  declineInvite: {
+    path: '/api/invite/decline',
+    hosting: 'site',
+    methods: POST,
+    bodies: ['json', 'form'],
+    access: { kind: 'public' },
+    rateLimits: INVITE_LIMITS,
+    audit: [],
+    answer: 'json',
+  },
+  /** The product's backend checks a redeemed invitation's one-time token. */
+  verifyInvite: {
+    path: '/api/invite/verify',
+    hosting: 'site',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: { kind: 'server-key' },
+    rateLimits: [{ scope: 'inviteVerify:ip', key: 'ip', limit: 'inviteVerify.perIp', when: 'request' }],
+    audit: [],
+    answer: 'json',
+  },
+  /** An Admin previews or starts a wave (idempotent by its request id). */
+  inviteWave: {
+    path: '/api/invites/wave',
+    hosting: 'admin',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: INVITES_ADMIN,
+    rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
+    audit: ['invites.wave'],
+    answer: 'json',
+  },
+  /** An Admin sets or pauses the daily drip. */
+  inviteDrip: {
+    path: '/api/invites/drip',
+    hosting: 'admin',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: INVITES_ADMIN,
+    rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
+    audit: ['invites.drip'],
     answer: 'json',
   },
 } as const satisfies Record<string, ApiRouteEntry>;

@@ -15,6 +15,13 @@ import {
 import type { ApiContract } from './api-contract';
 import type { FunctionId } from './api-routes';
 import {
+  declineInviteRequestSchema,
+  inviteDripRequestSchema,
+  inviteWaveRequestSchema,
+  redeemInviteRequestSchema,
+  verifyInviteRequestSchema,
+} from './invite-api';
+import {
   reviewReferralRequestSchema,
   setRankingRuleRequestSchema,
   statusLinkRequestSchema,
@@ -53,6 +60,12 @@ export const REQUEST_SCHEMAS = {
   statusLink: statusLinkRequestSchema,
   reviewReferral: reviewReferralRequestSchema,
   setRankingRule: setRankingRuleRequestSchema,
+  invitePage: emptyRequestSchema,
+  redeemInvite: redeemInviteRequestSchema,
+  declineInvite: declineInviteRequestSchema,
+  verifyInvite: verifyInviteRequestSchema,
+  inviteWave: inviteWaveRequestSchema,
+  inviteDrip: inviteDripRequestSchema,
 } as const satisfies { [K in FunctionId]: z.ZodType };
 
 export type RequestSchemas = typeof REQUEST_SCHEMAS;

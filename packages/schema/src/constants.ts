@@ -23,7 +23,16 @@ export const COLLECTIONS = {
   securityLogCounts: 'security_log_counts',
   referralCodes: 'referral_codes',
   referrals: 'referrals',
+  /** invite_waves/{waveId}: InviteWave (@silk/schema/invites). */
+  inviteWaves: 'invite_waves',
+  /** invitations/{sha256 of the code}: one invitation, bound to its address. */
+  invitations: 'invitations',
+  /** invite_history/{id}: each change of a signup's invite status (who, when, which wave). */
+  inviteHistory: 'invite_history',
 } as const;
+
+/** settings/{this}: the daily drip of invitations (DripSettings, @silk/schema/invites). */
+export const INVITE_SETTINGS_DOC = 'invites';
 
 /** The Activity tab counts the security log's events of this many last hours (security_log_counts). */
 export const SECURITY_EVENTS_SHOWN_HOURS = 24;

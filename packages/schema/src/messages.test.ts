@@ -59,6 +59,8 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   SIGNUP_DELETE_ADMIN_REQUIRED: 'Only Admins can delete signups.',
   REFERRALS_ADMIN_REQUIRED: 'Only Admins can review referrals or change the ranking.',
   REFERRAL_REQUEST_INVALID: 'Choose a valid referral decision or ranking rule.',
+  INVITES_ADMIN_REQUIRED: 'Only Admins can invite people from the waitlist.',
+  INVITE_REQUEST_INVALID: 'This invitation request is not valid.',
   REFERRAL_GRANTED: 'Referral credit granted.',
   REFERRAL_REJECTED: 'Referral credit rejected.',
   REFERRAL_NOT_WITHHELD: 'This referral is not waiting for review.',

@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'referral.granted',
   'referral.rejected',
   'ranking.changed',
+  'invites.wave',
+  'invites.drip',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -207,6 +207,13 @@ export const SIGNUP_FIELDS = [
   { key: 'referredBy', writtenBy: ['server'], viewed: true },
   /** How many people this subscriber referred who confirmed and were credited. */
   { key: 'confirmedReferrals', writtenBy: ['server'], viewed: true },
+  /** Where the signup stands with invitations (InviteStatus; absent: waiting). */
+  { key: 'inviteStatus', writtenBy: ['server'], viewed: true },
+  /** The wave that invited it last, and when (milliseconds). */
+  { key: 'inviteWave', writtenBy: ['server'], viewed: true },
+  { key: 'invitedAt', writtenBy: ['server'], viewed: true },
+  /** When the invitation was redeemed (milliseconds). */
+  { key: 'joinedAt', writtenBy: ['server'], viewed: true },
 ] as const satisfies readonly SignupFieldSpec[];
 
 export type SignupField = (typeof SIGNUP_FIELDS)[number];

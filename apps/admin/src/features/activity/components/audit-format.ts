@@ -16,6 +16,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'referral.granted': 'Referral credit granted',
   'referral.rejected': 'Referral credit rejected',
   'ranking.changed': 'Ranking rule changed',
+  'invites.wave': 'Invite wave started',
+  'invites.drip': 'Invite drip changed',
 };
 
 /** The label of an action; one this panel does not know reads as written. */
