@@ -47,7 +47,7 @@ async function* lineOrder(db: Firestore): AsyncGenerator<string[]> {
   const indexed = !(await entries.limit(1).get()).empty;
   let query: Query = indexed
     ? entries.orderBy('sort').select('sort')
-    : db.collection(COLLECTIONS.waitlistSignups).orderBy('timestamp').orderBy(FieldPath.documentId()).select();
+    : db.collection(COLLECTIONS.waitlistSignups).orderBy('timestamp').orderBy(FieldPath.documentId()).select('timestamp');
   for (;;) {
     const page = await query.limit(PAGE).get();
     // A deleted signup's marker ({gone: true}) has no sort key, so the index query leaves it out.

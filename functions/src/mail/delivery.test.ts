@@ -1,6 +1,6 @@
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '@silk/schema/email-grammar-cases';
 import { describe, expect, it } from 'vitest';
-import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { awaitSendSlot, mailOptions, retryDelayMs, type DeliveryDeps } from './delivery';
 import { isTransientFailure } from './smtp';
 
@@ -97,7 +97,7 @@ describe('awaitSendSlot', () => {
     return { ref: { update: async (data: unknown) => void updates.push(data) } as unknown as DocumentReference, updates };
   };
 
-  it('sends a mail without a slot, or whose slot has come, at once', async () => {
+  it('sends a mail without a slot, or at its slot, at once', async () => {
     const { ref } = stubRef();
     const deps = { config, now: () => 1_000, sleep: async () => expect.unreachable() } as unknown as DeliveryDeps;
     expect(await awaitSendSlot(ref, {}, deps)).toBe(true);
@@ -113,10 +113,12 @@ describe('awaitSendSlot', () => {
     expect(updates).toEqual([]);
   });
 
-  it('leaves a far slot PENDING, to be woken by the redrive before it', async () => {
+  it('hands a far slot back (PENDING), to be woken by the redrive before it', async () => {
     const { ref, updates } = stubRef();
     const deps = { config, now: () => 0, sleep: async () => expect.unreachable() } as unknown as DeliveryDeps;
     expect(await awaitSendSlot(ref, { sendAt: 600_000 }, deps)).toBe(false);
-    expect(updates).toEqual([{ 'delivery.nextAttemptAt': Timestamp.fromMillis(530_000) }]);
+    expect(updates).toEqual([
+      { 'delivery.state': 'PENDING', 'delivery.nextAttemptAt': Timestamp.fromMillis(530_000), 'delivery.leaseExpireTime': FieldValue.delete() },
+    ]);
   });
 });

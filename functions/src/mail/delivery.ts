@@ -18,6 +18,7 @@ import type { SendMailOptions, SentMessageInfo } from 'nodemailer';
 import type { Address } from 'nodemailer/lib/mailer';
 import type { MailConfig } from './mail-config';
 import type { DeliveryState } from './mail-queue';
+import { reserveSendSlots, SLOT_MARGIN_MS } from './send-slots';
 import { isTransientFailure, type MailTransport } from './smtp';
 
 export interface DeliveryDeps {
@@ -29,6 +30,7 @@ export interface DeliveryDeps {
 }
 
 const NOT_FOUND = 5; // gRPC status of update() on a missing document
+
 
 class InvalidMail extends Error {}
 
@@ -169,22 +171,35 @@ async function deliver(ref: DocumentReference, data: DocumentData, deps: Deliver
 }
 
 /**
- * A mail with a send slot (`sendAt`, send-slots.ts) is never sent before it: true once the slot has come
- * (waiting for it when it is near); false when it is far, after leaving the mail PENDING with
- * `nextAttemptAt` a little before the slot, when the redrive sets it to RETRY.
+ * A claimed mail with a send slot (`sendAt`, send-slots.ts) is sent at its slot, never before and never
+ * more than SLOT_MARGIN_MS after it (a missed slot is replaced by a new one, so late mail does not go out
+ * in a burst): true when the slot has come; false when it is far, after handing the mail back (PENDING
+ * with `nextAttemptAt` a little before the slot, when the redrive sets it to RETRY).
  */
 export async function awaitSendSlot(ref: DocumentReference, data: DocumentData, deps: DeliveryDeps): Promise<boolean> {
-  const sendAt = typeof data.sendAt === 'number' ? data.sendAt : 0;
-  const wait = sendAt - (deps.now ?? Date.now)();
-  if (wait <= 0) return true;
-  if (wait <= deps.config.slotWaitMs) {
+  if (typeof data.sendAt !== 'number') return true;
+  let sendAt = data.sendAt;
+  const clock = deps.now ?? Date.now;
+  for (;;) {
+    const now = clock();
+    if (now > sendAt + SLOT_MARGIN_MS) {
+      sendAt = (await reserveSendSlots(deps.db, 1, deps.config.ratePerSecond, now))[0] ?? now;
+      await updateIfPresent(ref, { sendAt });
+      continue;
+    }
+    const wait = sendAt - now;
+    if (wait <= 0) return true;
+    if (wait > deps.config.slotWaitMs) {
+      await updateIfPresent(ref, {
+        'delivery.state': 'PENDING',
+        'delivery.nextAttemptAt': Timestamp.fromMillis(sendAt - deps.config.slotLeadMs),
+        'delivery.leaseExpireTime': FieldValue.delete(),
+      });
+      return false;
+    }
     await (deps.sleep ?? pause)(wait);
-    return true;
+    if (clock() <= sendAt + SLOT_MARGIN_MS) return true;
   }
-  if (data.delivery?.nextAttemptAt === undefined) {
-    await updateIfPresent(ref, { 'delivery.nextAttemptAt': Timestamp.fromMillis(sendAt - deps.config.slotLeadMs) });
-  }
-  return false;
 }
 
 /** One write to mail/{id} (before / after as data; undefined when absent). */
@@ -198,8 +213,9 @@ export async function handleMailWrite(
   if (!before && after.delivery === undefined) return markPending(deps.db, ref);
   const state = (after.delivery as { state?: unknown } | undefined)?.state;
   if (state !== 'PENDING' && state !== 'RETRY') return;
+  // Handed back to wait for its send slot: the redrive sets it to RETRY in time.
+  if (state === 'PENDING' && (after.delivery as { nextAttemptAt?: unknown }).nextAttemptAt !== undefined) return;
   const now = deps.now ?? Date.now;
-  if (!(await awaitSendSlot(ref, after, deps))) return;
   const data = await claim(deps.db, ref, now() + deps.config.leaseMs);
-  if (data) await deliver(ref, data, deps);
+  if (data && (await awaitSendSlot(ref, data, deps))) await deliver(ref, data, deps);
 }
