@@ -110,7 +110,7 @@ async function inner(): Promise<void> {
   await seed(db);
   const config = readMailConfig();
   const sends: number[] = [];
-  const sender = process.env.BENCH_SENDER === "0" ? { stop: async () => undefined } : senderStandIn(db, sends);
+  const sender = senderStandIn(db, sends);
 
   const started = performance.now();
   const { waveId, total } = await startWave(db, { target: { kind: 'next', count: COUNT }, includeUnconfirmed: false, requestId: 'bench-wave-1', by: 'bench@silk.test', origin: 'admin' });
