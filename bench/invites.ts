@@ -141,7 +141,7 @@ async function inner(): Promise<void> {
       { key: 'duplicates', metric: 'addresses with a second invitation or mail', value: duplicates, unit: '', budget: 0, kind: 'max' },
       { key: 'seconds', metric: 'start → everyone invited and queued', value: seconds, unit: 's', budget: 120, kind: 'max' },
       { key: 'mailsPerSecond', metric: 'most mails in one second (slots and stand-in sends)', value: Math.max(slotRate, sendRate), unit: '/s', budget: config.ratePerSecond, kind: 'max' },
-      { key: 'sentDuringWave', metric: 'mails the stand-in sent in the 20 s after the wave', value: sends.length, unit: '', kind: 'min' },
+      { key: 'sentAfterWave', metric: 'mails the stand-in sent in the 20 s after the wave', value: sends.length, unit: '', kind: 'min' },
     ],
     { rate: String(config.ratePerSecond) },
   );
