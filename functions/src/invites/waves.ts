@@ -40,8 +40,8 @@ export interface WaveOptions {
   context: () => MailContext;
   ratePerSecond: number;
   now?: () => number;
-  /** Called after each committed batch (tests interrupt a chunk here). */
-  afterBatch?: () => Promise<void>;
+  /** Called before a chunk's batch `index` is committed (tests interrupt a chunk here). */
+  beforeCommit?: (index: number) => Promise<void>;
 }
 
 export function waveIdFor(by: string, requestId: string): string {
@@ -140,9 +140,10 @@ function addPerson(batch: WriteBatch, db: Firestore, waveId: string, wave: Store
 }
 
 /** Invites a batch atomically; when one of them was done before (or is gone), each on their own. */
-async function inviteBatch(db: Firestore, waveId: string, wave: StoredWave, people: Person[], options: WaveOptions, now: number): Promise<void> {
+async function inviteBatch(db: Firestore, waveId: string, wave: StoredWave, people: Person[], options: WaveOptions, now: number, index: number): Promise<void> {
   const batch = db.batch();
   for (const person of people) addPerson(batch, db, waveId, wave, person, options, now);
+  if (options.beforeCommit) await options.beforeCommit(index);
   try {
     await batch.commit();
   } catch (error) {
@@ -160,7 +161,6 @@ async function inviteBatch(db: Firestore, waveId: string, wave: StoredWave, peop
       }
     }
   }
-  if (options.afterBatch) await options.afterBatch();
 }
 
 /** Processes the wave's next chunk; false when there is nothing (more) to do. */
@@ -187,9 +187,11 @@ export async function processWaveChunk(db: Firestore, waveId: string, options: W
   }
   const batches: Array<Promise<void>> = [];
   for (let start = 0; start < people.length; start += BATCH) {
-    batches.push(inviteBatch(db, waveId, wave, people.slice(start, start + BATCH), options, now));
+    batches.push(inviteBatch(db, waveId, wave, people.slice(start, start + BATCH), options, now, start / BATCH));
   }
-  await Promise.all(batches);
+  // Every batch settles before a failure is reported, so a rerun never races this run's writes.
+  const failed = (await Promise.allSettled(batches)).find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
   const invited = (await ref.collection('invited').count().get()).data().count;
   await db.runTransaction(async (transaction) => {
     const current = (await transaction.get(ref)).data() as StoredWave | undefined;
