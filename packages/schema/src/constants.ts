@@ -135,6 +135,12 @@ export const EDIT_KEY_FIELD = 'editKey';
  */
 export const STATUS_SHELL_PATH = '/status-shell';
 export const STATUS_SLOT = '<!--status-page-->';
+/**
+ * The invitation page: the invitePage function answers `/invite?code=…` with the site's prerendered shell
+ * (served by Hosting at INVITE_SHELL_PATH), its slot replaced by the invitation's state and its forms.
+ */
+export const INVITE_SHELL_PATH = '/invite-shell';
+export const INVITE_SLOT = '<!--invite-page-->';
 /** Where /status?sent shows "check your inbox" (the fresh-link form's answer). */
 export const STATUS_SENT_PARAM = 'sent';
 /** The referral code of this session's signup (from /api/subscribe's answer), shown on /waitlist. */

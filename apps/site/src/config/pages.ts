@@ -1,7 +1,7 @@
 // The site's pages, the one list the rest derives from: the Vite build inputs and each page's HTML
 // document (build/site-pages.ts), the server entry's renderers (src/entry-server.tsx) and the prerender
 // list (scripts/prerender.mjs). Adding a page is one entry here plus its component in the server entry.
-import { MARKETING_TITLE, STATUS_SHELL_PATH, WAITLIST_PAGE_TITLE } from '@silk/schema/constants';
+import { INVITE_SHELL_PATH, MARKETING_TITLE, STATUS_SHELL_PATH, WAITLIST_PAGE_TITLE } from '@silk/schema/constants';
 import { anchors, paths } from './paths';
 
 export interface SitePage {
@@ -92,6 +92,20 @@ export const sitePages = [
     prerendered: true,
     indexed: false,
     // Its one form (a fresh link) posts natively: the head's form guard is not wanted.
+    hydrates: false,
+  },
+  {
+    // The invitation page's shell: the invitePage function serves it at /invite?code=… with the
+    // invitation's state and its forms in its slot.
+    id: 'invite',
+    path: INVITE_SHELL_PATH,
+    html: 'invite-shell.html',
+    entry: '/src/entries/invite.ts',
+    title: 'Your invitation — Silk',
+    description: 'Your invitation to Silk: continue to create your account, or keep your place on the waitlist.',
+    prerendered: true,
+    indexed: false,
+    // Its forms post natively (they work before and without a script): the head's form guard is not wanted.
     hydrates: false,
   },
   {
