@@ -7,13 +7,13 @@ import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';
 import { refuseInviteForm } from './invite-forms';
 import { invitePageUrl } from './invite-page';
-import { declineInvitation } from './invitation-visit';
+import { decline } from './invitation-visit';
 
 export function makeDeclineInviteHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'declineInvite',
     async ({ services: { db }, body: { code, choice } }) => {
-      await declineInvitation(db, code, choice);
+      await decline(db, code, choice);
       return { ok: true };
     },
     deps,

@@ -11,7 +11,7 @@ import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';
 import { refuseInviteForm } from './invite-forms';
 import { continuePage } from './invite-html';
-import { redeemInvitation } from './invitation-visit';
+import { redeem } from './invitation-visit';
 
 /** The product's sign-up address with the token (`?token=`, kept alongside the address's own query). */
 export function continueUrl(productSignupUrl: string, token: string): string {
@@ -29,7 +29,7 @@ export function makeRedeemInviteHandler(deps: Partial<EndpointDeps> = {}) {
         logger.error('redeemInvite: PRODUCT_SIGNUP_URL is not set to an address');
         throw new HttpError(500, INTERNAL_ERROR);
       }
-      const token = await redeemInvitation(db, code);
+      const token = await redeem(db, code);
       return { ok: true, continueTo: continueUrl(config.productSignupUrl, token) };
     },
     deps,

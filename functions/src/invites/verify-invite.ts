@@ -5,12 +5,12 @@ import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';
 import { inviteVerifyKey } from '../shared/secrets';
-import { verifyInvitationToken } from './invitation-visit';
+import { verifyToken } from './invitation-visit';
 
 export function makeVerifyInviteHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'verifyInvite',
-    async ({ services: { db }, body: { token } }) => verifyInvitationToken(db, token),
+    async ({ services: { db }, body: { token } }) => verifyToken(db, token),
     deps,
   );
 }
