@@ -83,6 +83,8 @@ export async function viewInvitation(db: Firestore, code: string, now = Date.now
 
 /** Redeems an open invitation once; returns the product's one-time token. */
 export async function redeem(db: Firestore, code: string): Promise<string> {
+  // The store redeems by the invitation alone: an invitation whose signup was erased is refused here.
+  if ((await viewInvitation(db, code)).kind === 'unknown') throw refusal('unknown', code);
   const outcome = await redeemInvitation(db, code);
   if (outcome.kind === 'redeemed') return outcome.token;
   throw refusal(outcome.kind === 'redeemed-before' ? 'redeemed' : outcome.kind, code);

@@ -219,4 +219,13 @@ describe('a tampered, unknown or malformed code', () => {
     expect((await post(urls.redeem, { code: 'short' })).status).toBe(400);
     expect(await state(email, code)).toMatchObject({ inviteStatus: 'invited', invitation: 'sent', history: ['invited'] });
   });
+
+  it('refuses the invitation of a signup no longer on the list (erased), changing nothing', async () => {
+    const { email, code } = await invited('erased');
+    await db.collection(COLLECTIONS.waitlistSignups).doc(email).delete();
+    expect((await open(code)).status).toBe(404);
+    expect(await post(urls.redeem, { code })).toMatchObject({ status: 404, body: { error: INVITE_UNKNOWN } });
+    expect(await post(urls.decline, { code, choice: 'keep' })).toMatchObject({ status: 404 });
+    expect((await invitationRef(db, code).get()).get('state')).toBe('sent');
+  });
 });
