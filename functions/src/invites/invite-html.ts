@@ -5,6 +5,7 @@
 import { API_ROUTES } from '@silk/schema/api-routes';
 import { INVITE_ALREADY_USED, INVITE_EXPIRED, INVITE_UNKNOWN } from '@silk/schema/messages';
 import { escapeHtml } from '../http/html-page';
+import { NOT_NOW_SECTION_ID } from './invitation-mail';
 import type { InvitationView } from './invitation-visit';
 
 export const INVITE_COPY = {
@@ -40,7 +41,7 @@ const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 function openHtml(code: string): string {
   const decline =
-    `<form class="invite-form" method="post" action="${API_ROUTES.declineInvite.path}" data-invite-form="decline">` +
+    `<form id="${NOT_NOW_SECTION_ID}" class="invite-form" method="post" action="${API_ROUTES.declineInvite.path}" data-invite-form="decline">` +
     codeField(code) +
     `<fieldset><legend>${escapeHtml(INVITE_COPY.notNowTitle)}</legend>` +
     paragraph(INVITE_COPY.notNowNote) +

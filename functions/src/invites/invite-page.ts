@@ -3,7 +3,6 @@
 // form posts); a used one says so; an expired one offers to stay on the waitlist; an unknown, tampered
 // or malformed code gets a clear page and changes nothing. The redeem and decline forms come back here
 // (303) to show the invitation's new state.
-import { API_ROUTES } from '@silk/schema/api-routes';
 import { INVITE_CODE_PARAM, parseInviteCode } from '@silk/schema/invites';
 import { INVITE_SHELL_PATH, INVITE_SLOT } from '@silk/schema/constants';
 import { endpoint, ANSWERED, type EndpointDeps } from '../http/endpoint';
@@ -13,6 +12,7 @@ import { readMailConfig } from '../mail/mail-config';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';
 import { inviteHtml, inviteStatusCode } from './invite-html';
+import { inviteLink } from './invitation-mail';
 import { viewInvitation, type InvitationView } from './invitation-visit';
 
 export interface InvitePageOptions {
@@ -22,9 +22,9 @@ export interface InvitePageOptions {
   siteOrigin?: () => string;
 }
 
-/** The page of an invitation's code, for a form's 303 and the e-mail's link. */
+/** The page of an invitation's code on this site (a form's 303): the e-mail's link without the origin. */
 export function invitePageUrl(code: string): string {
-  return `${API_ROUTES.invitePage.path}?${new URLSearchParams({ [INVITE_CODE_PARAM]: code }).toString()}`;
+  return inviteLink('', code);
 }
 
 export function makeInvitePageHandler(options: InvitePageOptions = {}) {

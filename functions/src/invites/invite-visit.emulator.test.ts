@@ -87,7 +87,7 @@ describe('the invitation page', () => {
     expect(page.html).toContain('<title>Your invitation — Silk</title>');
     expect(page.html).toContain(`<h1 id="invite-title">${INVITE_COPY.openTitle}</h1>`);
     expect(page.html).toContain('<form class="invite-form" method="post" action="/api/invite/redeem" data-invite-form="redeem">');
-    expect(page.html).toContain('action="/api/invite/decline"');
+    expect(page.html).toContain('<form id="not-now" class="invite-form" method="post" action="/api/invite/decline"');
     expect(page.html).toContain(`<input type="hidden" name="code" value="${code}">`);
     expect(page.html).toContain('name="choice" value="keep" checked');
     expect(page.html).toContain('name="choice" value="leave"');
