@@ -358,8 +358,9 @@ export function endpoint<K extends FunctionId>(
 
   return (req, res) => {
     if (page) return page(req, res);
-    if (form && isFormRequest(req)) return form(req, res);
+    // A one-click unsubscribe is a form post too (RFC 8058): its token in the URL tells it from the page's form.
     if (oneClick && queryToken(req) !== null) return oneClick(req, res);
+    if (form && isFormRequest(req)) return form(req, res);
     return json(req, res);
   };
 }
