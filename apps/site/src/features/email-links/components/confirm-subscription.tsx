@@ -61,6 +61,7 @@ export function ConfirmSubscription({ apiBase }: { apiBase: string }) {
       heading: confirmPage.heading,
       text: confirmPage.text,
       homeLink: false,
+      // Shown only until the island knows the token; from then on it confirms by itself.
       actions: (
         <LinkForm apiBase={apiBase} action="confirmSubscription" token={null} onSubmit={() => undefined}>
           <Button type="submit" variant="primary">
