@@ -67,6 +67,10 @@ describe('functions/deploy', () => {
     expect(endpoints.unsubscribe?.secretEnvironmentVariables).toEqual([
       expect.objectContaining({ key: 'MAIL_TOKEN_SECRET' }),
     ]);
+    // The product backend's key reaches the verify function only.
+    expect(endpoints.verifyInvite?.secretEnvironmentVariables).toEqual([
+      expect.objectContaining({ key: 'INVITE_VERIFY_KEY' }),
+    ]);
     expect(endpoints.exportWaitlist).toMatchObject({ availableMemoryMb: 1024, timeoutSeconds: 300 });
     expect(endpoints.waitlistUpdate?.secretEnvironmentVariables).toEqual([
       expect.objectContaining({ key: 'RECAPTCHA_SECRET_KEY' }),

@@ -4,6 +4,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ConfirmPage } from './app/confirm-page';
+import { InvitePage } from './app/invite-page';
 import { LandingPage } from './app/landing-page';
 import { NotFoundPage } from './app/not-found-page';
 import { StatusPage } from './app/status-page';
@@ -20,6 +21,7 @@ const pageElements: Record<PrerenderedPageId, () => ReactNode> = {
   confirm: () => <ConfirmPage apiBase={env.apiBase} />,
   unsubscribe: () => <UnsubscribePage apiBase={env.apiBase} />,
   status: () => <StatusPage />,
+  invite: () => <InvitePage />,
   '404': () => <NotFoundPage />,
 };
 

@@ -3,7 +3,8 @@
 //   1. CORS for the configured origins (403 / the preflight's 204), then errors as `{error}` (http.ts);
 //   2. the route's methods (405), body ≤ 16 KB (413), its media types (415), a JSON object (400) — or a
 //      form / a one-click unsubscribe where the route declares one;
-//   3. who may call it: App Check (401), or the staff caller and the access the route needs (401 / 403);
+//   3. who may call it: App Check (401), a server key (401), or the staff caller and the access the route
+//      needs (401 / 403);
 //   4. the rate limits counted per request (429), then the body parsed with the route's schema (400),
 //      a signed link's token verified (400 / 401), then the limits the body names (429);
 //   5. the handler, given the parsed body, the caller or subscriber, the client address and an audit
@@ -35,7 +36,7 @@ import { mailboxKey, usernameKey } from '@silk/schema/validators';
 import type { AdminServices } from '../shared/admin';
 import { writeAudit, type AuditEntry } from '../shared/audit';
 import type { ServerConfig } from '../shared/config';
-import { mailTokenSecret } from '../shared/secrets';
+import { inviteVerifyKey, mailTokenSecret } from '../shared/secrets';
 import { serverDeps, type ServerDeps } from '../shared/server-deps';
 import { verifyAppCheck } from './app-check';
 import { idTokenFrom, requireReadyAdmin, requireReadyStaff, verifyCaller, type Caller } from './auth';
@@ -57,6 +58,7 @@ import {
 } from './http';
 import { LinkTokenError, verifyLinkToken, type LinkPurpose } from './link-token';
 import { enforceRateLimits, type RateLimitCheck } from './rate-limit';
+import { verifyServerKey } from './server-key';
 
 type Route<K extends FunctionId> = (typeof API_ROUTES)[K];
 type AccessOf<K extends FunctionId> = Route<K>['access'];
@@ -114,12 +116,14 @@ export interface EndpointDeps extends ServerDeps {
   audit: (entry: AuditEntry) => Promise<void>;
   /** The key that signs the links in our e-mails (signed-link routes). */
   linkSecret: () => string;
+  /** The key a server-key route's caller must present (the product's backend: INVITE_VERIFY_KEY). */
+  serverKey: () => string;
 }
 
 /** How a route that reads HTML forms answers them (a page rather than JSON). */
 export interface FormAnswers {
-  /** The answer to an accepted form. */
-  accepted: (res: HttpResponse) => void;
+  /** The answer to an accepted form, given the handler's answer and the form's parsed body. */
+  accepted: (res: HttpResponse, answer: unknown, body: Record<string, unknown>) => void;
   /** The answer to a refused one. */
   refuse: Refuse;
 }
@@ -230,6 +234,7 @@ export function endpoint<K extends FunctionId>(
     deps.rateLimit ?? ((checks: RateLimitCheck[]) => enforceRateLimits(services().db, checks));
   const audit = deps.audit ?? ((entry: AuditEntry) => writeAudit(services().db, entry));
   const linkSecret = deps.linkSecret ?? (() => mailTokenSecret.value());
+  const serverKey = deps.serverKey ?? (() => inviteVerifyKey.value());
   const allowedOrigins = () => config().allowedOrigins;
   const { access } = route;
   const reads = (type: 'json' | 'form') => (route.bodies as readonly string[]).includes(type);
@@ -244,10 +249,11 @@ export function endpoint<K extends FunctionId>(
     res: HttpResponse,
     raw: JsonBody,
     linkToken?: string,
-  ): Promise<unknown> {
+  ): Promise<{ answer: unknown; body: ParsedRequest<K> }> {
     const currentConfig = config();
     const current = services();
     if (access.kind === 'app-check') await verifyAppCheck(req, currentConfig.appCheck);
+    if (access.kind === 'server-key') verifyServerKey(req, serverKey());
     const caller = access.kind === 'staff' ? admitStaff(await authorize(req, raw), access) : null;
     const known: LimitKeys = {
       ip: clientIp(req, currentConfig.clientIpHops),
@@ -299,11 +305,11 @@ export function endpoint<K extends FunctionId>(
           details: entry.details,
         }),
     } as EndpointContext<K>;
-    return handler(context);
+    return { answer: await handler(context), body };
   }
 
   const json = guardedHandler(id, allowedOrigins, async (req, res) => {
-    const answer = await serve(req, res, await readJsonBody(req, route.methods));
+    const { answer } = await serve(req, res, await readJsonBody(req, route.methods));
     if (answer !== ANSWERED) sendJson(res, 200, answer);
   });
 
@@ -316,8 +322,8 @@ export function endpoint<K extends FunctionId>(
       async (req, res) => {
         checkMethod(req, route.methods);
         const raw = await readRawBody(req);
-        await serve(req, res, Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
-        formAnswers.accepted(res);
+        const served = await serve(req, res, Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
+        formAnswers.accepted(res, served.answer, served.body as Record<string, unknown>);
       },
       formAnswers.refuse,
     );
@@ -330,7 +336,7 @@ export function endpoint<K extends FunctionId>(
           async (req, res) => {
             checkMethod(req, route.methods);
             await readRawBody(req); // "List-Unsubscribe=One-Click": read (≤ 16 KB) but not needed
-            const answer = await serve(req, res, {}, queryToken(req) ?? ''); // only reached with a token in the URL
+            const { answer } = await serve(req, res, {}, queryToken(req) ?? ''); // only reached with a token in the URL
             sendJson(res, 200, answer);
           },
           (_req, res, error) => sendError(res, error.status, error.message),
@@ -352,8 +358,9 @@ export function endpoint<K extends FunctionId>(
 
   return (req, res) => {
     if (page) return page(req, res);
-    if (form && isFormRequest(req)) return form(req, res);
+    // A one-click unsubscribe is a form post too (RFC 8058): its token in the URL tells it from the page's form.
     if (oneClick && queryToken(req) !== null) return oneClick(req, res);
+    if (form && isFormRequest(req)) return form(req, res);
     return json(req, res);
   };
 }

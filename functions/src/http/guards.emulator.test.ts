@@ -182,6 +182,18 @@ describe.each(ROUTES.map((route) => [route.functionId, route] as const))('%s gua
       [400, messages.LINK_TOKEN_MISSING],
     ]);
   }
+  if (access.kind === 'server-key') {
+    refusals.push([
+      'no server key',
+      () => ({ body: { email: uniqueEmail('no-server-key'), token: 'x' } }),
+      [401, messages.SERVER_KEY_REQUIRED],
+    ]);
+    refusals.push([
+      'a wrong server key',
+      () => ({ body: { email: uniqueEmail('wrong-server-key'), token: 'x' }, headers: { Authorization: 'Bearer not-the-key' } }),
+      [401, messages.SERVER_KEY_REQUIRED],
+    ]);
+  }
   if (access.kind === 'staff') {
     const refusal = STAFF_REFUSALS[access.refusal];
     const asCaller = (idToken: string) => () => ({

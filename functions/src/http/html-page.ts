@@ -12,13 +12,14 @@ export function escapeHtml(text: string): string {
 }
 
 /** A page the browser shows in place of a refused form or page: the message and the way back (no script, no style). */
-export function messagePage(message: string): string {
+export function messagePage(message: string, detail = '', moreHtml = ''): string {
   const text = escapeHtml(message);
+  const paragraph = detail ? `<p>${escapeHtml(detail)}</p>` : '';
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<meta name="robots" content="noindex"><title>${text} — Silk</title></head>` +
-    `<body><main><h1>${text}</h1><p><a href="/">Back to Home</a></p></main></body></html>`
+    `<body><main><h1>${text}</h1>${paragraph}${moreHtml}<p><a href="/">Back to Home</a></p></main></body></html>`
   );
 }
 

@@ -6,6 +6,7 @@ import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
+import { confirmFormAnswers } from './link-forms';
 import { creditReferral } from '../referrals/credit';
 import { confirmSubscriber } from './subscription';
 
@@ -18,6 +19,7 @@ export function makeConfirmSubscriptionHandler(deps: Partial<EndpointDeps> = {})
       return { ok: true };
     },
     deps,
+    { form: confirmFormAnswers },
   );
 }
 

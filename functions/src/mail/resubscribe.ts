@@ -5,6 +5,7 @@ import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
+import { resubscribeFormAnswers } from './link-forms';
 import { resubscribeSubscriber } from './subscription';
 
 export function makeResubscribeHandler(deps: Partial<EndpointDeps> = {}) {
@@ -15,6 +16,7 @@ export function makeResubscribeHandler(deps: Partial<EndpointDeps> = {}) {
       return { ok: true };
     },
     deps,
+    { form: resubscribeFormAnswers },
   );
 }
 

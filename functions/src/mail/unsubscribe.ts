@@ -6,6 +6,7 @@ import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
+import { unsubscribeFormAnswers } from './link-forms';
 import { unsubscribeSubscriber } from './subscription';
 
 export function makeUnsubscribeHandler(deps: Partial<EndpointDeps> = {}) {
@@ -16,6 +17,7 @@ export function makeUnsubscribeHandler(deps: Partial<EndpointDeps> = {}) {
       return { ok: true };
     },
     deps,
+    { form: unsubscribeFormAnswers },
   );
 }
 

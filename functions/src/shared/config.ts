@@ -75,6 +75,11 @@ export interface ServerConfig {
   passwordChange: { recentSignInSeconds: number };
   /** See ReferralRules. */
   referrals: ReferralRules;
+  /**
+   * The product's sign-up address (PRODUCT_SIGNUP_URL) a redeemed invitation continues to, with its
+   * one-time token in `?token=`; empty: redeeming refuses (the deployment is not configured).
+   */
+  productSignupUrl: string;
 }
 
 /**
@@ -281,5 +286,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       ),
     },
     referrals: readReferralRules(env),
+    productSignupUrl: env.PRODUCT_SIGNUP_URL?.trim() ?? '',
   };
 }

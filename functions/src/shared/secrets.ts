@@ -7,3 +7,9 @@ export const smtpConnectionUri = defineSecret('SMTP_CONNECTION_URI');
 
 /** The HMAC-SHA256 key that signs the links in our e-mails (at least 32 random bytes). */
 export const mailTokenSecret = defineSecret('MAIL_TOKEN_SECRET');
+
+/**
+ * The key the product's backend presents to POST /api/invite/verify (`Authorization: Bearer <key>`); set
+ * with `firebase functions:secrets:set INVITE_VERIFY_KEY` (the emulator's is in functions/env/.secret.local).
+ */
+export const inviteVerifyKey = defineSecret('INVITE_VERIFY_KEY');

@@ -69,9 +69,11 @@ export interface ApiContract {
   subscribe: { request: SubscribeRequest; answer: SubscribeResponse };
   waitlistUpdate: { request: WaitlistUpdateRequest; answer: WaitlistUpdateResponse };
   joinWaitlist: { request: JoinRequest; answer: SubscribeResponse };
+  confirmPage: { request: Record<string, never>; answer: PageAnswer };
   confirmSubscription: { request: LinkTokenRequest; answer: LinkTokenResponse };
   unsubscribe: { request: LinkTokenRequest; answer: LinkTokenResponse };
   resubscribe: { request: LinkTokenRequest; answer: LinkTokenResponse };
+  unsubscribePage: { request: Record<string, never>; answer: PageAnswer };
   eraseSubscriber: { request: LinkTokenRequest; answer: LinkTokenResponse };
   createTeamMember: { request: NewTeamMember; answer: CreateTeamMemberResponse };
   exportWaitlist: { request: ExportWaitlistRequest; answer: FileAnswer };

@@ -26,7 +26,8 @@ export type LinkPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'status';
 export type StaffRequirement = 'admin' | 'ready' | 'any-member';
 
 /** The 403 message of a staff route's refused caller (keys of the messages in functions/src/http/endpoint.ts). */
-export type StaffRefusal = 'staff' | 'addMember' | 'manageTeam' | 'deleteSignup' | 'manageReferrals' | 'manageInvites';
+export type StaffRefusal =
+  'staff' | 'addMember' | 'manageTeam' | 'deleteSignup' | 'manageReferrals' | 'manageInvites';
 
 /** Who may call a route. */
 export type RouteAccess =
@@ -170,11 +171,22 @@ export const API_ROUTES = {
     audit: [],
     answer: 'json',
   },
+  /** The "Confirm my spot" link's page: the shell with the link's token in its form (changes nothing). */
+  confirmPage: {
+    path: '/confirm',
+    hosting: 'site',
+    methods: ['GET'],
+    bodies: [],
+    access: { kind: 'public' },
+    rateLimits: [],
+    audit: [],
+    answer: 'html',
+  },
   confirmSubscription: {
     path: '/api/confirm',
     hosting: 'site',
     methods: POST,
-    bodies: JSON_ONLY,
+    bodies: ['json', 'form'],
     access: { kind: 'signed-link', purpose: 'confirm' },
     rateLimits: LINK_LIMITS,
     audit: [],
@@ -184,7 +196,7 @@ export const API_ROUTES = {
     path: '/api/unsubscribe',
     hosting: 'site',
     methods: POST,
-    bodies: JSON_ONLY,
+    bodies: ['json', 'form'],
     access: { kind: 'signed-link', purpose: 'unsubscribe', oneClick: true },
     rateLimits: LINK_LIMITS,
     audit: [],
@@ -194,11 +206,22 @@ export const API_ROUTES = {
     path: '/api/resubscribe',
     hosting: 'site',
     methods: POST,
-    bodies: JSON_ONLY,
+    bodies: ['json', 'form'],
     access: { kind: 'signed-link', purpose: 'unsubscribe' },
     rateLimits: LINK_LIMITS,
     audit: [],
     answer: 'json',
+  },
+  /** The "Unsubscribe" and "Delete my data" links' page: the shell with the link's tokens in its forms. */
+  unsubscribePage: {
+    path: '/unsubscribe',
+    hosting: 'site',
+    methods: ['GET'],
+    bodies: [],
+    access: { kind: 'public' },
+    rateLimits: [],
+    audit: [],
+    answer: 'html',
   },
   eraseSubscriber: {
     path: '/api/erase',

@@ -135,6 +135,21 @@ export const EDIT_KEY_FIELD = 'editKey';
  */
 export const STATUS_SHELL_PATH = '/status-shell';
 export const STATUS_SLOT = '<!--status-page-->';
+/**
+ * The invitation page: the invitePage function answers `/invite?code=…` with the site's prerendered shell
+ * (served by Hosting at INVITE_SHELL_PATH), its slot replaced by the invitation's state and its forms.
+ */
+export const INVITE_SHELL_PATH = '/invite-shell';
+export const INVITE_SLOT = '<!--invite-page-->';
+/**
+ * The pages of the confirm and unsubscribe links: the confirmPage and unsubscribePage functions answer
+ * `/confirm?token=…` and `/unsubscribe?token=…&erase=…` with the site's prerendered shells (served by
+ * Hosting at these paths), each LINK_TOKEN_SLOT (the value of a form's hidden field)
+ * replaced by the link's token, so the forms post without a script.
+ */
+export const CONFIRM_SHELL_PATH = '/confirm-shell';
+export const UNSUBSCRIBE_SHELL_PATH = '/unsubscribe-shell';
+export const LINK_TOKEN_SLOT = 'silk-link-token-slot';
 /** Where /status?sent shows "check your inbox" (the fresh-link form's answer). */
 export const STATUS_SENT_PARAM = 'sent';
 /** The referral code of this session's signup (from /api/subscribe's answer), shown on /waitlist. */

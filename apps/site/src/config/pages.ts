@@ -1,7 +1,14 @@
 // The site's pages, the one list the rest derives from: the Vite build inputs and each page's HTML
 // document (build/site-pages.ts), the server entry's renderers (src/entry-server.tsx) and the prerender
 // list (scripts/prerender.mjs). Adding a page is one entry here plus its component in the server entry.
-import { MARKETING_TITLE, STATUS_SHELL_PATH, WAITLIST_PAGE_TITLE } from '@silk/schema/constants';
+import {
+  CONFIRM_SHELL_PATH,
+  INVITE_SHELL_PATH,
+  UNSUBSCRIBE_SHELL_PATH,
+  MARKETING_TITLE,
+  STATUS_SHELL_PATH,
+  WAITLIST_PAGE_TITLE,
+} from '@silk/schema/constants';
 import { anchors, paths } from './paths';
 
 export interface SitePage {
@@ -58,10 +65,11 @@ export const sitePages = [
     hydrates: true,
   },
   {
-    // The pages of the links in our e-mails: not indexed (a visit without a link's token does nothing).
+    // The pages of the links in our e-mails, shells: the confirmPage and unsubscribePage functions serve
+    // them at /confirm and /unsubscribe with the link's tokens in their forms' hidden fields. Not indexed.
     id: 'confirm',
-    path: paths.confirm,
-    html: 'confirm.html',
+    path: CONFIRM_SHELL_PATH,
+    html: 'confirm-shell.html',
     entry: '/src/entries/confirm.tsx',
     title: 'Confirm your spot — Silk',
     description: 'Confirm your e-mail address to secure your spot on the Silk waitlist.',
@@ -71,8 +79,8 @@ export const sitePages = [
   },
   {
     id: 'unsubscribe',
-    path: paths.unsubscribe,
-    html: 'unsubscribe.html',
+    path: UNSUBSCRIBE_SHELL_PATH,
+    html: 'unsubscribe-shell.html',
     entry: '/src/entries/unsubscribe.tsx',
     title: 'Unsubscribe — Silk',
     description: 'Unsubscribe from Silk e-mails, re-subscribe, or delete the data we hold for your address.',
@@ -92,6 +100,21 @@ export const sitePages = [
     prerendered: true,
     indexed: false,
     // Its one form (a fresh link) posts natively: the head's form guard is not wanted.
+    hydrates: false,
+  },
+  {
+    // The invitation page's shell: the invitePage function serves it at /invite?code=… with the
+    // invitation's state and its forms in its slot.
+    id: 'invite',
+    path: INVITE_SHELL_PATH,
+    html: 'invite-shell.html',
+    entry: '/src/entries/invite.ts',
+    title: 'Your invitation — Silk',
+    description:
+      'Your invitation to Silk: continue to create your account, or keep your place on the waitlist.',
+    prerendered: true,
+    indexed: false,
+    // Its forms post natively (they work before and without a script): the head's form guard is not wanted.
     hydrates: false,
   },
   {

@@ -3,6 +3,9 @@
 
 export const confirmPage = {
   eyebrow: 'Silk waitlist',
+  heading: 'Confirm your spot',
+  text: 'Confirm your e-mail address to secure your spot on the Silk waitlist.',
+  buttonLabel: 'Confirm my spot',
   checkingHeading: 'Confirming your spot…',
   checkingText: 'One moment while we confirm your e-mail address.',
   confirmedEyebrow: 'Confirmed',
@@ -11,7 +14,6 @@ export const confirmPage = {
     'Thanks for confirming your e-mail address. Your spot on the Silk waitlist is secured: watch your inbox for your early access link.',
   failedHeading: 'We couldn’t confirm your spot',
   retryLabel: 'Try again',
-  noScript: 'This page needs JavaScript to confirm your spot. Please turn it on and open the link again.',
 } as const;
 
 export const unsubscribePage = {
@@ -25,7 +27,7 @@ export const unsubscribePage = {
   resubscribeLabel: 'Re-subscribe',
   resubscribingLabel: 'Re-subscribing...',
   resubscribed: 'Welcome back: you are subscribed to Silk e-mails again.',
-  noScript: 'These buttons need JavaScript. The unsubscribe button of your mail app works without it.',
+  noScript: 'Deleting your data needs JavaScript. The Unsubscribe button works without it.',
 } as const;
 
 export const erasePage = {

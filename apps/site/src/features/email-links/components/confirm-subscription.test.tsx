@@ -1,4 +1,5 @@
 import { ApiError } from '@silk/data-access/api-client';
+import { LINK_TOKEN_SLOT } from '@silk/schema/constants';
 import { LINK_ACTION_FAILED, LINK_INVALID, LINK_TOKEN_MISSING } from '@silk/schema/messages';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -25,14 +26,15 @@ describe('the /confirm page', () => {
     vi.restoreAllMocks();
   });
 
-  it('prerenders the "confirming" state (no token known at build time) and hydrates it without a mismatch', async () => {
+  it('prerenders the "Confirm my spot" form (no token known at build time) and hydrates it, token filled in, without a mismatch', async () => {
     follow.mockResolvedValue({ ok: true });
     const html = renderToString(<ConfirmSubscription apiBase="/api" />);
-    expect(html).toContain('Confirming your spot…');
+    expect(html).toContain('Confirm my spot');
+    expect(html).toContain(`value="${LINK_TOKEN_SLOT}"`);
     expect(follow).not.toHaveBeenCalled();
     const errors = vi.spyOn(console, 'error');
     const container = document.createElement('div');
-    container.innerHTML = html;
+    container.innerHTML = html.replace(LINK_TOKEN_SLOT, 'signed.token'); // as the page's server route does
     document.body.append(container);
     await act(async () => {
       hydrateRoot(container, <ConfirmSubscription apiBase="/api" />, {

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { confirmPage, linkProblemHeading } from '@/content/email-links';
 import { useLinkAction, type LinkFailure } from '@/features/email-links/hooks/use-link-action';
 import { useLinkTokens } from '@/features/email-links/hooks/use-link-tokens';
+import { LinkForm } from './link-form';
 import { LinkResult, type LinkResultProps } from './link-result';
 
 export const CONFIRM_TITLE_ID = 'confirm-title';
@@ -11,7 +12,8 @@ export const CONFIRM_TITLE_ID = 'confirm-title';
 /**
  * /confirm?token=…, the "Confirm my spot" link: confirms the address as soon as the page runs (the link
  * only records a confirmation, which is what a prefetching scanner would do too), then shows the outcome.
- * The prerendered HTML, which knows no token, shows the "confirming" state.
+ * The prerendered HTML, which knows no token, offers the "Confirm my spot" form, a native post of the
+ * token the page's server route put in it: the way to confirm before and without a script.
  */
 export function ConfirmSubscription({ apiBase }: { apiBase: string }) {
   const tokens = useLinkTokens();
@@ -52,6 +54,21 @@ export function ConfirmSubscription({ apiBase }: { apiBase: string }) {
       heading: confirmPage.confirmedHeading,
       status: confirmPage.confirmedText,
       focus: true,
+    };
+  } else if (tokens === null) {
+    view = {
+      eyebrow: confirmPage.eyebrow,
+      heading: confirmPage.heading,
+      text: confirmPage.text,
+      homeLink: false,
+      // Shown only until the island knows the token; from then on it confirms by itself.
+      actions: (
+        <LinkForm apiBase={apiBase} action="confirmSubscription" token={null} onSubmit={() => undefined}>
+          <Button type="submit" variant="primary">
+            {confirmPage.buttonLabel}
+          </Button>
+        </LinkForm>
+      ),
     };
   } else {
     view = {

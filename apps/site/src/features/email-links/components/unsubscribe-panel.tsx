@@ -5,6 +5,7 @@ import { erasePage, linkProblemHeading, unsubscribePage } from '@/content/email-
 import { useLinkAction, type LinkFailure } from '@/features/email-links/hooks/use-link-action';
 import { useLinkTokens } from '@/features/email-links/hooks/use-link-tokens';
 import { EraseSection } from './erase-section';
+import { LinkForm } from './link-form';
 import { LinkResult } from './link-result';
 
 export const UNSUBSCRIBE_TITLE_ID = 'unsubscribe-title';
@@ -12,7 +13,8 @@ export const UNSUBSCRIBE_TITLE_ID = 'unsubscribe-title';
 /**
  * /unsubscribe?token=…&erase=…: unsubscribing takes a click (never on load, so a link scanner that
  * prefetches the page unsubscribes no one), then the same button re-subscribes; below, "Delete my
- * data". Once the data is erased, the page says so and nothing else.
+ * data". Once the data is erased, the page says so and nothing else. The button is a form's: a native
+ * post of the token the page's server route put in it until the island runs.
  */
 export function UnsubscribePanel({ apiBase }: { apiBase: string }) {
   const tokens = useLinkTokens();
@@ -74,14 +76,16 @@ export function UnsubscribePanel({ apiBase }: { apiBase: string }) {
           busy={pending}
           homeLink={false}
           actions={
-            <Button
-              type="button"
-              variant={unsubscribed ? 'ghost' : 'primary'}
-              aria-disabled={pending}
-              onClick={() => void toggle()}
+            <LinkForm
+              apiBase={apiBase}
+              action={unsubscribed ? 'resubscribe' : 'unsubscribe'}
+              token={token}
+              onSubmit={() => void toggle()}
             >
-              {pending ? pendingLabel : idleLabel}
-            </Button>
+              <Button type="submit" variant={unsubscribed ? 'ghost' : 'primary'} aria-disabled={pending}>
+                {pending ? pendingLabel : idleLabel}
+              </Button>
+            </LinkForm>
           }
         />
       )}

@@ -1,0 +1,30 @@
+// POST /api/invite/decline {code, choice: keep | leave} (JSON, or the invitation page's forms) — "Not
+// now": keep the place on the waitlist, or leave it (invitation-visit.ts). The form comes back to the
+// invitation's page (303), which shows the outcome; a used or unknown code is refused and changes nothing.
+import { endpoint, type EndpointDeps } from '../http/endpoint';
+import { seeOther } from '../http/html-page';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { httpsFunction } from '../shared/https-function';
+import { refuseInviteForm } from './invite-forms';
+import { invitePageUrl } from './invite-page';
+import { decline } from './invitation-visit';
+
+export function makeDeclineInviteHandler(deps: Partial<EndpointDeps> = {}) {
+  return endpoint(
+    'declineInvite',
+    async ({ services: { db }, body: { code, choice } }) => {
+      await decline(db, code, choice);
+      return { ok: true };
+    },
+    deps,
+    {
+      form: {
+        accepted: (res, _answer, body) => seeOther(res, invitePageUrl(body.code as string)),
+        refuse: refuseInviteForm,
+      },
+    },
+  );
+}
+
+export const declineInviteHandler = makeDeclineInviteHandler();
+export const declineInvite = httpsFunction(HTTP_FUNCTION_OPTIONS, declineInviteHandler);

@@ -1,0 +1,19 @@
+// POST /api/invite/verify {token} with `Authorization: Bearer <INVITE_VERIFY_KEY>` — the product's
+// backend checks the one-time token a redeemed invitation sent the visitor with: 200 {email,
+// alreadyConsumed} (the first check consumes it), 404 an unknown token, 401 a missing or wrong key.
+import { endpoint, type EndpointDeps } from '../http/endpoint';
+import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { httpsFunction } from '../shared/https-function';
+import { inviteVerifyKey } from '../shared/secrets';
+import { verifyToken } from './invitation-visit';
+
+export function makeVerifyInviteHandler(deps: Partial<EndpointDeps> = {}) {
+  return endpoint(
+    'verifyInvite',
+    async ({ services: { db }, body: { token } }) => verifyToken(db, token),
+    deps,
+  );
+}
+
+export const verifyInviteHandler = makeVerifyInviteHandler();
+export const verifyInvite = httpsFunction({ ...HTTP_FUNCTION_OPTIONS, secrets: [inviteVerifyKey] }, verifyInviteHandler);
