@@ -39,8 +39,9 @@ function millis(value: unknown): number | null {
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const upper = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const lower = sorted[Math.ceil(sorted.length / 2) - 1] ?? 0;
+  return (lower + upper) / 2;
 }
 
 function funnelOf({ invited, joined, expired, declined, joinTimes }: Tally): InviteFunnel {

@@ -1,0 +1,68 @@
+import type { InviteFunnels } from '@silk/schema/invite-funnel';
+import type { Tally } from '@/features/insights/lib/aggregate';
+import { formatCount, formatDay, formatShare } from '@/features/insights/lib/chart-scale';
+import { barSummary } from '@/features/insights/lib/summaries';
+import { BarChart } from './bar-chart';
+import { ChartFigure } from './chart-figure';
+
+const HOUR = 3_600_000;
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** A time to join in words: minutes under an hour, hours under two days, else days. */
+export function formatTimeToJoin(ms: number | null): string {
+  if (ms === null) return 'No one joined yet';
+  if (ms < HOUR) return `${Math.max(1, Math.round(ms / 60_000))} min`;
+  if (ms < 48 * HOUR) return `${oneDecimal.format(ms / HOUR)} h`;
+  return `${oneDecimal.format(ms / (24 * HOUR))} days`;
+}
+
+/** The invitation funnel in Insights: its overall figures, a chart of them, and each wave's in its table. */
+export function InviteFunnelSection({ funnels: { overall, waves } }: { funnels: InviteFunnels }) {
+  const tallies: Tally[] = (['invited', 'joined', 'expired', 'declined'] as const).map((key) => ({
+    label: key.charAt(0).toUpperCase() + key.slice(1),
+    count: overall[key],
+    kind: 'value',
+  }));
+  const cells = (funnel: typeof overall) => [
+    formatCount(funnel.invited),
+    formatCount(funnel.joined),
+    formatCount(funnel.expired),
+    formatCount(funnel.declined),
+    formatTimeToJoin(funnel.medianTimeToJoinMs),
+  ];
+  return (
+    <section className="insights__section" aria-labelledby="insights-invites">
+      <h3 id="insights-invites" className="insights__heading">
+        Invitations
+      </h3>
+      <dl className="insights__figures">
+        <div>
+          <dt>Joined</dt>
+          <dd>{formatShare(overall.joined, overall.invited)}</dd>
+          <dd className="insights__figure-note">
+            {formatCount(overall.joined)} of {formatCount(overall.invited)} invited joined
+          </dd>
+        </div>
+        <div>
+          <dt>Time to join</dt>
+          <dd>{formatTimeToJoin(overall.medianTimeToJoinMs)}</dd>
+          <dd className="insights__figure-note">The median, from invitation to joining</dd>
+        </div>
+      </dl>
+      <ChartFigure
+        title="Invitation funnel"
+        note="Every wave together; the table has each wave's figures."
+        chart={<BarChart tallies={tallies} label={barSummary(tallies)} />}
+        columns={['Wave', 'Invited', 'Joined', 'Expired', 'Declined', 'Median time to join']}
+        rows={[
+          { key: '', header: 'All waves', cells: cells(overall) },
+          ...waves.map((wave) => ({
+            key: wave.waveId,
+            header: wave.firstInvitedAt === null ? wave.waveId : `${formatDay(wave.firstInvitedAt)} (${wave.waveId})`,
+            cells: cells(wave),
+          })),
+        ]}
+      />
+    </section>
+  );
+}
