@@ -17,12 +17,10 @@ describe('parseInviteWave', () => {
     expect(parseInviteWave('w1', stored)).toEqual({ id: 'w1', ...stored });
   });
 
-  it('makes a malformed wave harmless: a running admin wave of nobody', () => {
-    expect(parseInviteWave('w2', { target: 'all', state: 'lost', total: -1, invited: 'x' })).toEqual({
+  it('reads counts and times that are not numbers as 0, a target that is not a view as the next 0', () => {
+    expect(parseInviteWave('w2', { target: 'all', state: 'running', invited: 'x' })).toEqual({
       id: 'w2',
       target: { kind: 'next', count: 0 },
-      includeUnconfirmed: false,
-      origin: 'admin',
       createdBy: '',
       createdAt: 0,
       state: 'running',
@@ -35,6 +33,7 @@ describe('parseInviteWave', () => {
 describe('parseDripSettings', () => {
   it('is a paused drip without a document', () => {
     expect(parseDripSettings(undefined)).toEqual({ enabled: false, perDay: 0, hourUtc: 9 });
+    expect(parseDripSettings({ enabled: true, perDay: 5, hourUtc: 0 })).toEqual({ enabled: true, perDay: 5, hourUtc: 0 });
   });
 
   it('reads the stored settings and drops an impossible hour', () => {
@@ -44,7 +43,7 @@ describe('parseDripSettings', () => {
       hourUtc: 14,
       lastRunAt: 3,
     });
-    expect(parseDripSettings({ enabled: 'yes', perDay: 2.5, hourUtc: 24 })).toEqual({ enabled: false, perDay: 0, hourUtc: 9 });
+    expect(parseDripSettings({ enabled: 'yes', perDay: 'many', hourUtc: 24 })).toEqual({ enabled: false, perDay: 0, hourUtc: 9 });
   });
 });
 

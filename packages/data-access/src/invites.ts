@@ -2,7 +2,7 @@
 // with their progress, the drip settings, and one address's invite history. Invitations themselves
 // (their codes' hashes) are never read from a browser.
 import { COLLECTIONS, INVITE_SETTINGS_DOC } from '@silk/schema/constants';
-import { INVITE_STATUSES, type DripSettings, type InviteStatus, type InviteWave, type WaveTarget } from '@silk/schema/invites';
+import { INVITE_STATUSES, type DripSettings, type InviteStatus, type InviteWave } from '@silk/schema/invites';
 import { collection, doc, limit, onSnapshot, orderBy, query, where, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
 
@@ -23,56 +23,37 @@ export interface InviteWaveRow extends InviteWave {
   id: string;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const count = (value: unknown): number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
-const time = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
-  typeof value === 'string' && (values as readonly string[]).includes(value);
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-function parseTarget(value: unknown): WaveTarget {
-  const { kind, count: asked, query: viewQuery } = (value ?? {}) as Record<string, unknown>;
-  if (kind === 'view') return { kind, query: text(viewQuery) };
-  return { kind: 'next', count: count(asked) };
-}
-
-/** A stored wave as the panel shows it (anything missing or of the wrong type made harmless). */
+/** A stored wave as the panel shows it: counts and times that are not numbers read as 0. */
 export function parseInviteWave(id: string, data: Record<string, unknown>): InviteWaveRow {
-  const wave: InviteWaveRow = {
+  const target = (data.target ?? {}) as Partial<Record<'kind' | 'query' | 'count', unknown>>;
+  return {
+    ...(data as unknown as InviteWave),
     id,
-    target: parseTarget(data.target),
-    includeUnconfirmed: data.includeUnconfirmed === true,
-    origin: data.origin === 'drip' ? 'drip' : 'admin',
-    createdBy: text(data.createdBy),
-    createdAt: time(data.createdAt) ?? 0,
-    state: isOneOf(['running', 'done', 'failed'] as const, data.state) ? data.state : 'running',
-    total: count(data.total),
-    invited: count(data.invited),
+    target: target.kind === 'view' ? { kind: 'view', query: String(target.query ?? '') } : { kind: 'next', count: num(target.count) },
+    createdBy: String(data.createdBy ?? ''),
+    createdAt: num(data.createdAt),
+    total: num(data.total),
+    invited: num(data.invited),
   };
-  const finishedAt = time(data.finishedAt);
-  if (finishedAt !== undefined) wave.finishedAt = finishedAt;
-  return wave;
 }
 
-/** settings/invites as stored; a paused drip of 0 a day at 09:00 UTC when there is none yet. */
+/** settings/invites as stored; a paused drip at 09:00 UTC when there is none yet. */
 export function parseDripSettings(data: Record<string, unknown> | undefined): DripSettings {
-  const hour = time(data?.hourUtc);
-  const settings: DripSettings = {
+  const hourUtc = data?.hourUtc;
+  return {
+    ...data,
     enabled: data?.enabled === true,
-    perDay: Number.isInteger(data?.perDay) ? count(data?.perDay) : 0,
-    hourUtc: hour !== undefined && Number.isInteger(hour) && hour >= 0 && hour <= 23 ? hour : 9,
+    perDay: num(data?.perDay),
+    hourUtc: Number.isInteger(hourUtc) && (hourUtc as number) >= 0 && (hourUtc as number) <= 23 ? (hourUtc as number) : 9,
   };
-  const lastRunAt = time(data?.lastRunAt);
-  if (lastRunAt !== undefined) settings.lastRunAt = lastRunAt;
-  return settings;
 }
 
 export function parseInviteHistoryEntry(data: Record<string, unknown>): InviteHistoryEntry | null {
-  if (!isOneOf(INVITE_STATUSES, data.status)) return null;
-  const entry: InviteHistoryEntry = { email: text(data.email), status: data.status, at: time(data.at) ?? 0, by: text(data.by) };
-  if (typeof data.waveId === 'string' && data.waveId !== '') entry.waveId = data.waveId;
-  return entry;
+  return (INVITE_STATUSES as readonly unknown[]).includes(data.status)
+    ? { ...(data as unknown as InviteHistoryEntry), at: num(data.at), by: String(data.by ?? '') }
+    : null;
 }
 
 /** The latest waves, newest first, live (their progress as they run). */

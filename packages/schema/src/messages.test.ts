@@ -85,8 +85,7 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   CURRENT_PASSWORD_REQUIRED: 'Enter your current password to set a new one.',
   CURRENT_PASSWORD_WRONG: 'Your current password is incorrect.',
   INVITES_LOAD_FAILED: 'The invitations could not be loaded. Please try again.',
-  INVITE_PREVIEW_FAILED: 'The wave could not be previewed. Please try again.',
-  INVITE_WAVE_FAILED: 'The wave could not be started. Please try again.',
+  INVITE_WAVE_FAILED: 'The wave could not be previewed or started. Please try again.',
   INVITE_DRIP_FAILED: 'The drip settings could not be saved. Please try again.',
   NO_INVITE_WAVES: 'No one has been invited yet.',
   REFERRALS_LOAD_FAILED: 'The referrals could not be loaded. Please try again.',
@@ -123,8 +122,7 @@ describe('messages', () => {
 
   it("bounds the ranking rule's places in words", () => {
     expect(messages.rankingPlacesInvalid(1000)).toBe('Enter a whole number of places from 1 to 1,000.');
-    expect(messages.waveSizeInvalid(100_000)).toBe('Enter a whole number of people from 1 to 100,000.');
-    expect(messages.dripPerDayInvalid(100_000)).toBe('Enter a whole number of invitations per day from 1 to 100,000.');
+    expect(messages.inviteCountInvalid(100_000)).toBe('Enter a whole number from 1 to 100,000.');
   });
 
   it('formats the HTTP status error with the status code', () => {

@@ -1,6 +1,6 @@
 import type { InviteFunnels } from '@silk/schema/invite-funnel';
 import type { Tally } from '@/features/insights/lib/aggregate';
-import { formatCount, formatDay, formatShare } from '@/features/insights/lib/chart-scale';
+import { formatCount, formatDay } from '@/features/insights/lib/chart-scale';
 import { barSummary } from '@/features/insights/lib/summaries';
 import { BarChart } from './bar-chart';
 import { ChartFigure } from './chart-figure';
@@ -16,7 +16,7 @@ export function formatTimeToJoin(ms: number | null): string {
   return `${oneDecimal.format(ms / (24 * HOUR))} days`;
 }
 
-/** The invitation funnel in Insights: its overall figures, a chart of them, and each wave's in its table. */
+/** The invitation funnel in Insights: a chart of every wave together, and each wave's figures in its table. */
 export function InviteFunnelSection({ funnels: { overall, waves } }: { funnels: InviteFunnels }) {
   const tallies: Tally[] = (['invited', 'joined', 'expired', 'declined'] as const).map((key) => ({
     label: key.charAt(0).toUpperCase() + key.slice(1),
@@ -35,23 +35,9 @@ export function InviteFunnelSection({ funnels: { overall, waves } }: { funnels: 
       <h3 id="insights-invites" className="insights__heading">
         Invitations
       </h3>
-      <dl className="insights__figures">
-        <div>
-          <dt>Joined</dt>
-          <dd>{formatShare(overall.joined, overall.invited)}</dd>
-          <dd className="insights__figure-note">
-            {formatCount(overall.joined)} of {formatCount(overall.invited)} invited joined
-          </dd>
-        </div>
-        <div>
-          <dt>Time to join</dt>
-          <dd>{formatTimeToJoin(overall.medianTimeToJoinMs)}</dd>
-          <dd className="insights__figure-note">The median, from invitation to joining</dd>
-        </div>
-      </dl>
       <ChartFigure
         title="Invitation funnel"
-        note="Every wave together; the table has each wave's figures."
+        note={`${formatCount(overall.joined)} of ${formatCount(overall.invited)} invited joined; median time to join: ${formatTimeToJoin(overall.medianTimeToJoinMs)}.`}
         chart={<BarChart tallies={tallies} label={barSummary(tallies)} />}
         columns={['Wave', 'Invited', 'Joined', 'Expired', 'Declined', 'Median time to join']}
         rows={[

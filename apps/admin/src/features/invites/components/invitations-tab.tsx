@@ -2,52 +2,66 @@ import type { InviteWaveRow } from '@silk/data-access/invites';
 import { MAX_WAVE_SIZE, type DripSettings, type WaveTarget } from '@silk/schema/invites';
 import { formatSignupDate } from '@silk/schema/formatters';
 import {
-  dripPerDayInvalid,
   INVITE_DRIP_FAILED,
+  inviteCountInvalid,
   INVITES_LOAD_FAILED,
   LOADING_DATA,
   NO_INVITE_WAVES,
-  waveSizeInvalid,
 } from '@silk/schema/messages';
 import { canManageTeam, type Role } from '@silk/schema/roles';
+import { isFilteredView, parseSignupView, signupViewToSearchParams } from '@silk/schema/signup-view';
 import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { WaveDialog } from '@/components/wave-dialog';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { callFailure } from '@/lib/call-failure';
+import { callFailure } from '@/lib/error-message';
 import { setDrip, watchDrip, watchWaves } from '@/lib/invites';
 import { useFormAction } from '@/lib/use-form-action';
 import { useLive } from '@/lib/use-live';
-import './invites.css';
+import { WaveDialog } from './wave-dialog';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const hour = (value: number) => `${String(value).padStart(2, '0')}:00 UTC`;
 const isCount = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_WAVE_SIZE;
 
-/** "Invite the next N": the size, then the wave's dialog (preview and confirmation). */
-function NextWave() {
+/**
+ * "Invite the next N" (the size, then the wave's dialog: preview and confirmation) and, when the tab was
+ * opened from a filtered view of the signups ("Invite this view"), "Invite everyone in this view".
+ */
+function NewWave({ viewQuery }: { viewQuery: string | null }) {
   const id = useId();
   const [size, setSize] = useState('10');
   const [error, setError] = useState('');
-  const [target, setTarget] = useState<WaveTarget | null>(null);
+  const [wave, setWave] = useState<{ target: WaveTarget; who: string } | null>(null);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const asked = Number(size);
-    setError(isCount(asked) ? '' : waveSizeInvalid(MAX_WAVE_SIZE));
-    if (isCount(asked)) setTarget({ kind: 'next', count: asked });
+    setError(isCount(asked) ? '' : inviteCountInvalid(MAX_WAVE_SIZE));
+    if (isCount(asked)) setWave({ target: { kind: 'next', count: asked }, who: `the next ${count(asked)}` });
   }
   return (
-    <form className="invites__form" onSubmit={submit} noValidate>
-      <label htmlFor={id}>Invite the next people in line</label>
-      <input id={id} type="number" inputMode="numeric" min={1} max={MAX_WAVE_SIZE} value={size} onChange={(event) => setSize(event.target.value)} />
-      <Button type="submit">Preview the wave</Button>
-      <FormMessage tone="error">{error}</FormMessage>
-      {target?.kind === 'next' ? (
-        <WaveDialog target={target} who={`the next ${count(target.count)}`} onClose={() => setTarget(null)} />
-      ) : null}
-    </form>
+    <>
+      <form className="invites__form" onSubmit={submit} noValidate>
+        <label htmlFor={id}>Invite the next people in line</label>
+        <input id={id} type="number" inputMode="numeric" min={1} max={MAX_WAVE_SIZE} value={size} onChange={(event) => setSize(event.target.value)} />
+        <Button type="submit">Preview the wave</Button>
+        <FormMessage tone="error">{error}</FormMessage>
+      </form>
+      {viewQuery === null ? null : (
+        <p className="invites__form">
+          <Link to={`${paths.waitlist}?${viewQuery}`}>The filtered view of the signups</Link>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => setWave({ target: { kind: 'view', query: viewQuery }, who: 'everyone in this filtered view' })}
+          >
+            Invite everyone in this view
+          </Button>
+        </p>
+      )}
+      {wave ? <WaveDialog target={wave.target} who={wave.who} onClose={() => setWave(null)} /> : null}
+    </>
   );
 }
 
@@ -61,7 +75,7 @@ function DripForm({ settings }: { settings: DripSettings }) {
   const [hourUtc, setHourUtc] = useState(settings.hourUtc);
   function submit(event: FormEvent<HTMLFormElement>) {
     void action.submit(event, {
-      validate: () => (isCount(Number(perDay)) ? null : dripPerDayInvalid(MAX_WAVE_SIZE)),
+      validate: () => (isCount(Number(perDay)) ? null : inviteCountInvalid(MAX_WAVE_SIZE)),
       run: () => setDrip({ enabled, perDay: Number(perDay), hourUtc }),
       failure: (error) => callFailure(error, INVITE_DRIP_FAILED),
     });
@@ -91,10 +105,8 @@ function DripForm({ settings }: { settings: DripSettings }) {
   );
 }
 
-function dripText({ enabled, perDay, hourUtc, lastRunAt }: DripSettings): string {
-  const last = lastRunAt ? ` Last run ${formatSignupDate(new Date(lastRunAt))}.` : '';
-  return (enabled ? `On: ${count(perDay)} a day at ${hour(hourUtc)}.` : 'Paused.') + last;
-}
+const dripText = ({ enabled, perDay, hourUtc }: DripSettings) =>
+  enabled ? `On: ${count(perDay)} a day at ${hour(hourUtc)}.` : 'Paused.';
 
 function Progress({ wave }: { wave: InviteWaveRow }) {
   const text = `${count(wave.invited)} of ${count(wave.total)}`;
@@ -146,11 +158,12 @@ function Waves({ waves }: { waves: InviteWaveRow[] }) {
 
 /**
  * Invitations (every member): the waves with their live progress and the drip. Admins invite the next
- * people in line (preview, then confirm) and set the drip; a filtered view of the signups is invited
- * from the Waitlist Signups tab.
+ * people in line or everyone in the signups' filtered view this tab was opened with (its URL's query),
+ * each with a preview and a confirmation, and set the drip.
  */
 export function InvitationsTab({ roles = [] }: { roles?: readonly Role[] }) {
   const isAdmin = canManageTeam(roles);
+  const view = parseSignupView(useSearchParams()[0]);
   const waves = useLive(watchWaves, INVITES_LOAD_FAILED);
   const drip = useLive(watchDrip, INVITES_LOAD_FAILED);
   const loading = (
@@ -167,10 +180,9 @@ export function InvitationsTab({ roles = [] }: { roles?: readonly Role[] }) {
         <section className="invites__section" aria-labelledby="invites-next">
           <h3 id="invites-next">Invite from the waitlist</h3>
           <p className="toolbar__count">
-            In the order of the waitlist. To invite everyone in a filtered view, filter the Waitlist Signups
-            table and choose “Invite this view”.
+            In the order of the waitlist; for a filtered view, filter the signups and choose “Invite this view”.
           </p>
-          <NextWave />
+          <NewWave viewQuery={isFilteredView(view) ? signupViewToSearchParams(view).toString() : null} />
         </section>
       ) : null}
 

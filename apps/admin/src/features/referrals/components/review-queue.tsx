@@ -5,7 +5,7 @@ import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
 import { useState } from 'react';
 import { reviewReferral, type ReviewDecision } from '@/features/referrals/api/referrals';
-import { callFailure } from '@/lib/call-failure';
+import { callFailure } from '@/lib/error-message';
 import { useFormAction } from '@/lib/use-form-action';
 
 export const REASON_LABELS: Record<WithholdReason, string> = {

@@ -18,8 +18,7 @@ const dateOr = (value: unknown, missing: string) => {
   return date ? formatSignupDate(date) : missing;
 };
 
-const STATUS_LABELS = { waiting: 'Waiting', invited: 'Invited', joined: 'Joined', expired: 'Expired', declined: 'Declined' };
-const BY_LABELS: Record<string, string> = { invitee: 'by the invitee', drip: 'by the daily drip', system: 'on expiry' };
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Each change of the address's invite status (who, when, which wave), read live. */
 function InviteHistory({ email }: { email: string }) {
@@ -33,7 +32,7 @@ function InviteHistory({ email }: { email: string }) {
     <ol className="signup-details__history" aria-label="Invitation history">
       {history.value.map((entry, index) => (
         <li key={index}>
-          {STATUS_LABELS[entry.status]} {BY_LABELS[entry.by] ?? `by ${entry.by}`}, {dateOr(entry.at, 'at an unknown time')}
+          {capitalised(entry.status)} by {entry.by}, {dateOr(entry.at, 'at an unknown time')}
           {entry.waveId ? ` (wave ${entry.waveId})` : ''}
         </li>
       ))}
@@ -83,7 +82,7 @@ export function SignupDetails({ row, onClose }: SignupDetailsProps) {
           <dt>Confirmed referrals</dt>
           <dd>{confirmedReferralsOf(row).toLocaleString('en-US')}</dd>
           <dt>Invitation</dt>
-          <dd>{STATUS_LABELS[inviteStatusOf(row)]}</dd>
+          <dd>{capitalised(inviteStatusOf(row))}</dd>
         </dl>
         <InviteHistory email={row.email} />
         <div className="dialog__actions">

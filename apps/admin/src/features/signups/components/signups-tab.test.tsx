@@ -80,8 +80,11 @@ beforeEach(() => {
 
 // The tab reads and writes its view in the URL: it is rendered in a router, whose query string is kept here.
 let currentQuery = '';
+let currentPath = '';
 function LocationProbe() {
-  currentQuery = useLocation().search;
+  const location = useLocation();
+  currentQuery = location.search;
+  currentPath = location.pathname;
   return null;
 }
 
@@ -478,36 +481,19 @@ describe('Waitlist Signups tab', () => {
       expect(screen.getByRole('dialog', { name: 'user1@example.com' })).toHaveTextContent('InvitationJoined');
     });
 
-    it('offers "Invite this view" to Admins only; it previews the view\'s wave and starts it once confirmed, with one request id', async () => {
+    it('offers "Invite this view" to Admins only, for a filtered view: it opens the Invitations tab with the view', async () => {
       const first = renderTab({ signups: inviteRows(), roles: ['Staff'] });
       expect(screen.queryByRole('button', { name: 'Invite this view' })).not.toBeInTheDocument();
       first.unmount();
 
-      call.mockImplementation(async (_client, _route, body) =>
-        (body as { preview: boolean }).preview
-          ? { ok: true, preview: { count: 1, first: ['user2@example.com'], fewerThanAsked: false } }
-          : { ok: true, waveId: 'w2', total: 1, message: 'The wave has started: 1 invitation.' },
-      );
       const user = userEvent.setup();
       renderTab({ signups: inviteRows(), roles: ['Admin'] });
       const invite = screen.getByRole('button', { name: 'Invite this view' });
       expect(invite).toBeDisabled();
       await user.selectOptions(screen.getByRole('combobox', { name: 'Invitation' }), 'Waiting');
       await user.click(invite);
-      const dialog = await screen.findByRole('alertdialog', { name: 'Invite everyone in this filtered view?' });
-      expect(await within(dialog).findByText('1 person would be invited.')).toBeInTheDocument();
-      expect(within(dialog).getByRole('listitem')).toHaveTextContent('user2@example.com');
-      const [, route, previewBody] = call.mock.calls[0]!;
-      expect(route).toBe('inviteWave');
-      expect(previewBody).toMatchObject({ target: { kind: 'view', query: 'invite=waiting' }, includeUnconfirmed: false, preview: true });
-      await user.click(within(dialog).getByRole('button', { name: 'Invite 1' }));
-      expect(await within(dialog).findByText('The wave has started: 1 invitation.')).toBeInTheDocument();
-      const starts = call.mock.calls.filter(([, , body]) => (body as { preview: boolean }).preview === false);
-      expect(starts).toHaveLength(1);
-      expect((starts[0]![2] as { requestId: string }).requestId).toBe((previewBody as { requestId: string }).requestId);
-      expect(within(dialog).queryByRole('button', { name: 'Invite 1' })).not.toBeInTheDocument();
-      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(currentPath).toBe('/admin/invitations');
+      expect(currentQuery).toBe('?invite=waiting');
     });
   });
 

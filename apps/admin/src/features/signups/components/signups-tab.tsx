@@ -5,9 +5,10 @@ import { canDeleteSignups, type Role } from '@silk/schema/roles';
 import { nextSort, signupViewToSearchParams } from '@silk/schema/signup-view';
 import { FormMessage } from '@silk/ui/form-message';
 import { Spinner } from '@silk/ui/spinner';
-import type { WaveTarget } from '@silk/schema/invites';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { paths } from '@/config/paths';
 import { useSpreadsheetDownload } from '@/features/signups/hooks/use-download';
 import { useSignupDeletion } from '@/features/signups/hooks/use-signup-deletion';
 import { useSignupView, useViewRows } from '@/features/signups/hooks/use-signup-view';
@@ -15,8 +16,6 @@ import { DataTable } from './data-table';
 import { SignupDetails } from './signup-details';
 import { Toolbar } from './toolbar';
 import './signups.css';
-
-const WaveDialog = lazy(() => import('@/components/wave-dialog').then((module) => ({ default: module.WaveDialog })));
 
 interface SignupsTabProps {
   /** null while the live subscription has not delivered yet. */
@@ -59,7 +58,7 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
   const [detailsEmail, setDetailsEmail] = useState<string | null>(null);
   const details = detailsEmail === null ? null : (signups?.find((row) => row.email === detailsEmail) ?? null);
   const openDetails = useCallback((row: WaitlistSignupRow) => setDetailsEmail(row.email), []);
-  const [wave, setWave] = useState<WaveTarget | null>(null);
+  const navigate = useNavigate();
   const isAdmin = canDeleteSignups(roles);
   const sortBy = useCallback((key: SignupColumnKey) => setView({ ...view, sort: nextSort(view.sort, key) }), [view, setView]);
   // Until every signup is loaded, the total is the server's count.
@@ -110,7 +109,7 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
         onDownload={() => void download()}
         onDownloadFiltered={() => void download(view)}
         onInviteView={
-          isAdmin ? () => setWave({ kind: 'view', query: signupViewToSearchParams(view).toString() }) : undefined
+          isAdmin ? () => void navigate(`${paths.invitations}?${signupViewToSearchParams(view).toString()}`) : undefined
         }
       />
       <FormMessage tone="error">{deletion.error}</FormMessage>
@@ -118,11 +117,6 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
       {signups !== null && !signupsComplete ? <LoadProgress loaded={signups.length} total={total} /> : null}
       {content}
       {details ? <SignupDetails row={details} onClose={() => setDetailsEmail(null)} /> : null}
-      {wave ? (
-        <Suspense fallback={null}>
-          <WaveDialog target={wave} who="everyone in this filtered view" onClose={() => setWave(null)} />
-        </Suspense>
-      ) : null}
       {deletion.asking ? (
         <ConfirmDialog
           title="Delete this signup?"

@@ -1,10 +1,10 @@
 import type { WavePreview, WaveTarget } from '@silk/schema/invites';
-import { INVITE_PREVIEW_FAILED, INVITE_WAVE_FAILED } from '@silk/schema/messages';
+import { INVITE_WAVE_FAILED } from '@silk/schema/messages';
 import { FormMessage } from '@silk/ui/form-message';
 import { Spinner } from '@silk/ui/spinner';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { callFailure } from '@/lib/call-failure';
+import { callFailure } from '@/lib/error-message';
 import { newRequestId, previewWave, startWave } from '@/lib/invites';
 
 interface WaveDialogProps {
@@ -34,7 +34,7 @@ export function WaveDialog({ target, who, onClose }: WaveDialogProps) {
     setError('');
     previewWave({ target, includeUnconfirmed, requestId }).then(
       (answer) => current && setPreview(answer),
-      (caught: unknown) => current && setError(callFailure(caught, INVITE_PREVIEW_FAILED)),
+      (caught: unknown) => current && setError(callFailure(caught, INVITE_WAVE_FAILED)),
     );
     return () => {
       current = false;
