@@ -63,7 +63,7 @@ describe('functions/deploy', () => {
     expect(endpoints.sendMail?.secretEnvironmentVariables).toEqual([
       expect.objectContaining({ key: 'SMTP_CONNECTION_URI' }),
     ]);
-    expect(endpoints.redriveMail?.scheduleTrigger).toMatchObject({ schedule: 'every 5 minutes' });
+    expect(endpoints.redriveMail?.scheduleTrigger).toMatchObject({ schedule: 'every 1 minutes' });
     expect(endpoints.unsubscribe?.secretEnvironmentVariables).toEqual([
       expect.objectContaining({ key: 'MAIL_TOKEN_SECRET' }),
     ]);

@@ -27,3 +27,7 @@ export { onSignupWritten } from './signups/on-signup-written';
 export { maintainSignupFeeds } from './signups/maintain-signup-feeds';
 export { setRankingRule } from './ranking/set-ranking-rule';
 export { onRankBuildWritten } from './ranking/on-rank-build-written';
+export { inviteWave } from './invites/invite-wave';
+export { inviteDrip } from './invites/invite-drip';
+export { onInviteWaveWritten } from './invites/on-invite-wave-written';
+export { inviteSchedule } from './invites/invite-schedule';

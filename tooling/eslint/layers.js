@@ -157,6 +157,7 @@ export const FUNCTION_DOMAINS = {
   mail: ['referrals', 'http', 'shared'],
   signups: ['mail', 'referrals', 'ranking', 'http', 'shared'],
   status: ['mail', 'referrals', 'ranking', 'http', 'shared'],
+  invites: ['mail', 'referrals', 'ranking', 'http', 'shared'],
 };
 
 /** Zones for the Cloud Functions workspace in `functionsDir`: no app, no other workspace's files, domains in order. */

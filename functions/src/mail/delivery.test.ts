@@ -1,6 +1,7 @@
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '@silk/schema/email-grammar-cases';
 import { describe, expect, it } from 'vitest';
-import { mailOptions, retryDelayMs } from './delivery';
+import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
+import { awaitSendSlot, mailOptions, retryDelayMs, type DeliveryDeps } from './delivery';
 import { isTransientFailure } from './smtp';
 
 const FROM = 'Silk <hello@silk.travel>';
@@ -86,5 +87,36 @@ describe('isTransientFailure', () => {
     ['a 554 message refused', Object.assign(new Error('554'), { responseCode: 554, code: 'EMESSAGE' })],
   ])('gives up after %s', (_label, error) => {
     expect(isTransientFailure(error)).toBe(false);
+  });
+});
+
+describe('awaitSendSlot', () => {
+  const config = { slotWaitMs: 75_000, slotLeadMs: 70_000 } as DeliveryDeps['config'];
+  const stubRef = () => {
+    const updates: unknown[] = [];
+    return { ref: { update: async (data: unknown) => void updates.push(data) } as unknown as DocumentReference, updates };
+  };
+
+  it('sends a mail without a slot, or whose slot has come, at once', async () => {
+    const { ref } = stubRef();
+    const deps = { config, now: () => 1_000, sleep: async () => expect.unreachable() } as unknown as DeliveryDeps;
+    expect(await awaitSendSlot(ref, {}, deps)).toBe(true);
+    expect(await awaitSendSlot(ref, { sendAt: 1_000 }, deps)).toBe(true);
+  });
+
+  it('waits for a near slot, never sending before it', async () => {
+    const { ref, updates } = stubRef();
+    const waits: number[] = [];
+    const deps = { config, now: () => 1_000, sleep: async (ms: number) => void waits.push(ms) } as unknown as DeliveryDeps;
+    expect(await awaitSendSlot(ref, { sendAt: 31_000 }, deps)).toBe(true);
+    expect(waits).toEqual([30_000]);
+    expect(updates).toEqual([]);
+  });
+
+  it('leaves a far slot PENDING, to be woken by the redrive before it', async () => {
+    const { ref, updates } = stubRef();
+    const deps = { config, now: () => 0, sleep: async () => expect.unreachable() } as unknown as DeliveryDeps;
+    expect(await awaitSendSlot(ref, { sendAt: 600_000 }, deps)).toBe(false);
+    expect(updates).toEqual([{ 'delivery.nextAttemptAt': Timestamp.fromMillis(530_000) }]);
   });
 });

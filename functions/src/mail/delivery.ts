@@ -168,6 +168,25 @@ async function deliver(ref: DocumentReference, data: DocumentData, deps: Deliver
   });
 }
 
+/**
+ * A mail with a send slot (`sendAt`, send-slots.ts) is never sent before it: true once the slot has come
+ * (waiting for it when it is near); false when it is far, after leaving the mail PENDING with
+ * `nextAttemptAt` a little before the slot, when the redrive sets it to RETRY.
+ */
+export async function awaitSendSlot(ref: DocumentReference, data: DocumentData, deps: DeliveryDeps): Promise<boolean> {
+  const sendAt = typeof data.sendAt === 'number' ? data.sendAt : 0;
+  const wait = sendAt - (deps.now ?? Date.now)();
+  if (wait <= 0) return true;
+  if (wait <= deps.config.slotWaitMs) {
+    await (deps.sleep ?? pause)(wait);
+    return true;
+  }
+  if (data.delivery?.nextAttemptAt === undefined) {
+    await updateIfPresent(ref, { 'delivery.nextAttemptAt': Timestamp.fromMillis(sendAt - deps.config.slotLeadMs) });
+  }
+  return false;
+}
+
 /** One write to mail/{id} (before / after as data; undefined when absent). */
 export async function handleMailWrite(
   ref: DocumentReference,
@@ -180,6 +199,7 @@ export async function handleMailWrite(
   const state = (after.delivery as { state?: unknown } | undefined)?.state;
   if (state !== 'PENDING' && state !== 'RETRY') return;
   const now = deps.now ?? Date.now;
+  if (!(await awaitSendSlot(ref, after, deps))) return;
   const data = await claim(deps.db, ref, now() + deps.config.leaseMs);
   if (data) await deliver(ref, data, deps);
 }

@@ -13,6 +13,9 @@ describe('readMailConfig', () => {
       maxAttempts: 60,
       leaseMs: 300_000,
       smtpTimeoutMs: 10_000,
+      ratePerSecond: 10,
+      slotWaitMs: 75_000,
+      slotLeadMs: 70_000,
     });
   });
 

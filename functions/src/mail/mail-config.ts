@@ -23,6 +23,14 @@ export interface MailConfig {
   leaseMs: number;
   /** Connection and greeting timeout of the SMTP client. */
   smtpTimeoutMs: number;
+  /** Mail with a send slot (send-slots.ts) goes out at most this many per second (MAIL_RATE_PER_SECOND). */
+  ratePerSecond: number;
+  /**
+   * A delivery run waits for a slot at most this long; a later slot is left PENDING with
+   * `nextAttemptAt` = the slot less `slotLeadMs`, when the redrive (every minute; the lead exceeds that period) hands it back in time.
+   */
+  slotWaitMs: number;
+  slotLeadMs: number;
 }
 
 /**
@@ -45,6 +53,9 @@ export function readMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     maxAttempts: positiveNumber(env, 'MAIL_MAX_ATTEMPTS', 60),
     leaseMs: positiveNumber(env, 'MAIL_LEASE_SECONDS', 300) * 1000,
     smtpTimeoutMs: positiveNumber(env, 'MAIL_SMTP_TIMEOUT_MS', 10_000),
+    ratePerSecond: positiveNumber(env, 'MAIL_RATE_PER_SECOND', 10),
+    slotWaitMs: 75_000,
+    slotLeadMs: 70_000,
   };
 }
 

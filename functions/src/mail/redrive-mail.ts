@@ -1,4 +1,4 @@
-// Every 5 minutes: failed deliveries that are due, and runs that never finished, go back to RETRY
+// Every minute (mail waiting for its send slot is woken in time for it, send-slots.ts): failed deliveries that are due, and runs that never finished, go back to RETRY
 // (mail/redrive.ts), so mail queued while SMTP was down goes out once it is back; and confirmations
 // waiting for the hourly ceiling enter the queue as far as the window allows (mail-waiting.ts). The
 // Functions emulator runs no schedules: the emulator tests call redriveMail and releaseWaitingMails themselves.
@@ -9,7 +9,7 @@ import { readCeilings } from '../shared/config';
 import { releaseWaitingMails } from './mail-waiting';
 import { redriveMail as redrive } from './redrive';
 
-export const redriveMail = onSchedule({ schedule: 'every 5 minutes', retryCount: 0 }, async () => {
+export const redriveMail = onSchedule({ schedule: 'every 1 minutes', retryCount: 0 }, async () => {
   const { db } = adminServices();
   const count = await redrive(db);
   if (count > 0) logger.info('redriveMail: mail set to RETRY', { count });

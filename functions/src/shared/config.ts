@@ -17,8 +17,8 @@ export const GLOBAL_OPTIONS: GlobalOptions = {
 export const HTTP_FUNCTION_OPTIONS = { invoker: 'public', cors: false } as const;
 
 /**
- * The functions that serve no route: the mail queue's sender, the signup feeds and the re-rank's chunks
- * (Firestore triggers), and their schedules.
+ * The functions that serve no route: the mail queue's sender, the signup feeds, the re-rank's and the
+ * invite waves' chunks (Firestore triggers), and their schedules.
  */
 export const BACKGROUND_FUNCTIONS = [
   'sendMail',
@@ -26,6 +26,8 @@ export const BACKGROUND_FUNCTIONS = [
   'onSignupWritten',
   'maintainSignupFeeds',
   'onRankBuildWritten',
+  'onInviteWaveWritten',
+  'inviteSchedule',
 ] as const;
 
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';

@@ -104,6 +104,11 @@ describe('messages', () => {
     expect(messages.addMemberSucceeded('ana')).toBe('Successfully added ana to the team.');
     expect(messages.memberUpdated('ana@silk.travel')).toBe('Updated ana@silk.travel.');
     expect(messages.memberRemoved('ana@silk.travel')).toBe('Removed ana@silk.travel from the team.');
+    expect(messages.inviteWaveStarted(0)).toBe('Nobody is waiting to be invited: the wave invites no one.');
+    expect(messages.inviteWaveStarted(1)).toBe('Inviting 1 person: the invitations go out in the background.');
+    expect(messages.inviteWaveStarted(10000)).toBe('Inviting 10,000 people: the invitations go out in the background.');
+    expect(messages.inviteDripSaved(false, 50, 9)).toBe('The daily invitations are paused.');
+    expect(messages.inviteDripSaved(true, 50, 9)).toBe('Inviting 50 a day at 09:00 UTC.');
     expect(messages.rankingRuleSet('By signup time')).toBe(
       'Re-ranking everyone: By signup time. Places follow the new rule when the re-rank is done.',
     );

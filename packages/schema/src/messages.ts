@@ -125,6 +125,14 @@ export const NO_MATCHING_SIGNUPS = 'No signups match this filter.';
 /** The filtered export's view (search, filters, sort) did not parse. */
 export const INVALID_SIGNUP_VIEW = 'This view of the signups is not valid. Clear the filters and try again.';
 /** The ranking rule an Admin chose (in words, from describeRankingRule): everyone is being re-ranked. */
+export function inviteWaveStarted(total: number): string {
+  if (total === 0) return 'Nobody is waiting to be invited: the wave invites no one.';
+  return `Inviting ${total === 1 ? '1 person' : `${total.toLocaleString('en-US')} people`}: the invitations go out in the background.`;
+}
+export function inviteDripSaved(enabled: boolean, perDay: number, hourUtc: number): string {
+  if (!enabled) return 'The daily invitations are paused.';
+  return `Inviting ${perDay.toLocaleString('en-US')} a day at ${String(hourUtc).padStart(2, '0')}:00 UTC.`;
+}
 export function rankingRuleSet(rule: string): string {
   return `Re-ranking everyone: ${rule}. Places follow the new rule when the re-rank is done.`;
 }

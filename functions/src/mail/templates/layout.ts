@@ -13,6 +13,8 @@ export interface EmailContent {
   paragraphs: string[];
   /** The one button (and, in the text part, the labelled link). */
   action: { label: string; url: string };
+  /** A second, quieter choice under the button (a link; in the text part, the labelled link). */
+  secondary?: { label: string; url: string };
   /** Paragraphs after the button. */
   closing: string[];
 }
@@ -62,6 +64,7 @@ function html(content: EmailContent, links: SubscriberLinks): string {
 <h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:${COLORS.ink}">${escapeHtml(content.heading)}</h1>
 ${content.paragraphs.map(paragraph).join('\n')}
 ${button(content.action)}
+${content.secondary ? `<p style="margin:0 0 24px;font-size:16px;line-height:24px">${link(content.secondary.url, content.secondary.label)}</p>` : ''}
 ${content.closing.map(paragraph).join('\n')}
 ${paragraph(REFERRAL_LINK_INTRO)}
 <p style="margin:0;font-size:16px;line-height:24px;word-break:break-all">${link(links.referral, links.referral)}</p>
@@ -85,6 +88,7 @@ function text(content: EmailContent, links: SubscriberLinks): string {
     ...content.paragraphs.flatMap((line) => [line, '']),
     `${content.action.label}: ${content.action.url}`,
     '',
+    ...(content.secondary ? [`${content.secondary.label}: ${content.secondary.url}`, ''] : []),
     ...content.closing.flatMap((line) => [line, '']),
     REFERRAL_LINK_INTRO,
     `${REFERRAL_LINK_LABEL}: ${links.referral}`,

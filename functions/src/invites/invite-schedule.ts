@@ -1,0 +1,17 @@
+// Every hour on the hour (UTC): the daily drip's wave when it is due (drip.ts), and invitations past
+// their expiry marked expired (expiry.ts). The Functions emulator runs no schedules: tests call
+// runDrip (with their own clock) and expireInvitations themselves.
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { logger } from 'firebase-functions/logger';
+import { adminServices } from '../shared/admin';
+import { runDrip } from './drip';
+import { expireInvitations } from './expiry';
+
+export const inviteSchedule = onSchedule({ schedule: '0 * * * *', timeZone: 'Etc/UTC', retryCount: 0 }, async () => {
+  const { db } = adminServices();
+  const now = Date.now();
+  const waveId = await runDrip(db, now);
+  if (waveId) logger.info('inviteSchedule: the drip started a wave', { waveId });
+  const expired = await expireInvitations(db, now);
+  if (expired > 0) logger.info('inviteSchedule: invitations expired', { expired });
+});

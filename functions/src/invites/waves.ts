@@ -1,0 +1,212 @@
+// A wave: invite_waves/{waveId} (InviteWave + how it is processed), its chosen addresses in order in
+// invite_waves/{id}/members/{chunk} ({emails}, CHUNK each, written once when the wave starts) and a
+// marker per person invited, invite_waves/{id}/invited/{email}. The wave id follows from the caller and
+// the request id, so a double click or a retry finds the wave instead of starting another.
+// Processing goes chunk by chunk (`cursor`, the next chunk; on-invite-wave-written.ts chains them). A
+// person's marker is created (`create`) in one atomic batch with their invitation, the signup's status,
+// the history entry and the queued e-mail, so a chunk run again after a crash skips whoever was
+// invited and invites whoever was not: nobody twice, nobody skipped. `invited` counts the markers.
+import { COLLECTIONS } from '@silk/schema/constants';
+import type { InviteWave, WaveTarget } from '@silk/schema/invites';
+import { type DocumentReference, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import { createHash } from 'node:crypto';
+import { reserveSendSlots } from '../mail/send-slots';
+import type { MailContext } from '../mail/mailing-list';
+import { claimReferralCode, referralCodeIn } from '../referrals/codes';
+import { invitationMail } from './invitation-mail';
+import { inviteExpiryMs, newInvitation, newInviteCode, sha256, writeInvitation } from './invitation-store';
+import { isInvitable, readCandidates, selectWave } from './selection';
+
+/** Addresses per members document and per processing step. */
+export const CHUNK = 500;
+/** People per atomic batch: 6 writes each. */
+const BATCH = 50;
+const ALREADY_EXISTS = 6;
+const NOT_FOUND = 5;
+/** A wave whose preparation has not finished after this long is taken to have crashed; a retry redoes it. */
+const PREPARE_TIMEOUT_MS = 5 * 60_000;
+
+/** The stored wave: the contract's fields and its processing state. */
+export interface StoredWave extends InviteWave {
+  requestId: string;
+  /** Its members are written: processing may start. */
+  prepared: boolean;
+  chunks: number;
+  /** The next chunk to process. */
+  cursor: number;
+}
+
+export interface WaveOptions {
+  context: () => MailContext;
+  ratePerSecond: number;
+  now?: () => number;
+  /** Called after each committed batch (tests interrupt a chunk here). */
+  afterBatch?: () => Promise<void>;
+}
+
+export function waveIdFor(by: string, requestId: string): string {
+  return createHash('sha256').update(`${by}\n${requestId}`).digest('base64url').slice(0, 24);
+}
+
+export function waveRef(db: Firestore, waveId: string): DocumentReference {
+  return db.collection(COLLECTIONS.inviteWaves).doc(waveId);
+}
+
+const membersRef = (db: Firestore, waveId: string, chunk: number) => waveRef(db, waveId).collection('members').doc(String(chunk).padStart(6, '0'));
+const markerRef = (db: Firestore, waveId: string, email: string) => waveRef(db, waveId).collection('invited').doc(email);
+
+export interface WaveRequest {
+  target: WaveTarget;
+  includeUnconfirmed: boolean;
+  requestId: string;
+  by: string;
+  origin: InviteWave['origin'];
+}
+
+/**
+ * Starts the wave of this request, or finds it: `created` says whether this call made it (and chose its
+ * members). The members are chosen once; the wave's `total` is their number.
+ */
+export async function startWave(db: Firestore, request: WaveRequest, now = Date.now()): Promise<{ waveId: string; total: number; created: boolean }> {
+  const waveId = waveIdFor(request.by, request.requestId);
+  const ref = waveRef(db, waveId);
+  const wave: StoredWave = {
+    target: request.target,
+    includeUnconfirmed: request.includeUnconfirmed,
+    origin: request.origin,
+    createdBy: request.by,
+    createdAt: now,
+    state: 'running',
+    total: 0,
+    invited: 0,
+    requestId: request.requestId,
+    prepared: false,
+    chunks: 0,
+    cursor: 0,
+  };
+  try {
+    await ref.create(wave);
+  } catch (error) {
+    if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
+    const existing = (await ref.get()).data() as StoredWave;
+    if (existing.prepared || existing.createdAt > now - PREPARE_TIMEOUT_MS) return { waveId, total: existing.total, created: false };
+  }
+  const chosen = await selectWave(db, request.target, request.includeUnconfirmed);
+  const chunks = Math.ceil(chosen.length / CHUNK);
+  for (let start = 0; start < chunks; start += 400) {
+    const batch = db.batch();
+    for (let chunk = start; chunk < Math.min(chunks, start + 400); chunk += 1) {
+      batch.set(membersRef(db, waveId, chunk), { emails: chosen.slice(chunk * CHUNK, (chunk + 1) * CHUNK) });
+    }
+    await batch.commit();
+  }
+  await ref.update({
+    total: chosen.length,
+    chunks,
+    prepared: true,
+    ...(chunks === 0 ? { state: 'done', finishedAt: Date.now() } : {}),
+  });
+  return { waveId, total: chosen.length, created: true };
+}
+
+/** A subscriber from before referral codes gets one now (the e-mail's footer carries the referral link). */
+async function ensureReferralCode(db: Firestore, email: string): Promise<string> {
+  return db.runTransaction(async (transaction) => {
+    const subscriber = await transaction.get(db.collection(COLLECTIONS.subscribers).doc(email));
+    const { code, fresh } = await referralCodeIn(transaction, db, subscriber.get('referralCode'));
+    if (fresh) {
+      claimReferralCode(transaction, db, code, email);
+      transaction.update(subscriber.ref, { referralCode: code });
+    }
+    return code;
+  });
+}
+
+interface Person {
+  email: string;
+  subscriberId: string;
+  referralCode: string;
+  sendAt: number;
+}
+
+function addPerson(batch: WriteBatch, db: Firestore, waveId: string, wave: StoredWave, person: Person, options: WaveOptions, now: number): void {
+  const code = newInviteCode();
+  const invitation = newInvitation(person.email, waveId, now, inviteExpiryMs());
+  batch.create(markerRef(db, waveId, person.email), { at: now });
+  writeInvitation(batch, db, code, invitation, wave.createdBy);
+  const mail = invitationMail({ ...person, code, expiresAt: invitation.expiresAt }, options.context(), now);
+  const mailId = `invite-${sha256(`${waveId}\n${person.email}`).slice(0, 32)}`;
+  batch.create(db.collection(COLLECTIONS.mail).doc(mailId), mail);
+}
+
+/** Invites a batch atomically; when one of them was done before (or is gone), each on their own. */
+async function inviteBatch(db: Firestore, waveId: string, wave: StoredWave, people: Person[], options: WaveOptions, now: number): Promise<void> {
+  const batch = db.batch();
+  for (const person of people) addPerson(batch, db, waveId, wave, person, options, now);
+  try {
+    await batch.commit();
+  } catch (error) {
+    const code = (error as { code?: number }).code;
+    if (code !== ALREADY_EXISTS && code !== NOT_FOUND) throw error;
+    for (const person of people) {
+      const single = db.batch();
+      addPerson(single, db, waveId, wave, person, options, now);
+      try {
+        await single.commit();
+      } catch (failure) {
+        const reason = (failure as { code?: number }).code;
+        // Invited by an earlier run of this chunk, or the signup was erased meanwhile.
+        if (reason !== ALREADY_EXISTS && reason !== NOT_FOUND) throw failure;
+      }
+    }
+  }
+  if (options.afterBatch) await options.afterBatch();
+}
+
+/** Processes the wave's next chunk; false when there is nothing (more) to do. */
+export async function processWaveChunk(db: Firestore, waveId: string, options: WaveOptions): Promise<boolean> {
+  const ref = waveRef(db, waveId);
+  const wave = (await ref.get()).data() as StoredWave | undefined;
+  if (!wave || !wave.prepared || wave.state !== 'running' || wave.cursor >= wave.chunks) return false;
+  const chunk = wave.cursor;
+  const emails = ((await membersRef(db, waveId, chunk).get()).get('emails') ?? []) as string[];
+  const markers = emails.length > 0 ? await db.getAll(...emails.map((email) => markerRef(db, waveId, email))) : [];
+  const pending = emails.filter((_, index) => !markers[index]?.exists);
+  const candidates = await readCandidates(db, pending);
+  const now = (options.now ?? Date.now)();
+  const invitable = pending.flatMap((email, index) => {
+    const candidate = candidates[index];
+    if (!candidate || !isInvitable(candidate, wave.includeUnconfirmed)) return [];
+    return [{ email, subscriberId: candidate.subscriber?.subscriberId as string, referralCode: candidate.subscriber?.referralCode as unknown }];
+  });
+  const slots = await reserveSendSlots(db, invitable.length, options.ratePerSecond, now);
+  const people: Person[] = [];
+  for (const [index, person] of invitable.entries()) {
+    const referralCode = typeof person.referralCode === 'string' ? person.referralCode : await ensureReferralCode(db, person.email);
+    people.push({ ...person, referralCode, sendAt: slots[index] ?? now });
+  }
+  const batches: Array<Promise<void>> = [];
+  for (let start = 0; start < people.length; start += BATCH) {
+    batches.push(inviteBatch(db, waveId, wave, people.slice(start, start + BATCH), options, now));
+  }
+  await Promise.all(batches);
+  const invited = (await ref.collection('invited').count().get()).data().count;
+  await db.runTransaction(async (transaction) => {
+    const current = (await transaction.get(ref)).data() as StoredWave | undefined;
+    // Another run of the same chunk got there first.
+    if (current?.cursor !== chunk) return;
+    const last = chunk + 1 >= wave.chunks;
+    transaction.update(ref, {
+      cursor: chunk + 1,
+      invited,
+      ...(last ? { state: 'done', finishedAt: Date.now() } : {}),
+    });
+  });
+  return true;
+}
+
+/** Runs the wave to its end in this process (the bench, tests and the drip; production chains chunks). */
+export async function runWave(db: Firestore, waveId: string, options: WaveOptions): Promise<void> {
+  while (await processWaveChunk(db, waveId, options));
+}
+
