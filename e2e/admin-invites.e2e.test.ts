@@ -1,10 +1,11 @@
 // The panel's invitation views in Chromium against the built panel on the emulators: the Invitations
-// tab (a wave's live progress, an Admin's preview of the filtered view's wave through inviteWave), the
+// tab (a wave's live progress; an Admin's wave of a filtered view through inviteWave: its preview, its
+// confirmation, the new wave running to its end in the list), the
 // signups' invite status filter from the URL, a row's details following its status live (invited →
 // joined within the wait) with its history, the funnel in Insights — a Staff member sees no invite
 // control and inviteWave refuses them — and axe finds nothing serious on any of them.
-// The wave, the signups' invite fields and the history are written here as the invitation functions
-// write them (Admin SDK); their own runs are the functions' tests.
+// The first wave, the signups' invite fields, a redemption and the history are written here as the
+// invitation functions write them (Admin SDK); their own runs are the functions' tests.
 import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import type { InviteWave } from '@silk/schema/invites';
 import { adminSdk } from '@silk/stack/admin-sdk';
@@ -19,6 +20,8 @@ const suffix = uniqueSuffix();
 const DOMAIN = `invites-${suffix}.example.com`;
 const INVITED = ['ana', 'bo', 'cy'].map((name) => `${name}@${DOMAIN}`);
 const WAITING = `dee@${DOMAIN}`;
+/** Expired in an earlier wave: outside the "invited" filter and this wave's funnel. */
+const EXPIRED = `eve@${DOMAIN}`;
 const WAVE = `e2e-wave-${suffix}`;
 const invitedAt = Date.now() - 3_600_000;
 
@@ -38,7 +41,7 @@ beforeAll(async () => {
   admin = await seedMember('inviter', ['Admin']);
   staff = await seedMember('invstaff', ['Staff']);
   const batch = db().batch();
-  [...INVITED, WAITING].forEach((email, index) => {
+  [...INVITED, WAITING, EXPIRED].forEach((email, index) => {
     batch.set(signupDoc(email), {
       email,
       source: SIGNUP_SOURCE,
@@ -47,6 +50,7 @@ beforeAll(async () => {
       confirmedAt: Timestamp.fromMillis(invitedAt - 3_600_000),
       updatedAt: FieldValue.serverTimestamp(),
       ...(email === WAITING ? {} : { inviteStatus: 'invited', inviteWave: WAVE, invitedAt }),
+      ...(email === EXPIRED ? { inviteStatus: 'expired', inviteWave: `${WAVE}-old` } : {}),
     });
     batch.set(db().collection(COLLECTIONS.subscribers).doc(email), { email, subscriberId: `e2e-${suffix}-${index}` });
   });
@@ -65,8 +69,13 @@ beforeAll(async () => {
   for (const email of INVITED) await addHistory({ email, status: 'invited', at: invitedAt, by: admin.email, waveId: WAVE });
 });
 afterAll(async () => {
+  // What the wave this file starts wrote: its wave, the invitation and the history of its address.
+  const started = await db().collection(COLLECTIONS.inviteWaves).where('createdBy', '==', admin.email).get();
+  const invitations = await db().collection(COLLECTIONS.invitations).where('email', '==', WAITING).get();
+  const history = await db().collection(COLLECTIONS.inviteHistory).where('email', '==', WAITING).get();
+  await Promise.all([...started.docs, ...invitations.docs, ...history.docs].map((doc) => doc.ref.delete()));
   await Promise.all([
-    ...[...INVITED, WAITING].flatMap((email) => [
+    ...[...INVITED, WAITING, EXPIRED].flatMap((email) => [
       signupDoc(email).delete(),
       db().collection(COLLECTIONS.subscribers).doc(email).delete(),
     ]),
@@ -91,10 +100,14 @@ async function idToken(who: SeededMember): Promise<string> {
 }
 
 describe('invitation views (e2e)', () => {
-  it("shows an Admin a wave's live progress and previews the filtered view's wave; axe-clean", async () => {
+  it("shows an Admin a wave's live progress; previews the filtered view's wave, starts it and follows it to its end; axe-clean", async () => {
     const page = await suite.openSignedIn(admin, `/admin/invitations?q=${DOMAIN}&invite=waiting`);
     await page.getByRole('heading', { level: 2, name: 'Invitations' }).waitFor({ timeout: 20_000 });
-    const row = page.getByRole('region', { name: 'Invite waves' }).getByRole('row').filter({ hasText: admin.email });
+    const row = page
+      .getByRole('region', { name: 'Invite waves' })
+      .getByRole('row')
+      .filter({ hasText: admin.email })
+      .filter({ hasText: 'The next 3' });
     await row.waitFor({ timeout: 20_000 });
     expect(await row.getByRole('progressbar').getAttribute('value')).toBe('2');
     expect(await row.textContent()).toContain('2 of 3');
@@ -109,8 +122,15 @@ describe('invitation views (e2e)', () => {
     expect(await dialog.getByRole('listitem').allTextContents()).toEqual([WAITING]);
     expect(await dialog.getByRole('button', { name: 'Invite 1' }).isEnabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Confirmed: inviteWave starts the wave; it shows in the list and runs to its end, read live.
+    await dialog.getByRole('button', { name: 'Invite 1' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
+    const started = page.getByRole('region', { name: 'Invite waves' }).getByRole('row').filter({ hasText: 'A filtered view' });
+    await expect.poll(() => started.first().textContent(), { timeout: 30_000 }).toContain('Done: 1 invited');
+    await expect.poll(async () => (await signupDoc(WAITING).get()).get('inviteStatus'), { timeout: 15_000 }).toBe('invited');
   });
 
   it("filters by invite status from the URL; a row's details turn joined live with the history; the funnel counts the wave; axe-clean", async () => {
@@ -119,7 +139,7 @@ describe('invitation views (e2e)', () => {
     expect(await page.getByRole('combobox', { name: 'Invitation' }).inputValue()).toBe('invited');
     const details = page.getByRole('button', { name: `Details of ${INVITED[1]}` });
     await details.waitFor({ timeout: 30_000 });
-    expect(await page.getByRole('button', { name: `Details of ${WAITING}` }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Details of ${EXPIRED}` }).count()).toBe(0);
 
     await details.click();
     const dialog = page.getByRole('dialog', { name: INVITED[1] });
@@ -147,20 +167,25 @@ describe('invitation views (e2e)', () => {
     await funnel.waitFor({ timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
     await funnel.getByText('Show data table').click();
-    const waveRow = funnel.getByRole('row').filter({ hasText: WAVE });
-    expect(await waveRow.locator('th, td').allTextContents()).toEqual([expect.stringContaining(WAVE), '3', '1', '0', '0', expect.stringMatching(/ h$/)]);
+    const waveRow = funnel.getByRole('row').filter({ hasText: `(${WAVE})` });
+    expect(await waveRow.locator('th, td').allTextContents()).toEqual([expect.stringContaining(`(${WAVE})`), '3', '1', '0', '0', expect.stringMatching(/ h$/)]);
   });
 
   it('shows a Staff member no invite control, and inviteWave refuses them (403); axe-clean', async () => {
     const page = await suite.openSignedIn(staff, `/admin/invitations?q=${DOMAIN}&invite=waiting`);
     await page.getByRole('heading', { level: 2, name: 'Invitations' }).waitFor({ timeout: 20_000 });
-    await page.getByRole('region', { name: 'Invite waves' }).getByRole('row').filter({ hasText: admin.email }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('region', { name: 'Invite waves' })
+      .getByRole('row')
+      .filter({ hasText: admin.email })
+      .first()
+      .waitFor({ timeout: 20_000 });
     expect(await page.getByRole('button').filter({ hasText: /Invite|Preview|drip/ }).count()).toBe(0);
     expect(await page.getByRole('spinbutton').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.goto(`${suite.stack.adminUrl}/admin?q=${DOMAIN}&invite=waiting`);
-    await page.getByRole('button', { name: `Details of ${WAITING}` }).waitFor({ timeout: 30_000 });
+    await page.goto(`${suite.stack.adminUrl}/admin?q=${DOMAIN}&invite=expired`);
+    await page.getByRole('button', { name: `Details of ${EXPIRED}` }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('button', { name: 'Invite this view' }).count()).toBe(0);
 
     const token = await idToken(staff);
