@@ -141,7 +141,7 @@ describe('referral views (e2e)', () => {
     await details.click();
     const dialog = page.getByRole('dialog', { name: FRIEND });
     await dialog.waitFor();
-    expect(await dialog.locator('dd').allTextContents()).toEqual([expect.stringContaining('2024'), REFERRER, '0']);
+    expect(await dialog.locator('dd').allTextContents()).toEqual([expect.stringContaining('2024'), REFERRER, '0', 'Waiting']);
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -154,6 +154,7 @@ describe('referral views (e2e)', () => {
       'Not confirmed',
       'No one (not referred)',
       '1,000',
+      'Waiting',
     ]);
   });
 });

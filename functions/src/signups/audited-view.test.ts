@@ -57,6 +57,7 @@ describe('auditedView', () => {
       confirmed: 'confirmed',
       referred: 'all',
       hasReferrals: false,
+      invite: 'all',
     });
   });
 
@@ -74,6 +75,7 @@ describe('auditedView', () => {
       confirmed: 'all',
       referred: 'all',
       hasReferrals: false,
+      invite: 'all',
     });
   });
 });

@@ -24,7 +24,7 @@ import { adminServices } from '../shared/admin';
 import { consumeRateLimit } from '../http/rate-limit';
 import { serveHandler } from '../testing/serve-handler';
 import { readWorkbook } from '../testing/xlsx-reader';
-import { REFERRAL_COLUMNS, REFERRALS_SHEET_NAME } from './xlsx';
+import { ALL_WAVES, INVITATION_COLUMNS, INVITATIONS_SHEET_NAME, REFERRAL_COLUMNS, REFERRALS_SHEET_NAME } from './xlsx';
 import { createStaff, functionUrl, post, signUpOutsider, unique } from '../testing/emulator';
 import { expectRefusal, type Refusal } from '../testing/refusals';
 
@@ -416,7 +416,7 @@ describe('exportWaitlist: the Referrals worksheet', () => {
     const book = await readWorkbook(full.buffer);
     expect(book.header).toEqual(HEADERS);
     expect(book.header).toHaveLength(12);
-    expect(book.sheetNames).toEqual(['Waitlist Signups', REFERRALS_SHEET_NAME]);
+    expect(book.sheetNames).toEqual(['Waitlist Signups', REFERRALS_SHEET_NAME, INVITATIONS_SHEET_NAME]);
     const sheet = book.sheets[REFERRALS_SHEET_NAME]!;
     expect(sheet.header).toEqual(REFERRAL_COLUMNS.map((column) => column.header));
     // Newest first.
@@ -440,6 +440,53 @@ describe('exportWaitlist: the Referrals worksheet', () => {
     expect(await emailsOf({ referred: 'not-referred' })).toEqual({ rows: ['dee', 'ana'], referred: ['cy', 'bo'] });
     expect(await emailsOf({ hasReferrals: true })).toEqual({ rows: ['ana'], referred: ['cy', 'bo'] });
     expect(await emailsOf({ search: `dee@${domain}` })).toEqual({ rows: ['dee'], referred: [] });
+  });
+});
+
+describe('exportWaitlist: the invite status filter and the Invitations worksheet', () => {
+  it('a filtered view keeps the rows of one invite status (none recorded: waiting); the Invitations worksheet counts the exported rows', async () => {
+    const domain = `${unique('invites')}.test`;
+    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+    const invitedAt = Date.parse('2030-05-01T09:00:00Z');
+    const hour = 3_600_000;
+    // The fields the invitation functions write on a signup.
+    await writeFutureSignup({ email: `ana@${domain}`, timestamp: at('2030-04-01T09:00:00Z'), inviteStatus: 'joined', inviteWave: 'wave-1', invitedAt, joinedAt: invitedAt + 2 * hour });
+    await writeFutureSignup({ email: `bo@${domain}`, timestamp: at('2030-04-02T09:00:00Z'), inviteStatus: 'invited', inviteWave: 'wave-1', invitedAt });
+    await writeFutureSignup({ email: `cy@${domain}`, timestamp: at('2030-04-03T09:00:00Z'), inviteStatus: 'expired', inviteWave: 'wave-2', invitedAt: invitedAt + hour });
+    await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-04-04T09:00:00Z') });
+    const staff = await createStaff(['Staff']);
+    const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
+    const exported = async (change: Record<string, unknown>) => {
+      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
+      expect(response.status).toBe(200);
+      const read = await readWorkbook(buffer);
+      expect(read.header).toHaveLength(12);
+      return { rows: read.rows.map((row) => String(row[0]).split('@')[0]), invitations: read.sheets[INVITATIONS_SHEET_NAME]! };
+    };
+    expect((await exported({ invite: 'waiting' })).rows).toEqual(['dee']);
+    expect((await exported({ invite: 'expired' })).rows).toEqual(['cy']);
+    expect((await exported({ invite: 'declined' })).rows).toEqual([]);
+
+    const all = await exported({});
+    expect(all.rows).toEqual(['dee', 'cy', 'bo', 'ana']);
+    expect(all.invitations.header).toEqual(INVITATION_COLUMNS.map((column) => column.header));
+    expect(all.invitations.rows).toEqual([
+      [ALL_WAVES, new Date(invitedAt), 3, 1, 1, 0, 2],
+      ['wave-1', new Date(invitedAt), 2, 1, 0, 0, 2],
+      ['wave-2', new Date(invitedAt + hour), 1, 0, 1, 0, NOT_AVAILABLE],
+    ]);
+    const joined = await exported({ invite: 'joined' });
+    expect(joined.invitations.rows).toEqual([
+      [ALL_WAVES, new Date(invitedAt), 1, 1, 0, 0, 2],
+      ['wave-1', new Date(invitedAt), 1, 1, 0, 0, 2],
+    ]);
+
+    const other = await createStaff(['Staff']);
+    await expectRefusedUnaudited(
+      { token: other.idToken, view: { ...view, invite: 'sent' } },
+      [400, INVALID_SIGNUP_VIEW],
+      other.email,
+    );
   });
 });
 

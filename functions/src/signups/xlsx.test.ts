@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { readWorkbook } from '../testing/xlsx-reader';
 import {
   DATE_FORMAT,
+  ALL_WAVES,
   ExportAborted,
+  INVITATION_COLUMNS,
+  INVITATIONS_SHEET_NAME,
   MAX_CELL_TEXT,
   REFERRAL_COLUMNS,
   REFERRALS_SHEET_NAME,
@@ -210,13 +213,46 @@ describe('writeSignupsWorkbook', () => {
     expect(rows).toBe(0);
     const book = await readWorkbook(buffer);
     expect(book.sheetName).toBe(SHEET_NAME);
-    expect(book.sheetNames).toEqual([SHEET_NAME, REFERRALS_SHEET_NAME]);
+    expect(book.sheetNames).toEqual([SHEET_NAME, REFERRALS_SHEET_NAME, INVITATIONS_SHEET_NAME]);
     expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     expect(book.rows).toEqual([]);
     expect(book.sheets[REFERRALS_SHEET_NAME]).toEqual({
       header: REFERRAL_COLUMNS.map((column) => column.header),
       rows: [],
     });
+    expect(book.sheets[INVITATIONS_SHEET_NAME]).toEqual({
+      header: INVITATION_COLUMNS.map((column) => column.header),
+      rows: [[ALL_WAVES, NOT_AVAILABLE, 0, 0, 0, 0, NOT_AVAILABLE]],
+    });
+  });
+
+  it('writes the Invitations worksheet: the funnel of the exported rows, all waves then each wave, the first sheet unchanged', async () => {
+    const invitedAt = Date.parse('2026-11-20T10:00:00Z');
+    const hour = 3_600_000;
+    const signups: SignupRecord[][] = [
+      [
+        { email: 'a@example.com', inviteStatus: 'joined', inviteWave: 'wave-b', invitedAt: invitedAt + hour, joinedAt: invitedAt + 3 * hour },
+        { email: 'b@example.com', inviteStatus: 'invited', inviteWave: 'wave-b', invitedAt: invitedAt + hour },
+      ],
+      [
+        { email: 'c@example.com', inviteStatus: 'expired', inviteWave: 'wave-a', invitedAt },
+        { email: 'd@example.com', inviteStatus: 'declined', inviteWave: '=cmd', invitedAt: invitedAt + 2 * hour },
+        { email: 'e@example.com' },
+      ],
+    ];
+    const { buffer, rows } = await workbookOf(signups);
+    expect(rows).toBe(5);
+    const book = await readWorkbook(buffer);
+    expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
+    expect(book.rows).toHaveLength(5);
+    const sheet = book.sheets[INVITATIONS_SHEET_NAME]!;
+    expect(sheet.header).toEqual(['Wave', 'First Invited At', 'Invited', 'Joined', 'Expired', 'Declined', 'Median Hours to Join']);
+    expect(sheet.rows).toEqual([
+      [ALL_WAVES, new Date(invitedAt), 4, 1, 1, 1, 2],
+      ['wave-a', new Date(invitedAt), 1, 0, 1, 0, NOT_AVAILABLE],
+      ['wave-b', new Date(invitedAt + hour), 2, 1, 0, 0, 2],
+      ["'=cmd", new Date(invitedAt + 2 * hour), 1, 0, 0, 1, NOT_AVAILABLE],
+    ]);
   });
 
   it('writes the Referrals worksheet: every record, date cells, N/A, no formula; a filtered view keeps its rows\' referrals', async () => {

@@ -7,9 +7,12 @@
 // Signup dates are date cells on the downloader's wall clock (a cell has no zone), formatted like the
 // admin table's text; the header's note names the zone.
 // A second worksheet, "Referrals", lists the referral records (referrer, referred, status, reason and
-// their dates); the first keeps its 12 columns.
+// their dates); a third, "Invitations", the invitation funnel of the exported rows (all waves, then
+// each wave); the first keeps its 12 columns.
 import { NOT_AVAILABLE } from '@silk/schema/constants';
 import { displayValue, formatLocation, SIGNUP_COLUMNS, toDate, wallClockDate } from '@silk/schema/formatters';
+import { inviteFunnelCounter, type InviteFunnels } from '@silk/schema/invite-funnel';
+import type { InviteFunnel } from '@silk/schema/invites';
 import { spreadsheetTimesNote } from '@silk/schema/messages';
 import { SIGNUP_COLUMN_SPECS } from '@silk/schema/signup-fields';
 import type { Style, Worksheet } from 'exceljs';
@@ -32,6 +35,21 @@ export const REFERRAL_COLUMNS = [
   { key: 'decidedAt', header: 'Decided At', width: 22, date: true },
   { key: 'decidedBy', header: 'Decided By', width: 32 },
 ] as const;
+export const INVITATIONS_SHEET_NAME = 'Invitations';
+/** The first Invitations row: every wave together. */
+export const ALL_WAVES = 'All waves';
+
+/** The Invitations worksheet's columns: one funnel per row. */
+export const INVITATION_COLUMNS = [
+  { key: 'wave', header: 'Wave', width: 28 },
+  { key: 'firstInvitedAt', header: 'First Invited At', width: 22, date: true },
+  { key: 'invited', header: 'Invited', width: 10 },
+  { key: 'joined', header: 'Joined', width: 10 },
+  { key: 'expired', header: 'Expired', width: 10 },
+  { key: 'declined', header: 'Declined', width: 10 },
+  { key: 'medianHoursToJoin', header: 'Median Hours to Join', width: 20 },
+] as const;
+
 /** Reads as formatSignupDate writes: "Nov 21, 2026, 11:20 PM". */
 export const DATE_FORMAT = 'mmm d, yyyy, h:mm AM/PM';
 export const DEFAULT_TIME_ZONE = 'UTC';
@@ -89,6 +107,30 @@ export function referralRow(record: SignupRecord, dates: (value: unknown) => Dat
   return REFERRAL_COLUMNS.map((column) =>
     'date' in column ? (dates(record[column.key]) ?? NOT_AVAILABLE) : safeText(displayValue(record[column.key])),
   );
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The Invitations rows: all waves first, then each wave, oldest first; counts and hours as numbers. */
+export function invitationRows(
+  { overall, waves }: InviteFunnels,
+  dates: (value: unknown) => Date | null = toDate,
+): CellValue[][] {
+  const row = (wave: string, firstInvitedAt: number | null, funnel: InviteFunnel): CellValue[] => [
+    safeText(wave),
+    (firstInvitedAt === null ? null : dates(firstInvitedAt)) ?? NOT_AVAILABLE,
+    funnel.invited,
+    funnel.joined,
+    funnel.expired,
+    funnel.declined,
+    funnel.medianTimeToJoinMs === null ? NOT_AVAILABLE : Math.round((funnel.medianTimeToJoinMs / HOUR_MS) * 10) / 10,
+  ];
+  const first = waves.reduce<number | null>(
+    (earliest, { firstInvitedAt }) =>
+      firstInvitedAt !== null && (earliest === null || firstInvitedAt < earliest) ? firstInvitedAt : earliest,
+    null,
+  );
+  return [row(ALL_WAVES, first, overall), ...waves.map((wave) => row(wave.waveId, wave.firstInvitedAt, wave))];
 }
 
 const TEXT_STYLE: Partial<Style> = {};
@@ -152,7 +194,8 @@ async function waitForSheet(stream: Writable, sheet: Worksheet): Promise<void> {
  * Streams the workbook into `stream` (ended when done) page by page; waits for the stream to drain
  * between pages so a slow client never makes the rows pile up in memory. Signup dates are in
  * `timeZone` (an IANA zone Intl accepts). The Referrals worksheet follows (just its header without
- * `referrals`). Returns the signup row count.
+ * `referrals`), then the Invitations worksheet (the funnel of the signup rows written). Returns the
+ * signup row count.
  */
 export async function writeSignupsWorkbook(
   stream: Writable,
@@ -181,8 +224,10 @@ export async function writeSignupsWorkbook(
   const columnStyles = SIGNUP_COLUMNS.map(({ key }) => (key === 'timestamp' ? DATE_STYLE : TEXT_STYLE));
   let rows = 0;
   const exported = referrals?.onlyExportedRows ? new Set<string>() : null;
+  const funnel = inviteFunnelCounter();
   for await (const page of pages) {
     for (const record of page) {
+      funnel.add(record);
       const row = sheet.addRow(signupRow(record, dates));
       columnStyles.forEach((style, index) => {
         row.getCell(index + 1).style = style;
@@ -217,6 +262,23 @@ export async function writeSignupsWorkbook(
     await waitForSheet(stream, referralSheet);
   }
   referralSheet.commit();
+
+  const invitationSheet = workbook.addWorksheet(INVITATIONS_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  invitationSheet.columns = INVITATION_COLUMNS.map(({ key, header, width }) => ({ header, key, width }));
+  const invitationHeader = invitationSheet.getRow(1);
+  invitationHeader.font = { bold: true };
+  invitationHeader.getCell(INVITATION_COLUMNS.findIndex(({ key }) => key === 'firstInvitedAt') + 1).note =
+    spreadsheetTimesNote(timeZone);
+  invitationHeader.commit();
+  const invitationStyles = INVITATION_COLUMNS.map((column) => ('date' in column ? DATE_STYLE : TEXT_STYLE));
+  for (const cells of invitationRows(funnel.result(), dates)) {
+    const row = invitationSheet.addRow(cells);
+    invitationStyles.forEach((style, index) => {
+      row.getCell(index + 1).style = style;
+    });
+    row.commit();
+  }
+  invitationSheet.commit();
   await workbook.commit();
   return rows;
 }

@@ -25,6 +25,7 @@ import {
   isTimeZone,
   MAX_VIEW_COUNTRIES,
   MAX_VIEW_TEXT,
+  INVITE_FILTERS,
   REFERRED_FILTERS,
   type SignupView,
 } from './signup-view';
@@ -166,6 +167,7 @@ export const signupViewSchema = z.strictObject({
   confirmed: z.enum(CONFIRMED_FILTERS),
   referred: z.enum(REFERRED_FILTERS),
   hasReferrals: z.boolean(),
+  invite: z.enum(INVITE_FILTERS),
 });
 
 /** POST /api/xlsxdown: `{token}` for every signup, `{token, view}` for the rows of a view. */

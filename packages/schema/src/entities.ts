@@ -1,6 +1,7 @@
 // Records of PRODUCT.md#data as types, and the display content items as zod schemas (the site checks its
 // content with them at build time).
 import * as z from 'zod';
+import type { InviteStatus } from './invites';
 import type { Role } from './roles';
 import {
   FEEDBACK_FIELDS,
@@ -53,6 +54,12 @@ export interface WaitlistSignup extends Partial<FeedbackFields> {
   referredBy?: string;
   /** Server-set: how many of this subscriber's referrals were confirmed and credited. */
   confirmedReferrals?: number;
+  /** Server-set: where the signup stands with invitations (absent: waiting). */
+  inviteStatus?: InviteStatus;
+  /** Server-set: the wave that invited it last, when (ms), and when the invitation was redeemed (ms). */
+  inviteWave?: string;
+  invitedAt?: number;
+  joinedAt?: number;
 }
 
 export interface UsernameMapping {

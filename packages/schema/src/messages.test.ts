@@ -90,6 +90,10 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   SIGNUPS_PAUSED: 'We are receiving a lot of signups right now. Please try again later.',
   CURRENT_PASSWORD_REQUIRED: 'Enter your current password to set a new one.',
   CURRENT_PASSWORD_WRONG: 'Your current password is incorrect.',
+  INVITES_LOAD_FAILED: 'The invitations could not be loaded. Please try again.',
+  INVITE_WAVE_FAILED: 'The wave could not be previewed or started. Please try again.',
+  INVITE_DRIP_FAILED: 'The drip settings could not be saved. Please try again.',
+  NO_INVITE_WAVES: 'No one has been invited yet.',
   REFERRALS_LOAD_FAILED: 'The referrals could not be loaded. Please try again.',
   RANKING_LOAD_FAILED: 'The ranking rule could not be loaded. Please try again.',
   REFERRAL_REVIEW_FAILED: 'The referral could not be reviewed. Please try again.',
@@ -129,6 +133,7 @@ describe('messages', () => {
 
   it("bounds the ranking rule's places in words", () => {
     expect(messages.rankingPlacesInvalid(1000)).toBe('Enter a whole number of places from 1 to 1,000.');
+    expect(messages.inviteCountInvalid(100_000)).toBe('Enter a whole number from 1 to 100,000.');
   });
 
   it('formats the HTTP status error with the status code', () => {

@@ -173,3 +173,12 @@ export const NO_WITHHELD_REFERRALS = 'No referrals are waiting for review.';
 export function rankingPlacesInvalid(max: number): string {
   return `Enter a whole number of places from 1 to ${max.toLocaleString('en-US')}.`;
 }
+// The admin panel's invitation views (the wave and drip routes answer their own success messages).
+export const INVITES_LOAD_FAILED = 'The invitations could not be loaded. Please try again.';
+export const INVITE_WAVE_FAILED = 'The wave could not be previewed or started. Please try again.';
+export const INVITE_DRIP_FAILED = 'The drip settings could not be saved. Please try again.';
+export const NO_INVITE_WAVES = 'No one has been invited yet.';
+/** A wave's size or the drip's daily number, refused in the panel before any call. */
+export function inviteCountInvalid(max: number): string {
+  return `Enter a whole number from 1 to ${max.toLocaleString('en-US')}.`;
+}

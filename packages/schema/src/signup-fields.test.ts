@@ -79,8 +79,17 @@ describe('the signup fields registry', () => {
     ]);
   });
 
-  it('has the export read the columns and the fields of the confirmed and referral filters', () => {
-    expect(SIGNUP_VIEW_FIELDS).toEqual([...SIGNUP_COLUMN_ORDER, 'confirmedAt', 'referredBy', 'confirmedReferrals']);
+  it('has the export read the columns and the fields of the confirmed, referral and invite filters', () => {
+    expect(SIGNUP_VIEW_FIELDS).toEqual([
+      ...SIGNUP_COLUMN_ORDER,
+      'confirmedAt',
+      'referredBy',
+      'confirmedReferrals',
+      'inviteStatus',
+      'inviteWave',
+      'invitedAt',
+      'joinedAt',
+    ]);
   });
 
   it('imports nothing (no zod, Firebase or React in the panel or the site through it)', () => {

@@ -31,6 +31,11 @@ vi.mock('@silk/data-access/referrals', () => ({
   listenToWithheldReferrals: vi.fn(() => () => {}),
   listenToRankingSettings: vi.fn(() => () => {}),
 }));
+vi.mock('@silk/data-access/invites', () => ({
+  listenToInviteWaves: vi.fn(() => () => {}),
+  listenToDripSettings: vi.fn(() => () => {}),
+  listenToInviteHistory: vi.fn(() => () => {}),
+}));
 vi.mock('@silk/data-access/signups', () => ({ subscribeToSignups: vi.fn() }));
 vi.mock('@silk/data-access/signups-cache', () => ({
   deleteSignupsCache: vi.fn(async () => {}),
@@ -156,7 +161,7 @@ describe('admin panel shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Team Manager', 'Activity', 'Account Settings']);
+    ).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Team Manager', 'Activity', 'Account Settings']);
     expect(within(nav).getByRole('link', { name: 'Waitlist Signups' })).toHaveAttribute(
       'aria-current',
       'page',

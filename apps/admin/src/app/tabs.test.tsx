@@ -18,6 +18,11 @@ vi.mock('@silk/data-access/referrals', () => ({
   listenToWithheldReferrals: vi.fn(() => () => {}),
   listenToRankingSettings: vi.fn(() => () => {}),
 }));
+vi.mock('@silk/data-access/invites', () => ({
+  listenToInviteWaves: vi.fn(() => () => {}),
+  listenToDripSettings: vi.fn(() => () => {}),
+  listenToInviteHistory: vi.fn(() => () => {}),
+}));
 vi.mock('@/features/session/hooks/use-staff-session', () => ({
   useStaffSession: () => ({
     staff: { username: 'ana', roles: session.roles, mustChangePassword: false, hasAccess: true },
@@ -65,11 +70,12 @@ describe('admin tab registry', () => {
     expect(sidebarEntries(nav)).toEqual(open.map(({ label, path }) => ({ label, path })));
   });
 
-  it('places Insights and Referrals right after Waitlist Signups, open to every member', async () => {
+  it('places Insights, Referrals and Invitations right after Waitlist Signups, open to every member', async () => {
     expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
       'Waitlist Signups',
       'Insights',
       'Referrals',
+      'Invitations',
       'Team Manager',
       'Activity',
       'Account Settings',
@@ -79,6 +85,7 @@ describe('admin tab registry', () => {
       { label: 'Waitlist Signups', path: '/admin' },
       { label: 'Insights', path: '/admin/insights' },
       { label: 'Referrals', path: '/admin/referrals' },
+      { label: 'Invitations', path: '/admin/invitations' },
       { label: 'Account Settings', path: '/admin/settings' },
     ]);
   });

@@ -1,7 +1,7 @@
 // The panel's tabs, in sidebar order: the sidebar, the routes and the role guard all derive from this.
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { canManageTeam, type Role } from '@silk/schema/roles';
-import { activityPath, chartPath, listPath, referralsPath, settingsPath, teamPath } from '@silk/ui/icon';
+import { activityPath, chartPath, listPath, mailPath, referralsPath, settingsPath, teamPath } from '@silk/ui/icon';
 import { paths } from '@/config/paths';
 import { lazyWithPreload, type PreloadableComponent } from '@/lib/lazy-with-preload';
 
@@ -59,6 +59,15 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     path: paths.referrals,
     Component: lazyWithPreload(() =>
       import('@/features/referrals/components/referrals-tab').then((module) => module.ReferralsTab),
+    ),
+  },
+  {
+    id: 'invitations',
+    label: 'Invitations',
+    icon: mailPath,
+    path: paths.invitations,
+    Component: lazyWithPreload(() =>
+      import('@/features/invites/components/invitations-tab').then((module) => module.InvitationsTab),
     ),
   },
   {

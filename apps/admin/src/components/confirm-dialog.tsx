@@ -6,15 +6,21 @@ interface ConfirmDialogProps {
   /** What confirming does. */
   children: ReactNode;
   confirmLabel: string;
-  onConfirm: () => void;
+  /** Absent: nothing to confirm (any more); Cancel is the way out. */
+  onConfirm?: () => void;
   onCancel: () => void;
+  /** More than a sentence (a list, an option), after the text. */
+  details?: ReactNode;
+  confirmDisabled?: boolean;
+  cancelLabel?: string;
 }
 
 /**
  * A modal confirmation (role="alertdialog"): focus moves to Cancel, the safe choice, and stays inside
  * while it is open; Escape or a click outside cancels; focus returns to what had it before.
  */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { title, children, confirmLabel, onConfirm, onCancel, details, confirmDisabled, cancelLabel = 'Cancel' } = props;
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -36,7 +42,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
     }
     if (event.key !== 'Tab') return;
     const buttons = [
-      ...(dialogRef.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? []),
+      ...(dialogRef.current?.querySelectorAll<HTMLElement>('button:not(:disabled), input:not(:disabled)') ?? []),
     ];
     const first = buttons[0];
     const last = buttons[buttons.length - 1];
@@ -71,13 +77,16 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
         <p id={descriptionId} className="dialog__text">
           {children}
         </p>
+        {details}
         <div className="dialog__actions">
           <Button ref={cancelRef} type="button" variant="secondary" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </Button>
-          <Button type="button" variant="danger" onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
+          {onConfirm ? (
+            <Button type="button" variant="danger" onClick={onConfirm} disabled={confirmDisabled}>
+              {confirmLabel}
+            </Button>
+          ) : null}
         </div>
       </div>
     </div>

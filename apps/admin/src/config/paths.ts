@@ -4,6 +4,7 @@ export const paths = {
   waitlist: '/admin',
   insights: '/admin/insights',
   referrals: '/admin/referrals',
+  invitations: '/admin/invitations',
   team: '/admin/team',
   activity: '/admin/activity',
   settings: '/admin/settings',

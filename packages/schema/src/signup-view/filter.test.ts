@@ -72,6 +72,15 @@ describe('signupMatcher', () => {
     expect(signupMatcher(view({ hasReferrals: true }))({ ...odd, confirmedReferrals: -1 })).toBe(false);
   });
 
+  it('filters by invite status; a signup without one is waiting, an unknown one too', () => {
+    expect(matching({ invite: 'invited' })).toEqual(['ana@example.com']);
+    expect(matching({ invite: 'joined' })).toEqual(['cy@example.com']);
+    expect(matching({ invite: 'waiting' })).toEqual(['bo@example.com', 'dee@example.com']);
+    expect(matching({ invite: 'expired' })).toEqual([]);
+    const odd = { id: 'odd@example.com', email: 'odd@example.com', inviteStatus: 'maybe' };
+    expect(signupMatcher(view({ invite: 'waiting' }))(odd)).toBe(true);
+  });
+
   it('combines search and every filter', () => {
     expect(
       matching({ search: 'example', answers: { travelFrequency: 'Monthly or more' }, from: '2026-11-20', to: '2026-11-20' }),
@@ -96,6 +105,7 @@ describe('isFilteredView', () => {
     expect(isFilteredView(view({ confirmed: 'confirmed' }))).toBe(true);
     expect(isFilteredView(view({ referred: 'not-referred' }))).toBe(true);
     expect(isFilteredView(view({ hasReferrals: true }))).toBe(true);
+    expect(isFilteredView(view({ invite: 'waiting' }))).toBe(true);
     expect(isFilteredView(fullView)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import {
   answerOf,
   confirmedReferralsOf,
   haystackOf,
+  inviteStatusOf,
   isConfirmedSignup,
   referrerOf,
   rowCountry,
@@ -23,7 +24,8 @@ export function isFilteredView(view: SignupView): boolean {
     view.countries.length > 0 ||
     view.confirmed !== 'all' ||
     view.referred !== 'all' ||
-    view.hasReferrals
+    view.hasReferrals ||
+    view.invite !== 'all'
   );
 }
 
@@ -38,12 +40,13 @@ export function signupMatcher(view: SignupView): (row: Row) => boolean {
   const timeZone = isTimeZone(view.timeZone) ? view.timeZone : 'UTC';
   const start = view.from ? dayStart(view.from, timeZone) : null;
   const end = view.to ? dayStart(nextDay(view.to), timeZone) : null;
-  const { confirmed, referred, hasReferrals } = view;
+  const { confirmed, referred, hasReferrals, invite } = view;
 
   return (row) => {
     if (confirmed !== 'all' && isConfirmedSignup(row) !== (confirmed === 'confirmed')) return false;
     if (referred !== 'all' && (referrerOf(row) !== null) !== (referred === 'referred')) return false;
     if (hasReferrals && confirmedReferralsOf(row) === 0) return false;
+    if (invite !== 'all' && inviteStatusOf(row) !== invite) return false;
     for (const [field, value] of answers) if (answerOf(row, field) !== value) return false;
     if (start !== null && !(rowTime(row) >= start)) return false;
     if (end !== null && !(rowTime(row) < end)) return false;

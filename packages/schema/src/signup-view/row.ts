@@ -3,6 +3,7 @@
 import { FEEDBACK_FIELDS, NOT_AVAILABLE } from '../constants';
 import type { FeedbackField } from '../entities';
 import { displayValue, formatLocation, toDate } from '../formatters';
+import { INVITE_STATUSES, type InviteStatus } from '../invites';
 
 /** A signup as the panel or the export holds it: its fields are read by name. */
 export type Row = object;
@@ -56,6 +57,12 @@ export function confirmedReferralsOf(row: Row): number {
   return typeof confirmedReferrals === 'number' && Number.isFinite(confirmedReferrals) && confirmedReferrals > 0
     ? confirmedReferrals
     : 0;
+}
+
+/** Where the signup stands with invitations: its recorded status, else waiting. */
+export function inviteStatusOf(row: Row): InviteStatus {
+  const { inviteStatus } = fields(row);
+  return (INVITE_STATUSES as readonly unknown[]).includes(inviteStatus) ? (inviteStatus as InviteStatus) : 'waiting';
 }
 
 // What matching and sorting read of a row, each worked out at its first use and kept per row object:

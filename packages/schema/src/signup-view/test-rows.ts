@@ -15,6 +15,7 @@ export const fullView: SignupView = {
   confirmed: 'unconfirmed',
   referred: 'referred',
   hasReferrals: true,
+  invite: 'joined',
 };
 const at = (iso: string) => new Date(iso);
 
@@ -28,6 +29,7 @@ export const ana = {
   timestamp: at('2026-11-20T09:00:00Z'),
   confirmedAt: at('2026-11-20T10:00:00Z'),
   confirmedReferrals: 2,
+  inviteStatus: 'invited',
 };
 export const bo = {
   id: 'bo@example.com',
@@ -46,6 +48,7 @@ export const cy = {
   travelFrequency: 'Monthly or more',
   location: { city: 'Tokyo', country_name: 'Japan', country: 'JP' },
   referredBy: 'ana@example.com',
+  inviteStatus: 'joined',
   timestamp: at('2026-11-22T00:10:00Z'),
 };
 export const dee = { id: 'dee@example.com', email: 'dee@example.com', workEmail: '  ' }; // no date, no location

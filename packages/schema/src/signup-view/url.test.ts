@@ -11,6 +11,13 @@ describe('the view in the URL', () => {
     expect(parseSignupView(new URLSearchParams('referrers=yes')).hasReferrals).toBe(true);
   });
 
+  it('carries the invite status filter as invite=…', () => {
+    expect(signupViewToSearchParams(view({ invite: 'declined' })).toString()).toBe('invite=declined');
+    expect(parseSignupView(new URLSearchParams('invite=waiting')).invite).toBe('waiting');
+    expect(parseSignupView(new URLSearchParams('invite=all')).invite).toBe('all');
+    expect(parseSignupView(new URLSearchParams('invite=sent')).invite).toBe('all');
+  });
+
   it('round-trips every setting', () => {
     const params = signupViewToSearchParams(fullView);
     expect(parseSignupView(new URLSearchParams(params.toString()))).toEqual(fullView);

@@ -2,7 +2,15 @@
 import { FEEDBACK_FIELDS } from '../constants';
 import { normalizeSort } from './sort';
 import { isDay, isTimeZone } from './time-zone';
-import { DEFAULT_SIGNUP_VIEW, isSignupColumnKey, MAX_VIEW_COUNTRIES, MAX_VIEW_TEXT, type SignupView } from './view';
+import {
+  DEFAULT_SIGNUP_VIEW,
+  INVITE_FILTERS,
+  isSignupColumnKey,
+  MAX_VIEW_COUNTRIES,
+  MAX_VIEW_TEXT,
+  type InviteFilter,
+  type SignupView,
+} from './view';
 
 /** The query parameters of a view: one per setting, one per feedback question, `country` repeated. */
 export const VIEW_PARAMS = {
@@ -16,6 +24,7 @@ export const VIEW_PARAMS = {
   confirmed: 'status',
   referred: 'referred',
   hasReferrals: 'referrers',
+  invite: 'invite',
 } as const;
 
 /** Every query parameter a view may use (the panel leaves the others in the URL alone). */
@@ -50,6 +59,8 @@ export function parseSignupView(params: URLSearchParams): SignupView {
   const referred = params.get(VIEW_PARAMS.referred);
   if (referred === 'referred' || referred === 'not-referred') view.referred = referred;
   view.hasReferrals = params.get(VIEW_PARAMS.hasReferrals) === 'yes';
+  const invite = params.get(VIEW_PARAMS.invite);
+  if (invite !== 'all' && (INVITE_FILTERS as readonly (string | null)[]).includes(invite)) view.invite = invite as InviteFilter;
   return view;
 }
 
@@ -75,5 +86,6 @@ export function signupViewToSearchParams(view: SignupView): URLSearchParams {
   if (view.confirmed !== 'all') params.set(VIEW_PARAMS.confirmed, view.confirmed);
   if (view.referred !== 'all') params.set(VIEW_PARAMS.referred, view.referred);
   if (view.hasReferrals) params.set(VIEW_PARAMS.hasReferrals, 'yes');
+  if (view.invite !== 'all') params.set(VIEW_PARAMS.invite, view.invite);
   return params;
 }

@@ -2,6 +2,7 @@
 // (which keeps it in the URL) and the filtered export (which applies it to every page it reads).
 import type { FeedbackField } from '../entities';
 import { SIGNUP_COLUMNS, type SignupColumnKey } from '../formatters';
+import { INVITE_STATUSES, type InviteStatus } from '../invites';
 
 export type SortDirection = 'asc' | 'desc';
 export interface SignupSort {
@@ -15,6 +16,10 @@ export type ConfirmedFilter = (typeof CONFIRMED_FILTERS)[number];
 /** By whether a referral link brought the signup (`referredBy` recorded). */
 export const REFERRED_FILTERS = ['all', 'referred', 'not-referred'] as const;
 export type ReferredFilter = (typeof REFERRED_FILTERS)[number];
+
+/** By where the signup stands with invitations (`inviteStatus`; absent: waiting). */
+export const INVITE_FILTERS = ['all', ...INVITE_STATUSES] as const;
+export type InviteFilter = 'all' | InviteStatus;
 
 export interface SignupView {
   /** null: the list's own order, newest first. */
@@ -34,6 +39,7 @@ export interface SignupView {
   referred: ReferredFilter;
   /** Only subscribers with at least one confirmed referral. */
   hasReferrals: boolean;
+  invite: InviteFilter;
 }
 
 /** Newest first, nothing filtered. */
@@ -48,6 +54,7 @@ export const DEFAULT_SIGNUP_VIEW: SignupView = {
   confirmed: 'all',
   referred: 'all',
   hasReferrals: false,
+  invite: 'all',
 };
 
 /** The default order, newest first, as a sort: what the table's "Signup Date" header shows without one. */

@@ -235,4 +235,33 @@ describe('Insights: referrals', () => {
       '0 confirmed referrals from 0 referrers',
     ]);
   });
+
+  it('shows the invitation funnel per wave and overall (invited, joined, expired, declined, time to join)', async () => {
+    const user = userEvent.setup();
+    const at = Date.UTC(2026, 10, 24, 9);
+    const hour = 3_600_000;
+    renderTab([
+      signup('2026-11-20T09:00:00Z', { inviteStatus: 'joined', inviteWave: 'w2', invitedAt: at + 24 * hour, joinedAt: at + 26 * hour }),
+      signup('2026-11-20T10:00:00Z', { inviteStatus: 'invited', inviteWave: 'w2', invitedAt: at + 24 * hour }),
+      signup('2026-11-20T11:00:00Z', { inviteStatus: 'expired', inviteWave: 'w1', invitedAt: at }),
+      signup('2026-11-20T12:00:00Z', { inviteStatus: 'declined', inviteWave: 'w1', invitedAt: at }),
+      signup('2026-11-20T13:00:00Z'),
+    ]);
+    const section = screen.getByRole('region', { name: 'Invitations' });
+    expect(within(section).getByRole('img')).toHaveAccessibleName(
+      'Bar chart, 4 bars. Largest: Invited (4), Joined (1), Expired (1).',
+    );
+    expect(figureOf('Invitation funnel')).toHaveAccessibleDescription('1 of 4 invited joined; median time to join: 2 h.');
+    expect(await dataTable(user, 'Invitation funnel')).toEqual([
+      ['Wave', 'Invited', 'Joined', 'Expired', 'Declined', 'Median time to join'],
+      ['All waves', '4', '1', '1', '1', '2 h'],
+      ['Nov 24, 2026 (w1)', '2', '0', '1', '1', 'No one joined yet'],
+      ['Nov 25, 2026 (w2)', '2', '1', '0', '0', '2 h'],
+    ]);
+  });
+
+  it('has no invitation funnel before anyone is invited', () => {
+    renderTab([signup('2026-11-20T09:00:00Z')]);
+    expect(screen.queryByRole('region', { name: 'Invitations' })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import { inviteFunnels } from '@silk/schema/invite-funnel';
 import { LOADING_DATA, NO_DATA } from '@silk/schema/messages';
 import { useId, useMemo, useState } from 'react';
 import {
@@ -13,6 +14,7 @@ import { barSummary, timeSummary } from '@/features/insights/lib/summaries';
 import { referralStats } from '@/lib/referral-stats';
 import { BarChart } from './bar-chart';
 import { ChartFigure, type DataRow } from './chart-figure';
+import { InviteFunnelSection } from './invite-funnel';
 import { TimeChart } from './time-chart';
 import './insights.css';
 
@@ -45,8 +47,8 @@ const kFactorFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 
 
 /**
  * Insights: signups over time, the top countries, referrals (the share of signups a referral link
- * brought, the K-factor — confirmed signups brought per referrer — and the top referrers) and the
- * answers to each feedback question.
+ * brought, the K-factor — confirmed signups brought per referrer — and the top referrers), the
+ * invitation funnel (once anyone is invited) and the answers to each feedback question.
  */
 export function InsightsTab({ signups, signupsTotal, signupsComplete }: InsightsTabProps) {
   const [period, setPeriod] = useState<Period>('day');
@@ -64,6 +66,7 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
       })),
     [referrals],
   );
+  const funnels = useMemo(() => (signups && signups.length > 0 ? inviteFunnels(signups) : null), [signups]);
   const perPeriod = insights ? (period === 'day' ? insights.perDay : insights.perWeek) : null;
   const series = useMemo(
     () => (perPeriod && cumulative ? runningTotals(perPeriod) : perPeriod),
@@ -196,6 +199,8 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
               />
             </section>
           ) : null}
+
+          {funnels && funnels.overall.invited > 0 ? <InviteFunnelSection funnels={funnels} /> : null}
 
           <section className="insights__section" aria-labelledby="insights-answers">
             <h3 id="insights-answers" className="insights__heading">

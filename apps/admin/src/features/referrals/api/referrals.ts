@@ -1,12 +1,10 @@
 // The Referrals tab's reads (live, from Firestore: staff may read them; only server code writes them)
 // and an Admin's two calls: a decision on a withheld referral, and the ranking rule.
-import { ApiError, callApi, StaffTokenMissing } from '@silk/data-access/api-client';
+import { callApi } from '@silk/data-access/api-client';
 import { listenToRankingSettings, listenToWithheldReferrals } from '@silk/data-access/referrals';
 import { staffClient } from '@silk/data-access/staff-client';
-import { ID_TOKEN_MISSING } from '@silk/schema/messages';
 import type { RankingRule, RankingSettings, ReferralRecord } from '@silk/schema/referrals';
 import type { ReviewReferralRequest } from '@silk/schema/referral-api';
-import { errorMessage } from '@/lib/error-message';
 import { adminServices } from '@/lib/services';
 
 export type ReviewDecision = ReviewReferralRequest['decision'];
@@ -37,11 +35,4 @@ export async function reviewReferral(referred: string, decision: ReviewDecision)
 export async function setRankingRule(rule: RankingRule): Promise<string> {
   const answer = await callApi(await staffClient(adminServices()), 'setRankingRule', { rule });
   return answer.message;
-}
-
-/** The server's refusal as it said it; a missing ID token asks to sign in again; else the fallback. */
-export function callFailure(error: unknown, fallback: string): string {
-  if (error instanceof StaffTokenMissing) return ID_TOKEN_MISSING;
-  if (error instanceof ApiError) return errorMessage(error, fallback);
-  return fallback;
 }

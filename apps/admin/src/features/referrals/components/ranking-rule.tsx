@@ -9,7 +9,8 @@ import {
 import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
 import { useId, useState, type FormEvent } from 'react';
-import { callFailure, setRankingRule } from '@/features/referrals/api/referrals';
+import { setRankingRule } from '@/features/referrals/api/referrals';
+import { callFailure } from '@/lib/error-message';
 import { useFormAction } from '@/lib/use-form-action';
 
 type RuleKind = RankingRule['kind'];

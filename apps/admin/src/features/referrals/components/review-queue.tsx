@@ -4,7 +4,8 @@ import type { ReferralRecord, WithholdReason } from '@silk/schema/referrals';
 import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
 import { useState } from 'react';
-import { callFailure, reviewReferral, type ReviewDecision } from '@/features/referrals/api/referrals';
+import { reviewReferral, type ReviewDecision } from '@/features/referrals/api/referrals';
+import { callFailure } from '@/lib/error-message';
 import { useFormAction } from '@/lib/use-form-action';
 
 export const REASON_LABELS: Record<WithholdReason, string> = {

@@ -1,8 +1,12 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { formatSignupDate, toDate } from '@silk/schema/formatters';
-import { confirmedReferralsOf, referrerOf } from '@silk/schema/signup-view';
+import { INVITES_LOAD_FAILED } from '@silk/schema/messages';
+import { confirmedReferralsOf, inviteStatusOf, referrerOf } from '@silk/schema/signup-view';
 import { Button } from '@silk/ui/button';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { FormMessage } from '@silk/ui/form-message';
+import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { watchHistory } from '@/lib/invites';
+import { useLive } from '@/lib/use-live';
 
 interface SignupDetailsProps {
   row: WaitlistSignupRow;
@@ -14,9 +18,31 @@ const dateOr = (value: unknown, missing: string) => {
   return date ? formatSignupDate(date) : missing;
 };
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Each change of the address's invite status (who, when, which wave), read live. */
+function InviteHistory({ email }: { email: string }) {
+  const history = useLive(
+    useMemo(() => watchHistory(email), [email]),
+    INVITES_LOAD_FAILED,
+  );
+  if (history.error) return <FormMessage tone="error">{history.error}</FormMessage>;
+  if (!history.value || history.value.length === 0) return null;
+  return (
+    <ol className="signup-details__history" aria-label="Invitation history">
+      {history.value.map((entry, index) => (
+        <li key={index}>
+          {capitalised(entry.status)} by {entry.by}, {dateOr(entry.at, 'at an unknown time')}
+          {entry.waveId ? ` (wave ${entry.waveId})` : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
- * What a signup's row leaves out of the 12 columns: its confirmation and its referrals (who referred it,
- * how many of its referrals were confirmed). A modal dialog: focus on Close, Escape or a click outside
+ * What a signup's row leaves out of the 12 columns: its confirmation, its referrals (who referred it,
+ * how many of its referrals were confirmed) and its invite status with the history of its changes. A modal dialog: focus on Close, Escape or a click outside
  * closes it, focus returns to the row's button.
  */
 export function SignupDetails({ row, onClose }: SignupDetailsProps) {
@@ -55,7 +81,10 @@ export function SignupDetails({ row, onClose }: SignupDetailsProps) {
           <dd>{referrer ?? 'No one (not referred)'}</dd>
           <dt>Confirmed referrals</dt>
           <dd>{confirmedReferralsOf(row).toLocaleString('en-US')}</dd>
+          <dt>Invitation</dt>
+          <dd>{capitalised(inviteStatusOf(row))}</dd>
         </dl>
+        <InviteHistory email={row.email} />
         <div className="dialog__actions">
           <Button ref={closeRef} type="button" variant="secondary" onClick={onClose}>
             Close

@@ -1,6 +1,7 @@
 import { ApiError, callApi, downloadWaitlist } from '@silk/data-access/api-client';
 import type * as ApiClient from '@silk/data-access/api-client';
 import { staffClient } from '@silk/data-access/staff-client';
+import { listenToInviteHistory, type InviteHistoryEntry } from '@silk/data-access/invites';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import {
   filteredSpreadsheetFileName,
@@ -32,6 +33,10 @@ vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
   downloadWaitlist: vi.fn(),
   callApi: vi.fn(),
 }));
+vi.mock('@silk/data-access/invites', () => ({ listenToInviteHistory: vi.fn() }));
+const history = vi.mocked(listenToInviteHistory);
+/** The invite history each address's listener delivers (none by default). */
+let histories: Record<string, InviteHistoryEntry[]> = {};
 const download = vi.mocked(downloadWaitlist);
 const call = vi.mocked(callApi);
 const token = vi.mocked(staffClient);
@@ -65,12 +70,21 @@ beforeEach(() => {
   call.mockReset();
   token.mockReset();
   token.mockResolvedValue(STAFF_CLIENT);
+  histories = {};
+  history.mockReset();
+  history.mockImplementation((_services, email, onEntries) => {
+    onEntries(histories[email] ?? []);
+    return () => {};
+  });
 });
 
 // The tab reads and writes its view in the URL: it is rendered in a router, whose query string is kept here.
 let currentQuery = '';
+let currentPath = '';
 function LocationProbe() {
-  currentQuery = useLocation().search;
+  const location = useLocation();
+  currentQuery = location.search;
+  currentPath = location.pathname;
   return null;
 }
 
@@ -400,6 +414,7 @@ describe('Waitlist Signups tab', () => {
         Confirmed: formatSignupDate(new Date(Date.UTC(2026, 10, 22, 9))),
         'Referred by': 'user0@example.com',
         'Confirmed referrals': '0',
+        Invitation: 'Waiting',
       });
       expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
       await user.keyboard('{Escape}');
@@ -413,6 +428,72 @@ describe('Waitlist Signups tab', () => {
       expect(referrer).toHaveTextContent('ConfirmedNot confirmed');
       await user.click(within(referrer).getByRole('button', { name: 'Close' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('invitations: the status filter, row details with the history, an Admin\'s wave of the view', () => {
+    const invitedAt = Date.UTC(2026, 10, 23, 9);
+    const inviteRows = (): WaitlistSignupRow[] => {
+      const [ana, bo, cy] = makeRows(3);
+      return [
+        { ...ana!, inviteStatus: 'joined', inviteWave: 'w1', invitedAt, joinedAt: invitedAt + 3_600_000 },
+        { ...bo!, inviteStatus: 'invited', inviteWave: 'w1', invitedAt },
+        cy!,
+      ];
+    };
+    const emailsShown = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+    it('filters by invite status (none recorded: waiting), in the URL and in the filtered export', async () => {
+      download.mockResolvedValue(new Blob(['x']));
+      const user = userEvent.setup();
+      renderTab({ signups: inviteRows() });
+      const status = screen.getByRole('combobox', { name: 'Invitation' });
+      await user.selectOptions(status, 'Waiting');
+      expect(emailsShown()).toEqual(['user2@example.com']);
+      expect(currentQuery).toBe('?invite=waiting');
+      await user.selectOptions(status, 'Joined');
+      expect(emailsShown()).toEqual(['user0@example.com']);
+      await user.click(screen.getByRole('button', { name: 'Download filtered view' }));
+      expect(download).toHaveBeenCalledWith(STAFF_CLIENT, expect.objectContaining({ invite: 'joined' }), LOCAL_ZONE);
+    });
+
+    it("shows the row's live invite status and its history in the details dialog", async () => {
+      histories['user1@example.com'] = [
+        { email: 'user1@example.com', status: 'invited', at: invitedAt, by: 'admin@silk.travel', waveId: 'w1' },
+      ];
+      const user = userEvent.setup();
+      const rows = inviteRows();
+      const { rerender } = renderTab({ signups: rows, roles: ['Staff'] });
+      await user.click(screen.getByRole('button', { name: 'Details of user1@example.com' }));
+      const dialog = screen.getByRole('dialog', { name: 'user1@example.com' });
+      expect(dialog).toHaveTextContent('InvitationInvited');
+      expect(history).toHaveBeenCalledWith(expect.anything(), 'user1@example.com', expect.any(Function), expect.any(Function));
+      const list = within(dialog).getByRole('list', { name: 'Invitation history' });
+      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        `Invited by admin@silk.travel, ${formatSignupDate(new Date(invitedAt))} (wave w1)`,
+      ]);
+      // The row turns joined in the live list: the open dialog follows it.
+      rerender({ signups: rows.map((row) => (row.email === 'user1@example.com' ? { ...row, inviteStatus: 'joined' } : row)), roles: ['Staff'] });
+      expect(screen.getByRole('dialog', { name: 'user1@example.com' })).toHaveTextContent('InvitationJoined');
+    });
+
+    it('offers "Invite this view" to Admins only, for a filtered view: it opens the Invitations tab with the view', async () => {
+      const first = renderTab({ signups: inviteRows(), roles: ['Staff'] });
+      expect(screen.queryByRole('button', { name: 'Invite this view' })).not.toBeInTheDocument();
+      first.unmount();
+
+      const user = userEvent.setup();
+      renderTab({ signups: inviteRows(), roles: ['Admin'] });
+      const invite = screen.getByRole('button', { name: 'Invite this view' });
+      expect(invite).toBeDisabled();
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Invitation' }), 'Waiting');
+      await user.click(invite);
+      expect(currentPath).toBe('/admin/invitations');
+      expect(currentQuery).toBe('?invite=waiting');
     });
   });
 
@@ -650,6 +731,7 @@ describe('Waitlist Signups tab', () => {
           confirmed: 'all',
           referred: 'all',
           hasReferrals: false,
+          invite: 'all',
         },
         LOCAL_ZONE,
       );

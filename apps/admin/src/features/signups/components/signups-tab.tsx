@@ -2,11 +2,13 @@ import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import type { SignupColumnKey } from '@silk/schema/formatters';
 import { LOADING_ALL_SIGNUPS, LOADING_DATA, NO_DATA, NO_MATCHING_SIGNUPS } from '@silk/schema/messages';
 import { canDeleteSignups, type Role } from '@silk/schema/roles';
-import { nextSort } from '@silk/schema/signup-view';
+import { nextSort, signupViewToSearchParams } from '@silk/schema/signup-view';
 import { FormMessage } from '@silk/ui/form-message';
 import { Spinner } from '@silk/ui/spinner';
 import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { paths } from '@/config/paths';
 import { useSpreadsheetDownload } from '@/features/signups/hooks/use-download';
 import { useSignupDeletion } from '@/features/signups/hooks/use-signup-deletion';
 import { useSignupView, useViewRows } from '@/features/signups/hooks/use-signup-view';
@@ -52,7 +54,12 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
   const region = useRef<HTMLDivElement>(null);
   // The deleted row goes away with its button: focus waits on the table (or the heading, if none is left).
   const deletion = useSignupDeletion(() => (region.current ?? heading.current)?.focus());
-  const [details, setDetails] = useState<WaitlistSignupRow | null>(null);
+  // The row's details follow the live row (its invite status turning joined, say) while they are open.
+  const [detailsEmail, setDetailsEmail] = useState<string | null>(null);
+  const details = detailsEmail === null ? null : (signups?.find((row) => row.email === detailsEmail) ?? null);
+  const openDetails = useCallback((row: WaitlistSignupRow) => setDetailsEmail(row.email), []);
+  const navigate = useNavigate();
+  const isAdmin = canDeleteSignups(roles);
   const sortBy = useCallback((key: SignupColumnKey) => setView({ ...view, sort: nextSort(view.sort, key) }), [view, setView]);
   // Until every signup is loaded, the total is the server's count.
   const total = signupsComplete && signups ? signups.length : (signupsTotal ?? signups?.length ?? null);
@@ -75,8 +82,8 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
       <DataTable
         rows={rows}
         label="Waitlist signups"
-        onDelete={canDeleteSignups(roles) ? deletion.ask : undefined}
-        onDetails={setDetails}
+        onDelete={isAdmin ? deletion.ask : undefined}
+        onDetails={openDetails}
         regionRef={region}
         sort={view.sort}
         onSort={sortBy}
@@ -101,12 +108,15 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
         deleting={deletion.pending}
         onDownload={() => void download()}
         onDownloadFiltered={() => void download(view)}
+        onInviteView={
+          isAdmin ? () => void navigate(`${paths.invitations}?${signupViewToSearchParams(view).toString()}`) : undefined
+        }
       />
       <FormMessage tone="error">{deletion.error}</FormMessage>
       <FormMessage tone="success">{deletion.success}</FormMessage>
       {signups !== null && !signupsComplete ? <LoadProgress loaded={signups.length} total={total} /> : null}
       {content}
-      {details ? <SignupDetails row={details} onClose={() => setDetails(null)} /> : null}
+      {details ? <SignupDetails row={details} onClose={() => setDetailsEmail(null)} /> : null}
       {deletion.asking ? (
         <ConfirmDialog
           title="Delete this signup?"

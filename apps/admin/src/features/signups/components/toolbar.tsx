@@ -5,6 +5,7 @@ import {
   DEFAULT_SIGNUP_VIEW,
   isFilteredView,
   type ConfirmedFilter,
+  type InviteFilter,
   type ReferredFilter,
   type SignupView,
 } from '@silk/schema/signup-view';
@@ -25,6 +26,16 @@ const REFERRED_OPTIONS: ReadonlyArray<{ value: ReferredFilter; label: string }> 
   { value: 'all', label: 'Referred or not' },
   { value: 'referred', label: 'Referred' },
   { value: 'not-referred', label: 'Not referred' },
+];
+
+/** Which signups the table shows by invite status (none recorded: waiting). */
+const INVITE_OPTIONS: ReadonlyArray<{ value: InviteFilter; label: string }> = [
+  { value: 'all', label: 'Any invite status' },
+  { value: 'waiting', label: 'Waiting' },
+  { value: 'invited', label: 'Invited' },
+  { value: 'joined', label: 'Joined' },
+  { value: 'expired', label: 'Expired' },
+  { value: 'declined', label: 'Declined' },
 ];
 
 /** A select lists at most this many answers of a question (the most frequent; search finds the rest). */
@@ -53,6 +64,8 @@ interface ToolbarProps {
   deleting: boolean;
   onDownload: () => void;
   onDownloadFiltered: () => void;
+  /** An Admin's "Invite this view" (absent for everyone else). */
+  onInviteView?: () => void;
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -125,7 +138,8 @@ function DayField({ label, value, min, max, onChange }: DayFieldProps) {
 
 /**
  * Above the table: the counts, the search, the filters (each question's answers, signup dates,
- * country, confirmation, referral), "Clear filters", and the two downloads with their progress.
+ * country, confirmation, referral, invitation), "Clear filters", the two downloads with their progress,
+ * and an Admin's "Invite this view".
  */
 export function Toolbar(props: ToolbarProps) {
   const { total, confirmed, shown, view, onViewChange, answers, countries, downloading, deleting } = props;
@@ -191,6 +205,11 @@ export function Toolbar(props: ToolbarProps) {
         >
           Download filtered view
         </Button>
+        {props.onInviteView ? (
+          <Button type="button" variant="secondary" onClick={props.onInviteView} disabled={!filtered}>
+            Invite this view
+          </Button>
+        ) : null}
       </div>
       <div role="search" className="signup-filters" aria-label="Find signups">
         <div className="signup-filters__field signup-filters__field--search">
@@ -280,6 +299,22 @@ export function Toolbar(props: ToolbarProps) {
             >
               <option value="">Any signup</option>
               <option value="yes">With confirmed referrals</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Invitation">
+          {(id) => (
+            <select
+              id={id}
+              className="toolbar__select"
+              value={view.invite}
+              onChange={(event) => change({ invite: event.target.value as InviteFilter })}
+            >
+              {INVITE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
             </select>
           )}
         </Field>

@@ -1,0 +1,106 @@
+// The panel's live reads of the invitation collections (server-written; staff may read them): the waves
+// with their progress, the drip settings, and one address's invite history. Invitations themselves
+// (their codes' hashes) are never read from a browser.
+import { COLLECTIONS, INVITE_SETTINGS_DOC } from '@silk/schema/constants';
+import { INVITE_STATUSES, type DripSettings, type InviteStatus, type InviteWave } from '@silk/schema/invites';
+import { collection, doc, limit, onSnapshot, orderBy, query, where, type Unsubscribe } from 'firebase/firestore';
+import type { AdminServices } from './admin-firebase';
+
+/** How many of the latest waves the panel follows. */
+export const WAVES_SHOWN = 50;
+
+/** One change of a signup's invite status (invite_history/{id}). */
+export interface InviteHistoryEntry {
+  email: string;
+  status: InviteStatus;
+  at: number;
+  /** The staff member's address, 'drip', 'system' (expiry) or 'invitee' (their own choice). */
+  by: string;
+  waveId?: string;
+}
+
+export interface InviteWaveRow extends InviteWave {
+  id: string;
+}
+
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** A stored wave as the panel shows it: counts and times that are not numbers read as 0. */
+export function parseInviteWave(id: string, data: Record<string, unknown>): InviteWaveRow {
+  const target = (data.target ?? {}) as Partial<Record<'kind' | 'query' | 'count', unknown>>;
+  return {
+    ...(data as unknown as InviteWave),
+    id,
+    target: target.kind === 'view' ? { kind: 'view', query: String(target.query ?? '') } : { kind: 'next', count: num(target.count) },
+    createdBy: String(data.createdBy ?? ''),
+    createdAt: num(data.createdAt),
+    total: num(data.total),
+    invited: num(data.invited),
+  };
+}
+
+/** settings/invites as stored; a paused drip at 09:00 UTC when there is none yet. */
+export function parseDripSettings(data: Record<string, unknown> | undefined): DripSettings {
+  const hourUtc = data?.hourUtc;
+  return {
+    ...data,
+    enabled: data?.enabled === true,
+    perDay: num(data?.perDay),
+    hourUtc: Number.isInteger(hourUtc) && (hourUtc as number) >= 0 && (hourUtc as number) <= 23 ? (hourUtc as number) : 9,
+  };
+}
+
+export function parseInviteHistoryEntry(data: Record<string, unknown>): InviteHistoryEntry | null {
+  return (INVITE_STATUSES as readonly unknown[]).includes(data.status)
+    ? { ...(data as unknown as InviteHistoryEntry), at: num(data.at), by: String(data.by ?? '') }
+    : null;
+}
+
+/** The latest waves, newest first, live (their progress as they run). */
+export function listenToInviteWaves(
+  services: AdminServices,
+  onWaves: (waves: InviteWaveRow[]) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  const latest = query(collection(services.db, COLLECTIONS.inviteWaves), orderBy('createdAt', 'desc'), limit(WAVES_SHOWN));
+  return onSnapshot(
+    latest,
+    (snapshot) => onWaves(snapshot.docs.map((document) => parseInviteWave(document.id, document.data()))),
+    onError,
+  );
+}
+
+/** settings/invites, live. */
+export function listenToDripSettings(
+  services: AdminServices,
+  onSettings: (settings: DripSettings) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  return onSnapshot(
+    doc(services.db, COLLECTIONS.settings, INVITE_SETTINGS_DOC),
+    (snapshot) => onSettings(parseDripSettings(snapshot.data())),
+    onError,
+  );
+}
+
+/** One address's invite history, oldest first, live. */
+export function listenToInviteHistory(
+  services: AdminServices,
+  email: string,
+  onEntries: (entries: InviteHistoryEntry[]) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  // Ordered here rather than in the query: an equality with an order on another field needs a composite index.
+  const history = query(collection(services.db, COLLECTIONS.inviteHistory), where('email', '==', email));
+  return onSnapshot(
+    history,
+    (snapshot) =>
+      onEntries(
+        snapshot.docs
+          .map((document) => parseInviteHistoryEntry(document.data()))
+          .filter((entry): entry is InviteHistoryEntry => entry !== null)
+          .sort((a, b) => a.at - b.at),
+      ),
+    onError,
+  );
+}
