@@ -1,0 +1,115 @@
+// Letting people in, end to end in Chromium on the emulators: an Admin invites the next 3 from the
+// Invitations tab → three invitation e-mails arrive in MailDev → one is redeemed on the site (Continue
+// moves on to the product's sign-up address) → that row's details in an open panel turn "Joined", and
+// the funnel in Insights counts the wave as 3 invited / 1 joined; the same link then says "already used".
+// The three are confirmed subscribers who joined in 1950, ahead of every other signup in the emulator, so
+// "the next 3" are exactly them whatever else the suite has written.
+import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { INVITE_ALREADY_USED } from '@silk/schema/messages';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { waitForMailTo } from '@silk/stack/maildev';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
+import { adminSuite } from './support/admin-suite';
+import { cutOffThirdParties } from './support/site-page';
+import { textLink } from './support/subscriber-mail';
+
+const suite = adminSuite();
+const suffix = uniqueSuffix();
+const DOMAIN = `next3-${suffix}.example.com`;
+const PEOPLE = ['amy', 'ben', 'cal'].map((name) => `${name}@${DOMAIN}`);
+/** functions/env/.env.demo-silk's PRODUCT_SIGNUP_URL: answered here in place of the product. */
+const PRODUCT_SIGNUP_URL = 'https://app.silk.test/signup';
+const { db } = adminSdk();
+const signupDoc = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email);
+let admin: SeededMember;
+
+beforeAll(async () => {
+  admin = await seedMember('next3', ['Admin']);
+  const batch = db.batch();
+  PEOPLE.forEach((email, index) => {
+    batch.set(signupDoc(email), {
+      email,
+      source: SIGNUP_SOURCE,
+      ip: '203.0.113.30',
+      timestamp: Timestamp.fromMillis(Date.UTC(1950, 0, 1 + index)),
+      confirmedAt: Timestamp.now(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    batch.set(db.collection(COLLECTIONS.subscribers).doc(email), { email, subscriberId: `next3-${suffix}-${index}` });
+  });
+  await batch.commit();
+});
+
+afterAll(async () => {
+  const found = await Promise.all([
+    db.collection(COLLECTIONS.inviteWaves).where('createdBy', '==', admin.email).get(),
+    ...PEOPLE.flatMap((email) => [
+      db.collection(COLLECTIONS.invitations).where('email', '==', email).get(),
+      db.collection(COLLECTIONS.inviteHistory).where('email', '==', email).get(),
+    ]),
+  ]);
+  await Promise.all(found.flatMap((query) => query.docs.map((doc) => doc.ref.delete())));
+  await Promise.all(PEOPLE.flatMap((email) => [signupDoc(email).delete(), db.collection(COLLECTIONS.subscribers).doc(email).delete()]));
+});
+
+/** A visitor's page (scripts on), the product's sign-up address answered by the test. */
+async function visitorPage(): Promise<Page> {
+  const context = await suite.browser.newContext();
+  suite.contexts.push(context);
+  await cutOffThirdParties(context);
+  await context.route(`${PRODUCT_SIGNUP_URL}**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Product</title><h1>Product sign-up</h1>' }),
+  );
+  return context.newPage();
+}
+
+describe('invite the next 3 (e2e)', () => {
+  it('mails three invitations; one redeemed turns its row joined in an open panel; the funnel shows 3 / 1; the link is then used', async () => {
+    const tab = await suite.openSignedIn(admin, '/admin/invitations');
+    const size = tab.getByRole('spinbutton', { name: 'Invite the next people in line' });
+    await size.waitFor({ timeout: 20_000 });
+    await size.fill('3');
+    await tab.getByRole('button', { name: 'Preview the wave' }).click();
+    const dialog = tab.getByRole('alertdialog', { name: 'Invite the next 3?' });
+    await dialog.getByRole('button', { name: 'Invite 3' }).waitFor({ timeout: 20_000 });
+    expect(await dialog.getByRole('listitem').allTextContents()).toEqual(PEOPLE);
+    await dialog.getByRole('button', { name: 'Invite 3' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const mails = await Promise.all(PEOPLE.map((email) => waitForMailTo(email, { timeoutMs: 60_000 })));
+    expect(mails.map((caught) => caught.length)).toEqual([1, 1, 1]);
+    const redeemed = PEOPLE[1] ?? '';
+    const link = textLink(mails[1]![0]!, 'Accept my invitation');
+
+    // An open panel, the redeemed person's details showing.
+    const panel = await suite.openSignedIn(admin, `/admin?q=${DOMAIN}`);
+    await panel.getByRole('button', { name: `Details of ${redeemed}` }).click({ timeout: 30_000 });
+    const details = panel.getByRole('dialog', { name: redeemed });
+    const status = details.locator('dd').last();
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Invited');
+
+    const visitor = await visitorPage();
+    await visitor.goto(link);
+    await Promise.all([
+      visitor.waitForURL(`${PRODUCT_SIGNUP_URL}?token=*`),
+      visitor.getByRole('button', { name: 'Continue to Silk' }).click(),
+    ]);
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Joined');
+    await panel.keyboard.press('Escape');
+
+    const waveId = String((await signupDoc(redeemed).get()).get('inviteWave'));
+    await panel.getByRole('link', { name: 'Insights' }).click();
+    const funnel = panel.getByRole('figure', { name: 'Invitation funnel' });
+    await funnel.waitFor({ timeout: 20_000 });
+    await funnel.getByText('Show data table').click();
+    const row = funnel.getByRole('row').filter({ hasText: `(${waveId})` });
+    expect((await row.locator('th, td').allTextContents()).slice(1, 5)).toEqual(['3', '1', '0', '0']);
+
+    await visitor.goto(link);
+    expect(await visitor.getByRole('heading', { level: 1 }).textContent()).toBe(INVITE_ALREADY_USED);
+  });
+});
