@@ -41,7 +41,7 @@ describe('signup total', () => {
         expect(correction).toBe(-5);
         expect(agree).toBe(true);
       },
-      { timeout: 60_000, interval: 500 },
+      { timeout: 25_000, interval: 500 },
     );
   });
 });
