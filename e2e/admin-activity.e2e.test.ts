@@ -5,7 +5,7 @@
 import { securityEventsCount } from '@silk/schema/messages';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openSignedIn, seedMember, type SeededMember } from './support/admin-session';
+import { openSignedIn, seedMember, type SeededMember, idToken } from './support/admin-session';
 import { browserSuite } from './support/browser-suite';
 
 const FLOOD = 600;
@@ -17,21 +17,6 @@ beforeAll(async () => {
   admin = await seedMember('auditor', ['Admin']);
   member = await seedMember('moved', ['Staff']);
 });
-
-/** The member's ID token from the Auth emulator (as the panel would hold it). */
-async function idToken(who: SeededMember): Promise<string> {
-  const response = await fetch(
-    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: who.email, password: who.password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`no ID token for ${who.email}`);
-  return body.idToken;
-}
 
 async function postApi(path: string, body: Record<string, unknown>, token?: string): Promise<Response> {
   return fetch(`${suite.stack.adminUrl}/api/${path}`, {

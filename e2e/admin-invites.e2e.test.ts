@@ -11,7 +11,7 @@ import type { InviteWave } from '@silk/schema/invites';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
+import { seedMember, uniqueSuffix, type SeededMember, idToken } from './support/admin-session';
 import { adminSuite } from './support/admin-suite';
 import { seriousViolations } from './support/axe';
 
@@ -83,21 +83,6 @@ afterAll(async () => {
     ...historyIds.map((id) => db().collection(COLLECTIONS.inviteHistory).doc(id).delete()),
   ]);
 });
-
-/** The member's ID token from the Auth emulator (as the panel would hold it). */
-async function idToken(who: SeededMember): Promise<string> {
-  const response = await fetch(
-    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: who.email, password: who.password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`no ID token for ${who.email}`);
-  return body.idToken;
-}
 
 describe('invitation views (e2e)', () => {
   it("shows an Admin a wave's live progress; previews the filtered view's wave, starts it and follows it to its end; axe-clean", async () => {

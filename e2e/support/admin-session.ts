@@ -119,3 +119,18 @@ export async function oobCodesFor(email: string): Promise<OobCode[]> {
   const body = (await response.json()) as { oobCodes?: OobCode[] };
   return (body.oobCodes ?? []).filter((code) => code.email === email);
 }
+
+/** The member's ID token from the Auth emulator (as the panel would hold it). */
+export async function idToken(who: SeededMember): Promise<string> {
+  const response = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: who.email, password: who.password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`no ID token for ${who.email}`);
+  return body.idToken;
+}

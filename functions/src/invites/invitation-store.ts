@@ -3,7 +3,9 @@
 // the database alone cannot produce a working link; the product's one-time token is stored the same way.
 // Each change of a signup's invite status goes with an invite_history entry, in the same write.
 import { COLLECTIONS } from '@silk/schema/constants';
-import { DEFAULT_INVITE_EXPIRY_DAYS, parseInviteCode, type InviteStatus } from '@silk/schema/invites';
+import { DEFAULT_INVITE_EXPIRY_DAYS, parseInviteCode, type InviteHistoryEntry } from '@silk/schema/invites';
+
+export type { InviteHistoryEntry };
 import type { DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
 import { createHash, randomBytes } from 'node:crypto';
 import { positiveNumber } from '../shared/config';
@@ -22,15 +24,6 @@ export interface Invitation {
   /** sha256 of the one-time token handed to the product at redemption. */
   tokenHash?: string;
   tokenConsumedAt?: number;
-}
-
-export interface InviteHistoryEntry {
-  email: string;
-  status: InviteStatus;
-  at: number;
-  /** The staff member's address, 'drip', 'system' (expiry) or 'invitee' (their own choice). */
-  by: string;
-  waveId?: string;
 }
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -2,22 +2,14 @@
 // with their progress, the drip settings, and one address's invite history. Invitations themselves
 // (their codes' hashes) are never read from a browser.
 import { COLLECTIONS, INVITE_SETTINGS_DOC } from '@silk/schema/constants';
-import { INVITE_STATUSES, type DripSettings, type InviteStatus, type InviteWave } from '@silk/schema/invites';
+import { INVITE_STATUSES, type DripSettings, type InviteHistoryEntry, type InviteWave } from '@silk/schema/invites';
+
+export type { InviteHistoryEntry };
 import { collection, doc, limit, onSnapshot, orderBy, query, where, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
 
 /** How many of the latest waves the panel follows. */
 export const WAVES_SHOWN = 50;
-
-/** One change of a signup's invite status (invite_history/{id}). */
-export interface InviteHistoryEntry {
-  email: string;
-  status: InviteStatus;
-  at: number;
-  /** The staff member's address, 'drip', 'system' (expiry) or 'invitee' (their own choice). */
-  by: string;
-  waveId?: string;
-}
 
 export interface InviteWaveRow extends InviteWave {
   id: string;

@@ -29,6 +29,16 @@ export type WaveTarget =
 
 export const MAX_WAVE_SIZE = 100_000;
 
+/** invite_history/{id}: one change of a signup's invite status. */
+export interface InviteHistoryEntry {
+  email: string;
+  status: InviteStatus;
+  at: number;
+  /** The staff member's address, 'drip', 'system' (expiry) or 'invitee' (their own choice). */
+  by: string;
+  waveId?: string;
+}
+
 /** invite_waves/{waveId}: one wave (server-written; staff read). */
 export interface InviteWave {
   target: WaveTarget;
