@@ -56,6 +56,9 @@ function changedCheck(field: SignupFieldSpec): string | null {
     case 'text':
       check = textCheck(value, field.maxLength);
       break;
+    case 'pattern':
+      check = `(${textCheck(value, field.maxLength)} && ${value}.matches('${rulesString(field.pattern ?? '')}'))`;
+      break;
     case 'location':
       check = `validLocation(${value})`;
       break;

@@ -152,12 +152,16 @@ export const FUNCTION_DOMAINS = {
   shared: [],
   http: ['shared'],
   staff: ['http', 'shared'],
+  events: ['shared'],
+  suppression: ['http', 'shared'],
   ranking: ['http', 'shared'],
-  referrals: ['ranking', 'http', 'shared'],
-  mail: ['referrals', 'http', 'shared'],
-  signups: ['mail', 'referrals', 'ranking', 'http', 'shared'],
+  referrals: ['ranking', 'events', 'http', 'shared'],
+  mail: ['referrals', 'suppression', 'events', 'http', 'shared'],
+  signups: ['mail', 'referrals', 'ranking', 'suppression', 'events', 'http', 'shared'],
   status: ['mail', 'referrals', 'ranking', 'http', 'shared'],
-  invites: ['mail', 'referrals', 'ranking', 'http', 'shared'],
+  invites: ['mail', 'referrals', 'ranking', 'suppression', 'events', 'http', 'shared'],
+  webhooks: ['events', 'http', 'shared'],
+  imports: ['signups', 'mail', 'referrals', 'ranking', 'suppression', 'events', 'http', 'shared'],
 };
 
 /** Zones for the Cloud Functions workspace in `functionsDir`: no app, no other workspace's files, domains in order. */

@@ -29,14 +29,16 @@ import {
   SIGNUP_DELETE_ADMIN_REQUIRED,
   REFERRALS_ADMIN_REQUIRED,
   INVITES_ADMIN_REQUIRED,
+  IMPORTS_ADMIN_REQUIRED,
   STAFF_REQUIRED,
+  WEBHOOKS_ADMIN_REQUIRED,
   TEAM_ADMIN_REQUIRED,
 } from '@silk/schema/messages';
 import { mailboxKey, usernameKey } from '@silk/schema/validators';
 import type { AdminServices } from '../shared/admin';
 import { writeAudit, type AuditEntry } from '../shared/audit';
 import type { ServerConfig } from '../shared/config';
-import { inviteVerifyKey, mailTokenSecret } from '../shared/secrets';
+import { inviteVerifyKey, mailEventsSecret, mailTokenSecret } from '../shared/secrets';
 import { serverDeps, type ServerDeps } from '../shared/server-deps';
 import { verifyAppCheck } from './app-check';
 import { idTokenFrom, requireReadyAdmin, requireReadyStaff, verifyCaller, type Caller } from './auth';
@@ -46,7 +48,7 @@ import {
   guardedHandler,
   HttpError,
   parseBody,
-  readJsonBody,
+  readJsonRequest,
   readRawBody,
   sendError,
   sendJson,
@@ -57,6 +59,7 @@ import {
   type Refuse,
 } from './http';
 import { LinkTokenError, verifyLinkToken, type LinkPurpose } from './link-token';
+import { verifyProviderSignature } from './provider-signature';
 import { enforceRateLimits, type RateLimitCheck } from './rate-limit';
 import { verifyServerKey } from './server-key';
 
@@ -118,6 +121,8 @@ export interface EndpointDeps extends ServerDeps {
   linkSecret: () => string;
   /** The key a server-key route's caller must present (the product's backend: INVITE_VERIFY_KEY). */
   serverKey: () => string;
+  /** The secret a provider-signature route's requests are signed with (MAIL_EVENTS_SECRET). */
+  providerSecret: () => string;
 }
 
 /** How a route that reads HTML forms answers them (a page rather than JSON). */
@@ -142,6 +147,8 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   deleteSignup: SIGNUP_DELETE_ADMIN_REQUIRED,
   manageReferrals: REFERRALS_ADMIN_REQUIRED,
   manageInvites: INVITES_ADMIN_REQUIRED,
+  manageWebhooks: WEBHOOKS_ADMIN_REQUIRED,
+  manageImports: IMPORTS_ADMIN_REQUIRED,
 };
 
 /** The staff route's access check: the member it lets in, or a 403 with the route's refusal. */
@@ -235,6 +242,8 @@ export function endpoint<K extends FunctionId>(
   const audit = deps.audit ?? ((entry: AuditEntry) => writeAudit(services().db, entry));
   const linkSecret = deps.linkSecret ?? (() => mailTokenSecret.value());
   const serverKey = deps.serverKey ?? (() => inviteVerifyKey.value());
+  const providerSecret = deps.providerSecret ?? (() => mailEventsSecret.value());
+  const maxBodyBytes = route.maxBodyBytes;
   const allowedOrigins = () => config().allowedOrigins;
   const { access } = route;
   const reads = (type: 'json' | 'form') => (route.bodies as readonly string[]).includes(type);
@@ -243,17 +252,22 @@ export function endpoint<K extends FunctionId>(
   if ((route.answer === 'html') !== (options.page !== undefined))
     throw new Error(`${id}: a page route (and only one) needs its page refusals`);
 
-  /** Steps 3–5 for a body read by step 2; `linkToken`: the token of a one-click URL, instead of the body's. */
+  /**
+   * Steps 3–5 for a body read by step 2; `linkToken`: the token of a one-click URL, instead of the body's;
+   * `bytes`: the body as received (a provider's signature covers them).
+   */
   async function serve(
     req: HttpRequest,
     res: HttpResponse,
     raw: JsonBody,
     linkToken?: string,
+    bytes?: Buffer,
   ): Promise<{ answer: unknown; body: ParsedRequest<K> }> {
     const currentConfig = config();
     const current = services();
     if (access.kind === 'app-check') await verifyAppCheck(req, currentConfig.appCheck);
     if (access.kind === 'server-key') verifyServerKey(req, serverKey());
+    if (access.kind === 'provider-signature') verifyProviderSignature(req, bytes ?? Buffer.alloc(0), providerSecret());
     const caller = access.kind === 'staff' ? admitStaff(await authorize(req, raw), access) : null;
     const known: LimitKeys = {
       ip: clientIp(req, currentConfig.clientIpHops),
@@ -309,7 +323,8 @@ export function endpoint<K extends FunctionId>(
   }
 
   const json = guardedHandler(id, allowedOrigins, async (req, res) => {
-    const { answer } = await serve(req, res, await readJsonBody(req, route.methods));
+    const { body, raw } = await readJsonRequest(req, route.methods, maxBodyBytes);
+    const { answer } = await serve(req, res, body, undefined, raw);
     if (answer !== ANSWERED) sendJson(res, 200, answer);
   });
 

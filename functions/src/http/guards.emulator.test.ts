@@ -34,6 +34,8 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   deleteSignup: messages.SIGNUP_DELETE_ADMIN_REQUIRED,
   manageReferrals: messages.REFERRALS_ADMIN_REQUIRED,
   manageInvites: messages.INVITES_ADMIN_REQUIRED,
+  manageWebhooks: messages.WEBHOOKS_ADMIN_REQUIRED,
+  manageImports: messages.IMPORTS_ADMIN_REQUIRED,
 };
 
 let outsider: { email: string; idToken: string };
@@ -94,9 +96,10 @@ describe.each(ROUTES.map((route) => [route.functionId, route] as const))('%s gua
     await nothingStoredFor(email);
   });
 
-  it(`answers a body over ${MAX_BODY_BYTES} bytes with 413 and stores nothing`, async () => {
+  const bodyLimit = route.maxBodyBytes ?? MAX_BODY_BYTES;
+  it(`answers a body over ${bodyLimit} bytes with 413 and stores nothing`, async () => {
     const email = uniqueEmail('big');
-    const response = await post(urls[name], { email, padding: 'x'.repeat(MAX_BODY_BYTES) });
+    const response = await post(urls[name], { email, padding: 'x'.repeat(bodyLimit) });
     expectRefusal(response, GUARD_REFUSALS.tooLarge);
     await nothingStoredFor(email);
   });
@@ -192,6 +195,25 @@ describe.each(ROUTES.map((route) => [route.functionId, route] as const))('%s gua
       'a wrong server key',
       () => ({ body: { email: uniqueEmail('wrong-server-key'), token: 'x' }, headers: { Authorization: 'Bearer not-the-key' } }),
       [401, messages.SERVER_KEY_REQUIRED],
+    ]);
+  }
+  if (access.kind === 'provider-signature') {
+    refusals.push([
+      'no signature',
+      () => ({ body: { type: 'bounce', email: uniqueEmail('no-signature') } }),
+      [401, messages.MAIL_EVENT_SIGNATURE_INVALID],
+    ]);
+    refusals.push([
+      'a forged signature',
+      () => ({
+        body: { type: 'bounce', email: uniqueEmail('forged-signature') },
+        headers: {
+          'webhook-id': 'msg_forged',
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'webhook-signature': 'v1,bm90IHRoZSBzaWduYXR1cmU=',
+        },
+      }),
+      [401, messages.MAIL_EVENT_SIGNATURE_INVALID],
     ]);
   }
   if (access.kind === 'staff') {

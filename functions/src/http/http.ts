@@ -152,14 +152,19 @@ export async function readRawBody(req: HttpRequest, maxBytes = MAX_BODY_BYTES): 
 }
 
 /**
- * The route's methods only (405), body ≤ 16 KB (413: from Content-Length before the body is read, or
- * while it streams in), JSON only (415), a JSON object (400).
+ * The route's methods only (405), body ≤ `maxBytes` (16 KB unless the route declares more; 413: from
+ * Content-Length before the body is read, or while it streams in), JSON only (415), a JSON object (400).
+ * Answers the raw bytes too (a signature is checked over them).
  */
-export async function readJsonBody(req: HttpRequest, methods: readonly HttpMethod[]): Promise<JsonBody> {
+export async function readJsonRequest(
+  req: HttpRequest,
+  methods: readonly HttpMethod[],
+  maxBytes = MAX_BODY_BYTES,
+): Promise<{ body: JsonBody; raw: Buffer }> {
   checkMethod(req, methods);
-  checkDeclaredLength(req);
+  checkDeclaredLength(req, maxBytes);
   if (!isJsonContentType(header(req, 'content-type'))) throw new HttpError(415, UNSUPPORTED_MEDIA_TYPE);
-  const raw = await readRawBody(req);
+  const raw = await readRawBody(req, maxBytes);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));
@@ -168,7 +173,16 @@ export async function readJsonBody(req: HttpRequest, methods: readonly HttpMetho
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new HttpError(400, INVALID_REQUEST_BODY);
-  return parsed as JsonBody;
+  return { body: parsed as JsonBody, raw };
+}
+
+/** readJsonRequest's body alone. */
+export async function readJsonBody(
+  req: HttpRequest,
+  methods: readonly HttpMethod[],
+  maxBytes = MAX_BODY_BYTES,
+): Promise<JsonBody> {
+  return (await readJsonRequest(req, methods, maxBytes)).body;
 }
 
 /** Sends a refusal; a body refused mid-stream is not read any further: the connection closes after it. */

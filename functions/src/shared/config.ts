@@ -172,6 +172,10 @@ export const DEFAULT_RATE_LIMITS: Record<LimitedFunction, RateLimitRule> = {
   // The invitation's page and forms (per address), and the product backend's verify calls.
   invitePage: { perIp: 60, perKey: 60 },
   inviteVerify: { perIp: 600, perKey: 600 },
+  // An import's chunks (per caller): 100,000 rows are 200 chunks.
+  importRows: { perIp: 600, perKey: 600 },
+  // The mail provider's reports (per sending address of the provider).
+  mailEvents: { perIp: 600, perKey: 600 },
 };
 
 const ENV_NAMES: Record<LimitedFunction, string> = {
@@ -188,6 +192,8 @@ const ENV_NAMES: Record<LimitedFunction, string> = {
   statusLink: 'STATUS_LINK',
   invitePage: 'INVITE_PAGE',
   inviteVerify: 'INVITE_VERIFY',
+  importRows: 'IMPORT_ROWS',
+  mailEvents: 'MAIL_EVENTS',
 };
 
 function list(value: string | undefined): string[] {

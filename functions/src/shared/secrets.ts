@@ -13,3 +13,9 @@ export const mailTokenSecret = defineSecret('MAIL_TOKEN_SECRET');
  * with `firebase functions:secrets:set INVITE_VERIFY_KEY` (the emulator's is in functions/env/.secret.local).
  */
 export const inviteVerifyKey = defineSecret('INVITE_VERIFY_KEY');
+
+/**
+ * The Standard Webhooks secret (`whsec_…`) the mail provider signs POST /api/mail-events with (Resend:
+ * the endpoint's signing secret); set with `firebase functions:secrets:set MAIL_EVENTS_SECRET`.
+ */
+export const mailEventsSecret = defineSecret('MAIL_EVENTS_SECRET');

@@ -3,7 +3,13 @@
 // the panel carries its token (Firestore and Auth attach it themselves; our /api calls through
 // `appCheckToken`): enforcement can be switched on for Firestore without cutting the panel off.
 import type { FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
 import { getFirebaseApp, splitHostPort } from './app';
 import { appCheckToken, ensureAppCheck } from './app-check';
@@ -27,7 +33,8 @@ export function getAdminServices(config: ClientConfig, appName?: string): AdminS
   const existing = services.get(app.name);
   if (existing) return existing;
   ensureAppCheck(config, app.name);
-  const auth = getAuth(app);
+  // Not getAuth: it bundles the popup/redirect sign-in machinery the panel never uses (~15 KB gzip).
+  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
   const db = getFirestore(app);
   if (config.emulators) {
     connectAuthEmulator(auth, `http://${config.emulators.auth}`, { disableWarnings: true });

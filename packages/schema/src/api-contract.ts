@@ -35,6 +35,23 @@ import type {
 } from './referral-api';
 import type { NewTeamMember } from './entities';
 import type {
+  ImportChunkRequest,
+  ImportChunkResponse,
+  ImportListResponse,
+  ImportStartRequest,
+  ImportStartResponse,
+} from './import-api';
+import type { MailEventRequest, MailEventResponse } from './mail-events-api';
+import type {
+  WebhookListRequest,
+  WebhookListResponse,
+  WebhookRedeliverRequest,
+  WebhookRedeliverResponse,
+  WebhookRemoveRequest,
+  WebhookSaveRequest,
+  WebhookSaveResponse,
+} from './webhook-api';
+import type {
   MessageResponse,
   PasswordChangeRequest,
   PasswordResetRequest,
@@ -95,6 +112,14 @@ export interface ApiContract {
   verifyInvite: { request: VerifyInviteRequest; answer: VerifyInviteResponse };
   inviteWave: { request: InviteWaveRequest; answer: InviteWaveResponse };
   inviteDrip: { request: InviteDripRequest; answer: InviteDripResponse };
+  webhookList: { request: WebhookListRequest; answer: WebhookListResponse };
+  webhookSave: { request: WebhookSaveRequest; answer: WebhookSaveResponse };
+  webhookRemove: { request: WebhookRemoveRequest; answer: { ok: true } };
+  webhookRedeliver: { request: WebhookRedeliverRequest; answer: WebhookRedeliverResponse };
+  importStart: { request: ImportStartRequest; answer: ImportStartResponse };
+  importChunk: { request: ImportChunkRequest; answer: ImportChunkResponse };
+  importList: { request: Record<string, never>; answer: ImportListResponse };
+  mailEvents: { request: MailEventRequest; answer: MailEventResponse };
 }
 
 export type ApiRequest<K extends FunctionId> = ApiContract[K]['request'];

@@ -34,6 +34,7 @@ describe('API_ROUTES', () => {
       'redeemInvite',
       'declineInvite',
       'verifyInvite',
+      'mailEvents',
     ]);
   });
 });

@@ -27,7 +27,14 @@ export type StaffRequirement = 'admin' | 'ready' | 'any-member';
 
 /** The 403 message of a staff route's refused caller (keys of the messages in functions/src/http/endpoint.ts). */
 export type StaffRefusal =
-  'staff' | 'addMember' | 'manageTeam' | 'deleteSignup' | 'manageReferrals' | 'manageInvites';
+  | 'staff'
+  | 'addMember'
+  | 'manageTeam'
+  | 'deleteSignup'
+  | 'manageReferrals'
+  | 'manageInvites'
+  | 'manageWebhooks'
+  | 'manageImports';
 
 /** Who may call a route. */
 export type RouteAccess =
@@ -42,6 +49,11 @@ export type RouteAccess =
   | { readonly kind: 'signed-link'; readonly purpose: LinkPurpose; readonly oneClick?: boolean }
   /** The product's backend: `Authorization: Bearer <INVITE_VERIFY_KEY>` (a server key from configuration). */
   | { readonly kind: 'server-key' }
+  /**
+   * The mail provider: a Standard Webhooks signature (`webhook-*` or `svix-*` headers) of the raw body
+   * with MAIL_EVENTS_SECRET, at most five minutes old (401 otherwise).
+   */
+  | { readonly kind: 'provider-signature' }
   /** A signed-in staff member (Firebase ID token: `Authorization: Bearer` or the body's `token`). */
   | { readonly kind: 'staff'; readonly require: StaffRequirement; readonly refusal: StaffRefusal };
 
@@ -59,7 +71,9 @@ export type RateLimitGroup =
   | 'statusPage'
   | 'statusLink'
   | 'invitePage'
-  | 'inviteVerify';
+  | 'inviteVerify'
+  | 'importRows'
+  | 'mailEvents';
 
 /**
  * What a rate limit counts: the client address, the staff caller's e-mail, the body's e-mail, the
@@ -97,6 +111,8 @@ export interface ApiRouteEntry {
    * opened from a link in an e-mail).
    */
   readonly answer: 'json' | 'file' | 'html';
+  /** The largest body the route reads (MAX_BODY_BYTES, 16 KB, when absent). */
+  readonly maxBodyBytes?: number;
 }
 
 const JSON_ONLY = ['json'] as const;
@@ -132,6 +148,8 @@ function identifierLimits<Group extends RateLimitGroup>(group: Group) {
 const TEAM = { kind: 'staff', require: 'admin', refusal: 'manageTeam' } as const;
 const REFERRALS_ADMIN = { kind: 'staff', require: 'admin', refusal: 'manageReferrals' } as const;
 const INVITES_ADMIN = { kind: 'staff', require: 'admin', refusal: 'manageInvites' } as const;
+const WEBHOOKS_ADMIN = { kind: 'staff', require: 'admin', refusal: 'manageWebhooks' } as const;
+const IMPORTS_ADMIN = { kind: 'staff', require: 'admin', refusal: 'manageImports' } as const;
 /** The invitation's pages and forms: per address, then per invitation code. */
 const INVITE_LIMITS = [
   { scope: 'invitePage:ip', key: 'ip', limit: 'invitePage.perIp', when: 'request' },
@@ -445,6 +463,94 @@ export const API_ROUTES = {
     rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
     audit: ['invites.drip'],
     answer: 'json',
+  },
+  /** An Admin lists the webhook endpoints and their newest deliveries. */
+  webhookList: {
+    path: '/api/webhooks/list',
+    hosting: 'admin',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: WEBHOOKS_ADMIN,
+    rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
+    audit: [],
+    answer: 'json',
+  },
+  /** An Admin adds an endpoint (its secret answered once) or changes one. */
+  webhookSave: {
+    path: '/api/webhooks/save',
+    hosting: 'admin',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: WEBHOOKS_ADMIN,
+    rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
+    audit: ['webhook.created', 'webhook.updated'],
+    answer: 'json',
+  },
+  webhookRemove: {
+    path: '/api/webhooks/remove',
+    hosting: 'admin',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: WEBHOOKS_ADMIN,
+    rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
+    audit: ['webhook.removed'],
+    answer: 'json',
+  },
+  /** "Send again": one more attempt of a delivery, now. */
+  webhookRedeliver: {
+    path: '/api/webhooks/redeliver',
+    hosting: 'admin',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: WEBHOOKS_ADMIN,
+    rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
+    audit: ['webhook.redelivered'],
+    answer: 'json',
+  },
+  /** An Admin starts a CSV import, or resumes it (the same import id). */
+  importStart: {
+    path: '/api/import/start',
+    hosting: 'admin',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: IMPORTS_ADMIN,
+    rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
+    audit: ['import.started'],
+    answer: 'json',
+  },
+  /** One chunk of an import's rows (at most IMPORT_CHUNK_ROWS), written once. */
+  importChunk: {
+    path: '/api/import/chunk',
+    hosting: 'admin',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: IMPORTS_ADMIN,
+    rateLimits: staffLimits('importRows', 'importRows:caller'),
+    audit: [],
+    answer: 'json',
+    maxBodyBytes: 1024 * 1024,
+  },
+  importList: {
+    path: '/api/import/list',
+    hosting: 'admin',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: IMPORTS_ADMIN,
+    rateLimits: staffLimits('manageTeam', 'manageTeam:key'),
+    audit: [],
+    answer: 'json',
+  },
+  /** The mail provider reports a bounce or complaint (signed): the address is suppressed. */
+  mailEvents: {
+    path: '/api/mail-events',
+    hosting: 'site',
+    methods: POST,
+    bodies: JSON_ONLY,
+    access: { kind: 'provider-signature' },
+    rateLimits: [{ scope: 'mailEvents:ip', key: 'ip', limit: 'mailEvents.perIp', when: 'request' }],
+    audit: [],
+    answer: 'json',
+    maxBodyBytes: 64 * 1024,
   },
 } as const satisfies Record<string, ApiRouteEntry>;
 

@@ -22,6 +22,18 @@ import {
   verifyInviteRequestSchema,
 } from './invite-api';
 import {
+  importChunkRequestSchema,
+  importListRequestSchema,
+  importStartRequestSchema,
+} from './import-api';
+import { mailEventRequestSchema } from './mail-events-api';
+import {
+  webhookListRequestSchema,
+  webhookRedeliverRequestSchema,
+  webhookRemoveRequestSchema,
+  webhookSaveRequestSchema,
+} from './webhook-api';
+import {
   reviewReferralRequestSchema,
   setRankingRuleRequestSchema,
   statusLinkRequestSchema,
@@ -68,6 +80,14 @@ export const REQUEST_SCHEMAS = {
   verifyInvite: verifyInviteRequestSchema,
   inviteWave: inviteWaveRequestSchema,
   inviteDrip: inviteDripRequestSchema,
+  webhookList: webhookListRequestSchema,
+  webhookSave: webhookSaveRequestSchema,
+  webhookRemove: webhookRemoveRequestSchema,
+  webhookRedeliver: webhookRedeliverRequestSchema,
+  importStart: importStartRequestSchema,
+  importChunk: importChunkRequestSchema,
+  importList: importListRequestSchema,
+  mailEvents: mailEventRequestSchema,
 } as const satisfies { [K in FunctionId]: z.ZodType };
 
 export type RequestSchemas = typeof REQUEST_SCHEMAS;

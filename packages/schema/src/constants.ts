@@ -29,6 +29,18 @@ export const COLLECTIONS = {
   invitations: 'invitations',
   /** invite_history/{id}: each change of a signup's invite status (who, when, which wave). */
   inviteHistory: 'invite_history',
+  /** webhooks/{id}: an outgoing webhook endpoint (its URL, events and signing secret). */
+  webhooks: 'webhooks',
+  /** webhook_events/{id}: each event once (its id is the deliveries' `webhook-id`). */
+  webhookEvents: 'webhook_events',
+  /** webhook_deliveries/{eventId_endpointId}: one event for one endpoint, its attempts and answers. */
+  webhookDeliveries: 'webhook_deliveries',
+  /** imports/{id}: a CSV import (ImportView), with imports/{id}/chunks/{index} for each chunk written. */
+  imports: 'imports',
+  /** suppressions/{email}: an address no mail goes to, and why (@silk/schema/suppression). */
+  suppressions: 'suppressions',
+  /** mail_events/{id}: the mail provider's reports already applied (by their `webhook-id`). */
+  mailEvents: 'mail_events',
 } as const;
 
 /** settings/{this}: the daily drip of invitations (DripSettings, @silk/schema/invites). */

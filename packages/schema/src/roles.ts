@@ -57,6 +57,11 @@ export const AUDIT_ACTIONS = [
   'ranking.changed',
   'invites.wave',
   'invites.drip',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.removed',
+  'webhook.redelivered',
+  'import.started',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -63,7 +63,9 @@ describe('the signup fields registry', () => {
     const visitor = [...fieldsWrittenBy('join'), ...fieldsWrittenBy('feedback')];
     for (const field of visitor) {
       expect(field.check, field.key).toBeDefined();
-      if (field.check === 'text' || field.check === 'id') expect(field.maxLength, field.key).toBeGreaterThan(0);
+      if (field.check === 'text' || field.check === 'id' || field.check === 'pattern')
+        expect(field.maxLength, field.key).toBeGreaterThan(0);
+      if (field.check === 'pattern') expect(() => new RegExp(field.pattern ?? ''), field.key).not.toThrow();
     }
     for (const field of fieldsWrittenBy('server')) {
       if (!field.writtenBy.includes('join')) expect(field.check, field.key).toBeUndefined();
@@ -76,12 +78,26 @@ describe('the signup fields registry', () => {
       'timestamp',
       'updatedAt',
       'editKey',
+      'utmSource',
+      'utmMedium',
+      'utmCampaign',
+      'utmTerm',
+      'utmContent',
+      'referrerHost',
+      'landingPath',
     ]);
   });
 
-  it('has the export read the columns and the fields of the confirmed, referral and invite filters', () => {
+  it('has the export read the columns and the fields of the attribution, confirmed, referral, invite, import and suppression views', () => {
     expect(SIGNUP_VIEW_FIELDS).toEqual([
       ...SIGNUP_COLUMN_ORDER,
+      'utmSource',
+      'utmMedium',
+      'utmCampaign',
+      'utmTerm',
+      'utmContent',
+      'referrerHost',
+      'landingPath',
       'confirmedAt',
       'referredBy',
       'confirmedReferrals',
@@ -89,6 +105,9 @@ describe('the signup fields registry', () => {
       'inviteWave',
       'invitedAt',
       'joinedAt',
+      'importId',
+      'suppressedReason',
+      'suppressedAt',
     ]);
   });
 

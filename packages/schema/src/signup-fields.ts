@@ -3,7 +3,7 @@
 // Insights charts it. The table's columns, the spreadsheet, the feedback form's fields, the export's
 // projection, the seed data, Insights, the record types and the field lists of firestore.rules
 // (`signup-rules.ts` writes them; a test fails when the file is stale) all derive from it.
-// Pure and without imports: zod-free chunks (the admin panel) and constants.ts use it.
+// Pure and zod-free: the admin panel and constants.ts use it.
 
 /** Limits on stored text (the rules enforce them on visitor writes). */
 export const MAX_EMAIL_LENGTH = 254;
@@ -26,6 +26,66 @@ export interface VisitorLocation {
   longitude: number | string;
 }
 
+// Where a signup came from: the campaign's five UTM parameters, the referring site's host and the
+// landing page's path, written once with the signup by the visitor's browser (and `/api/join` for a form
+// post). Their limits and characters are declared here; the rules, the server's parser and the site's
+// capture (@silk/schema/attribution) derive theirs from them.
+
+/** The URL query parameters read, in order, and the signup field each is stored in. */
+export const UTM_PARAMETERS = [
+  { param: 'utm_source', key: 'utmSource' },
+  { param: 'utm_medium', key: 'utmMedium' },
+  { param: 'utm_campaign', key: 'utmCampaign' },
+  { param: 'utm_term', key: 'utmTerm' },
+  { param: 'utm_content', key: 'utmContent' },
+] as const;
+
+export const MAX_UTM_LENGTH = 100;
+export const MAX_REFERRER_HOST_LENGTH = 253;
+export const MAX_LANDING_PATH_LENGTH = 200;
+
+/**
+ * A UTM value as stored: letters, digits, spaces and `. _ ~ + - : @ / | ( )`, 1–100 characters (a value
+ * with anything else is dropped, not cleaned: it is not the campaign's tag).
+ */
+export const UTM_VALUE_PATTERN = '^[A-Za-z0-9 ._~+:@/|()-]{1,100}$';
+/** A host name, lower case, without port (the referring site). */
+export const REFERRER_HOST_PATTERN = '^[a-z0-9]([a-z0-9-]*[a-z0-9])?([.][a-z0-9]([a-z0-9-]*[a-z0-9])?)*$';
+/** A path without query or fragment, starting with `/`. */
+export const LANDING_PATH_PATTERN = '^/[A-Za-z0-9._~!$&()*+,;=:@%/-]{0,199}$';
+
+export const ATTRIBUTION_SIGNUP_FIELDS = [
+  ...UTM_PARAMETERS.map(({ key }) => ({
+    key,
+    writtenBy: ['join'] as const,
+    check: 'pattern' as const,
+    maxLength: MAX_UTM_LENGTH,
+    pattern: UTM_VALUE_PATTERN,
+    viewed: true as const,
+  })),
+  {
+    key: 'referrerHost',
+    writtenBy: ['join'],
+    check: 'pattern',
+    maxLength: MAX_REFERRER_HOST_LENGTH,
+    pattern: REFERRER_HOST_PATTERN,
+    viewed: true,
+  },
+  {
+    key: 'landingPath',
+    writtenBy: ['join'],
+    check: 'pattern',
+    maxLength: MAX_LANDING_PATH_LENGTH,
+    pattern: LANDING_PATH_PATTERN,
+    viewed: true,
+  },
+] as const;
+
+export type UtmField = (typeof UTM_PARAMETERS)[number]['key'];
+export type AttributionField = (typeof ATTRIBUTION_SIGNUP_FIELDS)[number]['key'];
+/** A signup's attribution: only the fields known and valid are present. */
+export type Attribution = Partial<Record<AttributionField, string>>;
+
 /**
  * Who writes a field: the visitor's browser when joining (and `/api/join` on its behalf), the visitor's
  * feedback form, or server code only (the rules refuse it from a browser).
@@ -37,9 +97,9 @@ export type SignupFieldWriter = 'join' | 'feedback' | 'server';
  * `id` the signup's e-mail (the document id, lower case, an address); `text` a string within
  * `maxLength`; `location` a VisitorLocation; `requestTime` the write's own time (on every write);
  * `oneOf` one of `values`; `editKey` the session's edit key (bound on create, changed only by naming the
- * stored one: the rules' editKeyWrite).
+ * stored one: the rules' editKeyWrite); `pattern` a string within `maxLength` matching `pattern` whole.
  */
-export type SignupFieldCheck = 'id' | 'text' | 'location' | 'requestTime' | 'oneOf' | 'editKey';
+export type SignupFieldCheck = 'id' | 'text' | 'pattern' | 'location' | 'requestTime' | 'oneOf' | 'editKey';
 
 /**
  * How Insights counts a question's answers: `single` by value, `multiple` by each value of a
@@ -57,6 +117,8 @@ export interface SignupFieldSpec {
   check?: SignupFieldCheck;
   /** Longest text a visitor may write (`check: 'text'` or `'id'`). */
   maxLength?: number;
+  /** The characters a visitor may write (`check: 'pattern'`): a regular expression the whole value matches. */
+  pattern?: string;
   /** The values a visitor may write (`check: 'oneOf'`). */
   values?: readonly string[];
   /** A column of the admin table and the spreadsheet (their order: SIGNUP_COLUMN_ORDER). */
@@ -119,6 +181,8 @@ export const SIGNUP_FIELDS = [
    * each of its feedback writes (docs/decisions.md, feedback answers).
    */
   { key: 'editKey', writtenBy: ['join', 'feedback'], check: 'editKey' },
+  /** Where the visit came from: the campaign's UTM parameters, the referring host, the landing path. */
+  ...ATTRIBUTION_SIGNUP_FIELDS,
   {
     key: 'travelFrequency',
     writtenBy: ['feedback'],
@@ -214,6 +278,11 @@ export const SIGNUP_FIELDS = [
   { key: 'invitedAt', writtenBy: ['server'], viewed: true },
   /** When the invitation was redeemed (milliseconds). */
   { key: 'joinedAt', writtenBy: ['server'], viewed: true },
+  /** The CSV import that brought the signup in (imports/{id}); absent for a signup made on the site. */
+  { key: 'importId', writtenBy: ['server'], viewed: true },
+  /** Why mail to the address is suppressed (SuppressionReason), and since when (milliseconds). */
+  { key: 'suppressedReason', writtenBy: ['server'], viewed: true },
+  { key: 'suppressedAt', writtenBy: ['server'], viewed: true },
 ] as const satisfies readonly SignupFieldSpec[];
 
 export type SignupField = (typeof SIGNUP_FIELDS)[number];

@@ -2,7 +2,14 @@
 // once for the browser (data-access waitlist.ts), `/api/join` (functions) and the seed data (tooling).
 // Pure: the caller hands over its own clock (a Firestore server timestamp, or a Date).
 import { NOT_AVAILABLE } from './constants';
-import { LOCATION_KEYS, SIGNUP_SOURCE, type FieldWrittenBy, type VisitorLocation } from './signup-fields';
+import {
+  LOCATION_KEYS,
+  SIGNUP_SOURCE,
+  type Attribution,
+  type AttributionField,
+  type FieldWrittenBy,
+  type VisitorLocation,
+} from './signup-fields';
 import { normalizeEmail } from './validators';
 
 /** A location nothing is known of. */
@@ -11,7 +18,8 @@ export const UNKNOWN_LOCATION: VisitorLocation = Object.fromEntries(
 ) as unknown as VisitorLocation;
 
 /** The landing record, with the writer's time type (a server-timestamp sentinel, or a Date). */
-export type LandingRecord<Time> = Record<Exclude<FieldWrittenBy<'join'>, 'editKey'>, unknown> & {
+export type LandingRecord<Time> = Record<Exclude<FieldWrittenBy<'join'>, 'editKey' | AttributionField>, unknown> &
+  Attribution & {
   email: string;
   source: typeof SIGNUP_SOURCE;
   ip: string;
@@ -31,6 +39,8 @@ export interface LandingInput {
   location?: VisitorLocation | null;
   /** The writing session's edit key; left out when not given (a repeat signup of another session). */
   editKey?: string | null;
+  /** Where the visit came from: only valid fields (@silk/schema/attribution); none when unknown. */
+  attribution?: Attribution | null;
 }
 
 /**
@@ -38,7 +48,7 @@ export interface LandingInput {
  * signup refreshes the landing fields only. `now` gives the time of both stamps (called once for each).
  */
 export function landingRecord<Time>(
-  { email, ip, location, editKey }: LandingInput,
+  { email, ip, location, editKey, attribution }: LandingInput,
   now: () => Time,
 ): LandingRecord<Time> {
   return {
@@ -49,5 +59,6 @@ export function landingRecord<Time>(
     timestamp: now(),
     updatedAt: now(),
     ...(editKey ? { editKey } : {}),
+    ...attribution,
   };
 }

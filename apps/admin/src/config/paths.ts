@@ -5,6 +5,8 @@ export const paths = {
   insights: '/admin/insights',
   referrals: '/admin/referrals',
   invitations: '/admin/invitations',
+  webhooks: '/admin/webhooks',
+  imports: '/admin/import',
   team: '/admin/team',
   activity: '/admin/activity',
   settings: '/admin/settings',

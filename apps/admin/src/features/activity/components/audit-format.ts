@@ -18,6 +18,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'ranking.changed': 'Ranking rule changed',
   'invites.wave': 'Invite wave started',
   'invites.drip': 'Invite drip changed',
+  'webhook.created': 'Webhook added',
+  'webhook.updated': 'Webhook changed',
+  'webhook.removed': 'Webhook removed',
+  'webhook.redelivered': 'Webhook delivery sent again',
+  'import.started': 'Import started',
 };
 
 /** The label of an action; one this panel does not know reads as written. */

@@ -1,0 +1,67 @@
+// CSV import of a list collected elsewhere: what an Admin maps, what each row becomes, and an import's
+// progress. The browser parses the file and shows every bad row before anything is written; the
+// server checks each row again with the same validator (`importRowProblems`) and writes chunk by
+// chunk, each chunk once (imports/{id}/chunks/{index}), so a failed import is resumed without
+// duplicates. Pure and zod-free (the panel imports it).
+import type { FeedbackField } from './signup-fields';
+
+/** Rows per request: a chunk is written, and remembered as written, as one unit. */
+export const IMPORT_CHUNK_ROWS = 500;
+/** The largest file an import takes (rows after the header). */
+export const MAX_IMPORT_ROWS = 200_000;
+
+/** What a column of the file is: the address, the signup time, the source, a feedback answer, or nothing. */
+export type ImportColumnTarget = 'email' | 'timestamp' | 'source' | FeedbackField | 'ignore';
+
+/** The file's header names, each mapped to what it holds (columns not named: ignored). */
+export type ImportMapping = Record<string, ImportColumnTarget>;
+
+/** One row, mapped and trimmed, with its line in the file (1: the header). */
+export interface ImportRow {
+  line: number;
+  email: string;
+  /** The original signup time as given (ISO 8601, or milliseconds / seconds since 1970); empty: unknown. */
+  timestamp?: string;
+  /** Where the person came from in the other tool (stored as the signup's `utmSource`). */
+  source?: string;
+  answers?: Partial<Record<FeedbackField, string>>;
+}
+
+/** Why a row cannot be imported (the preview lists each, with its line). */
+export type ImportProblem =
+  | 'email-missing'
+  | 'email-invalid'
+  | 'email-repeated'
+  | 'timestamp-invalid'
+  | 'timestamp-future'
+  | 'source-invalid'
+  | 'answer-too-long';
+
+export interface ImportRowReport {
+  line: number;
+  email: string;
+  problems: ImportProblem[];
+}
+
+export type ImportStatus = 'running' | 'done' | 'failed';
+
+/** An import as the panel shows it (progress, and whether it can be resumed). */
+export interface ImportView {
+  id: string;
+  fileName: string;
+  /** The file's SHA-256 (hex): resuming asks for the same file. */
+  fileSha256: string;
+  mapping: ImportMapping;
+  sendConfirmation: boolean;
+  rows: number;
+  chunks: number;
+  /** The chunks written so far (their indexes). */
+  doneChunks: number[];
+  imported: number;
+  merged: number;
+  rejected: number;
+  status: ImportStatus;
+  startedAt: number;
+  startedBy: string;
+  finishedAt: number | null;
+}
