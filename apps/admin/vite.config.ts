@@ -19,7 +19,13 @@ export default defineConfig(({ command }) => ({
       re2js: fileURLToPath(new URL('./src/lib/re2js-unavailable.ts', import.meta.url)),
     },
   },
-  build: { outDir: 'dist/admin', emptyOutDir: true },
+  // Terser with two compress passes ships ~9 KB (gzip) less than esbuild's minifier for the same code.
+  build: {
+    outDir: 'dist/admin',
+    emptyOutDir: true,
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
+  },
   // Every package the panel imports, at once or when a tab opens: pre-bundled before the first visit.
   optimizeDeps:
     command === 'serve'
