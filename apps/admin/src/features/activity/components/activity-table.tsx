@@ -1,39 +1,21 @@
 import { formatSignupDate } from '@silk/schema/formatters';
+import { RecordTable, type RecordColumn } from '@/components/record-table';
 import type { AuditEntryRow } from '@/features/activity/api/activity';
 import { actionLabel, detailsSummary } from '@/features/activity/components/audit-format';
 
+const COLUMNS: readonly RecordColumn<AuditEntryRow>[] = [
+  {
+    header: 'Time',
+    cell: (entry) =>
+      entry.at ? <time dateTime={entry.at.toISOString()}>{formatSignupDate(entry.at)}</time> : 'Pending',
+  },
+  { header: 'Actor', cell: (entry) => entry.actor },
+  { header: 'Action', cell: (entry) => actionLabel(entry.action) },
+  { header: 'Target', cell: (entry) => entry.target },
+  { header: 'Details', cell: (entry) => detailsSummary(entry.action, entry.details) },
+];
+
 /** The entries as a table: time, actor, action, target and a summary of the details. */
 export function ActivityTable({ entries }: { entries: readonly AuditEntryRow[] }) {
-  return (
-    <div className="table-scroll" role="region" aria-label="Activity log" tabIndex={0}>
-      <table className="activity-table">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Actor</th>
-            <th scope="col">Action</th>
-            <th scope="col">Target</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>
-                {entry.at ? (
-                  <time dateTime={entry.at.toISOString()}>{formatSignupDate(entry.at)}</time>
-                ) : (
-                  'Pending'
-                )}
-              </td>
-              <td>{entry.actor}</td>
-              <td>{actionLabel(entry.action)}</td>
-              <td>{entry.target}</td>
-              <td>{detailsSummary(entry.action, entry.details)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <RecordTable label="Activity log" rows={entries} rowKey={(entry) => entry.id} columns={COLUMNS} />;
 }

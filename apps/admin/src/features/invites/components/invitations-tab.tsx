@@ -14,6 +14,7 @@ import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { RecordTable, type RecordColumn } from '@/components/record-table';
 import { paths } from '@/config/paths';
 import { callFailure } from '@/lib/error-message';
 import { setDrip, watchDrip, watchWaves } from '@/lib/invites';
@@ -119,41 +120,28 @@ function Progress({ wave }: { wave: InviteWaveRow }) {
   );
 }
 
+const WAVE_COLUMNS: readonly RecordColumn<InviteWaveRow>[] = [
+  { header: 'Started', cell: (wave) => formatSignupDate(new Date(wave.createdAt)) },
+  {
+    header: 'Who',
+    cell: (wave) => (
+      <>
+        {wave.target.kind === 'next' ? (
+          `The next ${count(wave.target.count)}`
+        ) : (
+          <Link to={`${paths.waitlist}?${wave.target.query}`}>A filtered view</Link>
+        )}
+        {wave.includeUnconfirmed ? ', unconfirmed included' : ''}
+      </>
+    ),
+  },
+  { header: 'By', cell: (wave) => (wave.origin === 'drip' ? 'Daily drip' : wave.createdBy) },
+  { header: 'Progress', cell: (wave) => <Progress wave={wave} /> },
+];
+
 function Waves({ waves }: { waves: InviteWaveRow[] }) {
   if (waves.length === 0) return <p className="table-state">{NO_INVITE_WAVES}</p>;
-  return (
-    <div className="table-scroll" role="region" aria-label="Invite waves" tabIndex={0}>
-      <table className="activity-table">
-        <thead>
-          <tr>
-            <th scope="col">Started</th>
-            <th scope="col">Who</th>
-            <th scope="col">By</th>
-            <th scope="col">Progress</th>
-          </tr>
-        </thead>
-        <tbody>
-          {waves.map((wave) => (
-            <tr key={wave.id}>
-              <td>{formatSignupDate(new Date(wave.createdAt))}</td>
-              <td>
-                {wave.target.kind === 'next' ? (
-                  `The next ${count(wave.target.count)}`
-                ) : (
-                  <Link to={`${paths.waitlist}?${wave.target.query}`}>A filtered view</Link>
-                )}
-                {wave.includeUnconfirmed ? ', unconfirmed included' : ''}
-              </td>
-              <td>{wave.origin === 'drip' ? 'Daily drip' : wave.createdBy}</td>
-              <td>
-                <Progress wave={wave} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <RecordTable label="Invite waves" rows={waves} rowKey={(wave) => wave.id} columns={WAVE_COLUMNS} />;
 }
 
 /**

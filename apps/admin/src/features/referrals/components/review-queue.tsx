@@ -4,6 +4,7 @@ import type { ReferralRecord, WithholdReason } from '@silk/schema/referrals';
 import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
 import { useState } from 'react';
+import { RecordTable, type RecordColumn } from '@/components/record-table';
 import { reviewReferral, type ReviewDecision } from '@/features/referrals/api/referrals';
 import { callFailure } from '@/lib/error-message';
 import { useFormAction } from '@/lib/use-form-action';
@@ -14,6 +15,16 @@ export const REASON_LABELS: Record<WithholdReason, string> = {
   'network-burst': 'Burst from one network',
   'daily-cap': "Over the referrer's daily cap",
 };
+
+const COLUMNS: readonly RecordColumn<ReferralRecord>[] = [
+  { header: 'Referred', cell: (record) => record.referred },
+  { header: 'Referrer', cell: (record) => record.referrer },
+  { header: 'Reason', cell: (record) => (record.reason ? REASON_LABELS[record.reason] : 'Not given') },
+  {
+    header: 'Confirmed',
+    cell: (record) => (record.confirmedAt ? formatSignupDate(new Date(record.confirmedAt)) : 'N/A'),
+  },
+];
 
 interface ReviewQueueProps {
   /** null while loading. */
@@ -26,6 +37,33 @@ interface ReviewQueueProps {
 export function ReviewQueue({ records, canReview }: ReviewQueueProps) {
   const action = useFormAction<string>();
   const [deciding, setDeciding] = useState<string | null>(null);
+
+  const decisionColumn: RecordColumn<ReferralRecord> = {
+    header: 'Decision',
+    className: 'referrals__decision',
+    cell: (record) => (
+      <>
+        <Button
+          type="button"
+          disabled={action.pending}
+          aria-busy={action.pending && deciding === record.referred}
+          aria-label={`Grant the referral of ${record.referred}`}
+          onClick={() => decide(record.referred, 'grant')}
+        >
+          Grant
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={action.pending}
+          aria-label={`Reject the referral of ${record.referred}`}
+          onClick={() => decide(record.referred, 'reject')}
+        >
+          Reject
+        </Button>
+      </>
+    ),
+  };
 
   function decide(referred: string, decision: ReviewDecision) {
     setDeciding(referred);
@@ -43,51 +81,12 @@ export function ReviewQueue({ records, canReview }: ReviewQueueProps) {
       {records === null ? null : records.length === 0 ? (
         <p className="table-state">{NO_WITHHELD_REFERRALS}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label="Referrals waiting for review" tabIndex={0}>
-          <table className="activity-table">
-            <thead>
-              <tr>
-                <th scope="col">Referred</th>
-                <th scope="col">Referrer</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Confirmed</th>
-                {canReview ? <th scope="col">Decision</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((record) => (
-                <tr key={record.referred}>
-                  <td>{record.referred}</td>
-                  <td>{record.referrer}</td>
-                  <td>{record.reason ? REASON_LABELS[record.reason] : 'Not given'}</td>
-                  <td>{record.confirmedAt ? formatSignupDate(new Date(record.confirmedAt)) : 'N/A'}</td>
-                  {canReview ? (
-                    <td className="referrals__decision">
-                      <Button
-                        type="button"
-                        disabled={action.pending}
-                        aria-busy={action.pending && deciding === record.referred}
-                        aria-label={`Grant the referral of ${record.referred}`}
-                        onClick={() => decide(record.referred, 'grant')}
-                      >
-                        Grant
-                      </Button>
-                      <Button
-                        type="button"
-                        variant="secondary"
-                        disabled={action.pending}
-                        aria-label={`Reject the referral of ${record.referred}`}
-                        onClick={() => decide(record.referred, 'reject')}
-                      >
-                        Reject
-                      </Button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable
+          label="Referrals waiting for review"
+          rows={records}
+          rowKey={(record) => record.referred}
+          columns={canReview ? [...COLUMNS, decisionColumn] : COLUMNS}
+        />
       )}
     </>
   );
