@@ -1,8 +1,9 @@
 // Who a wave invites, in order. Only signups still waiting (no invite status), confirmed unless the
 // Admin includes unconfirmed ones, on the mailing list (a subscriber entry, not unsubscribed; an
-// erased address has neither) and not on the suppression list. `next`: the live ranking index's order (rank_entries by sort key), or
-// signup time while there is no index; `view`: the panel's filtered view (parsed and matched as the
-// filtered export does), in its sort, else newest first like the table.
+// erased address has neither) and not on the suppression list. `next`: the live ranking index's
+// order (rank_entries by sort key), or signup time while there is no index; `view`: the panel's
+// filtered view (parsed and matched as the filtered export does), in its sort, else newest first like
+// the table.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { SIGNUP_VIEW_FIELDS } from '@silk/schema/signup-fields';
 import { normalizeSort, parseSignupView, signupMatcher, sortSignups } from '@silk/schema/signup-view';
