@@ -18,7 +18,6 @@ import {
   type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
-  type Transaction,
 } from 'firebase-admin/firestore';
 import { signupChange } from '../shared/signup-change';
 
@@ -45,8 +44,10 @@ function reasonOf(snapshot: DocumentSnapshot | undefined): SuppressionReason | n
   return reason ?? null;
 }
 
-function mirror(transaction: Transaction, signup: DocumentSnapshot, reason: SuppressionReason, at: number): void {
-  transaction.update(signup.ref, signupChange({ suppressedReason: reason, suppressedAt: at }));
+/** The mirror of a list entry a signup lacks (a signup made after the address was put on the list), else nothing. */
+export function missingMirror(entry: DocumentSnapshot, signup: DocumentSnapshot): { suppressedReason?: SuppressionReason; suppressedAt?: number } {
+  if (!entry.exists || signup.get('suppressedReason') !== undefined) return {};
+  return { suppressedReason: entry.get('reason') as SuppressionReason, suppressedAt: Number(entry.get('at')) };
 }
 
 /** Does `next` take the place of what the list holds? Only where nothing is, or over an unsubscribe. */
@@ -82,10 +83,9 @@ export async function suppress(
       const signup = snapshots[2 * index + 1];
       if (replaces(reasonOf(entry), suppression.reason)) {
         transaction.set(suppressionRef(db, email), { email, ...suppression, detail, at } satisfies SuppressionEntry);
-        if (signup?.exists) mirror(transaction, signup, suppression.reason, at);
-      } else if (signup?.exists && entry?.exists && signup.get('suppressedReason') === undefined) {
-        // A signup made after the address was put on the list shows it now.
-        mirror(transaction, signup, entry.get('reason') as SuppressionReason, Number(entry.get('at')));
+        if (signup?.exists) transaction.update(signup.ref, signupChange({ suppressedReason: suppression.reason, suppressedAt: at }));
+      } else if (signup?.exists && entry && Object.keys(missingMirror(entry, signup)).length > 0) {
+        transaction.update(signup.ref, signupChange(missingMirror(entry, signup)));
       }
     }
     if (once) transaction.create(once.ref, once.data(addresses.length));
