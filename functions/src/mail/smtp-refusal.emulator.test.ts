@@ -5,7 +5,7 @@
 // an invitation: the wave does not choose it), while MailDev, back, receives the other address's mail.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { mailDevPorts, mailDevUrl, readMailDevMessages, startMailDev, stopMailDev, waitForMailTo } from '@silk/stack/maildev';
-import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData, type DocumentReference } from 'firebase-admin/firestore';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
@@ -100,7 +100,7 @@ describe('a recipient refused with 550', () => {
     // An invitation: a wave does not choose it (the other address, waiting and confirmed, is chosen).
     for (const email of [refused, other]) {
       await db.collection(COLLECTIONS.subscribers).doc(email).set({ subscriberId: unique('sub'), referralCode: 'abcd2345' }, { merge: true });
-      await db.collection(COLLECTIONS.waitlistSignups).doc(email).set({ confirmedAt: new Date() }, { merge: true });
+      await db.collection(COLLECTIONS.waitlistSignups).doc(email).set({ email, timestamp: Timestamp.now(), confirmedAt: Timestamp.now() }, { merge: true });
     }
     const preview = await post(
       await functionUrl('inviteWave'),
