@@ -23,8 +23,18 @@ export function suppressionCases(env: () => RulesTestEnvironment): void {
           source: 'smtp',
           at: AT,
         });
-        await setDoc(doc(store, COLLECTIONS.mailEvents, MAIL_EVENT), { messageId: 'msg_1', format: 'silk', type: 'bounce', suppressed: 1, at: AT });
-        await setDoc(doc(store, COLLECTIONS.waitlistSignups, EXISTING_SIGNUP), { suppressedReason: 'bounce', suppressedAt: AT }, { merge: true });
+        await setDoc(doc(store, COLLECTIONS.mailEvents, MAIL_EVENT), {
+          messageId: 'msg_1',
+          format: 'silk',
+          type: 'bounce',
+          suppressed: 1,
+          at: AT,
+        });
+        await setDoc(
+          doc(store, COLLECTIONS.waitlistSignups, EXISTING_SIGNUP),
+          { suppressedReason: 'bounce', suppressedAt: AT },
+          { merge: true },
+        );
       });
     });
 
@@ -35,7 +45,13 @@ export function suppressionCases(env: () => RulesTestEnvironment): void {
       describe.each(ACTORS)('%s', (actorName) => {
         it.each(BROWSER_OPERATIONS)('may not %s', async (operation) => {
           const operations = browserOperations(db(env(), actorName), name, id, {
-            create: { email: 'a@example.com', reason: 'unsubscribe', detail: 'x', source: 'unsubscribe', at: AT },
+            create: {
+              email: 'a@example.com',
+              reason: 'unsubscribe',
+              detail: 'x',
+              source: 'unsubscribe',
+              at: AT,
+            },
             update: { reason: 'unsubscribe' },
           });
           await assertFails(operations[operation]());
@@ -43,7 +59,7 @@ export function suppressionCases(env: () => RulesTestEnvironment): void {
       });
     });
 
-    describe('waitlist_signups: the suppression fields are the server\'s', () => {
+    describe("waitlist_signups: the suppression fields are the server's", () => {
       const FIELDS: Array<[string, unknown]> = [
         ['suppressedReason', 'complaint'],
         ['suppressedAt', AT + 1],
@@ -54,13 +70,22 @@ export function suppressionCases(env: () => RulesTestEnvironment): void {
           const store = db(env(), name);
           await assertSucceeds(setDoc(doc(store, COLLECTIONS.waitlistSignups, email), landingWrite(email)));
           const other = `other-${email}`;
-          await assertFails(setDoc(doc(store, COLLECTIONS.waitlistSignups, other), { ...landingWrite(other), [field]: value }));
+          await assertFails(
+            setDoc(doc(store, COLLECTIONS.waitlistSignups, other), {
+              ...landingWrite(other),
+              [field]: value,
+            }),
+          );
         });
         it.each(FIELDS)('may not change or remove %s of a suppressed signup', async (field, value) => {
           const ref = doc(db(env(), name), COLLECTIONS.waitlistSignups, EXISTING_SIGNUP);
           await assertSucceeds(setDoc(ref, landingWrite(EXISTING_SIGNUP, null), { merge: true }));
-          await assertFails(setDoc(ref, { ...landingWrite(EXISTING_SIGNUP, null), [field]: value }, { merge: true }));
-          await assertFails(setDoc(ref, { ...landingWrite(EXISTING_SIGNUP, null), [field]: deleteField() }, { merge: true }));
+          await assertFails(
+            setDoc(ref, { ...landingWrite(EXISTING_SIGNUP, null), [field]: value }, { merge: true }),
+          );
+          await assertFails(
+            setDoc(ref, { ...landingWrite(EXISTING_SIGNUP, null), [field]: deleteField() }, { merge: true }),
+          );
           await assertFails(updateDoc(ref, { [field]: deleteField() }));
         });
       });

@@ -4,7 +4,14 @@
 // the mail not tried again; afterwards no mail of any kind goes to it (its status link, any queued mail,
 // an invitation: the wave does not choose it), while MailDev, back, receives the other address's mail.
 import { COLLECTIONS } from '@silk/schema/constants';
-import { mailDevPorts, mailDevUrl, readMailDevMessages, startMailDev, stopMailDev, waitForMailTo } from '@silk/stack/maildev';
+import {
+  mailDevPorts,
+  mailDevUrl,
+  readMailDevMessages,
+  startMailDev,
+  stopMailDev,
+  waitForMailTo,
+} from '@silk/stack/maildev';
 import { Timestamp, type DocumentData, type DocumentReference } from 'firebase-admin/firestore';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +22,8 @@ import { MAILBOX_UNAVAILABLE, startRefusingSmtp, type RefusingSmtp } from '../te
 import { redriveMail } from './redrive';
 
 const { db } = adminServices();
-const settled = (data: DocumentData | undefined) => ['SUCCESS', 'ERROR', 'SUPPRESSED'].includes(deliveryState(data) as string);
+const settled = (data: DocumentData | undefined) =>
+  ['SUCCESS', 'ERROR', 'SUPPRESSED'].includes(deliveryState(data) as string);
 const MESSAGE = { subject: 'Later news', text: 'Plain part.', html: '<p>HTML part.</p>' };
 let admin: TestStaff;
 
@@ -24,7 +32,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const running = await fetch(`${mailDevUrl()}/healthz`).then((response) => response.ok, () => false);
+  const running = await fetch(`${mailDevUrl()}/healthz`).then(
+    (response) => response.ok,
+    () => false,
+  );
   if (!running) await startMailDev(undefined, { keepMail: true });
 });
 
@@ -52,7 +63,10 @@ describe('a recipient refused with 550', () => {
     let failed: DocumentData | undefined;
     await stopMailDev();
     try {
-      smtp = await startRefusingSmtp({ port: mailDevPorts().smtp, refuse: { [refused]: MAILBOX_UNAVAILABLE } });
+      smtp = await startRefusingSmtp({
+        port: mailDevPorts().smtp,
+        refuse: { [refused]: MAILBOX_UNAVAILABLE },
+      });
       await signUpOnSite(refused);
       failed = await waitForDoc(await queuedMailTo(refused), settled);
       // Asked once: a 5xx is final (the emulator would otherwise try twice in the run, MAIL_SEND_TRIES=2).
@@ -66,7 +80,13 @@ describe('a recipient refused with 550', () => {
     expect(failed?.delivery.nextAttemptAt).toBeUndefined();
 
     const entry = (await db.collection(COLLECTIONS.suppressions).doc(refused).get()).data();
-    expect(entry).toEqual({ email: refused, reason: 'bounce', source: 'smtp', detail: expect.stringMatching(/^550 5\.1\.1 /), at: expect.any(Number) });
+    expect(entry).toEqual({
+      email: refused,
+      reason: 'bounce',
+      source: 'smtp',
+      detail: expect.stringMatching(/^550 5\.1\.1 /),
+      at: expect.any(Number),
+    });
     const signup = (await db.collection(COLLECTIONS.waitlistSignups).doc(refused).get()).data();
     expect(signup).toMatchObject({ suppressedReason: 'bounce', suppressedAt: entry?.at });
 
@@ -99,12 +119,22 @@ describe('a recipient refused with 550', () => {
 
     // An invitation: a wave does not choose it (the other address, waiting and confirmed, is chosen).
     for (const email of [refused, other]) {
-      await db.collection(COLLECTIONS.subscribers).doc(email).set({ subscriberId: unique('sub'), referralCode: 'abcd2345' }, { merge: true });
-      await db.collection(COLLECTIONS.waitlistSignups).doc(email).set({ email, timestamp: Timestamp.now(), confirmedAt: Timestamp.now() }, { merge: true });
+      await db
+        .collection(COLLECTIONS.subscribers)
+        .doc(email)
+        .set({ subscriberId: unique('sub'), referralCode: 'abcd2345' }, { merge: true });
+      await db
+        .collection(COLLECTIONS.waitlistSignups)
+        .doc(email)
+        .set({ email, timestamp: Timestamp.now(), confirmedAt: Timestamp.now() }, { merge: true });
     }
     const preview = await post(
       await functionUrl('inviteWave'),
-      { target: { kind: 'view', query: new URLSearchParams({ q: tag }).toString() }, preview: true, requestId: unique('req') },
+      {
+        target: { kind: 'view', query: new URLSearchParams({ q: tag }).toString() },
+        preview: true,
+        requestId: unique('req'),
+      },
       { headers: { Authorization: `Bearer ${admin.idToken}` } },
     );
     expect(preview).toMatchObject({ status: 200, body: { ok: true, preview: { count: 1, first: [other] } } });

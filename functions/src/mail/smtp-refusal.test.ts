@@ -3,7 +3,12 @@
 // a 4xx is transient, a 5xx to MAIL FROM is our sender's.
 import type { SendMailOptions } from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAILBOX_UNAVAILABLE, startRefusingSmtp, TRY_LATER, type RefusingSmtp } from '../testing/refusing-smtp';
+import {
+  MAILBOX_UNAVAILABLE,
+  startRefusingSmtp,
+  TRY_LATER,
+  type RefusingSmtp,
+} from '../testing/refusing-smtp';
 import { isTransientFailure, permanentRefusals, smtpTransport } from './smtp';
 
 const GONE = 'gone@example.com';
@@ -17,7 +22,12 @@ afterEach(async () => {
 });
 
 function message(...to: string[]): SendMailOptions {
-  return { from: 'hello@silk.travel', to: to.map((address) => ({ name: '', address })), subject: 'Hi', text: 'Hello.' };
+  return {
+    from: 'hello@silk.travel',
+    to: to.map((address) => ({ name: '', address })),
+    subject: 'Hi',
+    text: 'Hello.',
+  };
 }
 
 async function outcome(options: Parameters<typeof startRefusingSmtp>[0], mail: SendMailOptions) {
@@ -35,20 +45,32 @@ describe('permanentRefusals', () => {
     const { sent, result } = await outcome({ refuse: { [GONE]: MAILBOX_UNAVAILABLE } }, message(GONE));
     expect(sent).toBe(false);
     expect(isTransientFailure(result)).toBe(false);
-    expect(permanentRefusals(result, [GONE])).toEqual([{ recipients: [GONE], response: expect.stringMatching(/^550 5\.1\.1 /) }]);
+    expect(permanentRefusals(result, [GONE])).toEqual([
+      { recipients: [GONE], response: expect.stringMatching(/^550 5\.1\.1 /) },
+    ]);
   });
 
   it('names only the refused recipient when the others were sent to', async () => {
-    const { sent, result } = await outcome({ refuse: { [GONE]: MAILBOX_UNAVAILABLE } }, message(FINE, GONE, OTHER));
+    const { sent, result } = await outcome(
+      { refuse: { [GONE]: MAILBOX_UNAVAILABLE } },
+      message(FINE, GONE, OTHER),
+    );
     expect(sent).toBe(true);
     expect(server?.accepted).toEqual([[FINE, OTHER]]);
-    expect(permanentRefusals(result, [FINE, GONE, OTHER])).toEqual([{ recipients: [GONE], response: expect.stringMatching(/^550 /) }]);
+    expect(permanentRefusals(result, [FINE, GONE, OTHER])).toEqual([
+      { recipients: [GONE], response: expect.stringMatching(/^550 /) },
+    ]);
   });
 
   it('names every recipient when the message itself is refused with 5xx', async () => {
-    const { sent, result } = await outcome({ refuseData: { [GONE]: { code: 554, message: '5.7.1 Message rejected' } } }, message(GONE));
+    const { sent, result } = await outcome(
+      { refuseData: { [GONE]: { code: 554, message: '5.7.1 Message rejected' } } },
+      message(GONE),
+    );
     expect(sent).toBe(false);
-    expect(permanentRefusals(result, [GONE])).toEqual([{ recipients: [GONE], response: expect.stringMatching(/^554 /) }]);
+    expect(permanentRefusals(result, [GONE])).toEqual([
+      { recipients: [GONE], response: expect.stringMatching(/^554 /) },
+    ]);
   });
 
   it('names nobody for a 4xx answer, which is tried again', async () => {
@@ -59,7 +81,10 @@ describe('permanentRefusals', () => {
   });
 
   it('names nobody when the server refuses our sender (MAIL FROM), not the recipient', async () => {
-    const { sent, result } = await outcome({ refuseSender: { code: 550, message: '5.7.1 Sender not allowed' } }, message(GONE));
+    const { sent, result } = await outcome(
+      { refuseSender: { code: 550, message: '5.7.1 Sender not allowed' } },
+      message(GONE),
+    );
     expect(sent).toBe(false);
     expect(permanentRefusals(result, [GONE])).toEqual([]);
   });

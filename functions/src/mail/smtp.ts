@@ -59,7 +59,8 @@ interface SmtpFailure {
 const isPermanent = (failure: SmtpFailure) =>
   typeof failure.responseCode === 'number' && failure.responseCode >= 500 && failure.responseCode < 600;
 
-const answerOf = (failure: SmtpFailure) => (typeof failure.response === 'string' ? failure.response : String(failure.responseCode));
+const answerOf = (failure: SmtpFailure) =>
+  typeof failure.response === 'string' ? failure.response : String(failure.responseCode);
 
 /**
  * The recipients a 5xx answer refused, from nodemailer's failure (or, for a message some recipients of
@@ -71,7 +72,9 @@ export function permanentRefusals(outcome: unknown, recipients: readonly string[
   const failure = (outcome ?? {}) as SmtpFailure;
   const perRecipient = (Array.isArray(failure.rejectedErrors) ? failure.rejectedErrors : []) as SmtpFailure[];
   const refusals = perRecipient
-    .filter((error) => error.command === 'RCPT TO' && isPermanent(error) && typeof error.recipient === 'string')
+    .filter(
+      (error) => error.command === 'RCPT TO' && isPermanent(error) && typeof error.recipient === 'string',
+    )
     .map((error) => ({ recipients: [(error.recipient as string).toLowerCase()], response: answerOf(error) }));
   if (failure.command === 'DATA' && isPermanent(failure)) {
     const refused = new Set(refusals.flatMap((refusal) => refusal.recipients));

@@ -22,7 +22,8 @@ const SECRET = /^MAIL_EVENTS_SECRET=(.+)$/m.exec(
 )?.[1] as string;
 const OTHER_SECRET = `whsec_${Buffer.from('not-the-emulator-secret').toString('base64')}`;
 const MESSAGE = { subject: 'Later news', text: 'Plain part.', html: '<p>HTML part.</p>' };
-const settled = (data: DocumentData | undefined) => ['SUCCESS', 'ERROR', 'SUPPRESSED'].includes(deliveryState(data) as string);
+const settled = (data: DocumentData | undefined) =>
+  ['SUCCESS', 'ERROR', 'SUPPRESSED'].includes(deliveryState(data) as string);
 const urls = {} as Record<'mailEvents' | 'unsubscribe' | 'resubscribe' | 'erase', string>;
 
 beforeAll(async () => {
@@ -40,7 +41,10 @@ interface Signing {
 }
 
 /** The signed request's headers and raw body, as the provider sends them. */
-function signed(body: unknown, { id = unique('msg'), prefix = 'webhook', secret = SECRET, at = new Date() }: Signing = {}) {
+function signed(
+  body: unknown,
+  { id = unique('msg'), prefix = 'webhook', secret = SECRET, at = new Date() }: Signing = {},
+) {
   const raw = JSON.stringify(body);
   const signature = new Webhook(secret).sign(id, at, raw);
   const headers = {
@@ -56,7 +60,11 @@ async function sendEvent(body: unknown, signing: Signing = {}) {
   return post(urls.mailEvents, undefined, { raw, headers });
 }
 
-const silk = (type: 'bounce' | 'complaint', email: string) => ({ type, email, reason: '550 5.1.1 no such user' });
+const silk = (type: 'bounce' | 'complaint', email: string) => ({
+  type,
+  email,
+  reason: '550 5.1.1 no such user',
+});
 const resend = (type: 'email.bounced' | 'email.complained', email: string, bounceType?: string) => ({
   type,
   created_at: new Date().toISOString(),
@@ -65,12 +73,16 @@ const resend = (type: 'email.bounced' | 'email.complained', email: string, bounc
     from: 'Silk <hello@silk.travel>',
     to: [email],
     subject: 'Confirm your spot on the Silk waitlist',
-    ...(bounceType ? { bounce: { type: bounceType, subType: 'General', message: 'The mailbox is unavailable.' } } : {}),
+    ...(bounceType
+      ? { bounce: { type: bounceType, subType: 'General', message: 'The mailbox is unavailable.' } }
+      : {}),
   },
 });
 
-const entryOf = async (email: string) => (await db.collection(COLLECTIONS.suppressions).doc(email).get()).data();
-const signupOf = async (email: string) => (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).data();
+const entryOf = async (email: string) =>
+  (await db.collection(COLLECTIONS.suppressions).doc(email).get()).data();
+const signupOf = async (email: string) =>
+  (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).data();
 const mailCount = async (email: string) =>
   (await readMailDevMessages()).filter((mail) => mail.to.some((to) => to.address === email)).length;
 
@@ -92,24 +104,55 @@ async function joined(email: string): Promise<{ token: string; erase: string }> 
 describe('a signed mail event', () => {
   it.each([
     ['Silk bounce (webhook-* headers)', 'bounce', (email: string) => silk('bounce', email), 'webhook'],
-    ['Silk complaint (webhook-* headers)', 'complaint', (email: string) => silk('complaint', email), 'webhook'],
-    ['Resend permanent bounce (svix-* headers)', 'bounce', (email: string) => resend('email.bounced', email, 'Permanent'), 'svix'],
-    ['Resend complaint (svix-* headers)', 'complaint', (email: string) => resend('email.complained', email), 'svix'],
-  ] as const)('%s: suppresses the address, and no further mail goes to it', async (_label, reason, event, prefix) => {
-    const email = uniqueEmail('event');
-    await joined(email);
-    const before = await signupOf(email);
-    expect(await sendEvent(event(email), { prefix })).toMatchObject({ status: 200, body: { ok: true, suppressed: 1 } });
+    [
+      'Silk complaint (webhook-* headers)',
+      'complaint',
+      (email: string) => silk('complaint', email),
+      'webhook',
+    ],
+    [
+      'Resend permanent bounce (svix-* headers)',
+      'bounce',
+      (email: string) => resend('email.bounced', email, 'Permanent'),
+      'svix',
+    ],
+    [
+      'Resend complaint (svix-* headers)',
+      'complaint',
+      (email: string) => resend('email.complained', email),
+      'svix',
+    ],
+  ] as const)(
+    '%s: suppresses the address, and no further mail goes to it',
+    async (_label, reason, event, prefix) => {
+      const email = uniqueEmail('event');
+      await joined(email);
+      const before = await signupOf(email);
+      expect(await sendEvent(event(email), { prefix })).toMatchObject({
+        status: 200,
+        body: { ok: true, suppressed: 1 },
+      });
 
-    const entry = await entryOf(email);
-    expect(entry).toEqual({ email, reason, source: 'mail-event', detail: expect.any(String), at: expect.any(Number) });
-    const after = await signupOf(email);
-    expect(after).toMatchObject({ suppressedReason: reason, suppressedAt: entry?.at });
-    expect(after?.updatedAt.toMillis()).toBeGreaterThan(before?.updatedAt.toMillis());
+      const entry = await entryOf(email);
+      expect(entry).toEqual({
+        email,
+        reason,
+        source: 'mail-event',
+        detail: expect.any(String),
+        at: expect.any(Number),
+      });
+      const after = await signupOf(email);
+      expect(after).toMatchObject({ suppressedReason: reason, suppressedAt: entry?.at });
+      expect(after?.updatedAt.toMillis()).toBeGreaterThan(before?.updatedAt.toMillis());
 
-    expect(await queueMail(email)).toMatchObject({ state: 'SUPPRESSED', attempts: 0, suppressed: [{ address: email, reason }] });
-    expect(await mailCount(email)).toBe(1); // the confirmation before the event only
-  });
+      expect(await queueMail(email)).toMatchObject({
+        state: 'SUPPRESSED',
+        attempts: 0,
+        suppressed: [{ address: email, reason }],
+      });
+      expect(await mailCount(email)).toBe(1); // the confirmation before the event only
+    },
+  );
 
   it('for an address not signed up yet: its confirmation is not sent, and the signup shows why', async () => {
     const email = uniqueEmail('early');
@@ -117,44 +160,77 @@ describe('a signed mail event', () => {
     await signUpOnSite(email);
     const confirmation = await waitForDoc(await queuedMailTo(email), settled);
     expect(confirmation?.delivery).toMatchObject({ state: 'SUPPRESSED', attempts: 0 });
-    expect(await signupOf(email)).toMatchObject({ suppressedReason: 'complaint', suppressedAt: (await entryOf(email))?.at });
+    expect(await signupOf(email)).toMatchObject({
+      suppressedReason: 'complaint',
+      suppressedAt: (await entryOf(email))?.at,
+    });
     expect(await mailCount(email)).toBe(0);
   });
 
-  it.each([['Transient'], ['Undetermined']])('a Resend %s bounce suppresses nobody: mail still goes', async (bounceType) => {
-    const email = uniqueEmail('transient');
-    await joined(email);
-    expect(await sendEvent(resend('email.bounced', email, bounceType), { prefix: 'svix' })).toMatchObject({
-      status: 200,
-      body: { ok: true, suppressed: 0 },
-    });
-    expect(await entryOf(email)).toBeUndefined();
-    expect((await signupOf(email))?.suppressedReason).toBeUndefined();
-    expect(await queueMail(email)).toMatchObject({ state: 'SUCCESS' });
-    await waitForMailTo(email, { count: 2 });
-  });
+  it.each([['Transient'], ['Undetermined']])(
+    'a Resend %s bounce suppresses nobody: mail still goes',
+    async (bounceType) => {
+      const email = uniqueEmail('transient');
+      await joined(email);
+      expect(await sendEvent(resend('email.bounced', email, bounceType), { prefix: 'svix' })).toMatchObject({
+        status: 200,
+        body: { ok: true, suppressed: 0 },
+      });
+      expect(await entryOf(email)).toBeUndefined();
+      expect((await signupOf(email))?.suppressedReason).toBeUndefined();
+      expect(await queueMail(email)).toMatchObject({ state: 'SUCCESS' });
+      await waitForMailTo(email, { count: 2 });
+    },
+  );
 
   it('is applied once: the same message again changes nothing, even after the entry is gone', async () => {
     const email = uniqueEmail('twice');
     const { raw, headers } = signed(silk('bounce', email));
-    expect(await post(urls.mailEvents, undefined, { raw, headers })).toMatchObject({ status: 200, body: { suppressed: 1 } });
-    const marker = await db.collection(COLLECTIONS.mailEvents).where('messageId', '==', headers['webhook-id']).get();
+    expect(await post(urls.mailEvents, undefined, { raw, headers })).toMatchObject({
+      status: 200,
+      body: { suppressed: 1 },
+    });
+    const marker = await db
+      .collection(COLLECTIONS.mailEvents)
+      .where('messageId', '==', headers['webhook-id'])
+      .get();
     expect(marker.docs.map((doc) => doc.data())).toEqual([
-      { messageId: headers['webhook-id'], format: 'silk', type: 'bounce', suppressed: 1, at: expect.any(Number) },
+      {
+        messageId: headers['webhook-id'],
+        format: 'silk',
+        type: 'bounce',
+        suppressed: 1,
+        at: expect.any(Number),
+      },
     ]);
     await db.collection(COLLECTIONS.suppressions).doc(email).delete();
 
-    expect(await post(urls.mailEvents, undefined, { raw, headers })).toMatchObject({ status: 200, body: { ok: true, suppressed: 1 } });
+    expect(await post(urls.mailEvents, undefined, { raw, headers })).toMatchObject({
+      status: 200,
+      body: { ok: true, suppressed: 1 },
+    });
     expect(await entryOf(email)).toBeUndefined();
-    expect((await db.collection(COLLECTIONS.mailEvents).where('messageId', '==', headers['webhook-id']).get()).size).toBe(1);
+    expect(
+      (await db.collection(COLLECTIONS.mailEvents).where('messageId', '==', headers['webhook-id']).get())
+        .size,
+    ).toBe(1);
   });
 
   it('in neither format, or naming no plain address, is refused with 400 and changes nothing', async () => {
     const email = uniqueEmail('invalid');
-    for (const body of [{ type: 'email.delivered', created_at: 'x', data: { to: [email] } }, { type: 'bounce', email: `Ana <${email}>` }]) {
+    for (const body of [
+      { type: 'email.delivered', created_at: 'x', data: { to: [email] } },
+      { type: 'bounce', email: `Ana <${email}>` },
+    ]) {
       const { raw, headers } = signed(body);
-      expect(await post(urls.mailEvents, undefined, { raw, headers })).toMatchObject({ status: 400, body: { error: MAIL_EVENT_INVALID } });
-      expect((await db.collection(COLLECTIONS.mailEvents).where('messageId', '==', headers['webhook-id']).get()).size).toBe(0);
+      expect(await post(urls.mailEvents, undefined, { raw, headers })).toMatchObject({
+        status: 400,
+        body: { error: MAIL_EVENT_INVALID },
+      });
+      expect(
+        (await db.collection(COLLECTIONS.mailEvents).where('messageId', '==', headers['webhook-id']).get())
+          .size,
+      ).toBe(0);
     }
     expect(await entryOf(email)).toBeUndefined();
   });
@@ -164,23 +240,32 @@ describe('a forged mail event', () => {
   const minutes = (count: number) => new Date(Date.now() + count * 60_000);
   const FORGERIES: Array<[string, (body: unknown) => { raw: string; headers: Record<string, string> }]> = [
     ['no signature headers', (body) => ({ raw: JSON.stringify(body), headers: {} })],
-    ['a made-up signature', (body) => {
-      const { raw, headers } = signed(body);
-      return { raw, headers: { ...headers, 'webhook-signature': 'v1,bm90IHRoZSBzaWduYXR1cmU=' } };
-    }],
+    [
+      'a made-up signature',
+      (body) => {
+        const { raw, headers } = signed(body);
+        return { raw, headers: { ...headers, 'webhook-signature': 'v1,bm90IHRoZSBzaWduYXR1cmU=' } };
+      },
+    ],
     ['another secret', (body) => signed(body, { secret: OTHER_SECRET })],
-    ['a body changed after signing', (body) => {
-      const { headers } = signed(body);
-      return { raw: JSON.stringify({ ...(body as object), reason: 'changed' }), headers };
-    }],
+    [
+      'a body changed after signing',
+      (body) => {
+        const { headers } = signed(body);
+        return { raw: JSON.stringify({ ...(body as object), reason: 'changed' }), headers };
+      },
+    ],
     ['a stale timestamp (10 minutes old)', (body) => signed(body, { at: minutes(-10) })],
     ['a timestamp 10 minutes ahead', (body) => signed(body, { at: minutes(10) })],
     ['svix-* headers with another secret', (body) => signed(body, { prefix: 'svix', secret: OTHER_SECRET })],
-    ['the svix-id header missing', (body) => {
-      const { raw, headers } = signed(body, { prefix: 'svix' });
-      const { 'svix-id': _dropped, ...rest } = headers;
-      return { raw, headers: rest };
-    }],
+    [
+      'the svix-id header missing',
+      (body) => {
+        const { raw, headers } = signed(body, { prefix: 'svix' });
+        const { 'svix-id': _dropped, ...rest } = headers;
+        return { raw, headers: rest };
+      },
+    ],
   ];
 
   it.each(FORGERIES)('%s: 401, nothing changed', async (_label, forge) => {
@@ -195,7 +280,8 @@ describe('a forged mail event', () => {
     expect(await entryOf(email)).toBeUndefined();
     expect(await signupOf(email)).toEqual(before);
     const id = headers['webhook-id'] ?? headers['svix-id'];
-    if (id) expect((await db.collection(COLLECTIONS.mailEvents).where('messageId', '==', id).get()).size).toBe(0);
+    if (id)
+      expect((await db.collection(COLLECTIONS.mailEvents).where('messageId', '==', id).get()).size).toBe(0);
     expect(await queueMail(email)).toMatchObject({ state: 'SUCCESS' });
   });
 });

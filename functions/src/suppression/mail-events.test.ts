@@ -15,7 +15,9 @@ function resendBounce(type: string | undefined, to = ['Ana@Example.com']) {
     data: {
       email_id: '56761188-7520-42d8-8898-ff6fc54ce618',
       to,
-      ...(type === undefined ? {} : { bounce: { type, subType: 'General', message: 'The recipient\'s mailbox is unavailable.' } }),
+      ...(type === undefined
+        ? {}
+        : { bounce: { type, subType: 'General', message: "The recipient's mailbox is unavailable." } }),
     },
   });
 }
@@ -25,7 +27,9 @@ describe('mailEventEffect', () => {
     ['bounce', 'bounce'],
     ['complaint', 'complaint'],
   ] as const)('Silk %s: suppresses the address for %s', (type, reason) => {
-    expect(mailEventEffect(parse({ type, email: ' Ana@Example.com ', reason: '550 5.1.1 no such user' }))).toEqual({
+    expect(
+      mailEventEffect(parse({ type, email: ' Ana@Example.com ', reason: '550 5.1.1 no such user' })),
+    ).toEqual({
       format: 'silk',
       type,
       addresses: ['ana@example.com'],
@@ -40,24 +44,38 @@ describe('mailEventEffect', () => {
       addresses: ['ana@example.com', 'bo@example.com'],
       suppression: {
         reason: 'bounce',
-        detail: 'Resend: email.bounced — Permanent/General — The recipient\'s mailbox is unavailable.',
+        detail: "Resend: email.bounced — Permanent/General — The recipient's mailbox is unavailable.",
         source: 'mail-event',
       },
     });
   });
 
-  it.each([['Transient'], ['Undetermined'], [undefined]])('Resend email.bounced, %s: suppresses nobody', (type) => {
-    expect(mailEventEffect(resendBounce(type)).addresses).toEqual([]);
-  });
+  it.each([['Transient'], ['Undetermined'], [undefined]])(
+    'Resend email.bounced, %s: suppresses nobody',
+    (type) => {
+      expect(mailEventEffect(resendBounce(type)).addresses).toEqual([]);
+    },
+  );
 
   it('Resend email.complained: suppresses the recipient as a complaint', () => {
-    const event = parse({ type: 'email.complained', created_at: '2026-11-20T10:00:00.000Z', data: { to: ['ana@example.com'] } });
-    expect(mailEventEffect(event)).toMatchObject({ format: 'resend', addresses: ['ana@example.com'], suppression: { reason: 'complaint' } });
+    const event = parse({
+      type: 'email.complained',
+      created_at: '2026-11-20T10:00:00.000Z',
+      data: { to: ['ana@example.com'] },
+    });
+    expect(mailEventEffect(event)).toMatchObject({
+      format: 'resend',
+      addresses: ['ana@example.com'],
+      suppression: { reason: 'complaint' },
+    });
   });
 
   it.each([
     ['Silk', { type: 'bounce', email: 'Ana <ana@example.com>' }],
-    ['Resend', { type: 'email.complained', created_at: 'x', data: { to: ['ana@example.com', 'not an address'] } }],
+    [
+      'Resend',
+      { type: 'email.complained', created_at: 'x', data: { to: ['ana@example.com', 'not an address'] } },
+    ],
   ])('%s: refuses an event naming something that is not a plain address (400)', (_format, body) => {
     const refused = (() => {
       try {

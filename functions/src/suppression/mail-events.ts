@@ -47,10 +47,19 @@ export function mailEventEffect(event: MailEventRequest): MailEventEffect {
   }
   const addresses = plainAddresses(event.data.to);
   if (event.type === 'email.complained') {
-    return { format: 'resend', type: event.type, addresses, suppression: { reason: 'complaint', detail: 'Resend: email.complained', source: 'mail-event' } };
+    return {
+      format: 'resend',
+      type: event.type,
+      addresses,
+      suppression: { reason: 'complaint', detail: 'Resend: email.complained', source: 'mail-event' },
+    };
   }
   const bounce = event.data.bounce;
-  const detail = ['Resend: email.bounced', [bounce?.type, bounce?.subType].filter(Boolean).join('/'), bounce?.message]
+  const detail = [
+    'Resend: email.bounced',
+    [bounce?.type, bounce?.subType].filter(Boolean).join('/'),
+    bounce?.message,
+  ]
     .filter(Boolean)
     .join(' — ');
   return {
@@ -67,11 +76,22 @@ export function mailEventRef(db: Firestore, messageId: string) {
 }
 
 /** Applies the event with message id `messageId` once; answers how many addresses it suppressed. */
-export async function applyMailEvent(db: Firestore, messageId: string, event: MailEventRequest, now = Date.now): Promise<number> {
+export async function applyMailEvent(
+  db: Firestore,
+  messageId: string,
+  event: MailEventRequest,
+  now = Date.now,
+): Promise<number> {
   const effect = mailEventEffect(event);
   const once = {
     ref: mailEventRef(db, messageId),
-    data: (suppressed: number) => ({ messageId: messageId.slice(0, 200), format: effect.format, type: effect.type, suppressed, at: now() }),
+    data: (suppressed: number) => ({
+      messageId: messageId.slice(0, 200),
+      format: effect.format,
+      type: effect.type,
+      suppressed,
+      at: now(),
+    }),
   };
   return (await suppress(db, effect.addresses, effect.suppression, once, now)).suppressed;
 }
@@ -88,4 +108,7 @@ export function makeMailEventsHandler(deps: Partial<EndpointDeps> = {}) {
 }
 
 export const mailEventsHandler = makeMailEventsHandler();
-export const mailEvents = httpsFunction({ ...HTTP_FUNCTION_OPTIONS, secrets: [mailEventsSecret] }, mailEventsHandler);
+export const mailEvents = httpsFunction(
+  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailEventsSecret] },
+  mailEventsHandler,
+);

@@ -45,9 +45,15 @@ function reasonOf(snapshot: DocumentSnapshot | undefined): SuppressionReason | n
 }
 
 /** The mirror of a list entry a signup lacks (a signup made after the address was put on the list), else nothing. */
-export function missingMirror(entry: DocumentSnapshot, signup: DocumentSnapshot): { suppressedReason?: SuppressionReason; suppressedAt?: number } {
+export function missingMirror(
+  entry: DocumentSnapshot,
+  signup: DocumentSnapshot,
+): { suppressedReason?: SuppressionReason; suppressedAt?: number } {
   if (!entry.exists || signup.get('suppressedReason') !== undefined) return {};
-  return { suppressedReason: entry.get('reason') as SuppressionReason, suppressedAt: Number(entry.get('at')) };
+  return {
+    suppressedReason: entry.get('reason') as SuppressionReason,
+    suppressedAt: Number(entry.get('at')),
+  };
 }
 
 /** Does `next` take the place of what the list holds? Only where nothing is, or over an unsubscribe. */
@@ -82,10 +88,20 @@ export async function suppress(
       const entry = snapshots[2 * index];
       const signup = snapshots[2 * index + 1];
       if (replaces(reasonOf(entry), suppression.reason)) {
-        transaction.set(suppressionRef(db, email), { email, ...suppression, detail, at } satisfies SuppressionEntry);
-        if (signup?.exists) transaction.update(signup.ref, signupChange({ suppressedReason: suppression.reason, suppressedAt: at }));
-      } else if (signup?.exists && entry && Object.keys(missingMirror(entry, signup)).length > 0) {
-        transaction.update(signup.ref, signupChange(missingMirror(entry, signup)));
+        transaction.set(suppressionRef(db, email), {
+          email,
+          ...suppression,
+          detail,
+          at,
+        } satisfies SuppressionEntry);
+        if (signup?.exists)
+          transaction.update(
+            signup.ref,
+            signupChange({ suppressedReason: suppression.reason, suppressedAt: at }),
+          );
+      } else if (signup?.exists && entry) {
+        const mirror = missingMirror(entry, signup);
+        if (mirror.suppressedReason) transaction.update(signup.ref, signupChange(mirror));
       }
     }
     if (once) transaction.create(once.ref, once.data(addresses.length));
@@ -94,7 +110,10 @@ export async function suppress(
 }
 
 /** The addresses among `emails` that are on the list, with their reason. */
-export async function suppressedAmong(db: Firestore, emails: readonly string[]): Promise<Map<string, SuppressionReason>> {
+export async function suppressedAmong(
+  db: Firestore,
+  emails: readonly string[],
+): Promise<Map<string, SuppressionReason>> {
   const addresses = [...new Set(emails)];
   const found = new Map<string, SuppressionReason>();
   if (addresses.length === 0) return found;
@@ -114,7 +133,10 @@ export async function liftUnsubscribe(db: Firestore, email: string): Promise<boo
     if (reason === null || !liftedByResubscribing(reason)) return false;
     transaction.delete(suppressionRef(db, email));
     if (signup?.exists) {
-      transaction.update(signup.ref, signupChange({ suppressedReason: FieldValue.delete(), suppressedAt: FieldValue.delete() }));
+      transaction.update(
+        signup.ref,
+        signupChange({ suppressedReason: FieldValue.delete(), suppressedAt: FieldValue.delete() }),
+      );
     }
     return true;
   });

@@ -9,8 +9,14 @@ export interface Refusal {
   message: string;
 }
 
-export const MAILBOX_UNAVAILABLE: Refusal = { code: 550, message: '5.1.1 The email account that you tried to reach does not exist' };
-export const TRY_LATER: Refusal = { code: 450, message: '4.2.1 The user you are trying to contact is receiving mail too quickly' };
+export const MAILBOX_UNAVAILABLE: Refusal = {
+  code: 550,
+  message: '5.1.1 The email account that you tried to reach does not exist',
+};
+export const TRY_LATER: Refusal = {
+  code: 450,
+  message: '4.2.1 The user you are trying to contact is receiving mail too quickly',
+};
 
 export interface RefusingSmtp {
   port: number;
@@ -27,7 +33,12 @@ function refusalError({ code, message }: Refusal): Error {
 }
 
 export async function startRefusingSmtp(
-  options: { port?: number; refuse?: Record<string, Refusal>; refuseData?: Record<string, Refusal>; refuseSender?: Refusal } = {},
+  options: {
+    port?: number;
+    refuse?: Record<string, Refusal>;
+    refuseData?: Record<string, Refusal>;
+    refuseSender?: Refusal;
+  } = {},
 ): Promise<RefusingSmtp> {
   const accepted: string[][] = [];
   const rcptTo: string[] = [];
