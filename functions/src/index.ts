@@ -37,3 +37,4 @@ export { inviteWave } from './invites/invite-wave';
 export { inviteDrip } from './invites/invite-drip';
 export { onInviteWaveWritten } from './invites/on-invite-wave-written';
 export { inviteSchedule } from './invites/invite-schedule';
+export { mailEvents } from './suppression/mail-events';

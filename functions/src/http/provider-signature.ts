@@ -32,3 +32,8 @@ export function verifyProviderSignature(req: HttpRequest, raw: Buffer, secret: s
     throw error;
   }
 }
+
+/** The id of the provider's message (`webhook-id` or `svix-id`: the header set signed), once verified. */
+export function providerMessageId(req: HttpRequest): string {
+  return signatureHeaders(req)['webhook-id'] ?? '';
+}

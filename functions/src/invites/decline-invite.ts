@@ -1,6 +1,7 @@
 // POST /api/invite/decline {code, choice: keep | leave} (JSON, or the invitation page's forms) — "Not
 // now": keep the place on the waitlist, or leave it (invitation-visit.ts). The form comes back to the
-// invitation's page (303), which shows the outcome; a used or unknown code is refused and changes nothing.
+// invitation's page (303), which shows the outcome. Leaving puts the address on the suppression list (an
+// unsubscribe); a used or unknown code is refused and changes nothing.
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { seeOther } from '../http/html-page';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
@@ -8,12 +9,17 @@ import { httpsFunction } from '../shared/https-function';
 import { refuseInviteForm } from './invite-forms';
 import { invitePageUrl } from './invite-page';
 import { decline } from './invitation-visit';
+import { suppress, type Suppression } from '../suppression/suppression-list';
+
+/** Leaving the waitlist is an unsubscribe: no more mail of any kind. */
+const LEFT_THE_WAITLIST: Suppression = { reason: 'unsubscribe', detail: 'left the waitlist from an invitation', source: 'unsubscribe' };
 
 export function makeDeclineInviteHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'declineInvite',
     async ({ services: { db }, body: { code, choice } }) => {
-      await decline(db, code, choice);
+      const left = await decline(db, code, choice);
+      if (left !== null) await suppress(db, [left], LEFT_THE_WAITLIST);
       return { ok: true };
     },
     deps,

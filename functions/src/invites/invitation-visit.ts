@@ -95,11 +95,12 @@ export async function redeem(db: Firestore, code: string): Promise<string> {
  * touched; a later wave may invite it again). leave: the signup is declined for good and the address
  * unsubscribed (never invited again, no more mail); the record stays for the funnel and the history.
  * An open invitation becomes declined; an expired one can be answered too (its page offers to stay). A
- * repeated answer changes nothing; a used or unknown invitation is refused.
+ * repeated answer changes nothing; a used or unknown invitation is refused. Answers the address that
+ * left (to be suppressed as an unsubscribe), null otherwise.
  */
-export async function decline(db: Firestore, code: string, choice: 'keep' | 'leave', now = Date.now()): Promise<void> {
+export async function decline(db: Firestore, code: string, choice: 'keep' | 'leave', now = Date.now()): Promise<string | null> {
   const ref = invitationRef(db, code);
-  await db.runTransaction(async (transaction) => {
+  return db.runTransaction(async (transaction): Promise<string | null> => {
     const snapshot = await transaction.get(ref);
     const invitation = snapshot.data() as Invitation | undefined;
     if (!invitation || typeof invitation.email !== 'string') throw refusal('unknown', code);
@@ -122,18 +123,19 @@ export async function decline(db: Firestore, code: string, choice: 'keep' | 'lea
       transaction.update(ref, { state: 'declined' });
       history('declined');
     } else if (invitation.state === 'declined' || status === 'waiting' || status === 'declined') {
-      return; // answered before
+      return null; // answered before
     }
     if (choice === 'keep') {
       transaction.update(signup.ref, signupChange({ inviteStatus: 'waiting' satisfies InviteStatus }));
       history('waiting');
-      return;
+      return null;
     }
     if (!open) history('declined');
     transaction.update(signup.ref, signupChange({ inviteStatus: 'declined' satisfies InviteStatus }));
     if (subscriber.exists && subscriber.get('unsubscribedAt') === undefined) {
       transaction.update(subscriber.ref, { unsubscribedAt: FieldValue.serverTimestamp() });
     }
+    return email;
   });
 }
 

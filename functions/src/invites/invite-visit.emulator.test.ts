@@ -187,16 +187,19 @@ describe('"Not now"', () => {
     expect(await state(email, code)).toMatchObject(expected);
     expect(await post(urls.decline, { code, choice: 'leave' })).toMatchObject({ status: 200 });
     expect(await state(email, code)).toMatchObject(expected);
+    expect((await db.collection(COLLECTIONS.suppressions).doc(email).get()).exists).toBe(false);
     expect((await open(code)).html).toContain(`<h1 id="invite-title">${INVITE_COPY.keptTitle}</h1>`);
     expect((await post(urls.redeem, { code })).status).toBe(409);
   });
 
-  it('leave: the signup is declined and the address unsubscribed', async () => {
+  it('leave: the signup is declined, the address unsubscribed and suppressed', async () => {
     const { email, code } = await invited('leave');
     expect(await post(urls.decline, { code, choice: 'leave' })).toMatchObject({ status: 200, body: { ok: true } });
     expect(await state(email, code)).toMatchObject({ inviteStatus: 'declined', invitation: 'declined', history: ['declined', 'invited'] });
     const subscriber = await db.collection(COLLECTIONS.subscribers).doc(email).get();
     expect(subscriber.get('unsubscribedAt')).toBeDefined();
+    // An unsubscribe: the address is on the suppression list, no more mail of any kind.
+    expect((await db.collection(COLLECTIONS.suppressions).doc(email).get()).data()).toMatchObject({ reason: 'unsubscribe', source: 'unsubscribe' });
     expect((await open(code)).html).toContain(`<h1 id="invite-title">${INVITE_COPY.leftTitle}</h1>`);
   });
 });

@@ -1,14 +1,16 @@
 // Who a wave invites, in order. Only signups still waiting (no invite status), confirmed unless the
-// Admin includes unconfirmed ones, and on the mailing list (a subscriber entry, not unsubscribed; an
-// erased address has neither). `next`: the live ranking index's order (rank_entries by sort key), or
-// signup time while there is no index; `view`: the panel's filtered view (parsed and matched as the
-// filtered export does), in its sort, else newest first like the table.
+// Admin includes unconfirmed ones, on the mailing list (a subscriber entry, not unsubscribed; an
+// erased address has neither) and not on the suppression list. `next`: the live ranking index's
+// order (rank_entries by sort key), or signup time while there is no index; `view`: the panel's
+// filtered view (parsed and matched as the filtered export does), in its sort, else newest first like
+// the table.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { SIGNUP_VIEW_FIELDS } from '@silk/schema/signup-fields';
 import { normalizeSort, parseSignupView, signupMatcher, sortSignups } from '@silk/schema/signup-view';
 import type { WavePreview, WaveTarget } from '@silk/schema/invites';
 import { FieldPath, type DocumentData, type Firestore, type Query } from 'firebase-admin/firestore';
 import { buildRef, rankSpace, readSettings } from '../ranking/rank-store';
+import { suppressionRef } from '../suppression/suppression-list';
 
 const PAGE = 500;
 /** Addresses a preview lists. */
@@ -17,26 +19,33 @@ export const PREVIEW_ADDRESSES = 10;
 export interface Candidate {
   signup: DocumentData | undefined;
   subscriber: DocumentData | undefined;
+  /** On the suppression list: no mail goes to the address, so no invitation either. */
+  suppressed?: boolean;
 }
 
 /** May this person be invited now? */
-export function isInvitable({ signup, subscriber }: Candidate, includeUnconfirmed: boolean): boolean {
-  if (!signup || !subscriber) return false;
+export function isInvitable({ signup, subscriber, suppressed }: Candidate, includeUnconfirmed: boolean): boolean {
+  if (!signup || !subscriber || suppressed) return false;
   const status = signup.inviteStatus as unknown;
   if (status !== undefined && status !== 'waiting') return false;
   if (!includeUnconfirmed && signup.confirmedAt === undefined) return false;
   return typeof subscriber.subscriberId === 'string' && subscriber.unsubscribedAt === undefined;
 }
 
-/** The signups and subscriber entries of `emails`, read together. */
+/** The signups, subscriber entries and suppression entries of `emails`, read together. */
 export async function readCandidates(db: Firestore, emails: readonly string[]): Promise<Candidate[]> {
   if (emails.length === 0) return [];
   const refs = emails.flatMap((email) => [
     db.collection(COLLECTIONS.waitlistSignups).doc(email),
     db.collection(COLLECTIONS.subscribers).doc(email),
+    suppressionRef(db, email),
   ]);
   const snapshots = await db.getAll(...refs);
-  return emails.map((_, index) => ({ signup: snapshots[2 * index]?.data(), subscriber: snapshots[2 * index + 1]?.data() }));
+  return emails.map((_, index) => ({
+    signup: snapshots[3 * index]?.data(),
+    subscriber: snapshots[3 * index + 1]?.data(),
+    suppressed: snapshots[3 * index + 2]?.exists === true,
+  }));
 }
 
 /** Addresses in line order, page by page: the live ranking index's, or signup time without one. */

@@ -4,6 +4,8 @@
 // SMTP tries. A transient failure is tried again at once, up to `sendTries` times with a doubling wait;
 // if it still fails the mail stays queued: ERROR with `nextAttemptAt`, which the redrive (redrive.ts)
 // turns into RETRY when due, until `maxAttempts`. A mail deleted meanwhile (erasure) is left alone.
+// Nothing goes to an address on the suppression list: such a recipient is left out, and a mail with no
+// other is SUPPRESSED without an SMTP call; a recipient a server refuses with 5xx is put on the list.
 import {
   FieldValue,
   Timestamp,
@@ -19,7 +21,8 @@ import type { Address } from 'nodemailer/lib/mailer';
 import type { MailConfig } from './mail-config';
 import type { DeliveryState } from './mail-queue';
 import { reserveSendSlots, SLOT_MARGIN_MS } from './send-slots';
-import { isTransientFailure, type MailTransport } from './smtp';
+import { isTransientFailure, permanentRefusals, type MailTransport } from './smtp';
+import { suppress, suppressedAmong } from '../suppression/suppression-list';
 
 export interface DeliveryDeps {
   db: Firestore;
@@ -121,6 +124,39 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * Leaves out the recipients on the suppression list; none left: the mail is SUPPRESSED (final, no SMTP
+ * call) and this answers false.
+ */
+async function withoutSuppressed(ref: DocumentReference, options: SendMailOptions, db: Firestore): Promise<boolean> {
+  const to = options.to as Address[];
+  const suppressed = await suppressedAmong(db, to.map(({ address }) => address));
+  if (suppressed.size === 0) return true;
+  const left = to.filter(({ address }) => !suppressed.has(address));
+  const record = { 'delivery.suppressed': [...suppressed].map(([address, reason]) => ({ address, reason })) };
+  if (left.length > 0) {
+    options.to = left;
+    await updateIfPresent(ref, record);
+    return true;
+  }
+  await updateIfPresent(ref, {
+    ...record,
+    'delivery.state': 'SUPPRESSED',
+    'delivery.endTime': FieldValue.serverTimestamp(),
+    'delivery.error': null,
+    'delivery.leaseExpireTime': FieldValue.delete(),
+  });
+  return false;
+}
+
+/** A recipient an SMTP server refused with 5xx goes on the suppression list ('bounce'). */
+async function suppressRefused(db: Firestore, outcome: unknown, options: SendMailOptions): Promise<void> {
+  const recipients = (options.to as Address[]).map(({ address }) => address);
+  for (const refusal of permanentRefusals(outcome, recipients)) {
+    await suppress(db, refusal.recipients, { reason: 'bounce', detail: refusal.response, source: 'smtp' });
+  }
+}
+
 async function deliver(ref: DocumentReference, data: DocumentData, deps: DeliveryDeps): Promise<void> {
   const { config } = deps;
   const now = deps.now ?? Date.now;
@@ -130,30 +166,42 @@ async function deliver(ref: DocumentReference, data: DocumentData, deps: Deliver
   let failure: unknown;
   try {
     const options = mailOptions(data, config.from);
+    if (!(await withoutSuppressed(ref, options, deps.db))) return;
+    let sent = false;
+    let info: SentMessageInfo | undefined;
     for (;;) {
       tries += 1;
       try {
-        const info = (await deps.transport().sendMail(options)) as SentMessageInfo;
-        await updateIfPresent(ref, {
-          'delivery.state': 'SUCCESS',
-          'delivery.attempts': FieldValue.increment(tries),
-          'delivery.endTime': FieldValue.serverTimestamp(),
-          'delivery.error': null,
-          'delivery.leaseExpireTime': FieldValue.delete(),
-          'delivery.info': {
-            messageId: typeof info?.messageId === 'string' ? info.messageId : null,
-            accepted: addresses(info?.accepted ?? []),
-            rejected: addresses(info?.rejected ?? []),
-            response: typeof info?.response === 'string' ? info.response : null,
-          },
-        });
-        return;
+        info = (await deps.transport().sendMail(options)) as SentMessageInfo;
+        sent = true;
+        break;
       } catch (error) {
         failure = error;
         if (!isTransientFailure(error) || tries >= config.sendTries) break;
         await sleep(config.sendBackoffMs * 2 ** (tries - 1));
       }
     }
+    if (sent) {
+      await updateIfPresent(ref, {
+        'delivery.state': 'SUCCESS',
+        'delivery.attempts': FieldValue.increment(tries),
+        'delivery.endTime': FieldValue.serverTimestamp(),
+        'delivery.error': null,
+        'delivery.leaseExpireTime': FieldValue.delete(),
+        'delivery.info': {
+          messageId: typeof info?.messageId === 'string' ? info.messageId : null,
+          accepted: addresses(info?.accepted ?? []),
+          rejected: addresses(info?.rejected ?? []),
+          response: typeof info?.response === 'string' ? info.response : null,
+        },
+      });
+      // Some recipients refused, the others sent to: the mail is not sent again whatever happens here.
+      await suppressRefused(deps.db, info, options).catch((error: unknown) =>
+        logger.error('sendMail: refused recipients not suppressed', { id: ref.id, error: describe(error) }),
+      );
+      return;
+    }
+    await suppressRefused(deps.db, failure, options);
   } catch (error) {
     failure = error; // InvalidMail: final
   }

@@ -1,12 +1,13 @@
 // Erasure of what we hold for an address: the signup (with its feedback and consent), the mailing-list
-// entry and every queued or sent mail to it, in one batch, then its referral data (referrals/
-// erase-referrals.ts), then an audit entry that names the address by its SHA-256 hash only. (Rate-limit
+// entry, its suppression entry and every queued or sent mail to it, in one batch, then its referral data
+// (referrals/erase-referrals.ts), then an audit entry that names the address by its SHA-256 hash only. (Rate-limit
 // counters hold a hash too and expire within their window.)
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
 import { eraseReferrals } from '../referrals/erase-referrals';
 import { signupRef, subscriberRef } from './subscribers';
+import { suppressionRef } from '../suppression/suppression-list';
 
 export interface ErasureResult {
   signup: boolean;
@@ -44,6 +45,7 @@ export async function eraseAddress(db: Firestore, email: string): Promise<Erasur
   const batch = db.batch();
   batch.delete(signup);
   batch.delete(subscriber);
+  batch.delete(suppressionRef(db, email)); // the address leaves the suppression list too (docs/decisions.md)
   for (const ref of mail) batch.delete(ref);
   await batch.commit();
   await eraseReferrals(db, email);

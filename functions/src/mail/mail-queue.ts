@@ -14,5 +14,8 @@ export interface QueuedMail {
   headers: Record<string, string>;
 }
 
-/** States of `delivery.state`, as the extension writes them. */
-export type DeliveryState = 'PENDING' | 'PROCESSING' | 'RETRY' | 'SUCCESS' | 'ERROR';
+/**
+ * States of `delivery.state`, as the extension writes them; and SUPPRESSED, ours: not sent, every
+ * recipient is on the suppression list (`delivery.suppressed`: [{address, reason}]).
+ */
+export type DeliveryState = 'PENDING' | 'PROCESSING' | 'RETRY' | 'SUCCESS' | 'ERROR' | 'SUPPRESSED';

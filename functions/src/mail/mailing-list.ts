@@ -4,7 +4,8 @@
 // subscription date), record the consent on the signup and queue the confirmation e-mail of a new
 // subscriber: it waits in mail_waiting and enters the mail queue at once when the hourly ceiling of
 // confirmation e-mails allows, later otherwise (mail-waiting.ts). Every subscriber has a referral code,
-// made with the entry (or at the next signup of an entry from before codes).
+// made with the entry (or at the next signup of an entry from before codes). A signup of an address on
+// the suppression list shows why (its mail is not sent: mail/delivery.ts).
 import { CONSENT_TEXT_VERSION, SIGNUP_SOURCE, type ConsentForm } from '@silk/schema/constants';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { confirmationMail } from './confirmation-mail';
@@ -19,6 +20,7 @@ import { newSubscriberId, signupRef, subscriberRef } from './subscribers';
 import { signupChange } from '../shared/signup-change';
 import { firstSignupUpdate } from '../shared/first-signup';
 import { claimReferralCode, referralCodeIn } from '../referrals/codes';
+import { missingMirror, suppressionRef } from '../suppression/suppression-list';
 
 /** What queueing an e-mail to a subscriber needs: where links point and the key that signs them. */
 export interface MailContext {
@@ -51,6 +53,7 @@ export async function addToMailingList(
     let queued: DocumentReference | null = null;
     const subscriber = await transaction.get(subscriberRef(db, email));
     const signup = await transaction.get(signupRef(db, email));
+    const suppression = await transaction.get(suppressionRef(db, email));
     const { code, fresh } = await referralCodeIn(transaction, db, subscriber.get('referralCode'));
     const storedId = subscriber.get('subscriberId') as unknown;
     const subscriberId = typeof storedId === 'string' && storedId !== '' ? storedId : freshId;
@@ -78,6 +81,7 @@ export async function addToMailingList(
           subscriberId,
           referralCode: code,
           consent: { at: FieldValue.serverTimestamp(), form, textVersion: CONSENT_TEXT_VERSION },
+          ...missingMirror(suppression, signup),
         }),
       );
     }

@@ -40,3 +40,46 @@ export function isTransientFailure(error: unknown): boolean {
   if (code === 'EAUTH') return true;
   return !(typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600);
 }
+
+/** The recipients an SMTP server refused for good, with its answer. */
+export interface PermanentRefusal {
+  recipients: string[];
+  response: string;
+}
+
+interface SmtpFailure {
+  code?: unknown;
+  command?: unknown;
+  responseCode?: unknown;
+  response?: unknown;
+  recipient?: unknown;
+  rejectedErrors?: unknown;
+}
+
+const isPermanent = (failure: SmtpFailure) =>
+  typeof failure.responseCode === 'number' && failure.responseCode >= 500 && failure.responseCode < 600;
+
+const answerOf = (failure: SmtpFailure) =>
+  typeof failure.response === 'string' ? failure.response : String(failure.responseCode);
+
+/**
+ * The recipients a 5xx answer refused, from nodemailer's failure (or, for a message some recipients of
+ * which were refused, its result's `rejectedErrors`): each RCPT TO refused with 5xx, or every recipient
+ * when the message itself was refused with 5xx (DATA). A 5xx to MAIL FROM, the greeting or the
+ * credentials is about our sender, not the recipients: none.
+ */
+export function permanentRefusals(outcome: unknown, recipients: readonly string[]): PermanentRefusal[] {
+  const failure = (outcome ?? {}) as SmtpFailure;
+  const perRecipient = (Array.isArray(failure.rejectedErrors) ? failure.rejectedErrors : []) as SmtpFailure[];
+  const refusals = perRecipient
+    .filter(
+      (error) => error.command === 'RCPT TO' && isPermanent(error) && typeof error.recipient === 'string',
+    )
+    .map((error) => ({ recipients: [(error.recipient as string).toLowerCase()], response: answerOf(error) }));
+  if (failure.command === 'DATA' && isPermanent(failure)) {
+    const refused = new Set(refusals.flatMap((refusal) => refusal.recipients));
+    const rest = recipients.filter((recipient) => !refused.has(recipient));
+    if (rest.length > 0) refusals.push({ recipients: rest, response: answerOf(failure) });
+  }
+  return refusals;
+}

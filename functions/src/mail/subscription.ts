@@ -33,20 +33,24 @@ export async function confirmSubscriber(db: Firestore, subscriberId: string): Pr
   return email;
 }
 
-/** Marks the subscriber unsubscribed (keeps the first date); an erased subscriber is unsubscribed already. */
-export async function unsubscribeSubscriber(db: Firestore, subscriberId: string): Promise<void> {
+/**
+ * Marks the subscriber unsubscribed (keeps the first date) and answers the address; an erased subscriber
+ * is unsubscribed already (null).
+ */
+export async function unsubscribeSubscriber(db: Firestore, subscriberId: string): Promise<string | null> {
   const email = await addressOf(db, subscriberId);
-  if (!email) return;
+  if (!email) return null;
   await db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(subscriberRef(db, email));
     if (snapshot.exists && snapshot.get('unsubscribedAt') === undefined) {
       transaction.update(snapshot.ref, { unsubscribedAt: FieldValue.serverTimestamp() });
     }
   });
+  return email;
 }
 
-/** Undoes an unsubscribe (with the same link's token). */
-export async function resubscribeSubscriber(db: Firestore, subscriberId: string): Promise<void> {
+/** Undoes an unsubscribe (with the same link's token); answers the address. */
+export async function resubscribeSubscriber(db: Firestore, subscriberId: string): Promise<string> {
   const email = await requireAddress(db, subscriberId);
   await db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(subscriberRef(db, email));
@@ -57,6 +61,7 @@ export async function resubscribeSubscriber(db: Firestore, subscriberId: string)
       });
     }
   });
+  return email;
 }
 
 /** An audit writer for a self-service erasure (the route's frame provides it). */

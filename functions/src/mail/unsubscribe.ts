@@ -1,6 +1,7 @@
 // POST /api/unsubscribe → 200 {ok: true}: marks the subscriber unsubscribed. Two callers: a mail
 // provider's one-click unsubscribe (RFC 8058: the List-Unsubscribe URL's `?token=…`, form body
-// "List-Unsubscribe=One-Click"), and the /unsubscribe page's button (JSON {token}). Unsubscribing twice,
+// "List-Unsubscribe=One-Click"), and the /unsubscribe page's button (JSON {token}). The address goes on
+// the suppression list (lifted by re-subscribing). Unsubscribing twice,
 // or after an erasure, is the same 200. 400 / 401 a missing or refused token, 429 rate limited.
 import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
@@ -8,12 +9,16 @@ import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
 import { unsubscribeFormAnswers } from './link-forms';
 import { unsubscribeSubscriber } from './subscription';
+import { suppress, type Suppression } from '../suppression/suppression-list';
+
+const UNSUBSCRIBED: Suppression = { reason: 'unsubscribe', detail: 'unsubscribe link', source: 'unsubscribe' };
 
 export function makeUnsubscribeHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'unsubscribe',
     async ({ services, subscriberId }) => {
-      await unsubscribeSubscriber(services.db, subscriberId);
+      const email = await unsubscribeSubscriber(services.db, subscriberId);
+      if (email) await suppress(services.db, [email], UNSUBSCRIBED);
       return { ok: true };
     },
     deps,

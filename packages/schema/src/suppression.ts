@@ -9,3 +9,19 @@ export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 export function liftedByResubscribing(reason: SuppressionReason): boolean {
   return reason === 'unsubscribe';
 }
+
+/** What put an address on the list: the SMTP server's refusal, the provider's report, an unsubscribe. */
+export const SUPPRESSION_SOURCES = ['smtp', 'mail-event', 'unsubscribe'] as const;
+export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];
+
+/** suppressions/{email} (server only). `at`: milliseconds, the same instant as the signup's `suppressedAt`. */
+export interface SuppressionEntry {
+  email: string;
+  reason: SuppressionReason;
+  /** The server's answer or the provider's description, at most SUPPRESSION_DETAIL_MAX characters. */
+  detail: string;
+  source: SuppressionSource;
+  at: number;
+}
+
+export const SUPPRESSION_DETAIL_MAX = 500;
