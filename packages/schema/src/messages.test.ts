@@ -67,6 +67,17 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   WEBHOOK_NOT_FOUND: 'This webhook no longer exists.',
   WEBHOOK_DELIVERY_NOT_FOUND: 'This delivery no longer exists.',
   WEBHOOK_LIMIT_REACHED: 'You have reached the maximum number of webhooks.',
+  WEBHOOK_ENDPOINT_REMOVED: 'Not sent: the webhook was removed.',
+  WEBHOOK_ENDPOINT_DISABLED: 'Not sent: the webhook is disabled.',
+  WEBHOOK_EVENT_ERASED: 'Not sent: the event was erased with the address it named.',
+  WEBHOOKS_LOAD_FAILED: 'The webhooks could not be loaded. Please try again.',
+  WEBHOOK_ACTION_FAILED: 'The webhook could not be changed. Please try again.',
+  WEBHOOK_SECRET_ONCE: 'Copy this signing secret now: it will not be shown again.',
+  WEBHOOK_ADDED: 'Webhook added.',
+  WEBHOOK_REMOVED: 'Webhook removed.',
+  WEBHOOK_SENT_AGAIN: 'Sending again: a new attempt is under way.',
+  NO_WEBHOOKS: 'No webhooks yet.',
+  NO_WEBHOOK_DELIVERIES: 'No deliveries yet.',
   IMPORTS_ADMIN_REQUIRED: 'Only Admins can import signups.',
   IMPORT_REQUEST_INVALID: 'This import request is not valid.',
   IMPORT_NOT_FOUND: 'This import no longer exists. Start it again.',
@@ -165,6 +176,13 @@ describe('messages', () => {
     expect(messages.securityEventsCount(600)).toBe(
       '600 anonymous security events in the last 24 hours (failed sign-ins and password-reset requests, kept out of this log).',
     );
+  });
+
+  it('describes a webhook delivery without an answer, and an endpoint switched on or off', () => {
+    expect(messages.webhookTimedOut(10)).toBe('No answer within 10 seconds.');
+    expect(messages.webhookUnreachable('ECONNREFUSED')).toBe('The receiver could not be reached (ECONNREFUSED).');
+    expect(messages.webhookToggled(true)).toBe('Webhook enabled.');
+    expect(messages.webhookToggled(false)).toBe('Webhook disabled.');
   });
 
   it('has no empty message', () => {
