@@ -11,6 +11,7 @@ import { referralCases } from './referrals.cases';
 import { serverOnlyCases } from './server-only.cases';
 import { signupCases } from './signups.cases';
 import { staffCases } from './staff.cases';
+import { webhookCases } from './webhooks.cases';
 
 let env: RulesTestEnvironment;
 const getEnv = () => env;
@@ -32,5 +33,6 @@ serverOnlyCases(getEnv);
 mailCases(getEnv);
 referralCases(getEnv);
 inviteCases(getEnv);
+webhookCases(getEnv);
 // Last: every rule expression above must have been evaluated.
 coverageCases(RULES_PROJECT_ID);
