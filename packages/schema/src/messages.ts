@@ -131,15 +131,12 @@ export const WEBHOOK_ENDPOINT_REMOVED = 'Not sent: the webhook was removed.';
 export const WEBHOOK_ENDPOINT_DISABLED = 'Not sent: the webhook is disabled.';
 export const WEBHOOK_EVENT_ERASED = 'Not sent: the event was erased with the address it named.';
 /** The Webhooks tab. */
-export const WEBHOOKS_LOAD_FAILED = 'The webhooks could not be loaded. Please try again.';
-export const WEBHOOK_ACTION_FAILED = 'The webhook could not be changed. Please try again.';
-export const WEBHOOK_SECRET_ONCE = 'Copy this signing secret now: it will not be shown again.';
-export const WEBHOOK_ADDED = 'Webhook added.';
+export const WEBHOOK_ACTION_FAILED = 'The webhooks could not be loaded or changed. Please try again.';
+/** The new endpoint's signing secret follows it. */
+export const WEBHOOK_ADDED = 'Webhook added. Copy its signing secret now: it is shown only once.';
 export const WEBHOOK_REMOVED = 'Webhook removed.';
-export function webhookToggled(enabled: boolean): string {
-  return enabled ? 'Webhook enabled.' : 'Webhook disabled.';
-}
-export const WEBHOOK_SENT_AGAIN = 'Sending again: a new attempt is under way.';
+export const WEBHOOK_SAVED = 'Webhook saved.';
+export const WEBHOOK_SENT_AGAIN = 'Sent again.';
 export const NO_WEBHOOKS = 'No webhooks yet.';
 export const NO_WEBHOOK_DELIVERIES = 'No deliveries yet.';
 export const IMPORTS_ADMIN_REQUIRED = 'Only Admins can import signups.';

@@ -54,8 +54,6 @@ export const referralsPath =
 export const infoPath = 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7h.01';
 /** A trash can: delete. */
 export const trashPath = 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3';
-/** A hook-like arc between two nodes: webhooks. */
-export const webhookPath = 'M9 17a4 4 0 1 1-4-4M12 6a3 3 0 1 1 2 5.6L17 17M7 17h10M17 17a3 3 0 1 0 .01 0';
 export const logoutPath = 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9';
 /** The sidebar's toggle: collapse points left, expand points right. */
 export const collapsePath = 'M15 18l-6-6 6-6';
@@ -97,7 +95,6 @@ export const iconPaths = {
   settings: settingsPath,
   activity: activityPath,
   chart: chartPath,
-  webhook: webhookPath,
   logout: logoutPath,
   collapse: collapsePath,
   expand: expandPath,

@@ -1,7 +1,7 @@
 // The panel's tabs, in sidebar order: the sidebar, the routes and the role guard all derive from this.
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { canManageTeam, type Role } from '@silk/schema/roles';
-import { activityPath, chartPath, listPath, mailPath, referralsPath, settingsPath, teamPath, webhookPath } from '@silk/ui/icon';
+import { activityPath, chartPath, listPath, mailPath, referralsPath, settingsPath, teamPath, zapPath } from '@silk/ui/icon';
 import { paths } from '@/config/paths';
 import { lazyWithPreload, type PreloadableComponent } from '@/lib/lazy-with-preload';
 
@@ -93,7 +93,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   {
     id: 'webhooks',
     label: 'Webhooks',
-    icon: webhookPath,
+    icon: zapPath,
     path: paths.webhooks,
     canOpen: canManageTeam,
     Component: lazyWithPreload(() =>

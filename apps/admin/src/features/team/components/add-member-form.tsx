@@ -6,10 +6,11 @@ import {
   TEAM_INVALID_EMAIL,
 } from '@silk/schema/messages';
 import { isStrongPassword, isValidTeamEmail, isValidUsername } from '@silk/schema/validators';
+import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
 import { TextField } from '@silk/ui/text-field';
+import { useState } from 'react';
 import { ActionForm } from '@/components/action-form';
-import { CopyButton } from '@/components/copy-button';
 import { PasswordField } from '@/components/password-field';
 import { addMember, addMemberFailure } from '@/features/team/api/team';
 import { RoleCheckboxes } from '@/features/team/components/role-checkboxes';
@@ -30,6 +31,24 @@ function validateNewMember(email: string, username: string, password: string): s
   if (!isValidUsername(username)) return INVALID_USERNAME;
   if (password !== '' && !isStrongPassword(password)) return PASSWORD_POLICY;
   return null;
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      onClick={() => {
+        navigator.clipboard
+          ?.writeText(text)
+          .then(() => setCopied(true))
+          .catch((error: unknown) => console.error('Copy failed', error));
+      }}
+    >
+      {copied ? 'Copied' : 'Copy password'}
+    </Button>
+  );
 }
 
 /**
@@ -101,7 +120,7 @@ export function AddMemberForm({ onAdded }: { onAdded?: () => void }) {
               <SuccessText message={added.message} password={added.temporaryPassword} />
               {added.temporaryPassword ? (
                 <span className="one-time-password">
-                  <CopyButton text={added.temporaryPassword} label="Copy password" />
+                  <CopyButton text={added.temporaryPassword} />
                 </span>
               ) : null}
             </>

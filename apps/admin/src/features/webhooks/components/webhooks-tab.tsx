@@ -1,3 +1,4 @@
+import { callWebhooks } from '@silk/data-access/webhooks';
 import { formatSignupDate } from '@silk/schema/formatters';
 import {
   LOADING,
@@ -6,43 +7,37 @@ import {
   WEBHOOK_ACTION_FAILED,
   WEBHOOK_ADDED,
   WEBHOOK_REMOVED,
-  WEBHOOK_REQUEST_INVALID,
-  WEBHOOK_SECRET_ONCE,
   WEBHOOK_SENT_AGAIN,
-  webhookToggled,
+  WEBHOOK_SAVED,
 } from '@silk/schema/messages';
-import type { WebhookEndpointView } from '@silk/schema/webhooks';
-import { WEBHOOK_EVENT_TYPES } from '@silk/schema/webhooks';
+import type { WebhookListResponse, WebhookSaveRequest } from '@silk/schema/webhook-api';
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpointView } from '@silk/schema/webhooks';
 import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
 import { ColumnHeaders } from '@silk/ui/column-headers';
 import { FormMessage } from '@silk/ui/form-message';
 import { TextField } from '@silk/ui/text-field';
-import { useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { ActionForm } from '@/components/action-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { CopyButton } from '@/components/copy-button';
-import { removeEndpoint, saveEndpoint, sendAgain } from '@/features/webhooks/api/webhooks';
-import { useWebhooks, type Webhooks } from '@/features/webhooks/hooks/use-webhooks';
 import { callFailure } from '@/lib/error-message';
+import { adminServices } from '@/lib/services';
 import { useFormAction } from '@/lib/use-form-action';
+import { useLive } from '@/lib/use-live';
 import { useTextInput } from '@/lib/use-text-input';
 
-const when = (at: number | null) => (at ? formatSignupDate(new Date(at)) : '—');
-const failure = (error: unknown) => callFailure(error, WEBHOOK_ACTION_FAILED);
+/** How often the open tab lists the deliveries again. */
+const REFRESH_MS = 5000;
 
-/** "Add a webhook": URL, events, description; the answer's signing secret is shown this once. */
+const failure = (error: unknown) => callFailure(error, WEBHOOK_ACTION_FAILED);
+const save = (request: WebhookSaveRequest) => callWebhooks(adminServices(), 'webhookSave', request);
+
+/** "Add a webhook": URL, events, description (checked by the server only); the answer's signing secret is shown this once. */
 function AddWebhook({ onAdded }: { onAdded: () => void }) {
   const url = useTextInput('url');
   const description = useTextInput('description');
-  const [events, setEvents] = useState<ReadonlySet<string>>(new Set());
+  const [events, setEvents] = useState<string[]>([]);
   const action = useFormAction<string>();
-  const toggle = (type: string) =>
-    setEvents((current) => {
-      const next = new Set(current);
-      if (!next.delete(type)) next.add(type);
-      return next;
-    });
   const secret = action.success;
   return (
     <Card heading="Add a webhook">
@@ -50,21 +45,23 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
         action={action}
         submitLabel="Add webhook"
         steps={() => ({
-          validate: () => (url.value.trim() === '' || events.size === 0 ? WEBHOOK_REQUEST_INVALID : null),
           run: async () =>
-            (await saveEndpoint({ url: url.value.trim(), events: WEBHOOK_EVENT_TYPES.filter((type) => events.has(type)), description: description.value.trim() })).secret ?? '',
+            (await save({ url: url.value.trim(), events: WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type)), description: description.value.trim() })).secret ?? '',
           failure,
           onSuccess: () => {
             url.set('');
             description.set('');
-            setEvents(new Set());
+            setEvents([]);
             onAdded();
           },
         })}
         success={
-          secret === null ? null : (
+          secret && (
             <span>
-              {WEBHOOK_ADDED} {WEBHOOK_SECRET_ONCE} <code>{secret}</code> <CopyButton text={secret} label="Copy secret" />
+              {WEBHOOK_ADDED} <code>{secret}</code>{' '}
+              <Button type="button" variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret)}>
+                Copy secret
+              </Button>
             </span>
           )
         }
@@ -75,8 +72,12 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
           <div className="roles__grid">
             {WEBHOOK_EVENT_TYPES.map((type) => (
               <label key={type} className="roles__option">
-                <input type="checkbox" checked={events.has(type)} onChange={() => toggle(type)} />
-                <span>{type}</span>
+                <input
+                  type="checkbox"
+                  checked={events.includes(type)}
+                  onChange={() => setEvents((current) => (current.includes(type) ? current.filter((other) => other !== type) : [...current, type]))}
+                />
+                {type}
               </label>
             ))}
           </div>
@@ -87,8 +88,49 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-/** The endpoints (switch on or off, remove after a confirmation) and the newest deliveries with "Send again". */
-function Lists({ hooks }: { hooks: Webhooks }) {
+/** A card with a table (each row: its key, then its cells; the first cell heads the row), or `empty`. */
+function Table({ label, empty, columns, rows }: { label: string; empty: string; columns: string[]; rows: ReactNode[][] }) {
+  return (
+    <Card heading={label}>
+      {rows.length ? (
+        <div className="table-scroll">
+          <table className="activity-table" aria-label={label}>
+            <ColumnHeaders columns={columns} />
+            <tbody>
+              {rows.map(([key, head, ...cells]) => (
+                <tr key={String(key)}>
+                  <th scope="row">{head}</th>
+                  {cells.map((cell, index) => (
+                    <td key={index}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="table-state">{empty}</p>
+      )}
+    </Card>
+  );
+}
+
+/** Webhooks tab (Admins, PRODUCT.md#webhooks): add an endpoint, switch it on or off, remove it; the newest deliveries with "Send again", listed again every few seconds. */
+export function WebhooksTab() {
+  const [version, setVersion] = useState(0);
+  const refresh = () => setVersion((current) => current + 1);
+  const watch = useCallback(
+    (onValue: (value: WebhookListResponse) => void, onError: (error: Error) => void) => {
+      const load = () => void callWebhooks(adminServices(), 'webhookList', {}).then(onValue, onError);
+      load();
+      const timer = setInterval(load, REFRESH_MS);
+      return () => clearInterval(timer);
+    },
+    // A change lists again at once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [version],
+  );
+  const { value: list, error } = useLive(watch, WEBHOOK_ACTION_FAILED);
   const action = useFormAction<string>();
   const [removing, setRemoving] = useState<WebhookEndpointView | null>(null);
   const run = (work: () => Promise<unknown>, message: string) =>
@@ -98,116 +140,85 @@ function Lists({ hooks }: { hooks: Webhooks }) {
         return message;
       },
       failure,
-      onSuccess: hooks.refresh,
+      onSuccess: refresh,
     });
-  const { list } = hooks;
   const urls = new Map(list?.endpoints.map((endpoint) => [endpoint.id, endpoint.url]));
   return (
-    <>
-      <FormMessage tone="error">{action.error || hooks.error}</FormMessage>
+    <section className="tab" aria-labelledby="webhooks-heading">
+      <h2 id="webhooks-heading" className="tab__title">
+        Webhooks
+      </h2>
+      <AddWebhook onAdded={refresh} />
+      <FormMessage tone="error">{action.error || error}</FormMessage>
       <FormMessage tone="success">{action.success}</FormMessage>
-      {list === null ? (
-        hooks.error ? null : (
-          <p className="table-state" role="status">
-            {LOADING}
-          </p>
-        )
-      ) : (
+      {list ? (
         <>
-          <Card heading="Webhooks">
-            {list.endpoints.length === 0 ? (
-              <p className="table-state">{NO_WEBHOOKS}</p>
-            ) : (
-              <div className="table-scroll">
-                <table className="activity-table" aria-label="Webhooks" aria-busy={action.pending}>
-                  <ColumnHeaders columns={['URL', 'Events', 'Description', 'Status', 'Added', 'Actions']} />
-                  <tbody>
-                    {list.endpoints.map((endpoint) => (
-                      <tr key={endpoint.id}>
-                        <th scope="row">{endpoint.url}</th>
-                        <td>{endpoint.events.join(', ')}</td>
-                        <td>{endpoint.description}</td>
-                        <td>{endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
-                        <td>{when(endpoint.createdAt)}</td>
-                        <td>
-                          <div className="team-table__actions">
-                            <Button
-                              type="button"
-                              variant="secondary"
-                              onClick={() => run(() => saveEndpoint({ ...endpoint, enabled: !endpoint.enabled }), webhookToggled(!endpoint.enabled))}
-                            >
-                              {endpoint.enabled ? 'Disable' : 'Enable'}
-                              <span className="visually-hidden"> {endpoint.url}</span>
-                            </Button>
-                            <Button type="button" variant="danger" onClick={() => setRemoving(endpoint)}>
-                              Remove<span className="visually-hidden"> {endpoint.url}</span>
-                            </Button>
-                          </div>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </Card>
-          <Card heading="Deliveries">
-            {list.deliveries.length === 0 ? (
-              <p className="table-state">{NO_WEBHOOK_DELIVERIES}</p>
-            ) : (
-              <div className="table-scroll">
-                <table className="activity-table" aria-label="Deliveries">
-                  <ColumnHeaders columns={['Event', 'Endpoint', 'Status', 'Attempts', 'Last answer', 'When', 'Actions']} />
-                  <tbody>
-                    {list.deliveries.map((delivery) => (
-                      <tr key={delivery.id}>
-                        <th scope="row">{delivery.type}</th>
-                        <td>{urls.get(delivery.endpointId) ?? 'Removed'}</td>
-                        <td>{delivery.status === 'pending' && delivery.nextAttemptAt ? `retry ${when(delivery.nextAttemptAt)}` : delivery.status}</td>
-                        <td>{delivery.attempts}</td>
-                        <td>{[delivery.lastStatus, delivery.lastAnswer].filter((part) => part !== null && part !== '').join(' ')}</td>
-                        <td>{when(delivery.lastAttemptAt ?? delivery.createdAt)}</td>
-                        <td>
-                          <Button type="button" variant="secondary" onClick={() => run(() => sendAgain(delivery.id), WEBHOOK_SENT_AGAIN)}>
-                            Send again<span className="visually-hidden"> {delivery.type}</span>
-                          </Button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </Card>
+          <Table
+            label="Webhooks"
+            empty={NO_WEBHOOKS}
+            columns={['URL', 'Events', 'Description', 'Status', 'Actions']}
+            rows={list.endpoints.map((endpoint) => [
+              endpoint.id,
+              endpoint.url,
+              endpoint.events.join(', '),
+              endpoint.description,
+              endpoint.enabled ? 'Enabled' : 'Disabled',
+              <>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  aria-label={`${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}
+                  onClick={() => run(() => save({ ...endpoint, enabled: !endpoint.enabled }), WEBHOOK_SAVED)}
+                >
+                  {endpoint.enabled ? 'Disable' : 'Enable'}
+                </Button>{' '}
+                <Button type="button" variant="danger" aria-label={`Remove ${endpoint.url}`} onClick={() => setRemoving(endpoint)}>
+                  Remove
+                </Button>
+              </>,
+            ])}
+          />
+          <Table
+            label="Deliveries"
+            empty={NO_WEBHOOK_DELIVERIES}
+            columns={['Event', 'Endpoint', 'Status', 'Attempts', 'Last answer', 'When', 'Actions']}
+            rows={list.deliveries.map((delivery) => [
+              delivery.id,
+              delivery.type,
+              urls.get(delivery.endpointId) ?? 'Removed',
+              delivery.status,
+              delivery.attempts,
+              `${delivery.lastStatus ?? ''} ${delivery.lastAnswer}`.trim(),
+              formatSignupDate(new Date(delivery.lastAttemptAt ?? delivery.createdAt)),
+              <Button
+                type="button"
+                variant="secondary"
+                aria-label={`Send again ${delivery.type}`}
+                onClick={() => run(() => callWebhooks(adminServices(), 'webhookRedeliver', { deliveryId: delivery.id }), WEBHOOK_SENT_AGAIN)}
+              >
+                Send again
+              </Button>,
+            ])}
+          />
         </>
+      ) : error ? null : (
+        <p className="table-state" role="status">
+          {LOADING}
+        </p>
       )}
-      {removing ? (
+      {removing && (
         <ConfirmDialog
           title="Remove this webhook?"
           confirmLabel="Remove"
           onCancel={() => setRemoving(null)}
           onConfirm={() => {
             setRemoving(null);
-            run(() => removeEndpoint(removing.id), WEBHOOK_REMOVED);
+            run(() => callWebhooks(adminServices(), 'webhookRemove', { id: removing.id }), WEBHOOK_REMOVED);
           }}
         >
-          {removing.url} receives no more events, and its deliveries waiting for a retry stop.
+          {removing.url} receives no more events; its waiting deliveries stop.
         </ConfirmDialog>
-      ) : null}
-    </>
-  );
-}
-
-/** Webhooks tab (Admins): signed outgoing webhooks, PRODUCT.md#webhooks. */
-export function WebhooksTab() {
-  const hooks = useWebhooks();
-  return (
-    <section className="tab" aria-labelledby="webhooks-heading">
-      <h2 id="webhooks-heading" className="tab__title">
-        Webhooks
-      </h2>
-      <AddWebhook onAdded={hooks.refresh} />
-      <Lists hooks={hooks} />
+      )}
     </section>
   );
 }
