@@ -32,7 +32,7 @@ describe('functions/deploy', () => {
     const parsed = JSON.parse(manifest) as { main: string; type: string; engines: { node: string }; dependencies: Record<string, string> };
     expect(parsed).toMatchObject({ main: 'index.js', type: 'module', engines: { node: '22' } });
     expect(Object.keys(parsed.dependencies).sort()).toEqual(
-      ['disposable-email-domains', 'exceljs', 'firebase-admin', 'firebase-functions', 'jose', 'nodemailer', 'zod'],
+      ['disposable-email-domains', 'exceljs', 'firebase-admin', 'firebase-functions', 'ipaddr.js', 'jose', 'nodemailer', 'standardwebhooks', 'zod'],
     );
     expect(readFileSync(join(deployDir, 'index.js'), 'utf8')).not.toMatch(/from\s*["']@silk\//);
   });
