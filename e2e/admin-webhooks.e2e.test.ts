@@ -82,7 +82,7 @@ describe('Webhooks tab (e2e)', () => {
     const secret = (await status.locator('code').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
     expect(await status.getByRole('button', { name: 'Copy secret' }).isVisible()).toBe(true);
-    const endpointRow = page.getByRole('table', { name: 'Webhooks' }).getByRole('row').filter({ hasText: receiverUrl });
+    const endpointRow = page.getByRole('table', { name: 'Endpoints' }).getByRole('row').filter({ hasText: receiverUrl });
     await endpointRow.waitFor({ timeout: 20_000 });
     expect(await endpointRow.textContent()).toContain('Enabled');
     expect(await seriousViolations(page)).toEqual([]);

@@ -60,7 +60,7 @@ beforeEach(() => {
 describe('WebhooksTab', () => {
   it('lists the endpoints and the deliveries with their last answer', async () => {
     render(<WebhooksTab />);
-    const endpoints = await screen.findByRole('table', { name: 'Webhooks' });
+    const endpoints = await screen.findByRole('table', { name: 'Endpoints' });
     const row = within(endpoints).getByRole('row', { name: /crm\.example\.com/ });
     expect(row).toHaveTextContent('signup.created, signup.erased');
     expect(row).toHaveTextContent('Enabled');

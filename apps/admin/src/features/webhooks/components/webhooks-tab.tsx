@@ -27,7 +27,7 @@ import { useLive } from '@/lib/use-live';
 import { useTextInput } from '@/lib/use-text-input';
 
 /** How often the open tab lists the deliveries again. */
-const REFRESH_MS = 5000;
+const REFRESH_MS = 10_000;
 
 const failure = (error: unknown) => callFailure(error, WEBHOOK_ACTION_FAILED);
 const save = (request: WebhookSaveRequest) => callWebhooks(adminServices(), 'webhookSave', request);
@@ -154,7 +154,7 @@ export function WebhooksTab() {
       {list ? (
         <>
           <Table
-            label="Webhooks"
+            label="Endpoints"
             empty={NO_WEBHOOKS}
             columns={['URL', 'Events', 'Description', 'Status', 'Actions']}
             rows={list.endpoints.map((endpoint) => [
