@@ -12,6 +12,7 @@ import { serverOnlyCases } from './server-only.cases';
 import { signupCases } from './signups.cases';
 import { staffCases } from './staff.cases';
 import { suppressionCases } from './suppression.cases';
+import { webhookCases } from './webhooks.cases';
 
 let env: RulesTestEnvironment;
 const getEnv = () => env;
@@ -34,5 +35,6 @@ mailCases(getEnv);
 referralCases(getEnv);
 inviteCases(getEnv);
 suppressionCases(getEnv);
+webhookCases(getEnv);
 // Last: every rule expression above must have been evaluated.
 coverageCases(RULES_PROJECT_ID);

@@ -8,6 +8,7 @@ import { DEFAULT_INVITE_EXPIRY_DAYS, parseInviteCode, type InviteHistoryEntry } 
 export type { InviteHistoryEntry };
 import type { DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
 import { createHash, randomBytes } from 'node:crypto';
+import { eventSink } from '../events/emit';
 import { positiveNumber } from '../shared/config';
 import { signupChange } from '../shared/signup-change';
 
@@ -113,6 +114,7 @@ export async function redeemInvitation(db: Firestore, rawCode: unknown, now = Da
   const code = parseInviteCode(rawCode);
   if (code === null) return { kind: 'unknown' };
   const ref = invitationRef(db, code);
+  const emit = await eventSink(db, 'invitation.redeemed');
   return db.runTransaction(async (transaction): Promise<RedeemOutcome> => {
     const found = classify(ref, (await transaction.get(ref)).data(), now);
     if (found.kind === 'unknown' || found.kind === 'expired' || found.kind === 'declined') return { kind: found.kind };
@@ -124,6 +126,7 @@ export async function redeemInvitation(db: Firestore, rawCode: unknown, now = Da
     if (signup.exists) transaction.update(signup.ref, signupChange({ inviteStatus: 'joined', joinedAt: now }));
     const entry: InviteHistoryEntry = { email, status: 'joined', at: now, by: 'invitee', waveId };
     transaction.create(historyRef(db), entry);
+    emit(transaction, { key: ref.id, at: now, subjects: [email], data: { email, waveId: waveId ?? null, joinedAt: new Date(now).toISOString() } });
     return { kind: 'redeemed', email, token };
   });
 }

@@ -11,6 +11,8 @@ import {
   INVITE_UNKNOWN,
 } from '@silk/schema/messages';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { eventSink } from '../events/emit';
+import { unsubscribedEvent } from '../events/signup-events';
 import { HttpError } from '../http/http';
 import { signupRef, subscriberRef } from '../mail/subscribers';
 import { signupChange } from '../shared/signup-change';
@@ -100,6 +102,7 @@ export async function redeem(db: Firestore, code: string): Promise<string> {
  */
 export async function decline(db: Firestore, code: string, choice: 'keep' | 'leave', now = Date.now()): Promise<string | null> {
   const ref = invitationRef(db, code);
+  const emit = await eventSink(db, 'signup.unsubscribed');
   return db.runTransaction(async (transaction): Promise<string | null> => {
     const snapshot = await transaction.get(ref);
     const invitation = snapshot.data() as Invitation | undefined;
@@ -134,6 +137,7 @@ export async function decline(db: Firestore, code: string, choice: 'keep' | 'lea
     transaction.update(signup.ref, signupChange({ inviteStatus: 'declined' satisfies InviteStatus }));
     if (subscriber.exists && subscriber.get('unsubscribedAt') === undefined) {
       transaction.update(subscriber.ref, { unsubscribedAt: FieldValue.serverTimestamp() });
+      emit(transaction, unsubscribedEvent(email, String(subscriber.get('subscriberId') ?? ''), subscriber.updateTime?.toMillis()));
     }
     return email;
   });

@@ -10,6 +10,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import type { InviteWave, WaveTarget } from '@silk/schema/invites';
 import { type DocumentReference, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
+import { eventSink, type EventSink } from '../events/emit';
 import { reserveSendSlots } from '../mail/send-slots';
 import type { MailContext } from '../mail/mailing-list';
 import { claimReferralCode, referralCodeIn } from '../referrals/codes';
@@ -129,7 +130,7 @@ interface Person {
   sendAt: number;
 }
 
-function addPerson(batch: WriteBatch, db: Firestore, waveId: string, wave: StoredWave, person: Person, options: WaveOptions, now: number): void {
+function addPerson(batch: WriteBatch, db: Firestore, waveId: string, wave: StoredWave, person: Person, options: WaveOptions, now: number, emit: EventSink<'invitation.sent'>): void {
   const code = newInviteCode();
   const invitation = newInvitation(person.email, waveId, now, inviteExpiryMs());
   batch.create(markerRef(db, waveId, person.email), { at: now });
@@ -137,12 +138,14 @@ function addPerson(batch: WriteBatch, db: Firestore, waveId: string, wave: Store
   const mail = invitationMail({ ...person, code, expiresAt: invitation.expiresAt }, options.context(), now);
   const mailId = `invite-${sha256(`${waveId}\n${person.email}`).slice(0, 32)}`;
   batch.create(db.collection(COLLECTIONS.mail).doc(mailId), mail);
+  emit(batch, { key: `${waveId}\n${person.email}`, at: now, subjects: [person.email], data: { email: person.email, waveId, invitedAt: new Date(now).toISOString() } });
 }
 
 /** Invites a batch atomically; when one of them was done before (or is gone), each on their own. */
 async function inviteBatch(db: Firestore, waveId: string, wave: StoredWave, people: Person[], options: WaveOptions, now: number, index: number): Promise<void> {
+  const emit = await eventSink(db, 'invitation.sent');
   const batch = db.batch();
-  for (const person of people) addPerson(batch, db, waveId, wave, person, options, now);
+  for (const person of people) addPerson(batch, db, waveId, wave, person, options, now, emit);
   if (options.beforeCommit) await options.beforeCommit(index);
   try {
     await batch.commit();
@@ -151,7 +154,7 @@ async function inviteBatch(db: Firestore, waveId: string, wave: StoredWave, peop
     if (code !== ALREADY_EXISTS && code !== NOT_FOUND) throw error;
     for (const person of people) {
       const single = db.batch();
-      addPerson(single, db, waveId, wave, person, options, now);
+      addPerson(single, db, waveId, wave, person, options, now, emit);
       try {
         await single.commit();
       } catch (failure) {

@@ -1,10 +1,14 @@
 // Erasure of what we hold for an address: the signup (with its feedback and consent), the mailing-list
 // entry, its suppression entry and every queued or sent mail to it, in one batch, then its referral data
-// (referrals/erase-referrals.ts), then an audit entry that names the address by its SHA-256 hash only. (Rate-limit
+// (referrals/erase-referrals.ts) and the webhook events naming it, then the `signup.erased` event (the
+// subscriber's opaque id, never the address) and an audit entry that names the address by its SHA-256
+// hash only. (Rate-limit
 // counters hold a hash too and expire within their window.)
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
+import { emitEvent, eraseEventsAbout } from '../events/emit';
+import { erasedEvent } from '../events/signup-events';
 import { eraseReferrals } from '../referrals/erase-referrals';
 import { signupRef, subscriberRef } from './subscribers';
 import { suppressionRef } from '../suppression/suppression-list';
@@ -49,6 +53,9 @@ export async function eraseAddress(db: Firestore, email: string): Promise<Erasur
   for (const ref of mail) batch.delete(ref);
   await batch.commit();
   await eraseReferrals(db, email);
+  await eraseEventsAbout(db, email);
+  const subscriberId = [subscriberSnapshot, signupSnapshot].map((snapshot) => snapshot.get('subscriberId') as unknown).find((id) => typeof id === 'string' && id !== '');
+  if (typeof subscriberId === 'string') await emitEvent(db, erasedEvent(subscriberId));
   return { signup: signupSnapshot.exists, subscriber: subscriberSnapshot.exists, mail: mail.length };
 }
 

@@ -1,50 +1,12 @@
-// The redrive of the mail queue (run on a schedule): a mail whose failed delivery is due for another
-// run (ERROR with `nextAttemptAt` passed; or PENDING with it: a mail whose send slot is near, send-slots.ts), or whose run never finished (PROCESSING past its lease), is
-// set to RETRY, which starts a delivery run (delivery.ts) — the extension's own way to retry a mail.
-// Mail queued while SMTP was down is thereby delivered once it is back.
+// The redrive of the mail queue (run on a schedule, shared/redrive.ts): a mail whose failed delivery is
+// due for another run (or whose send slot is near, send-slots.ts), or whose run never finished, is set to
+// RETRY, which starts a delivery run (delivery.ts). Mail queued while SMTP was down is thereby delivered
+// once it is back.
 import { COLLECTIONS } from '@silk/schema/constants';
-import { FieldValue, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-
-/** Mail looked at per run and condition; the next run takes the rest. */
-const BATCH = 200;
-
-function passed(value: unknown, now: number): boolean {
-  return value instanceof Timestamp && value.toMillis() <= now;
-}
-
-async function retry(db: Firestore, ref: DocumentReference, now: number): Promise<boolean> {
-  return db.runTransaction(async (transaction) => {
-    const snapshot = await transaction.get(ref);
-    const state = snapshot.get('delivery.state') as unknown;
-    const due =
-      ((state === 'ERROR' || state === 'PENDING') && passed(snapshot.get('delivery.nextAttemptAt'), now)) ||
-      (state === 'PROCESSING' && passed(snapshot.get('delivery.leaseExpireTime'), now));
-    if (!snapshot.exists || !due) return false;
-    transaction.update(ref, {
-      'delivery.state': 'RETRY',
-      'delivery.nextAttemptAt': FieldValue.delete(),
-      'delivery.leaseExpireTime': FieldValue.delete(),
-    });
-    return true;
-  });
-}
+import type { Firestore } from 'firebase-admin/firestore';
+import { redriveQueue } from '../shared/redrive';
 
 /** Sets every due mail to RETRY (page after page: a wave's deferred invitations come due by the hundred); returns how many. */
-export async function redriveMail(db: Firestore, now = Date.now()): Promise<number> {
-  const at = Timestamp.fromMillis(now);
-  const mail = db.collection(COLLECTIONS.mail);
-  let count = 0;
-  // Two single-field range queries (indexed automatically), the state checked in the transaction.
-  for (;;) {
-    const [due, stale] = await Promise.all([
-      mail.where('delivery.nextAttemptAt', '<=', at).limit(BATCH).get(),
-      mail.where('delivery.leaseExpireTime', '<=', at).limit(BATCH).get(),
-    ]);
-    let moved = 0;
-    for (const doc of [...due.docs, ...stale.docs]) {
-      if (await retry(db, doc.ref, now)) moved += 1;
-    }
-    count += moved;
-    if (moved === 0 || (due.size < BATCH && stale.size < BATCH)) return count;
-  }
+export function redriveMail(db: Firestore, now = Date.now()): Promise<number> {
+  return redriveQueue(db, COLLECTIONS.mail, now);
 }

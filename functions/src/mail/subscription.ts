@@ -2,6 +2,8 @@
 // idempotent: confirming or unsubscribing twice changes nothing the second time.
 import { SUBSCRIPTION_NOT_FOUND } from '@silk/schema/messages';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { eventSink } from '../events/emit';
+import { unsubscribedEvent } from '../events/signup-events';
 import { HttpError } from '../http/http';
 import { signupChange } from '../shared/signup-change';
 import { eraseAndAudit } from './erasure';
@@ -19,6 +21,7 @@ async function requireAddress(db: Firestore, subscriberId: string): Promise<stri
 /** Records confirmedAt on the subscriber and the signup (the first confirmation only); returns the address. */
 export async function confirmSubscriber(db: Firestore, subscriberId: string): Promise<string> {
   const email = await requireAddress(db, subscriberId);
+  const emit = await eventSink(db, 'signup.confirmed');
   await db.runTransaction(async (transaction) => {
     const [subscriber, signup] = await Promise.all([
       transaction.get(subscriberRef(db, email)),
@@ -29,6 +32,11 @@ export async function confirmSubscriber(db: Firestore, subscriberId: string): Pr
     const confirmation = { confirmedAt: FieldValue.serverTimestamp() };
     if (unconfirmed(subscriber)) transaction.update(subscriber.ref, confirmation);
     if (unconfirmed(signup)) transaction.update(signup.ref, signupChange(confirmation));
+    if (unconfirmed(subscriber) || unconfirmed(signup)) {
+      const at = Date.now();
+      const key = `${email}\n${(signup.exists ? signup : subscriber).createTime?.toMillis() ?? ''}`;
+      emit(transaction, { key, at, subjects: [email], data: { email, subscriberId, confirmedAt: new Date(at).toISOString() } });
+    }
   });
   return email;
 }
@@ -40,10 +48,12 @@ export async function confirmSubscriber(db: Firestore, subscriberId: string): Pr
 export async function unsubscribeSubscriber(db: Firestore, subscriberId: string): Promise<string | null> {
   const email = await addressOf(db, subscriberId);
   if (!email) return null;
+  const emit = await eventSink(db, 'signup.unsubscribed');
   await db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(subscriberRef(db, email));
     if (snapshot.exists && snapshot.get('unsubscribedAt') === undefined) {
       transaction.update(snapshot.ref, { unsubscribedAt: FieldValue.serverTimestamp() });
+      emit(transaction, unsubscribedEvent(email, subscriberId, snapshot.updateTime?.toMillis()));
     }
   });
   return email;

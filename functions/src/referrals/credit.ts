@@ -6,6 +6,7 @@
 // (its update time as precondition), so a referral is credited once however often either path runs.
 import type { ReferralRecord, ReferralStatus } from '@silk/schema/referrals';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { eventSink } from '../events/emit';
 import type { ReferralRules } from '../shared/config';
 import { signupChange } from '../shared/signup-change';
 import { withholdReason } from './fraud-rules';
@@ -35,6 +36,7 @@ async function changeReferral(
   referred: string,
   decide: (record: ReferralRecord, referrerSignup: ReferrerSignup) => Promise<Change | null>,
 ): Promise<ReferralStatus | null> {
+  const emit = await eventSink(db, 'referral.credited');
   for (let attempt = 1; ; attempt += 1) {
     const snapshot = await referralRef(db, referred).get();
     const record = referralRecord(snapshot);
@@ -48,6 +50,11 @@ async function changeReferral(
     const referrer = change.status === 'credited' ? await referrerSignup() : null;
     if (referrer?.exists) {
       batch.update(referrer.ref, signupChange({ confirmedReferrals: FieldValue.increment(1) }));
+    }
+    if (change.status === 'credited') {
+      const at = Date.now();
+      const data = { referrer: record.referrer, referred, creditedAt: new Date(at).toISOString() };
+      emit(batch, { key: `${referred}\n${snapshot.createTime?.toMillis() ?? ''}`, at, subjects: [record.referrer, referred], data });
     }
     try {
       await batch.commit();

@@ -7,6 +7,8 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { isDeepStrictEqual } from 'node:util';
+import { signupCreatedEvent } from '../events/signup-events';
+import { emitEvent } from '../events/emit';
 import { rankSpace } from '../ranking/rank-store';
 import { syncRankEntry } from '../ranking/sync-entry';
 import { adminServices } from '../shared/admin';
@@ -20,7 +22,8 @@ export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.wait
   const id = triggerDocumentId(event.params.id);
   const ranked = rankedFieldsChanged(change.before, change.after) ? syncRankEntry(db, rankSpace(db), id) : undefined;
   const feeds = change.after.exists ? recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists) : recordSignupDeletion(db, id);
-  await Promise.all([feeds, ranked]);
+  const created = !change.before.exists && change.after.exists ? emitEvent(db, signupCreatedEvent(id, change.after)) : undefined;
+  await Promise.all([feeds, ranked, created]);
 });
 
 /** Created, deleted, or a field the ranking follows changed (any other write leaves its place alone). */

@@ -67,6 +67,16 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   WEBHOOK_NOT_FOUND: 'This webhook no longer exists.',
   WEBHOOK_DELIVERY_NOT_FOUND: 'This delivery no longer exists.',
   WEBHOOK_LIMIT_REACHED: 'You have reached the maximum number of webhooks.',
+  WEBHOOK_ENDPOINT_REMOVED: 'Not sent: the webhook was removed.',
+  WEBHOOK_ENDPOINT_DISABLED: 'Not sent: the webhook is disabled.',
+  WEBHOOK_EVENT_ERASED: 'Not sent: the event was erased with the address it named.',
+  WEBHOOK_ACTION_FAILED: 'The webhooks could not be loaded or changed. Please try again.',
+  WEBHOOK_SAVED: 'Webhook saved.',
+  WEBHOOK_ADDED: 'Webhook added. Copy its signing secret now: it is shown only once.',
+  WEBHOOK_REMOVED: 'Webhook removed.',
+  WEBHOOK_SENT_AGAIN: 'Sent again.',
+  NO_WEBHOOKS: 'No webhooks yet.',
+  NO_WEBHOOK_DELIVERIES: 'No deliveries yet.',
   IMPORTS_ADMIN_REQUIRED: 'Only Admins can import signups.',
   IMPORT_REQUEST_INVALID: 'This import request is not valid.',
   IMPORT_NOT_FOUND: 'This import no longer exists. Start it again.',
@@ -165,6 +175,11 @@ describe('messages', () => {
     expect(messages.securityEventsCount(600)).toBe(
       '600 anonymous security events in the last 24 hours (failed sign-ins and password-reset requests, kept out of this log).',
     );
+  });
+
+  it('describes a webhook delivery without an answer', () => {
+    expect(messages.webhookTimedOut(10)).toBe('No answer within 10 seconds.');
+    expect(messages.webhookUnreachable('ECONNREFUSED')).toBe('The receiver could not be reached (ECONNREFUSED).');
   });
 
   it('has no empty message', () => {

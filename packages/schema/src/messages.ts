@@ -120,6 +120,25 @@ export const WEBHOOK_URL_REFUSED = 'Webhook addresses must be https:// URLs of p
 export const WEBHOOK_NOT_FOUND = 'This webhook no longer exists.';
 export const WEBHOOK_DELIVERY_NOT_FOUND = 'This delivery no longer exists.';
 export const WEBHOOK_LIMIT_REACHED = 'You have reached the maximum number of webhooks.';
+/** A delivery's answer when there was none (shown in the deliveries table). */
+export function webhookTimedOut(seconds: number): string {
+  return `No answer within ${seconds} seconds.`;
+}
+export function webhookUnreachable(reason: string): string {
+  return `The receiver could not be reached (${reason}).`;
+}
+export const WEBHOOK_ENDPOINT_REMOVED = 'Not sent: the webhook was removed.';
+export const WEBHOOK_ENDPOINT_DISABLED = 'Not sent: the webhook is disabled.';
+export const WEBHOOK_EVENT_ERASED = 'Not sent: the event was erased with the address it named.';
+/** The Webhooks tab. */
+export const WEBHOOK_ACTION_FAILED = 'The webhooks could not be loaded or changed. Please try again.';
+/** The new endpoint's signing secret follows it. */
+export const WEBHOOK_ADDED = 'Webhook added. Copy its signing secret now: it is shown only once.';
+export const WEBHOOK_REMOVED = 'Webhook removed.';
+export const WEBHOOK_SAVED = 'Webhook saved.';
+export const WEBHOOK_SENT_AGAIN = 'Sent again.';
+export const NO_WEBHOOKS = 'No webhooks yet.';
+export const NO_WEBHOOK_DELIVERIES = 'No deliveries yet.';
 export const IMPORTS_ADMIN_REQUIRED = 'Only Admins can import signups.';
 export const IMPORT_REQUEST_INVALID = 'This import request is not valid.';
 export const IMPORT_NOT_FOUND = 'This import no longer exists. Start it again.';

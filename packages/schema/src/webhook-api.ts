@@ -9,7 +9,9 @@ import {
   type WebhookEndpointView,
 } from './webhooks';
 
-const endpointId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: WEBHOOK_REQUEST_INVALID });
+/** Every refusal of these bodies says the same (the panel's form checks the same before sending). */
+const invalid = { error: WEBHOOK_REQUEST_INVALID };
+const endpointId = z.string(invalid).regex(/^[A-Za-z0-9_-]{1,64}$/, invalid);
 
 export const webhookListRequestSchema = z.object({
   /** Only this endpoint's deliveries (newest first); all endpoints' otherwise. */
@@ -25,10 +27,14 @@ export interface WebhookListResponse {
 export const webhookSaveRequestSchema = z.object({
   /** Absent: a new endpoint (its secret is answered once). */
   id: endpointId.optional(),
-  url: z.string({ error: WEBHOOK_REQUEST_INVALID }).trim().min(1).max(MAX_WEBHOOK_URL_LENGTH),
-  events: z.array(z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_REQUEST_INVALID })).min(1).max(WEBHOOK_EVENT_TYPES.length),
-  enabled: z.boolean().default(true),
-  description: z.string().trim().max(200).default(''),
+  url: z.string({ error: WEBHOOK_REQUEST_INVALID }).trim().min(1, invalid).max(MAX_WEBHOOK_URL_LENGTH, invalid),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES, invalid), invalid)
+    .min(1, invalid)
+    .max(WEBHOOK_EVENT_TYPES.length, invalid)
+    .refine((events) => new Set(events).size === events.length, invalid),
+  enabled: z.boolean(invalid).default(true),
+  description: z.string(invalid).trim().max(200, invalid).default(''),
 });
 export type WebhookSaveRequest = z.input<typeof webhookSaveRequestSchema>;
 export interface WebhookSaveResponse {
@@ -41,7 +47,7 @@ export const webhookRemoveRequestSchema = z.object({ id: endpointId });
 export type WebhookRemoveRequest = z.input<typeof webhookRemoveRequestSchema>;
 
 export const webhookRedeliverRequestSchema = z.object({
-  deliveryId: z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/, { error: WEBHOOK_REQUEST_INVALID }),
+  deliveryId: z.string(invalid).regex(/^[A-Za-z0-9_.:-]{1,200}$/, invalid),
 });
 export type WebhookRedeliverRequest = z.input<typeof webhookRedeliverRequestSchema>;
 export interface WebhookRedeliverResponse {

@@ -20,8 +20,9 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What each event's `data` carries. An erasure names no address: only the subscriber's opaque id. */
 export interface WebhookEventData {
   'signup.created': { email: string; timestamp: string | null; source: string | null; campaign: string | null; imported: boolean };
-  'signup.confirmed': { email: string; confirmedAt: string };
-  'signup.unsubscribed': { email: string; unsubscribedAt: string };
+  /** subscriberId: the opaque id a later `signup.erased` names. */
+  'signup.confirmed': { email: string; subscriberId: string; confirmedAt: string };
+  'signup.unsubscribed': { email: string; subscriberId: string; unsubscribedAt: string };
   'signup.erased': { subscriberId: string; erasedAt: string };
   'referral.credited': { referrer: string; referred: string; creditedAt: string };
   'invitation.sent': { email: string; waveId: string; invitedAt: string };

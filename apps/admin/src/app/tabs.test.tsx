@@ -10,6 +10,7 @@ vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/features/auth/api/auth', () => ({ signOut: vi.fn(), forgetSignInPassword: vi.fn() }));
 vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
+vi.mock('@silk/data-access/webhooks', () => ({ callWebhooks: vi.fn(async () => ({ endpoints: [], deliveries: [] })) }));
 vi.mock('@silk/data-access/audit-log', () => ({
   listenToAuditLog: vi.fn(() => () => {}),
   listenToSecurityEventCount: vi.fn(() => () => {}),
@@ -78,6 +79,7 @@ describe('admin tab registry', () => {
       'Invitations',
       'Team Manager',
       'Activity',
+      'Webhooks',
       'Account Settings',
     ]);
     const nav = await renderPanel(['Staff']);

@@ -1,7 +1,7 @@
 // The panel's tabs, in sidebar order: the sidebar, the routes and the role guard all derive from this.
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { canManageTeam, type Role } from '@silk/schema/roles';
-import { activityPath, chartPath, listPath, mailPath, referralsPath, settingsPath, teamPath } from '@silk/ui/icon';
+import { activityPath, chartPath, listPath, mailPath, referralsPath, settingsPath, teamPath, zapPath } from '@silk/ui/icon';
 import { paths } from '@/config/paths';
 import { lazyWithPreload, type PreloadableComponent } from '@/lib/lazy-with-preload';
 
@@ -88,6 +88,16 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     canOpen: canManageTeam,
     Component: lazyWithPreload(() =>
       import('@/features/activity/components/activity-tab').then((module) => module.ActivityTab),
+    ),
+  },
+  {
+    id: 'webhooks',
+    label: 'Webhooks',
+    icon: zapPath,
+    path: paths.webhooks,
+    canOpen: canManageTeam,
+    Component: lazyWithPreload(() =>
+      import('@/features/webhooks/components/webhooks-tab').then((module) => module.WebhooksTab),
     ),
   },
   {

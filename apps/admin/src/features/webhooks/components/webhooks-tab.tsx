@@ -1,0 +1,224 @@
+import { callWebhooks } from '@silk/data-access/webhooks';
+import { formatSignupDate } from '@silk/schema/formatters';
+import {
+  LOADING,
+  NO_WEBHOOK_DELIVERIES,
+  NO_WEBHOOKS,
+  WEBHOOK_ACTION_FAILED,
+  WEBHOOK_ADDED,
+  WEBHOOK_REMOVED,
+  WEBHOOK_SENT_AGAIN,
+  WEBHOOK_SAVED,
+} from '@silk/schema/messages';
+import type { WebhookListResponse, WebhookSaveRequest } from '@silk/schema/webhook-api';
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpointView } from '@silk/schema/webhooks';
+import { Button } from '@silk/ui/button';
+import { Card } from '@silk/ui/card';
+import { ColumnHeaders } from '@silk/ui/column-headers';
+import { FormMessage } from '@silk/ui/form-message';
+import { TextField } from '@silk/ui/text-field';
+import { useCallback, useState, type ReactNode } from 'react';
+import { ActionForm } from '@/components/action-form';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { callFailure } from '@/lib/error-message';
+import { adminServices } from '@/lib/services';
+import { useFormAction } from '@/lib/use-form-action';
+import { useLive } from '@/lib/use-live';
+import { useTextInput } from '@/lib/use-text-input';
+
+/** How often the open tab lists the deliveries again. */
+const REFRESH_MS = 10_000;
+
+const failure = (error: unknown) => callFailure(error, WEBHOOK_ACTION_FAILED);
+const save = (request: WebhookSaveRequest) => callWebhooks(adminServices(), 'webhookSave', request);
+
+/** "Add a webhook": URL, events, description (checked by the server only); the answer's signing secret is shown this once. */
+function AddWebhook({ onAdded }: { onAdded: () => void }) {
+  const url = useTextInput('url');
+  const description = useTextInput('description');
+  const [events, setEvents] = useState<string[]>([]);
+  const action = useFormAction<string>();
+  const secret = action.success;
+  return (
+    <Card heading="Add a webhook">
+      <ActionForm
+        action={action}
+        submitLabel="Add webhook"
+        steps={() => ({
+          run: async () =>
+            (await save({ url: url.value.trim(), events: WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type)), description: description.value.trim() })).secret ?? '',
+          failure,
+          onSuccess: () => {
+            url.set('');
+            description.set('');
+            setEvents([]);
+            onAdded();
+          },
+        })}
+        success={
+          secret && (
+            <span>
+              {WEBHOOK_ADDED} <code>{secret}</code>{' '}
+              <Button type="button" variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret)}>
+                Copy secret
+              </Button>
+            </span>
+          )
+        }
+      >
+        <TextField label="Endpoint URL" type="url" autoComplete="off" placeholder="https://" {...url.props} />
+        <fieldset className="roles">
+          <legend className="roles__legend">Events</legend>
+          <div className="roles__grid">
+            {WEBHOOK_EVENT_TYPES.map((type) => (
+              <label key={type} className="roles__option">
+                <input
+                  type="checkbox"
+                  checked={events.includes(type)}
+                  onChange={() => setEvents((current) => (current.includes(type) ? current.filter((other) => other !== type) : [...current, type]))}
+                />
+                {type}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField label="Description (optional)" autoComplete="off" maxLength={200} {...description.props} />
+      </ActionForm>
+    </Card>
+  );
+}
+
+/** A card with a table (each row: its key, then its cells; the first cell heads the row), or `empty`. */
+function Table({ label, empty, columns, rows }: { label: string; empty: string; columns: string[]; rows: ReactNode[][] }) {
+  return (
+    <Card heading={label}>
+      {rows.length ? (
+        <div className="table-scroll">
+          <table className="activity-table" aria-label={label}>
+            <ColumnHeaders columns={columns} />
+            <tbody>
+              {rows.map(([key, head, ...cells]) => (
+                <tr key={String(key)}>
+                  <th scope="row">{head}</th>
+                  {cells.map((cell, index) => (
+                    <td key={index}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="table-state">{empty}</p>
+      )}
+    </Card>
+  );
+}
+
+/** Webhooks tab (Admins, PRODUCT.md#webhooks): add an endpoint, switch it on or off, remove it; the newest deliveries with "Send again", listed again every few seconds. */
+export function WebhooksTab() {
+  const [version, setVersion] = useState(0);
+  const refresh = () => setVersion((current) => current + 1);
+  const watch = useCallback(
+    (onValue: (value: WebhookListResponse) => void, onError: (error: Error) => void) => {
+      const load = () => void callWebhooks(adminServices(), 'webhookList', {}).then(onValue, onError);
+      load();
+      const timer = setInterval(load, REFRESH_MS);
+      return () => clearInterval(timer);
+    },
+    // A change lists again at once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [version],
+  );
+  const { value: list, error } = useLive(watch, WEBHOOK_ACTION_FAILED);
+  const action = useFormAction<string>();
+  const [removing, setRemoving] = useState<WebhookEndpointView | null>(null);
+  const run = (work: () => Promise<unknown>, message: string) =>
+    void action.submit(null, {
+      run: async () => {
+        await work();
+        return message;
+      },
+      failure,
+      onSuccess: refresh,
+    });
+  const urls = new Map(list?.endpoints.map((endpoint) => [endpoint.id, endpoint.url]));
+  return (
+    <section className="tab" aria-labelledby="webhooks-heading">
+      <h2 id="webhooks-heading" className="tab__title">
+        Webhooks
+      </h2>
+      <AddWebhook onAdded={refresh} />
+      <FormMessage tone="error">{action.error || error}</FormMessage>
+      <FormMessage tone="success">{action.success}</FormMessage>
+      {list ? (
+        <>
+          <Table
+            label="Endpoints"
+            empty={NO_WEBHOOKS}
+            columns={['URL', 'Events', 'Description', 'Status', 'Actions']}
+            rows={list.endpoints.map((endpoint) => [
+              endpoint.id,
+              endpoint.url,
+              endpoint.events.join(', '),
+              endpoint.description,
+              endpoint.enabled ? 'Enabled' : 'Disabled',
+              <>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  aria-label={`${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}
+                  onClick={() => run(() => save({ ...endpoint, enabled: !endpoint.enabled }), WEBHOOK_SAVED)}
+                >
+                  {endpoint.enabled ? 'Disable' : 'Enable'}
+                </Button>{' '}
+                <Button type="button" variant="danger" aria-label={`Remove ${endpoint.url}`} onClick={() => setRemoving(endpoint)}>
+                  Remove
+                </Button>
+              </>,
+            ])}
+          />
+          <Table
+            label="Deliveries"
+            empty={NO_WEBHOOK_DELIVERIES}
+            columns={['Event', 'Endpoint', 'Status', 'Attempts', 'Last answer', 'When', 'Actions']}
+            rows={list.deliveries.map((delivery) => [
+              delivery.id,
+              delivery.type,
+              urls.get(delivery.endpointId) ?? 'Removed',
+              delivery.status,
+              delivery.attempts,
+              `${delivery.lastStatus ?? ''} ${delivery.lastAnswer}`.trim(),
+              formatSignupDate(new Date(delivery.lastAttemptAt ?? delivery.createdAt)),
+              <Button
+                type="button"
+                variant="secondary"
+                aria-label={`Send again ${delivery.type}`}
+                onClick={() => run(() => callWebhooks(adminServices(), 'webhookRedeliver', { deliveryId: delivery.id }), WEBHOOK_SENT_AGAIN)}
+              >
+                Send again
+              </Button>,
+            ])}
+          />
+        </>
+      ) : error ? null : (
+        <p className="table-state" role="status">
+          {LOADING}
+        </p>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title="Remove this webhook?"
+          confirmLabel="Remove"
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            setRemoving(null);
+            run(() => callWebhooks(adminServices(), 'webhookRemove', { id: removing.id }), WEBHOOK_REMOVED);
+          }}
+        >
+          {removing.url} receives no more events; its waiting deliveries stop.
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
