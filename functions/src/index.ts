@@ -37,3 +37,6 @@ export { inviteWave } from './invites/invite-wave';
 export { inviteDrip } from './invites/invite-drip';
 export { onInviteWaveWritten } from './invites/on-invite-wave-written';
 export { inviteSchedule } from './invites/invite-schedule';
+export { importStart } from './imports/import-start';
+export { importChunk } from './imports/import-chunk';
+export { importList } from './imports/import-list';

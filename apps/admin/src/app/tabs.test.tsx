@@ -76,6 +76,7 @@ describe('admin tab registry', () => {
       'Insights',
       'Referrals',
       'Invitations',
+      'Import',
       'Team Manager',
       'Activity',
       'Account Settings',
