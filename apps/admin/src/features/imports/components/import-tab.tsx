@@ -118,7 +118,7 @@ export function ImportTab() {
           {file.csv.headers.map((header) => (
             <label key={header} className="invites__check">
               {header}
-              <select value={mapping[header] ?? 'ignore'} onChange={(event) => setMapping({ ...mapping, [header]: event.target.value as ImportColumnTarget })}>
+              <select aria-label={header} value={mapping[header] ?? 'ignore'} onChange={(event) => setMapping({ ...mapping, [header]: event.target.value as ImportColumnTarget })}>
                 {TARGETS.map(([target, label]) => (
                   <option key={target} value={target}>
                     {label}
