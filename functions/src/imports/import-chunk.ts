@@ -18,6 +18,8 @@ import { httpsFunction } from '../shared/https-function';
 import { mailTokenSecret } from '../shared/secrets';
 import { chunkSize, finishIfComplete, importRef, importView, markFailed, owedMails, settleMails, writeChunk } from './import-store';
 
+const MAIL_BATCH = 10;
+
 export function makeImportChunkHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'importChunk',
@@ -33,8 +35,10 @@ export function makeImportChunkHandler(deps: Partial<EndpointDeps> = {}) {
       try {
         const outcome = await writeChunk(db, body.importId, body.index, rows, { sendConfirmation: view.sendConfirmation });
         if (view.sendConfirmation) {
-          for (const email of await owedMails(db, body.importId, body.index)) {
-            await addToMailingList(db, email, 'import', config.ceilings);
+          const owed = await owedMails(db, body.importId, body.index);
+          // A few at a time: each is a transaction of its own on its own documents.
+          for (let start = 0; start < owed.length; start += MAIL_BATCH) {
+            await Promise.all(owed.slice(start, start + MAIL_BATCH).map((email) => addToMailingList(db, email, 'import', config.ceilings)));
           }
           await settleMails(db, body.importId, body.index);
         }

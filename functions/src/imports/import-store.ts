@@ -6,7 +6,7 @@
 // a second time.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { IMPORT_CHUNK_ROWS, type ImportMapping, type ImportRow, type ImportRowReport, type ImportView } from '@silk/schema/imports';
-import { importRowProblems, importTime, isImportAnswer } from '@silk/schema/import-rows';
+import { checkImportRows, importTime, isImportAnswer } from '@silk/schema/import-rows';
 import { normalizeEmail } from '@silk/schema/validators';
 import {
   FieldValue,
@@ -156,19 +156,6 @@ export interface ChunkOutcome {
   created: string[];
 }
 
-/** The rows that pass the check again (repeats within the chunk refused), and the refused ones. */
-function recheck(rows: readonly ImportRow[], now: number): { valid: ImportRow[]; rejected: ImportRowReport[] } {
-  const seen = new Set<string>();
-  const valid: ImportRow[] = [];
-  const rejected: ImportRowReport[] = [];
-  for (const row of rows) {
-    const problems = importRowProblems(row, seen, now);
-    if (problems.length === 0) valid.push(row);
-    else rejected.push({ line: row.line, email: row.email, problems });
-  }
-  return { valid, rejected };
-}
-
 /**
  * Writes one chunk in one transaction with its marker and the import's counters, unless the marker exists
  * (then nothing is written: alreadyDone). New addresses are created with their original signup time
@@ -182,7 +169,8 @@ export async function writeChunk(
   options: { sendConfirmation: boolean; now?: number },
 ): Promise<ChunkOutcome> {
   const now = options.now ?? Date.now();
-  const { valid, rejected } = recheck(rows, now);
+  // The preview's own check, again (a repeat is found within the chunk only).
+  const { valid, invalid: rejected } = checkImportRows(rows, now);
   const marker = chunkRef(db, importId, index);
   const refs = valid.map((row) => db.collection(COLLECTIONS.waitlistSignups).doc(normalizeEmail(row.email)));
   return db.runTransaction(async (transaction: Transaction) => {

@@ -156,7 +156,7 @@ export function ImportTab() {
       <p aria-live="polite">
         {progress && running ? (
           <>
-            <progress value={rowsDone(progress)} max={progress.rows} /> {count(rowsDone(progress))} of {count(progress.rows)} rows imported
+            <progress aria-label="Import progress" value={rowsDone(progress)} max={progress.rows} /> {count(rowsDone(progress))} of {count(progress.rows)} rows imported
           </>
         ) : null}
       </p>
