@@ -62,12 +62,13 @@ function view(extra: Partial<ImportView> = {}): ImportView {
 }
 
 /** importList answers `listed`; importStart the import; each chunk moves it on. */
-function answer(listed: ImportView[], started: ImportView) {
+function answer(listed: ImportView[], started: ImportView, chunksWait: Promise<void> = Promise.resolve()) {
   let current = started;
   call.mockImplementation(async (_client, route, body) => {
     if (route === 'importList') return { imports: listed } as never;
     if (route === 'importStart') return { import: current } as never;
     if (route === 'importChunk') {
+      await chunksWait;
       const { index, rows } = body as { index: number; rows: unknown[] };
       current = { ...current, doneChunks: [...current.doneChunks, index], imported: current.imported + rows.length };
       if (current.doneChunks.length === current.chunks) current = { ...current, status: 'done' };
@@ -86,7 +87,8 @@ beforeEach(() => {
 
 describe('ImportTab', () => {
   it('maps the columns, previews the bad rows before any write, then imports the rest chunk by chunk', async () => {
-    answer([], view());
+    let release = () => {};
+    answer([], view(), new Promise<void>((resolve) => (release = resolve)));
     const user = userEvent.setup();
     render(<ImportTab />);
     await user.upload(screen.getByLabelText(FILE_LABEL), csvFile(CSV));
@@ -105,6 +107,10 @@ describe('ImportTab', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'email' }), 'email');
 
     await user.click(screen.getByRole('button', { name: 'Import 502 rows' }));
+    // Started, no chunk acknowledged yet: the bar and the live text say so.
+    expect(await screen.findByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '0');
+    expect(screen.getByText('0 of 502 rows imported', { exact: false }).closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    release();
     expect(await screen.findByText(importFinished(502, 0))).toBeInTheDocument();
     const start = call.mock.calls.find(([, route]) => route === 'importStart')?.[2];
     expect(start).toMatchObject({ fileName: 'list.csv', fileSha256: sha(CSV), rows: 502, sendConfirmation: false, mapping: { email: 'email', joined: 'timestamp' } });
