@@ -86,12 +86,13 @@ describe('CSV import (e2e)', () => {
 
     await page.getByRole('link', { name: 'Waitlist Signups' }).click();
     await page.getByRole('searchbox', { name: 'Search signups' }).fill(DOMAIN);
+    const rows = page.getByRole('table', { name: 'Waitlist signups' }).getByRole('row');
     for (const [index, email] of NEW.entries()) {
-      const row = page.getByRole('row').filter({ hasText: email });
+      const row = rows.filter({ hasText: email });
       await row.waitFor({ timeout: 30_000 });
       expect(await row.textContent()).toContain(formatSignupDate(new Date(TIMES[index] ?? Number.NaN)));
     }
-    const known = page.getByRole('row').filter({ hasText: KNOWN });
+    const known = rows.filter({ hasText: KNOWN });
     await expect.poll(() => known.textContent(), { timeout: 30_000 }).toContain(formatSignupDate(new Date(KNOWN_TIME)));
 
     const addresses = [...NEW, KNOWN];
