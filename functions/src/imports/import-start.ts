@@ -10,7 +10,7 @@ import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';
-import { startImport } from './import-store';
+import { finishIfComplete, startImport } from './import-store';
 
 /** One column holds the address; every other target at most once (`ignore` as often as needed). */
 export function validMapping(mapping: Record<string, string>): mapping is ImportMapping {
@@ -40,7 +40,8 @@ export function makeImportStartHandler(deps: Partial<EndpointDeps> = {}) {
           details: { fileName: body.fileName, rows: body.rows, sendConfirmation: body.sendConfirmation },
         });
       }
-      return { import: outcome.view };
+      // A resume of an import whose last chunk was written but not yet counted as the end finishes it.
+      return { import: outcome.kind === 'resumed' ? await finishIfComplete(db, body.importId) : outcome.view };
     },
     deps,
   );
