@@ -4,6 +4,7 @@ import { setLogLevel } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { coverageCases } from './coverage.cases';
 import { createRulesEnvironment } from './environment';
+import { importCases } from './imports.cases';
 import { inviteCases } from './invites.cases';
 import { mailCases } from './mail.cases';
 import { RULES_PROJECT_ID, seed } from './fixtures';
@@ -36,5 +37,6 @@ referralCases(getEnv);
 inviteCases(getEnv);
 suppressionCases(getEnv);
 webhookCases(getEnv);
+importCases(getEnv);
 // Last: every rule expression above must have been evaluated.
 coverageCases(RULES_PROJECT_ID);

@@ -45,3 +45,6 @@ export { webhookRedeliver } from './webhooks/webhook-redeliver';
 export { onWebhookEventCreated } from './webhooks/on-webhook-event-created';
 export { onWebhookDeliveryWritten } from './webhooks/on-webhook-delivery-written';
 export { redriveWebhooks } from './webhooks/redrive-webhooks';
+export { importStart } from './imports/import-start';
+export { importChunk } from './imports/import-chunk';
+export { importList } from './imports/import-list';

@@ -71,8 +71,11 @@ export const NOT_AVAILABLE = 'N/A';
  * Change it whenever that text changes.
  */
 export const CONSENT_TEXT_VERSION = 'waitlist-updates-v1';
-/** The form a signup came from: the landing page's script ('hero') or its native post ('no-js'). */
-export const CONSENT_FORMS = ['hero', 'no-js'] as const;
+/**
+ * The form a signup came from: the landing page's script ('hero') or its native post ('no-js'); 'import':
+ * an Admin's CSV import that asked for confirmation mails (the double opt-in confirms the other tool's consent).
+ */
+export const CONSENT_FORMS = ['hero', 'no-js', 'import'] as const;
 export type ConsentForm = (typeof CONSENT_FORMS)[number];
 
 /**

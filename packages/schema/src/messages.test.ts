@@ -81,6 +81,10 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   IMPORT_REQUEST_INVALID: 'This import request is not valid.',
   IMPORT_NOT_FOUND: 'This import no longer exists. Start it again.',
   IMPORT_FILE_CHANGED: 'This file is not the one the import started with.',
+  IMPORTS_LOAD_FAILED: 'The imports could not be loaded. Please try again.',
+  IMPORT_FILE_UNREADABLE: 'This file could not be read. Choose a CSV file with a header row.',
+  IMPORT_EMAIL_COLUMN_REQUIRED: 'Choose the column that holds the e-mail addresses.',
+  IMPORT_STOPPED: 'The import stopped before the end. Resume it with the same file.',
   MAIL_EVENT_SIGNATURE_INVALID: 'A valid webhook signature is required.',
   MAIL_EVENT_INVALID: 'This mail event is not in a format we accept.',
   SERVER_KEY_REQUIRED: 'A valid server key is required.',
@@ -180,6 +184,19 @@ describe('messages', () => {
   it('describes a webhook delivery without an answer', () => {
     expect(messages.webhookTimedOut(10)).toBe('No answer within 10 seconds.');
     expect(messages.webhookUnreachable('ECONNREFUSED')).toBe('The receiver could not be reached (ECONNREFUSED).');
+  });
+
+  it('words each problem of an imported row, and the end of an import', () => {
+    expect(messages.IMPORT_PROBLEM_TEXT).toEqual({
+      'email-missing': 'no e-mail address',
+      'email-invalid': 'not a valid e-mail address',
+      'email-repeated': 'the address is in an earlier row',
+      'timestamp-invalid': 'the signup time is not a date (ISO 8601) or seconds or milliseconds since 1970',
+      'timestamp-future': 'the signup time is in the future',
+      'source-invalid': 'the source has characters or a length a campaign source cannot have',
+      'answer-too-long': 'an answer is longer than the form allows',
+    });
+    expect(messages.importFinished(1200, 3)).toBe('Import finished: 1,200 new signups, 3 merged into existing ones.');
   });
 
   it('has no empty message', () => {

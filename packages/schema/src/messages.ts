@@ -213,3 +213,21 @@ export const NO_INVITE_WAVES = 'No one has been invited yet.';
 export function inviteCountInvalid(max: number): string {
   return `Enter a whole number from 1 to ${max.toLocaleString('en-US')}.`;
 }
+// The admin panel's Import tab (the import routes answer their own refusals).
+export const IMPORTS_LOAD_FAILED = 'The imports could not be loaded. Please try again.';
+export const IMPORT_FILE_UNREADABLE = 'This file could not be read. Choose a CSV file with a header row.';
+export const IMPORT_EMAIL_COLUMN_REQUIRED = 'Choose the column that holds the e-mail addresses.';
+export const IMPORT_STOPPED = 'The import stopped before the end. Resume it with the same file.';
+/** Why a row of an import's file cannot be imported (the preview lists each with its line). */
+export const IMPORT_PROBLEM_TEXT = {
+  'email-missing': 'no e-mail address',
+  'email-invalid': 'not a valid e-mail address',
+  'email-repeated': 'the address is in an earlier row',
+  'timestamp-invalid': 'the signup time is not a date (ISO 8601) or seconds or milliseconds since 1970',
+  'timestamp-future': 'the signup time is in the future',
+  'source-invalid': 'the source has characters or a length a campaign source cannot have',
+  'answer-too-long': 'an answer is longer than the form allows',
+} as const;
+export function importFinished(imported: number, merged: number): string {
+  return `Import finished: ${imported.toLocaleString('en-US')} new signups, ${merged.toLocaleString('en-US')} merged into existing ones.`;
+}

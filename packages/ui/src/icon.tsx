@@ -50,6 +50,8 @@ export const chartPath = 'M3 3v18h18M8 17v-4M13 17V7M18 17v-7';
 /** Three linked circles: sharing, referrals. */
 export const referralsPath =
   'M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4';
+/** An arrow up out of a tray: upload, import. */
+export const uploadPath = 'M4 15v4a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-4M12 3v12M7 8l5-5 5 5';
 /** An i in a circle: details. */
 export const infoPath = 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7h.01';
 /** A trash can: delete. */

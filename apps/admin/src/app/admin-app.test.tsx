@@ -161,7 +161,7 @@ describe('admin panel shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Team Manager', 'Activity', 'Account Settings']);
+    ).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Import', 'Team Manager', 'Activity', 'Account Settings']);
     expect(within(nav).getByRole('link', { name: 'Waitlist Signups' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -77,6 +77,7 @@ describe('admin tab registry', () => {
       'Insights',
       'Referrals',
       'Invitations',
+      'Import',
       'Team Manager',
       'Activity',
       'Webhooks',

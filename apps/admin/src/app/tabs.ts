@@ -1,7 +1,17 @@
 // The panel's tabs, in sidebar order: the sidebar, the routes and the role guard all derive from this.
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { canManageTeam, type Role } from '@silk/schema/roles';
-import { activityPath, chartPath, listPath, mailPath, referralsPath, settingsPath, teamPath, zapPath } from '@silk/ui/icon';
+import {
+  activityPath,
+  chartPath,
+  listPath,
+  mailPath,
+  referralsPath,
+  settingsPath,
+  teamPath,
+  uploadPath,
+  zapPath,
+} from '@silk/ui/icon';
 import { paths } from '@/config/paths';
 import { lazyWithPreload, type PreloadableComponent } from '@/lib/lazy-with-preload';
 
@@ -69,6 +79,14 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     Component: lazyWithPreload(() =>
       import('@/features/invites/components/invitations-tab').then((module) => module.InvitationsTab),
     ),
+  },
+  {
+    id: 'imports',
+    label: 'Import',
+    icon: uploadPath,
+    path: paths.imports,
+    canOpen: canManageTeam,
+    Component: lazyWithPreload(() => import('@/features/imports/components/import-tab').then((module) => module.ImportTab)),
   },
   {
     id: 'team',
