@@ -2,6 +2,7 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { setLogLevel } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { attributionCases } from './attribution.cases';
 import { coverageCases } from './coverage.cases';
 import { createRulesEnvironment } from './environment';
 import { inviteCases } from './invites.cases';
@@ -32,5 +33,6 @@ serverOnlyCases(getEnv);
 mailCases(getEnv);
 referralCases(getEnv);
 inviteCases(getEnv);
+attributionCases(getEnv);
 // Last: every rule expression above must have been evaluated.
 coverageCases(RULES_PROJECT_ID);
