@@ -25,6 +25,7 @@ export { parseSignupView, SIGNUP_VIEW_PARAM_NAMES, signupViewToSearchParams, VIE
 export { dayStart, isDay, isTimeZone } from './signup-view/time-zone';
 export {
   answerOf,
+  attributionOf,
   confirmedReferralsOf,
   countryOf,
   inviteStatusOf,
@@ -34,4 +35,4 @@ export {
 } from './signup-view/row';
 export { isFilteredView, narrowsView, signupMatcher } from './signup-view/filter';
 export { nextSort, normalizeSort, signupComparator, sortSignups } from './signup-view/sort';
-export { answerOptions, countryOptions } from './signup-view/options';
+export { answerOptions, attributionOptions, countryOptions } from './signup-view/options';

@@ -1,4 +1,5 @@
 // The view in the URL: one query parameter per setting, defaults left out, anything malformed ignored.
+import { isAttributionValue } from '../attribution';
 import { FEEDBACK_FIELDS } from '../constants';
 import { normalizeSort } from './sort';
 import { isDay, isTimeZone } from './time-zone';
@@ -25,6 +26,8 @@ export const VIEW_PARAMS = {
   referred: 'referred',
   hasReferrals: 'referrers',
   invite: 'invite',
+  source: 'source',
+  campaign: 'campaign',
 } as const;
 
 /** Every query parameter a view may use (the panel leaves the others in the URL alone). */
@@ -32,6 +35,10 @@ export const SIGNUP_VIEW_PARAM_NAMES: readonly string[] = [...Object.values(VIEW
 
 const text = (value: string | null): string | null =>
   value !== null && value.length <= MAX_VIEW_TEXT ? value : null;
+
+/** A source or campaign filter: '' (none) or a value a signup can store; anything else is no filter. */
+const attributionValue = (value: string | null): string | null =>
+  value === '' || isAttributionValue('utmSource', value) ? value : null;
 
 /** The view a URL's query describes; anything unknown or malformed is left out (never throws). */
 export function parseSignupView(params: URLSearchParams): SignupView {
@@ -61,6 +68,9 @@ export function parseSignupView(params: URLSearchParams): SignupView {
   view.hasReferrals = params.get(VIEW_PARAMS.hasReferrals) === 'yes';
   const invite = params.get(VIEW_PARAMS.invite);
   if (invite !== 'all' && (INVITE_FILTERS as readonly (string | null)[]).includes(invite)) view.invite = invite as InviteFilter;
+  // Present and empty: the rows without a source (a campaign).
+  view.source = attributionValue(params.get(VIEW_PARAMS.source));
+  view.campaign = attributionValue(params.get(VIEW_PARAMS.campaign));
   return view;
 }
 
@@ -87,5 +97,7 @@ export function signupViewToSearchParams(view: SignupView): URLSearchParams {
   if (view.referred !== 'all') params.set(VIEW_PARAMS.referred, view.referred);
   if (view.hasReferrals) params.set(VIEW_PARAMS.hasReferrals, 'yes');
   if (view.invite !== 'all') params.set(VIEW_PARAMS.invite, view.invite);
+  if (view.source !== null) params.set(VIEW_PARAMS.source, view.source);
+  if (view.campaign !== null) params.set(VIEW_PARAMS.campaign, view.campaign);
   return params;
 }
