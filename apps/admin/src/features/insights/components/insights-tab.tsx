@@ -1,6 +1,8 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { inviteFunnels } from '@silk/schema/invite-funnel';
 import { LOADING_DATA, NO_DATA } from '@silk/schema/messages';
+import { attributionOptions, DEFAULT_SIGNUP_VIEW, signupMatcher } from '@silk/schema/signup-view';
+import { NO_ATTRIBUTION } from '@silk/schema/attribution';
 import { useId, useMemo, useState } from 'react';
 import {
   aggregateSignups,
@@ -12,6 +14,7 @@ import {
 import { formatCount, formatPeriod, formatShare, isoDay } from '@/features/insights/lib/chart-scale';
 import { barSummary, timeSummary } from '@/features/insights/lib/summaries';
 import { referralStats } from '@/lib/referral-stats';
+import { AttributionSection, AttributionSelect } from './attribution-section';
 import { BarChart } from './bar-chart';
 import { ChartFigure, type DataRow } from './chart-figure';
 import { InviteFunnelSection } from './invite-funnel';
@@ -45,17 +48,36 @@ function tallyRows(tallies: readonly Tally[], whole: number): DataRow[] {
 
 const kFactorFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
+/** A source's (campaign's) name in a title: "(none)" for the signups without one. */
+const named = (value: string) => value || NO_ATTRIBUTION;
+
 /**
- * Insights: signups over time, the top countries, referrals (the share of signups a referral link
+ * Insights: signups over time (of all, or of one source and campaign), where signups come from (by
+ * source with each one's conversion, by campaign, and the suppressed addresses), the top countries, referrals (the share of signups a referral link
  * brought, the K-factor — confirmed signups brought per referrer — and the top referrers), the
  * invitation funnel (once anyone is invited) and the answers to each feedback question.
  */
 export function InsightsTab({ signups, signupsTotal, signupsComplete }: InsightsTabProps) {
   const [period, setPeriod] = useState<Period>('day');
   const [cumulative, setCumulative] = useState(false);
+  // The time chart's source and campaign (null: all; '': none).
+  const [source, setSource] = useState<string | null>(null);
+  const [campaign, setCampaign] = useState<string | null>(null);
   const periodName = useId();
   // Memoised on the rows array itself: a render with the same rows costs nothing.
   const insights = signups && signups.length > 0 ? aggregateSignups(signups) : null;
+  const options = useMemo(
+    () => signups && { sources: attributionOptions(signups, 'utmSource'), campaigns: attributionOptions(signups, 'utmCampaign') },
+    [signups],
+  );
+  const timeRows = useMemo(
+    () =>
+      signups && (source !== null || campaign !== null)
+        ? signups.filter(signupMatcher({ ...DEFAULT_SIGNUP_VIEW, source, campaign }))
+        : signups,
+    [signups, source, campaign],
+  );
+  const timeInsights = timeRows === signups ? insights : timeRows && aggregateSignups(timeRows);
   const referrals = signups && signups.length > 0 ? referralStats(signups) : null;
   const referrerTallies = useMemo<Tally[]>(
     () =>
@@ -67,7 +89,7 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
     [referrals],
   );
   const funnels = useMemo(() => (signups && signups.length > 0 ? inviteFunnels(signups) : null), [signups]);
-  const perPeriod = insights ? (period === 'day' ? insights.perDay : insights.perWeek) : null;
+  const perPeriod = timeInsights ? (period === 'day' ? timeInsights.perDay : timeInsights.perWeek) : null;
   const series = useMemo(
     () => (perPeriod && cumulative ? runningTotals(perPeriod) : perPeriod),
     [perPeriod, cumulative],
@@ -82,7 +104,9 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
     status = `These figures cover the ${formatCount(signups.length)} signups loaded so far${of}.`;
   }
 
-  const timeTitle = `${cumulative ? 'Total signups' : 'Signups'} per ${period}`;
+  const timeTitle = `${cumulative ? 'Total signups' : 'Signups'} per ${period}${
+    source === null ? '' : `, source ${named(source)}`
+  }${campaign === null ? '' : `, campaign ${named(campaign)}`}`;
   return (
     <section className="tab insights" aria-labelledby="insights-heading">
       <div className="insights__header">
@@ -123,12 +147,26 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
                 />
                 Cumulative
               </label>
+              <AttributionSelect
+                label="Source"
+                allLabel="All sources"
+                values={options?.sources ?? []}
+                value={source}
+                onChange={setSource}
+              />
+              <AttributionSelect
+                label="Campaign"
+                allLabel="All campaigns"
+                values={options?.campaigns ?? []}
+                value={campaign}
+                onChange={setCampaign}
+              />
             </div>
             <ChartFigure
               title={timeTitle}
               note={`UTC ${period === 'day' ? 'days' : 'weeks, from Monday'}.${
-                insights.undated > 0
-                  ? ` ${formatCount(insights.undated)} ${insights.undated === 1 ? 'signup without a date is' : 'signups without a date are'} left out.`
+                timeInsights && timeInsights.undated > 0
+                  ? ` ${formatCount(timeInsights.undated)} ${timeInsights.undated === 1 ? 'signup without a date is' : 'signups without a date are'} left out.`
                   : ''
               }`}
               chart={
@@ -149,6 +187,8 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
               }))}
             />
           </section>
+
+          <AttributionSection insights={insights} />
 
           <section className="insights__section" aria-labelledby="insights-countries">
             <h3 id="insights-countries" className="insights__heading">
