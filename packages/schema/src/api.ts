@@ -162,11 +162,8 @@ export interface DeleteSignupResponse {
 
 const viewText = z.string().max(MAX_VIEW_TEXT);
 const viewDay = z.string().refine(isDay).nullable();
-/** A source or campaign filter: '' for the rows without one, or a value a signup can store. */
-const viewAttribution = z
-  .string()
-  .refine((value) => value === '' || isAttributionValue('utmSource', value))
-  .nullable();
+/** A source or campaign filter: '' for the rows without one. */
+const viewAttribution = viewText.nullable();
 
 /**
  * The Waitlist Signups view (signup-view.ts) as the filtered export receives it: every setting present,

@@ -16,9 +16,6 @@ export const ATTRIBUTION_LABELS: Readonly<Record<AttributionField, string>> = {
   landingPath: 'Landing page',
 };
 
-/** How the panel names the signups that carry no value for a field (no source, no campaign). */
-export const NO_ATTRIBUTION = '(none)';
-
 let checks: ReadonlyMap<string, (value: string) => boolean> | undefined;
 
 function checkOf(key: string): ((value: string) => boolean) | undefined {

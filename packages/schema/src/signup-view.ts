@@ -30,6 +30,7 @@ export {
   countryOf,
   inviteStatusOf,
   isConfirmedSignup,
+  NO_ATTRIBUTION,
   prepareSignupSearch,
   referrerOf,
 } from './signup-view/row';

@@ -60,6 +60,9 @@ export function confirmedReferralsOf(row: Row): number {
     : 0;
 }
 
+/** How the panel names the signups that carry no value of an attribution field (no source, no campaign). */
+export const NO_ATTRIBUTION = '(none)';
+
 /** A stored attribution value of the row (its source, campaign, …), or null when it has none. */
 export function attributionOf(row: Row, key: AttributionField): string | null {
   const value = fields(row)[key];

@@ -1,5 +1,4 @@
 // The view in the URL: one query parameter per setting, defaults left out, anything malformed ignored.
-import { isAttributionValue } from '../attribution';
 import { FEEDBACK_FIELDS } from '../constants';
 import { normalizeSort } from './sort';
 import { isDay, isTimeZone } from './time-zone';
@@ -36,10 +35,6 @@ export const SIGNUP_VIEW_PARAM_NAMES: readonly string[] = [...Object.values(VIEW
 const text = (value: string | null): string | null =>
   value !== null && value.length <= MAX_VIEW_TEXT ? value : null;
 
-/** A source or campaign filter: '' (none) or a value a signup can store; anything else is no filter. */
-const attributionValue = (value: string | null): string | null =>
-  value === '' || isAttributionValue('utmSource', value) ? value : null;
-
 /** The view a URL's query describes; anything unknown or malformed is left out (never throws). */
 export function parseSignupView(params: URLSearchParams): SignupView {
   const view: SignupView = { ...DEFAULT_SIGNUP_VIEW, answers: {}, countries: [] };
@@ -69,8 +64,8 @@ export function parseSignupView(params: URLSearchParams): SignupView {
   const invite = params.get(VIEW_PARAMS.invite);
   if (invite !== 'all' && (INVITE_FILTERS as readonly (string | null)[]).includes(invite)) view.invite = invite as InviteFilter;
   // Present and empty: the rows without a source (a campaign).
-  view.source = attributionValue(params.get(VIEW_PARAMS.source));
-  view.campaign = attributionValue(params.get(VIEW_PARAMS.campaign));
+  view.source = text(params.get(VIEW_PARAMS.source));
+  view.campaign = text(params.get(VIEW_PARAMS.campaign));
   return view;
 }
 

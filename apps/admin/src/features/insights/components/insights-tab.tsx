@@ -1,8 +1,7 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { inviteFunnels } from '@silk/schema/invite-funnel';
 import { LOADING_DATA, NO_DATA } from '@silk/schema/messages';
-import { attributionOptions, DEFAULT_SIGNUP_VIEW, signupMatcher } from '@silk/schema/signup-view';
-import { NO_ATTRIBUTION } from '@silk/schema/attribution';
+import { attributionOf, NO_ATTRIBUTION } from '@silk/schema/signup-view';
 import { useId, useMemo, useState } from 'react';
 import {
   aggregateSignups,
@@ -16,7 +15,7 @@ import { barSummary, timeSummary } from '@/features/insights/lib/summaries';
 import { referralStats } from '@/lib/referral-stats';
 import { AttributionSection, AttributionSelect } from './attribution-section';
 import { BarChart } from './bar-chart';
-import { ChartFigure, type DataRow } from './chart-figure';
+import { ChartFigure, tallyRows } from './chart-figure';
 import { InviteFunnelSection } from './invite-funnel';
 import { TimeChart } from './time-chart';
 import './insights.css';
@@ -38,14 +37,6 @@ const ANSWER_NOTES: Record<AnswerDistribution['kind'], string> = {
   presence: 'Whether a handle was given.',
 };
 
-function tallyRows(tallies: readonly Tally[], whole: number): DataRow[] {
-  return tallies.map((tally) => ({
-    key: `${tally.kind}:${tally.label}`,
-    header: tally.label,
-    cells: [formatCount(tally.count), formatShare(tally.count, whole)],
-  }));
-}
-
 const kFactorFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** A source's (campaign's) name in a title: "(none)" for the signups without one. */
@@ -66,14 +57,14 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
   const periodName = useId();
   // Memoised on the rows array itself: a render with the same rows costs nothing.
   const insights = signups && signups.length > 0 ? aggregateSignups(signups) : null;
-  const options = useMemo(
-    () => signups && { sources: attributionOptions(signups, 'utmSource'), campaigns: attributionOptions(signups, 'utmCampaign') },
-    [signups],
-  );
   const timeRows = useMemo(
     () =>
       signups && (source !== null || campaign !== null)
-        ? signups.filter(signupMatcher({ ...DEFAULT_SIGNUP_VIEW, source, campaign }))
+        ? signups.filter(
+            (row) =>
+              (source === null || (attributionOf(row, 'utmSource') ?? '') === source) &&
+              (campaign === null || (attributionOf(row, 'utmCampaign') ?? '') === campaign),
+          )
         : signups,
     [signups, source, campaign],
   );
@@ -150,14 +141,14 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
               <AttributionSelect
                 label="Source"
                 allLabel="All sources"
-                values={options?.sources ?? []}
+                tallies={insights.sources}
                 value={source}
                 onChange={setSource}
               />
               <AttributionSelect
                 label="Campaign"
                 allLabel="All campaigns"
-                values={options?.campaigns ?? []}
+                tallies={insights.campaigns}
                 value={campaign}
                 onChange={setCampaign}
               />

@@ -1,6 +1,5 @@
 // The Insights tab's figures from the signups the panel holds: one pass over the rows, memoised on the
 // rows array (the panel hands over a new array whenever a signup changes).
-import { NO_ATTRIBUTION } from '@silk/schema/attribution';
 import { FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
 import type { FeedbackField, WaitlistSignup } from '@silk/schema/entities';
 import { displayValue, SIGNUP_COLUMNS, toDate } from '@silk/schema/formatters';
@@ -10,8 +9,8 @@ import {
   countryOf as locationCountry,
   inviteStatusOf,
   isConfirmedSignup,
+  NO_ATTRIBUTION,
 } from '@silk/schema/signup-view';
-import { SUPPRESSION_REASONS, type SuppressionReason } from '@silk/schema/suppression';
 
 export type Period = 'day' | 'week';
 
@@ -67,8 +66,8 @@ export interface Insights {
   sourceFunnels: Conversion[];
   /** The 10 campaigns (utm_campaign) with most signups, then Other and "(none)". */
   campaigns: Tally[];
-  /** Addresses no mail goes to, by why. */
-  suppressed: Record<SuppressionReason, number>;
+  /** Addresses no mail goes to (a bounce, a complaint or an unsubscribe). */
+  suppressed: number;
 }
 
 /** Signups of a group that were confirmed, invited (whatever came of it) and joined the product. */
@@ -237,6 +236,14 @@ class Question {
   }
 }
 
+const noConversion = (): Conversion => ({ confirmed: 0, invited: 0, joined: 0 });
+
+function addTo(target: Conversion, { confirmed, invited, joined }: Conversion): void {
+  target.confirmed += confirmed;
+  target.invited += invited;
+  target.joined += joined;
+}
+
 /** Counts of one attribution field's values; rows without one are "(none)". */
 class Attribution {
   readonly counter = new Counter();
@@ -248,10 +255,8 @@ class Attribution {
     else this.counter.add(value);
     if (!reached) return;
     let conversion = this.conversions.get(value);
-    if (!conversion) this.conversions.set(value, (conversion = { confirmed: 0, invited: 0, joined: 0 }));
-    conversion.confirmed += reached.confirmed;
-    conversion.invited += reached.invited;
-    conversion.joined += reached.joined;
+    if (!conversion) this.conversions.set(value, (conversion = noConversion()));
+    addTo(conversion, reached);
   }
 
   tallies(): Tally[] {
@@ -263,12 +268,9 @@ class Attribution {
   /** The conversion of each tally; Other's is what the listed values leave. */
   conversionsOf(tallies: readonly Tally[]): Conversion[] {
     const listed = new Set(tallies.filter((tally) => tally.kind === 'value').map((tally) => tally.label));
-    const other: Conversion = { confirmed: 0, invited: 0, joined: 0 };
+    const other = noConversion();
     for (const [value, conversion] of this.conversions) {
-      if (value === null || listed.has(value)) continue;
-      other.confirmed += conversion.confirmed;
-      other.invited += conversion.invited;
-      other.joined += conversion.joined;
+      if (value !== null && !listed.has(value)) addTo(other, conversion);
     }
     return tallies.map((tally) =>
       tally.kind === 'other' ? other : (this.conversions.get(tally.kind === 'none' ? null : tally.label) ?? other),
@@ -285,10 +287,7 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
   let unknownCountries = 0;
   const sources = new Attribution();
   const campaigns = new Attribution();
-  const suppressed = Object.fromEntries(SUPPRESSION_REASONS.map((reason) => [reason, 0])) as Record<
-    SuppressionReason,
-    number
-  >;
+  let suppressed = 0;
 
   for (const row of rows) {
     const time = timeOf(row.timestamp);
@@ -308,7 +307,7 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
       joined: status === 'joined' ? 1 : 0,
     });
     campaigns.add(attributionOf(row, 'utmCampaign'));
-    if (row.suppressedReason && SUPPRESSION_REASONS.includes(row.suppressedReason)) suppressed[row.suppressedReason] += 1;
+    if (row.suppressedReason) suppressed += 1;
   }
 
   const perDay = [...days]

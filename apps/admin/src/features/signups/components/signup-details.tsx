@@ -1,9 +1,15 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
-import { ATTRIBUTION_LABELS, NO_ATTRIBUTION } from '@silk/schema/attribution';
+import { ATTRIBUTION_LABELS } from '@silk/schema/attribution';
 import { formatSignupDate, toDate } from '@silk/schema/formatters';
 import { INVITES_LOAD_FAILED } from '@silk/schema/messages';
 import type { AttributionField } from '@silk/schema/signup-fields';
-import { attributionOf, confirmedReferralsOf, inviteStatusOf, referrerOf } from '@silk/schema/signup-view';
+import {
+  attributionOf,
+  confirmedReferralsOf,
+  inviteStatusOf,
+  NO_ATTRIBUTION,
+  referrerOf,
+} from '@silk/schema/signup-view';
 import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
 import { Fragment, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';

@@ -1,10 +1,10 @@
-import { NO_ATTRIBUTION } from '@silk/schema/attribution';
 import { FEEDBACK_FIELDS } from '@silk/schema/constants';
 import type { FeedbackField } from '@silk/schema/entities';
 import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
 import {
   DEFAULT_SIGNUP_VIEW,
   isFilteredView,
+  NO_ATTRIBUTION,
   type ConfirmedFilter,
   type InviteFilter,
   type ReferredFilter,
