@@ -2,6 +2,7 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { setLogLevel } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { attributionCases } from './attribution.cases';
 import { coverageCases } from './coverage.cases';
 import { createRulesEnvironment } from './environment';
 import { importCases } from './imports.cases';
@@ -38,5 +39,6 @@ inviteCases(getEnv);
 suppressionCases(getEnv);
 webhookCases(getEnv);
 importCases(getEnv);
+attributionCases(getEnv);
 // Last: every rule expression above must have been evaluated.
 coverageCases(RULES_PROJECT_ID);

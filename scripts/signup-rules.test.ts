@@ -53,6 +53,12 @@ describe('firestore.rules and the signup fields registry', () => {
     expect(write).toContain("&& (!('workEmail' in changed) || emailText(data.workEmail))");
     expect(write).toContain("&& (!('source' in changed) || data.source == 'Homepage Hero')");
     expect(write).toContain('&& data.timestamp == request.time');
+    // Attribution is the creating visit's: an update may neither set nor change it.
+    const firstWriteOnly = SIGNUP_FIELDS.filter((field: SignupFieldSpec) => field.firstWriteOnly === true);
+    expect(firstWriteOnly.map((field) => field.key)).toContain('utmSource');
+    expect(listAfter(write, '&& (resource == null || !changed.hasAny([')).toEqual(
+      firstWriteOnly.map((field) => field.key),
+    );
     const guarded = SIGNUP_FIELDS.filter((field) => !field.writtenBy.some((by) => by === 'join' || by === 'server'));
     expect(listAfter(ruleFunction(rules, 'feedbackGuard'), 'changed.hasAny([')).toEqual(
       guarded.map((field) => field.key),

@@ -102,9 +102,14 @@ export function signupRuleFunctions(fields: readonly SignupFieldSpec[]): Record<
   const joining = visitor.filter((field) => writes(field, 'join')).map((field) => field.key);
   // Feedback-only fields (the answers and the previous edit key) belong to the session that wrote them.
   const guarded = visitor.filter((field) => !writes(field, 'join')).map((field) => field.key);
+  // Attribution belongs to the visit that created the signup: an update may not set or change it.
+  const firstWriteOnly = visitor.filter((field) => field.firstWriteOnly === true).map((field) => field.key);
   const checks = [
     ...visitor.flatMap(alwaysChecks),
     ...visitor.map(changedCheck).filter((check) => check !== null),
+    ...(firstWriteOnly.length > 0
+      ? [`(resource == null || !changed.hasAny([\n${keyList([firstWriteOnly], ']))')}`]
+      : []),
     'feedbackGuard(changed)',
   ];
   const validSignupWrite = [

@@ -31,6 +31,7 @@ export interface DownloadedWorkbook {
   fileName: string;
   /** The workbook's first sheet. */
   sheet: ExcelJS.Worksheet;
+  workbook: ExcelJS.Workbook;
 }
 
 /**
@@ -52,6 +53,6 @@ export function workbookDownloads(
     await workbook.xlsx.readFile(path);
     const [sheet] = workbook.worksheets;
     if (!sheet) throw new Error(`${download.suggestedFilename()} has no sheet`);
-    return { fileName: download.suggestedFilename(), sheet };
+    return { fileName: download.suggestedFilename(), sheet, workbook };
   };
 }

@@ -74,7 +74,12 @@ export async function openSite(
   browser: Browser,
   siteUrl: string,
   path = '/',
-  options: { reducedMotion?: 'reduce' | 'no-preference'; beforeGoto?: (page: Page) => Promise<void> } = {},
+  options: {
+    reducedMotion?: 'reduce' | 'no-preference';
+    beforeGoto?: (page: Page) => Promise<void>;
+    /** The page that linked to the site (the navigation's Referer, the page's `document.referrer`). */
+    referer?: string;
+  } = {},
 ): Promise<SitePage> {
   const context = await browser.newContext({ reducedMotion: options.reducedMotion ?? 'no-preference' });
   await cutOffThirdParties(context);
@@ -89,7 +94,7 @@ export async function openSite(
     void dialog.accept();
   });
   await options.beforeGoto?.(page);
-  await page.goto(new URL(path, siteUrl).href);
+  await page.goto(new URL(path, siteUrl).href, options.referer ? { referer: options.referer } : {});
   // Before the islands hydrate, the landing form posts natively: most tests want the hydrated page.
   await hydrateIslands(page, ISLANDS_HYDRATED_AT_LOAD[new URL(path, siteUrl).pathname] ?? []);
   return { context, page, commits, alerts };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOriginAllowed } from './cors';
+import { isOriginAllowed, sameSiteReferer } from './cors';
+import type { HttpRequest } from './http';
 
 const PRODUCTION = ['https://silk.travel', 'https://admin.silk.travel'];
 const EMULATOR = ['http://127.0.0.1:*', 'http://localhost:*'];
@@ -28,5 +29,23 @@ describe('isOriginAllowed', () => {
     expect(allowedAmong(['null', 'http://localhost:5173/path'], EMULATOR)).toEqual([]);
     expect(isOriginAllowed('', PRODUCTION)).toBe(false);
     expect(isOriginAllowed('https://silk.travel', [])).toBe(false);
+  });
+});
+
+describe('sameSiteReferer', () => {
+  const from = (referer?: string) => ({ headers: referer === undefined ? {} : { referer } }) as HttpRequest;
+
+  it('is the posting page of an allowed origin, with its query', () => {
+    expect(sameSiteReferer(from('https://silk.travel/?utm_source=x&ref=abcd2345'), PRODUCTION)?.href).toBe(
+      'https://silk.travel/?utm_source=x&ref=abcd2345',
+    );
+    expect(sameSiteReferer(from('http://127.0.0.1:5000/faq'), EMULATOR)?.pathname).toBe('/faq');
+  });
+
+  it('is null for another site, an origin alone that is not ours, something not a URL, or none', () => {
+    expect(sameSiteReferer(from('https://evil.example/?utm_source=x'), PRODUCTION)).toBeNull();
+    expect(sameSiteReferer(from('not a url'), PRODUCTION)).toBeNull();
+    expect(sameSiteReferer(from(''), PRODUCTION)).toBeNull();
+    expect(sameSiteReferer(from(), PRODUCTION)).toBeNull();
   });
 });

@@ -6,8 +6,8 @@
 import { parseReferralCode, REFERRAL_PARAM, type ReferralRecord } from '@silk/schema/referrals';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
-import { isOriginAllowed } from '../http/cors';
-import { header, type HttpRequest } from '../http/http';
+import { sameSiteReferer } from '../http/cors';
+import type { HttpRequest } from '../http/http';
 import { signupChange } from '../shared/signup-change';
 import { referralCodeRef } from './codes';
 import { networkOf } from './network';
@@ -16,17 +16,13 @@ import { referralRef, signupDoc } from './referral-records';
 /** How old a signup may be and still get its referrer recorded. */
 export const REFERRER_RECORD_WINDOW_MS = 10 * 60 * 1000;
 
+/** The referral code in a page's URL (`?ref=…`), or null. */
+export const referralCodeOf = (page: URL | null): string | null =>
+  parseReferralCode(page?.searchParams.get(REFERRAL_PARAM));
+
 /** The referral code of the page a form was posted from, when that page is one of ours. */
 export function refererCode(req: HttpRequest, allowedOrigins: readonly string[]): string | null {
-  const referer = header(req, 'referer');
-  if (!referer) return null;
-  try {
-    const url = new URL(referer);
-    if (!isOriginAllowed(url.origin, allowedOrigins)) return null;
-    return parseReferralCode(url.searchParams.get(REFERRAL_PARAM));
-  } catch {
-    return null;
-  }
+  return referralCodeOf(sameSiteReferer(req, allowedOrigins));
 }
 
 export interface NewReferral {

@@ -58,6 +58,8 @@ describe('auditedView', () => {
       referred: 'all',
       hasReferrals: false,
       invite: 'all',
+      source: null,
+      campaign: null,
     });
   });
 
@@ -76,6 +78,8 @@ describe('auditedView', () => {
       referred: 'all',
       hasReferrals: false,
       invite: 'all',
+      source: null,
+      campaign: null,
     });
   });
 });

@@ -24,7 +24,15 @@ import { adminServices } from '../shared/admin';
 import { consumeRateLimit } from '../http/rate-limit';
 import { serveHandler } from '../testing/serve-handler';
 import { readWorkbook } from '../testing/xlsx-reader';
-import { ALL_WAVES, INVITATION_COLUMNS, INVITATIONS_SHEET_NAME, REFERRAL_COLUMNS, REFERRALS_SHEET_NAME } from './xlsx';
+import {
+  ALL_WAVES,
+  ATTRIBUTION_COLUMNS,
+  ATTRIBUTION_SHEET_NAME,
+  INVITATION_COLUMNS,
+  INVITATIONS_SHEET_NAME,
+  REFERRAL_COLUMNS,
+  REFERRALS_SHEET_NAME,
+} from './xlsx';
 import { createStaff, functionUrl, post, signUpOutsider, unique } from '../testing/emulator';
 import { expectRefusal, type Refusal } from '../testing/refusals';
 
@@ -416,7 +424,7 @@ describe('exportWaitlist: the Referrals worksheet', () => {
     const book = await readWorkbook(full.buffer);
     expect(book.header).toEqual(HEADERS);
     expect(book.header).toHaveLength(12);
-    expect(book.sheetNames).toEqual(['Waitlist Signups', REFERRALS_SHEET_NAME, INVITATIONS_SHEET_NAME]);
+    expect(book.sheetNames).toEqual(['Waitlist Signups', REFERRALS_SHEET_NAME, INVITATIONS_SHEET_NAME, ATTRIBUTION_SHEET_NAME]);
     const sheet = book.sheets[REFERRALS_SHEET_NAME]!;
     expect(sheet.header).toEqual(REFERRAL_COLUMNS.map((column) => column.header));
     // Newest first.
@@ -487,6 +495,49 @@ describe('exportWaitlist: the invite status filter and the Invitations worksheet
       [400, INVALID_SIGNUP_VIEW],
       other.email,
     );
+  });
+});
+
+describe('exportWaitlist: the source and campaign filters and the Attribution worksheet', () => {
+  it('keeps the rows of a source and a campaign (empty: none); the Attribution worksheet lists each exported row', { timeout: 120_000 }, async () => {
+    const domain = `${unique('utm')}.test`;
+    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+    // The attribution fields as a signup's first write stores them.
+    await writeFutureSignup({ email: `ana@${domain}`, timestamp: at('2030-06-01T09:00:00Z'), utmSource: 'newsletter', utmCampaign: 'launch', referrerHost: 'news.example.com', landingPath: '/' });
+    await writeFutureSignup({ email: `bo@${domain}`, timestamp: at('2030-06-02T09:00:00Z'), utmSource: 'newsletter', utmMedium: 'email', landingPath: '/' });
+    await writeFutureSignup({ email: `cy@${domain}`, timestamp: at('2030-06-03T09:00:00Z'), utmSource: 'podcast', utmCampaign: 'launch', landingPath: '/faq' });
+    await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-06-04T09:00:00Z') });
+    const staff = await createStaff(['Staff']);
+    const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
+    const exported = async (change: Record<string, unknown>) => {
+      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
+      expect(response.status).toBe(200);
+      const read = await readWorkbook(buffer);
+      expect(read.header).toEqual(HEADERS);
+      const sheet = read.sheets[ATTRIBUTION_SHEET_NAME]!;
+      expect(sheet.header).toEqual(ATTRIBUTION_COLUMNS.map((column) => column.header));
+      // One Attribution row per exported row, in the same order.
+      expect(sheet.rows.map((row) => row[0])).toEqual(read.rows.map((row) => row[0]));
+      return sheet.rows.map((row) => [String(row[0]).split('@')[0], ...row.slice(1)]);
+    };
+    const none = NOT_AVAILABLE;
+    expect(await exported({ source: 'newsletter' })).toEqual([
+      ['bo', 'newsletter', 'email', none, none, none, none, '/'],
+      ['ana', 'newsletter', none, 'launch', none, none, 'news.example.com', '/'],
+    ]);
+    expect((await exported({ campaign: 'launch' })).map((row) => row[0])).toEqual(['cy', 'ana']);
+    expect((await exported({ source: 'newsletter', campaign: 'launch' })).map((row) => row[0])).toEqual(['ana']);
+    expect(await exported({ source: '' })).toEqual([['dee', none, none, none, none, none, none, none]]);
+    expect((await exported({ campaign: '' })).map((row) => row[0])).toEqual(['dee', 'bo']);
+
+    const other = await createStaff(['Staff']);
+    for (const refused of [{ source: 42 }, { campaign: 'x'.repeat(2001) }, { source: undefined }]) {
+      await expectRefusedUnaudited(
+        { token: other.idToken, view: { ...view, ...refused } },
+        [400, INVALID_SIGNUP_VIEW],
+        other.email,
+      );
+    }
   });
 });
 

@@ -11,6 +11,8 @@ import { appCheckHeaders, functionUrl, post, uniqueEmail } from '../testing/emul
 
 let url: string;
 let subscribeUrl: string;
+/** One of the site's pages as the emulator configuration allows them (http://127.0.0.1:*). */
+const SITE = 'http://127.0.0.1:5000';
 const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();
 const subscriber = (email: string) => db.collection(COLLECTIONS.subscribers).doc(email).get();
@@ -162,6 +164,55 @@ describe('joinWaitlist', () => {
     expect(limited.status).toBe(429);
     expect(limited.text).toContain(RATE_LIMITED);
     expect((await post(url, { email })).body).toEqual({ error: RATE_LIMITED });
+  });
+
+  it("stores a new signup's attribution from the Referer of our page, and a repeat signup keeps it", async () => {
+    const email = uniqueEmail('join-utm');
+    const page = `${SITE}/?utm_source=newsletter&utm_campaign=launch&utm_term=${encodeURIComponent('<b>')}`;
+    expect((await submitForm({ email }, { Referer: page })).status).toBe(303);
+    const stored = (await signup(email)).data();
+    expect(stored).toMatchObject({ utmSource: 'newsletter', utmCampaign: 'launch', landingPath: '/' });
+    for (const key of ['utmTerm', 'utmMedium', 'utmContent', 'referrerHost']) expect(stored).not.toHaveProperty(key);
+    // Another visit's repeat signup (form or JSON) changes nothing of it.
+    expect((await submitForm({ email }, { Referer: `${SITE}/faq?utm_source=ads&utm_medium=cpc` })).status).toBe(303);
+    expect((await post(url, { email, utmSource: 'ads', referrerHost: 'ads.example' })).status).toBe(200);
+    const after = (await signup(email)).data();
+    expect(after).toMatchObject({ utmSource: 'newsletter', utmCampaign: 'launch', landingPath: '/' });
+    expect(after).not.toHaveProperty('utmMedium');
+    expect(after).not.toHaveProperty('referrerHost');
+  });
+
+  it("takes no attribution from a foreign page's Referer, nor from a page without any", async () => {
+    const foreign = uniqueEmail('join-foreign-ref');
+    expect((await submitForm({ email: foreign }, { Referer: 'https://evil.example/?utm_source=evil' })).status).toBe(303);
+    const plain = uniqueEmail('join-plain');
+    expect((await submitForm({ email: plain })).status).toBe(303);
+    for (const email of [foreign, plain]) {
+      const stored = (await signup(email)).data();
+      expect(stored?.source).toBe(SIGNUP_SOURCE);
+      for (const key of ['utmSource', 'utmCampaign', 'landingPath', 'referrerHost']) expect(stored).not.toHaveProperty(key);
+    }
+  });
+
+  it('stores the valid attribution a JSON call gives (over the Referer), dropping the invalid', async () => {
+    const email = uniqueEmail('join-json-utm');
+    const response = await post(
+      url,
+      {
+        email,
+        utmSource: 'partner',
+        utmMedium: 'x'.repeat(101),
+        utmCampaign: 42,
+        referrerHost: 'blog.example.org',
+        landingPath: '/pricing',
+      },
+      { headers: { Referer: `${SITE}/?utm_source=newsletter` } },
+    );
+    expect(response.status).toBe(200);
+    const stored = (await signup(email)).data();
+    expect(stored).toMatchObject({ utmSource: 'partner', referrerHost: 'blog.example.org', landingPath: '/pricing' });
+    expect(stored).not.toHaveProperty('utmMedium');
+    expect(stored).not.toHaveProperty('utmCampaign');
   });
 
   it('refuses a form posted from a foreign origin', async () => {

@@ -14,21 +14,27 @@
 // The referrer of a new signup is recorded from `ref` (the JSON body, the form's hidden field filled by
 // the page's script) or, without it, the `ref` of the same-site page the form was posted from (its
 // Referer: a browser without scripts fills no field); the JSON answer carries the subscriber's code.
+// A new signup gets the visit's attribution (@silk/schema/attribution): the JSON body's valid attribution
+// fields when it has any, else the UTM parameters and path of the same-site page the form was posted from
+// (its Referer). The referring site is not known on this path (only the page's script could read
+// `document.referrer`). A repeat signup keeps the attribution it has, as the rules keep it for browsers.
 // The address is never put in a URL (no query string, no redirect carrying it).
 import { randomBytes } from 'node:crypto';
+import { formPostAttribution, hasAttribution, validAttribution } from '@silk/schema/attribution';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { SIGNUPS_PAUSED } from '@silk/schema/messages';
 import { landingRecord } from '@silk/schema/signup-record';
 import { FieldValue } from 'firebase-admin/firestore';
 import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
+import { sameSiteReferer } from '../http/cors';
 import { HttpError } from '../http/http';
 import { refuseWithPage, seeOther } from '../http/html-page';
 import { addToMailingList } from '../mail/mailing-list';
 import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
 import { mailTokenSecret } from '../shared/secrets';
-import { recordReferrer, refererCode } from '../referrals/record-referrer';
+import { recordReferrer, referralCodeOf } from '../referrals/record-referrer';
 import { signupChange } from '../shared/signup-change';
 
 /** The global ceiling on the new signups this public form creates (config.ts, Ceilings.joinSignups). */
@@ -42,8 +48,12 @@ export const JOINED_PATH = '/waitlist';
 export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'joinWaitlist',
-    async ({ req, services: { db }, config, ip, body: { email, editKey, ref: linkCode } }) => {
+    async ({ req, services: { db }, config, ip, body }) => {
+      const { email, editKey, ref: linkCode } = body;
       const ref = db.collection(COLLECTIONS.waitlistSignups).doc(email); // normalised by the schema
+      const given = validAttribution(body);
+      const referer = sameSiteReferer(req, config.allowedOrigins);
+      const attribution = hasAttribution(given) ? given : formPostAttribution(referer?.href);
       // A new signup counts against the global ceiling (a repeat only refreshes its record).
       if (!(await ref.get()).exists && (await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
         throw new HttpError(429, SIGNUPS_PAUSED);
@@ -56,13 +66,14 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
           : typeof stored.get('editKey') === 'string'
             ? null
             : editKey;
-        const record = landingRecord({ email, ip: ip === 'unknown' ? null : ip, editKey: key }, () =>
-          FieldValue.serverTimestamp(),
+        const record = landingRecord(
+          { email, ip: ip === 'unknown' ? null : ip, editKey: key, attribution: stored.exists ? null : attribution },
+          () => FieldValue.serverTimestamp(),
         );
         transaction.set(ref, signupChange(record), { merge: true });
       });
       const referralCode = await addToMailingList(db, email, 'no-js', config.ceilings);
-      const code = linkCode ?? refererCode(req, config.allowedOrigins);
+      const code = linkCode ?? referralCodeOf(referer);
       if (code) await recordReferrer(db, { referred: email, code, ip });
       return { ok: true, referralCode };
     },

@@ -8,6 +8,8 @@ import { readWorkbook } from '../testing/xlsx-reader';
 import {
   DATE_FORMAT,
   ALL_WAVES,
+  ATTRIBUTION_COLUMNS,
+  ATTRIBUTION_SHEET_NAME,
   ExportAborted,
   INVITATION_COLUMNS,
   INVITATIONS_SHEET_NAME,
@@ -213,7 +215,7 @@ describe('writeSignupsWorkbook', () => {
     expect(rows).toBe(0);
     const book = await readWorkbook(buffer);
     expect(book.sheetName).toBe(SHEET_NAME);
-    expect(book.sheetNames).toEqual([SHEET_NAME, REFERRALS_SHEET_NAME, INVITATIONS_SHEET_NAME]);
+    expect(book.sheetNames).toEqual([SHEET_NAME, REFERRALS_SHEET_NAME, INVITATIONS_SHEET_NAME, ATTRIBUTION_SHEET_NAME]);
     expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     expect(book.rows).toEqual([]);
     expect(book.sheets[REFERRALS_SHEET_NAME]).toEqual({
@@ -224,6 +226,42 @@ describe('writeSignupsWorkbook', () => {
       header: INVITATION_COLUMNS.map((column) => column.header),
       rows: [[ALL_WAVES, NOT_AVAILABLE, 0, 0, 0, 0, NOT_AVAILABLE]],
     });
+    expect(book.sheets[ATTRIBUTION_SHEET_NAME]).toEqual({
+      header: ATTRIBUTION_COLUMNS.map((column) => column.header),
+      rows: [],
+    });
+  });
+
+  it('writes the Attribution worksheet: one row per exported signup in order, N/A for what it lacks, no formula', async () => {
+    const signups: SignupRecord[][] = [
+      [
+        {
+          email: 'a@example.com',
+          utmSource: 'newsletter',
+          utmMedium: 'email',
+          utmCampaign: 'launch',
+          utmTerm: 'ai travel',
+          utmContent: 'hero',
+          referrerHost: 'news.example.com',
+          landingPath: '/',
+        },
+        { email: 'b@example.com' },
+      ],
+      [{ email: 'c@example.com', utmSource: '-2+3', utmCampaign: { formula: 'SUM(A1)' } }],
+    ];
+    const { buffer, rows } = await workbookOf(signups);
+    expect(rows).toBe(3);
+    const book = await readWorkbook(buffer);
+    expect(book.sheetNames.at(-1)).toBe(ATTRIBUTION_SHEET_NAME);
+    expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
+    const sheet = book.sheets[ATTRIBUTION_SHEET_NAME]!;
+    expect(sheet.header).toEqual(['Email', 'Source', 'Medium', 'Campaign', 'Term', 'Content', 'Referrer', 'Landing page']);
+    const missing = (count: number) => Array.from({ length: count }, () => NOT_AVAILABLE);
+    expect(sheet.rows).toEqual([
+      ['a@example.com', 'newsletter', 'email', 'launch', 'ai travel', 'hero', 'news.example.com', '/'],
+      ['b@example.com', ...missing(7)],
+      ['c@example.com', "'-2+3", ...missing(1), expect.not.stringMatching(/^=/), ...missing(4)],
+    ]);
   });
 
   it('writes the Invitations worksheet: the funnel of the exported rows, all waves then each wave, the first sheet unchanged', async () => {

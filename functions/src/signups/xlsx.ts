@@ -8,13 +8,15 @@
 // admin table's text; the header's note names the zone.
 // A second worksheet, "Referrals", lists the referral records (referrer, referred, status, reason and
 // their dates); a third, "Invitations", the invitation funnel of the exported rows (all waves, then
-// each wave); the first keeps its 12 columns.
+// each wave); a fourth, "Attribution", each exported signup's attribution (its UTM parameters,
+// referring host and landing path); the first keeps its 12 columns.
+import { ATTRIBUTION_LABELS } from '@silk/schema/attribution';
 import { NOT_AVAILABLE } from '@silk/schema/constants';
 import { displayValue, formatLocation, SIGNUP_COLUMNS, toDate, wallClockDate } from '@silk/schema/formatters';
 import { inviteFunnelCounter, type InviteFunnels } from '@silk/schema/invite-funnel';
 import type { InviteFunnel } from '@silk/schema/invites';
 import { spreadsheetTimesNote } from '@silk/schema/messages';
-import { SIGNUP_COLUMN_SPECS } from '@silk/schema/signup-fields';
+import { ATTRIBUTION_SIGNUP_FIELDS, SIGNUP_COLUMN_SPECS } from '@silk/schema/signup-fields';
 import type { Style, Worksheet } from 'exceljs';
 import type { Writable } from 'node:stream';
 
@@ -49,6 +51,18 @@ export const INVITATION_COLUMNS = [
   { key: 'declined', header: 'Declined', width: 10 },
   { key: 'medianHoursToJoin', header: 'Median Hours to Join', width: 20 },
 ] as const;
+
+export const ATTRIBUTION_SHEET_NAME = 'Attribution';
+
+/** The Attribution worksheet's columns: the signup's address, then its attribution fields in registry order. */
+export const ATTRIBUTION_COLUMNS: ReadonlyArray<{ key: string; header: string; width: number }> = [
+  { key: 'email', header: 'Email', width: 32 },
+  ...ATTRIBUTION_SIGNUP_FIELDS.map(({ key }) => ({
+    key,
+    header: ATTRIBUTION_LABELS[key],
+    width: key === 'referrerHost' || key === 'landingPath' ? 28 : 20,
+  })),
+];
 
 /** Reads as formatSignupDate writes: "Nov 21, 2026, 11:20 PM". */
 export const DATE_FORMAT = 'mmm d, yyyy, h:mm AM/PM';
@@ -109,6 +123,19 @@ export function referralRow(record: SignupRecord, dates: (value: unknown) => Dat
   );
 }
 
+/**
+ * One Attribution row: the address and each attribution field (N/A when missing). A signup without any
+ * is kept as its address alone (rows are held until the worksheet's turn: a string per signup is small).
+ */
+export function attributionRow(record: SignupRecord): CellValue[] | string {
+  const email = safeText(displayValue(record.email));
+  if (!ATTRIBUTION_SIGNUP_FIELDS.some(({ key }) => typeof record[key] === 'string')) return email;
+  return [email, ...ATTRIBUTION_SIGNUP_FIELDS.map(({ key }) => safeText(displayValue(record[key])))];
+}
+
+const attributionCells = (row: CellValue[] | string): CellValue[] =>
+  typeof row === 'string' ? [row, ...ATTRIBUTION_SIGNUP_FIELDS.map(() => NOT_AVAILABLE)] : row;
+
 const HOUR_MS = 3_600_000;
 
 /** The Invitations rows: all waves first, then each wave, oldest first; counts and hours as numbers. */
@@ -137,6 +164,8 @@ const TEXT_STYLE: Partial<Style> = {};
 const DATE_STYLE: Partial<Style> = { numFmt: DATE_FORMAT };
 
 const MAX_PENDING_SHEET_BYTES = 1024 * 1024;
+/** Rows written between two waits for the stream, where the rows come from memory. */
+const EXPORT_PAGE_ROWS = 1000;
 
 /** The stream the workbook goes to was destroyed (the client went away): stop reading and writing. */
 export class ExportAborted extends Error {
@@ -194,8 +223,9 @@ async function waitForSheet(stream: Writable, sheet: Worksheet): Promise<void> {
  * Streams the workbook into `stream` (ended when done) page by page; waits for the stream to drain
  * between pages so a slow client never makes the rows pile up in memory. Signup dates are in
  * `timeZone` (an IANA zone Intl accepts). The Referrals worksheet follows (just its header without
- * `referrals`), then the Invitations worksheet (the funnel of the signup rows written). Returns the
- * signup row count.
+ * `referrals`), then the Invitations worksheet (the funnel of the signup rows written), then the
+ * Attribution worksheet (one row per signup row written, in the same order). Returns the signup row
+ * count.
  */
 export async function writeSignupsWorkbook(
   stream: Writable,
@@ -225,9 +255,12 @@ export async function writeSignupsWorkbook(
   let rows = 0;
   const exported = referrals?.onlyExportedRows ? new Set<string>() : null;
   const funnel = inviteFunnelCounter();
+  // The Attribution rows wait for their worksheet: exceljs writes one worksheet after the other.
+  const attribution: Array<CellValue[] | string> = [];
   for await (const page of pages) {
     for (const record of page) {
       funnel.add(record);
+      attribution.push(attributionRow(record));
       const row = sheet.addRow(signupRow(record, dates));
       columnStyles.forEach((style, index) => {
         row.getCell(index + 1).style = style;
@@ -279,6 +312,18 @@ export async function writeSignupsWorkbook(
     row.commit();
   }
   invitationSheet.commit();
+
+  const attributionSheet = workbook.addWorksheet(ATTRIBUTION_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  attributionSheet.columns = ATTRIBUTION_COLUMNS.map(({ key, header, width }) => ({ header, key, width }));
+  attributionSheet.getRow(1).font = { bold: true };
+  attributionSheet.getRow(1).commit();
+  for (const [index, cells] of attribution.entries()) {
+    const row = attributionSheet.addRow(attributionCells(cells));
+    for (let column = 1; column <= ATTRIBUTION_COLUMNS.length; column += 1) row.getCell(column).style = TEXT_STYLE;
+    row.commit();
+    if (index % EXPORT_PAGE_ROWS === EXPORT_PAGE_ROWS - 1) await waitForSheet(stream, attributionSheet);
+  }
+  attributionSheet.commit();
   await workbook.commit();
   return rows;
 }

@@ -124,6 +124,47 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
     expect((await stored(email))?.socialMedia).toBe('@theirs');
   });
 
+  it("writes the visit's valid attribution with a new signup, dropping what fails its pattern", async () => {
+    const email = uniqueEmail('attributed');
+    await joinWaitlist(config, email, undefined, null, {
+      url: 'https://silk.example/?utm_source=newsletter&utm_campaign=launch&utm_medium=%3Cb%3E',
+      referrer: 'https://News.Example.com:8443/today',
+    });
+    const data = await stored(email);
+    expect(data).toMatchObject({
+      utmSource: 'newsletter',
+      utmCampaign: 'launch',
+      referrerHost: 'news.example.com',
+      landingPath: '/',
+    });
+    expect(data).not.toHaveProperty('utmMedium');
+    expect((data?.editKey as string).length).toBeGreaterThan(0);
+  });
+
+  it("keeps the first visit's attribution through repeat signups, of this session or another", async () => {
+    const email = uniqueEmail('firsttouch');
+    const first = { url: 'https://silk.example/?utm_source=newsletter&utm_campaign=launch', referrer: '' };
+    await joinWaitlist(config, email, undefined, null, first);
+    const key = (await stored(email))?.editKey;
+    await joinWaitlist(config, email, undefined, null, first);
+    resetVisitorLookup();
+    stub.on('/ip', (_req, res) => json(res, 200, { ip: '198.51.100.77' }));
+    await joinWaitlist(config, email, undefined, null, {
+      url: 'https://silk.example/pricing?utm_source=ads&utm_term=other',
+      referrer: 'https://search.example/',
+    });
+    const data = await stored(email);
+    expect(data).toMatchObject({ ip: '198.51.100.77', utmSource: 'newsletter', utmCampaign: 'launch', landingPath: '/', editKey: key });
+    expect(data).not.toHaveProperty('utmTerm');
+    expect(data).not.toHaveProperty('referrerHost');
+    // A signup stored without attribution gains none from a repeat.
+    const plain = uniqueEmail('plain');
+    await joinWaitlist(config, plain);
+    await joinWaitlist(config, plain, undefined, null, first);
+    expect(await stored(plain)).not.toHaveProperty('utmSource');
+    expect((await stored(plain))?.ip).toBe('198.51.100.77');
+  });
+
   it("stores 'N/A' when the lookups fail", async () => {
     stub.on('/ip', (_req, res) => json(res, 503, {}));
     stub.on('/geo', (_req, res) => json(res, 429, { error: true, reason: 'RateLimited' }));

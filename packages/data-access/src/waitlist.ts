@@ -1,5 +1,6 @@
 // Visitor writes of the public site (PRODUCT.md#api). firebase/firestore/lite ONLY, never
 // firebase/auth: the site imports this module lazily on submit and it must stay small.
+import { visitAttribution } from '@silk/schema/attribution';
 import { COLLECTIONS, FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
 import type { FeedbackFields } from '@silk/schema/entities';
 import { landingRecord, type LandingRecord } from '@silk/schema/signup-record';
@@ -59,6 +60,28 @@ export const SUBSCRIBE_WAIT_MS = 2000;
 const isPermissionDenied = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === 'permission-denied';
 
+/** The visit the signup came from, as the landing page kept it for the session when the visitor arrived. */
+export interface Visit {
+  /** The URL the visitor arrived at (`location.href`, with its query). */
+  url: string;
+  /** The page that linked to it (`document.referrer`; '' when none). */
+  referrer: string;
+}
+
+/**
+ * The writes a signup tries in turn until the rules take one: the whole landing record; without the
+ * attribution (a repeat signup keeps the first visit's, and a signup stored without a key is still
+ * claimed); without the edit key either (a signup another session created).
+ */
+function landingWrites(record: SignupWrite): SignupWrite[] {
+  const { editKey, utmSource, utmMedium, utmCampaign, utmTerm, utmContent, referrerHost, landingPath, ...landing } =
+    record;
+  const attributed = [utmSource, utmMedium, utmCampaign, utmTerm, utmContent, referrerHost, landingPath].some(
+    (value) => value !== undefined,
+  );
+  return [record, ...(attributed && editKey ? [{ ...landing, editKey }] : []), landing];
+}
+
 /**
  * PRODUCT.md#api: set + merge the landing record (`@silk/schema/signup-record`) on
  * waitlist_signups/{normalised email} with this session's edit key, which binds it when the write
@@ -67,7 +90,9 @@ const isPermissionDenied = (error: unknown) =>
  * {api}/subscribe with the App Check token (fetched while the lookups run; App Check also attests the
  * write). A write failure rejects with SIGNUP_FAILED; the subscribe call's failure is only logged, and
  * joinWaitlist never waits for it longer than SUBSCRIBE_WAIT_MS (the request carries on in the
- * background). `referredBy`: the code of the referral link the visit came through. Resolves with the
+ * background). `referredBy`: the code of the referral link the visit came through. `visit`: where the
+ * visit came from; its valid attribution (`@silk/schema/attribution`) is written when the write creates
+ * the signup (the rules refuse it on a repeat, which keeps the first visit's). Resolves with the
  * subscriber's own referral code, or null when the call failed or had not answered in time.
  */
 export async function joinWaitlist(
@@ -75,21 +100,25 @@ export async function joinWaitlist(
   email: string,
   appName?: string,
   referredBy?: string | null,
+  visit?: Visit | null,
 ): Promise<string | null> {
   if (!isValidSignupEmail(email)) throw new Error(INVALID_EMAIL);
   const token = appCheckToken(config, appName);
   const id = normalizeEmail(email);
   const editKey = readEditKey(id) ?? newEditKey();
-  const record = landingRecord({ email, ...(await startVisitorLookup(config)), editKey }, serverTimestamp);
+  const attribution = visit ? visitAttribution(visit.url, visit.referrer) : null;
+  const record = landingRecord({ email, ...(await startVisitorLookup(config)), editKey, attribution }, serverTimestamp);
   const ref = signupRef(getLiteFirestore(config, appName), id);
   try {
-    try {
-      await setDoc(ref, record, { merge: true });
-      saveEditKey(id, editKey);
-    } catch (error) {
-      if (!isPermissionDenied(error)) throw error;
-      const { editKey: _refused, ...landing } = record;
-      await setDoc(ref, landing, { merge: true });
+    const writes = landingWrites(record);
+    for (const [index, write] of writes.entries()) {
+      try {
+        await setDoc(ref, write, { merge: true });
+        if (write.editKey) saveEditKey(id, editKey);
+        break;
+      } catch (error) {
+        if (!isPermissionDenied(error) || index === writes.length - 1) throw error;
+      }
     }
   } catch (error) {
     console.error('Waitlist signup write failed:', error);

@@ -2,6 +2,7 @@
 // its request body with the schema here (server side only: the apps import just the types, which keeps
 // zod out of their bundles); a refusal carries the message the client shows, the first problem winning.
 import * as z from 'zod';
+import { isAttributionValue } from './attribution';
 import { EDIT_KEY_PATTERN, FEEDBACK_FIELDS } from './constants';
 import type { NewTeamMember } from './entities';
 import { parseReferralCode } from './referrals';
@@ -18,6 +19,7 @@ import {
   TEAM_FIELDS_REQUIRED,
 } from './messages';
 import { isRole, type Role } from './roles';
+import { ATTRIBUTION_SIGNUP_FIELDS, type AttributionField } from './signup-fields';
 import {
   CONFIRMED_FILTERS,
   isDay,
@@ -54,9 +56,20 @@ export const referralCodeField = z.unknown().transform((value) => parseReferralC
 export const subscribeRequestSchema = z.object({ email: signupEmail, ref: referralCodeField });
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
 
-/** /api/join: the e-mail and, from a page with scripts, the session's edit key (bound on a new signup). */
+/** An attribution field of a join: a value its pattern or limit refuses is dropped, never refused. */
+const attributionField = (key: AttributionField) =>
+  z.unknown().transform((value) => (isAttributionValue(key, value) ? value : undefined)).optional();
+
+/**
+ * /api/join: the e-mail and, from a page with scripts, the session's edit key (bound on a new signup);
+ * optionally the visit's attribution by its field names (a caller that knows it; the form has none).
+ */
 export const joinRequestSchema = subscribeRequestSchema.extend({
   editKey: z.string({ error: SIGNUP_FAILED }).regex(EDIT_KEY_PATTERN, { error: SIGNUP_FAILED }).optional(),
+  ...(Object.fromEntries(ATTRIBUTION_SIGNUP_FIELDS.map(({ key }) => [key, attributionField(key)])) as Record<
+    AttributionField,
+    ReturnType<typeof attributionField>
+  >),
 });
 export type JoinRequest = z.input<typeof joinRequestSchema>;
 export interface SubscribeResponse {
@@ -149,6 +162,8 @@ export interface DeleteSignupResponse {
 
 const viewText = z.string().max(MAX_VIEW_TEXT);
 const viewDay = z.string().refine(isDay).nullable();
+/** A source or campaign filter: '' for the rows without one. */
+const viewAttribution = viewText.nullable();
 
 /**
  * The Waitlist Signups view (signup-view.ts) as the filtered export receives it: every setting present,
@@ -168,6 +183,8 @@ export const signupViewSchema = z.strictObject({
   referred: z.enum(REFERRED_FILTERS),
   hasReferrals: z.boolean(),
   invite: z.enum(INVITE_FILTERS),
+  source: viewAttribution,
+  campaign: viewAttribution,
 });
 
 /** POST /api/xlsxdown: `{token}` for every signup, `{token, view}` for the rows of a view. */

@@ -171,3 +171,5 @@ export const STATUS_SENT_PARAM = 'sent';
 export const SESSION_REFERRAL_CODE_KEY = 'waitlist_referral_code';
 /** The referral code of the visit's link (`/?ref=…`), sent with the signup. */
 export const SESSION_REFERRED_BY_KEY = 'waitlist_ref';
+/** The visit the session arrived with (its URL and referrer), kept for the signup's attribution. */
+export const SESSION_VISIT_KEY = 'waitlist_visit';

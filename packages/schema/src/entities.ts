@@ -3,8 +3,10 @@
 import * as z from 'zod';
 import type { InviteStatus } from './invites';
 import type { Role } from './roles';
+import type { SuppressionReason } from './suppression';
 import {
   FEEDBACK_FIELDS,
+  type Attribution,
   type FeedbackField,
   type FeedbackFields,
   type VisitorLocation,
@@ -32,7 +34,7 @@ export interface VisitorContext {
 }
 
 /** A stored waitlist signup as read back (all but email optional: records are merged over time). */
-export interface WaitlistSignup extends Partial<FeedbackFields> {
+export interface WaitlistSignup extends Partial<FeedbackFields>, Attribution {
   email: string;
   source?: string;
   ip?: string;
@@ -60,6 +62,11 @@ export interface WaitlistSignup extends Partial<FeedbackFields> {
   inviteWave?: string;
   invitedAt?: number;
   joinedAt?: number;
+  /** Server-set: the CSV import that brought the signup in (absent for one made on the site). */
+  importId?: string;
+  /** Server-set: why no mail goes to the address, and since when (ms). */
+  suppressedReason?: SuppressionReason;
+  suppressedAt?: number;
 }
 
 export interface UsernameMapping {

@@ -61,6 +61,7 @@ export const ATTRIBUTION_SIGNUP_FIELDS = [
     check: 'pattern' as const,
     maxLength: MAX_UTM_LENGTH,
     pattern: UTM_VALUE_PATTERN,
+    firstWriteOnly: true as const,
     viewed: true as const,
   })),
   {
@@ -69,6 +70,7 @@ export const ATTRIBUTION_SIGNUP_FIELDS = [
     check: 'pattern',
     maxLength: MAX_REFERRER_HOST_LENGTH,
     pattern: REFERRER_HOST_PATTERN,
+    firstWriteOnly: true,
     viewed: true,
   },
   {
@@ -77,6 +79,7 @@ export const ATTRIBUTION_SIGNUP_FIELDS = [
     check: 'pattern',
     maxLength: MAX_LANDING_PATH_LENGTH,
     pattern: LANDING_PATH_PATTERN,
+    firstWriteOnly: true,
     viewed: true,
   },
 ] as const;
@@ -119,6 +122,11 @@ export interface SignupFieldSpec {
   maxLength?: number;
   /** The characters a visitor may write (`check: 'pattern'`): a regular expression the whole value matches. */
   pattern?: string;
+  /**
+   * Written only by the write that creates the signup (the rules refuse it in an update): a repeat
+   * signup keeps the first visit's attribution.
+   */
+  firstWriteOnly?: boolean;
   /** The values a visitor may write (`check: 'oneOf'`). */
   values?: readonly string[];
   /** A column of the admin table and the spreadsheet (their order: SIGNUP_COLUMN_ORDER). */

@@ -25,13 +25,15 @@ export { parseSignupView, SIGNUP_VIEW_PARAM_NAMES, signupViewToSearchParams, VIE
 export { dayStart, isDay, isTimeZone } from './signup-view/time-zone';
 export {
   answerOf,
+  attributionOf,
   confirmedReferralsOf,
   countryOf,
   inviteStatusOf,
   isConfirmedSignup,
+  NO_ATTRIBUTION,
   prepareSignupSearch,
   referrerOf,
 } from './signup-view/row';
 export { isFilteredView, narrowsView, signupMatcher } from './signup-view/filter';
 export { nextSort, normalizeSort, signupComparator, sortSignups } from './signup-view/sort';
-export { answerOptions, countryOptions } from './signup-view/options';
+export { answerOptions, attributionOptions, countryOptions } from './signup-view/options';

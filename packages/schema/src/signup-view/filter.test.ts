@@ -31,6 +31,17 @@ describe('signupMatcher', () => {
     expect(matching({ answers: { travelFrequency: 'monthly or more' } })).toEqual([]);
   });
 
+  it('filters by source and by campaign, exactly; an empty filter keeps the rows without one', () => {
+    expect(matching({ source: 'newsletter' })).toEqual(['bo@example.com', 'ana@example.com']);
+    expect(matching({ source: 'newsletter', campaign: 'launch' })).toEqual(['ana@example.com']);
+    expect(matching({ campaign: 'launch' })).toEqual(['cy@example.com', 'ana@example.com']);
+    expect(matching({ source: '' })).toEqual(['dee@example.com']);
+    expect(matching({ campaign: '' })).toEqual(['bo@example.com', 'dee@example.com']);
+    expect(matching({ source: 'Newsletter' })).toEqual([]);
+    expect(isFilteredView(view({ source: '' }))).toBe(true);
+    expect(isFilteredView(view({ campaign: 'launch' }))).toBe(true);
+  });
+
   it('filters by signup day, both ends inclusive, in UTC by default; undated rows never match a range', () => {
     expect(matching({ from: '2026-11-21' })).toEqual(['cy@example.com', 'bo@example.com']);
     expect(matching({ to: '2026-11-21' })).toEqual(['bo@example.com', 'ana@example.com']);

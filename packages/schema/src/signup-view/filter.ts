@@ -2,6 +2,7 @@
 import { FEEDBACK_FIELDS } from '../constants';
 import {
   answerOf,
+  attributionOf,
   confirmedReferralsOf,
   haystackOf,
   inviteStatusOf,
@@ -25,7 +26,9 @@ export function isFilteredView(view: SignupView): boolean {
     view.confirmed !== 'all' ||
     view.referred !== 'all' ||
     view.hasReferrals ||
-    view.invite !== 'all'
+    view.invite !== 'all' ||
+    view.source !== null ||
+    view.campaign !== null
   );
 }
 
@@ -40,13 +43,15 @@ export function signupMatcher(view: SignupView): (row: Row) => boolean {
   const timeZone = isTimeZone(view.timeZone) ? view.timeZone : 'UTC';
   const start = view.from ? dayStart(view.from, timeZone) : null;
   const end = view.to ? dayStart(nextDay(view.to), timeZone) : null;
-  const { confirmed, referred, hasReferrals, invite } = view;
+  const { confirmed, referred, hasReferrals, invite, source, campaign } = view;
 
   return (row) => {
     if (confirmed !== 'all' && isConfirmedSignup(row) !== (confirmed === 'confirmed')) return false;
     if (referred !== 'all' && (referrerOf(row) !== null) !== (referred === 'referred')) return false;
     if (hasReferrals && confirmedReferralsOf(row) === 0) return false;
     if (invite !== 'all' && inviteStatusOf(row) !== invite) return false;
+    if (source !== null && (attributionOf(row, 'utmSource') ?? '') !== source) return false;
+    if (campaign !== null && (attributionOf(row, 'utmCampaign') ?? '') !== campaign) return false;
     for (const [field, value] of answers) if (answerOf(row, field) !== value) return false;
     if (start !== null && !(rowTime(row) >= start)) return false;
     if (end !== null && !(rowTime(row) < end)) return false;

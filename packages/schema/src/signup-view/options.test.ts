@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerOptions, countryOptions } from './options';
+import { answerOptions, attributionOptions, countryOptions } from './options';
 import { rows } from './test-rows';
 
 describe('filter options', () => {
@@ -11,6 +11,18 @@ describe('filter options', () => {
       { value: 'Once a year', count: 1 },
     ]);
     expect(options.workEmail).toEqual([{ value: 'N/A', count: 4 }]);
+  });
+
+  it("lists the sources and campaigns present, most frequent first, '' standing for the rows without one", () => {
+    expect(attributionOptions(rows, 'utmSource')).toEqual([
+      { value: 'newsletter', count: 2 },
+      { value: '', count: 1 },
+      { value: 'podcast', count: 1 },
+    ]);
+    expect(attributionOptions(rows, 'utmCampaign')).toEqual([
+      { value: '', count: 2 },
+      { value: 'launch', count: 2 },
+    ]);
   });
 
   it('lists the countries alphabetically with N/A last', () => {

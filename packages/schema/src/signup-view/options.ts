@@ -1,7 +1,8 @@
 // What the filter selects offer: each answer and each country among the rows, with how many signups each.
 import { FEEDBACK_FIELDS } from '../constants';
 import type { FeedbackField } from '../entities';
-import { answerOf, rowCountry, type Row } from './row';
+import type { AttributionField } from '../signup-fields';
+import { answerOf, attributionOf, rowCountry, type Row } from './row';
 import { compareText, naLast } from './sort';
 
 /** The answers given to each question among `rows` with how often, most frequent first. */
@@ -32,6 +33,19 @@ export function countryOptions(rows: readonly Row[]): Array<{ value: string; cou
   return [...counts]
     .map(([value, count]) => ({ value, count }))
     .sort((a, b) => naLast(a.value, b.value) || compareText(a.value.toLowerCase(), b.value.toLowerCase()));
+}
+
+/** The values of an attribution field among `rows` ('' for the rows without one), most frequent first. */
+export function attributionOptions(
+  rows: readonly Row[],
+  key: AttributionField,
+): Array<{ value: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const value = attributionOf(row, key) ?? '';
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return ranked(counts);
 }
 
 function ranked(counts: Map<string, number>): Array<{ value: string; count: number }> {

@@ -4,6 +4,7 @@ import { FEEDBACK_FIELDS, NOT_AVAILABLE } from '../constants';
 import type { FeedbackField } from '../entities';
 import { displayValue, formatLocation, toDate } from '../formatters';
 import { INVITE_STATUSES, type InviteStatus } from '../invites';
+import type { AttributionField } from '../signup-fields';
 
 /** A signup as the panel or the export holds it: its fields are read by name. */
 export type Row = object;
@@ -57,6 +58,15 @@ export function confirmedReferralsOf(row: Row): number {
   return typeof confirmedReferrals === 'number' && Number.isFinite(confirmedReferrals) && confirmedReferrals > 0
     ? confirmedReferrals
     : 0;
+}
+
+/** How the panel names the signups that carry no value of an attribution field (no source, no campaign). */
+export const NO_ATTRIBUTION = '(none)';
+
+/** A stored attribution value of the row (its source, campaign, …), or null when it has none. */
+export function attributionOf(row: Row, key: AttributionField): string | null {
+  const value = fields(row)[key];
+  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 /** Where the signup stands with invitations: its recorded status, else waiting. */

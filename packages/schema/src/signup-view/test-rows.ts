@@ -16,6 +16,8 @@ export const fullView: SignupView = {
   referred: 'referred',
   hasReferrals: true,
   invite: 'joined',
+  source: 'newsletter',
+  campaign: '',
 };
 const at = (iso: string) => new Date(iso);
 
@@ -30,6 +32,8 @@ export const ana = {
   confirmedAt: at('2026-11-20T10:00:00Z'),
   confirmedReferrals: 2,
   inviteStatus: 'invited',
+  utmSource: 'newsletter',
+  utmCampaign: 'launch',
 };
 export const bo = {
   id: 'bo@example.com',
@@ -41,6 +45,7 @@ export const bo = {
   referredBy: 'ana@example.com',
   confirmedReferrals: 0,
   timestamp: at('2026-11-21T23:30:00Z'),
+  utmSource: 'newsletter',
 };
 export const cy = {
   id: 'cy@example.com',
@@ -50,6 +55,8 @@ export const cy = {
   referredBy: 'ana@example.com',
   inviteStatus: 'joined',
   timestamp: at('2026-11-22T00:10:00Z'),
+  utmSource: 'podcast',
+  utmCampaign: 'launch',
 };
 export const dee = { id: 'dee@example.com', email: 'dee@example.com', workEmail: '  ' }; // no date, no location
 export const rows = [cy, bo, ana, dee]; // the list's own order: newest first, undated last

@@ -18,6 +18,19 @@ describe('the view in the URL', () => {
     expect(parseSignupView(new URLSearchParams('invite=sent')).invite).toBe('all');
   });
 
+  it('carries the source and campaign filters as source=… and campaign=…, empty for the rows without one', () => {
+    expect(signupViewToSearchParams(view({ source: 'newsletter', campaign: 'launch (spring)' })).toString()).toBe(
+      'source=newsletter&campaign=launch+%28spring%29',
+    );
+    expect(signupViewToSearchParams(view({ source: '' })).toString()).toBe('source=');
+    expect(parseSignupView(new URLSearchParams('source=newsletter&campaign=launch'))).toMatchObject({
+      source: 'newsletter',
+      campaign: 'launch',
+    });
+    expect(parseSignupView(new URLSearchParams('source=')).source).toBe('');
+    expect(parseSignupView(new URLSearchParams(`source=${'x'.repeat(3000)}`)).source).toBeNull();
+  });
+
   it('round-trips every setting', () => {
     const params = signupViewToSearchParams(fullView);
     expect(parseSignupView(new URLSearchParams(params.toString()))).toEqual(fullView);

@@ -25,6 +25,8 @@ export const VIEW_PARAMS = {
   referred: 'referred',
   hasReferrals: 'referrers',
   invite: 'invite',
+  source: 'source',
+  campaign: 'campaign',
 } as const;
 
 /** Every query parameter a view may use (the panel leaves the others in the URL alone). */
@@ -61,6 +63,9 @@ export function parseSignupView(params: URLSearchParams): SignupView {
   view.hasReferrals = params.get(VIEW_PARAMS.hasReferrals) === 'yes';
   const invite = params.get(VIEW_PARAMS.invite);
   if (invite !== 'all' && (INVITE_FILTERS as readonly (string | null)[]).includes(invite)) view.invite = invite as InviteFilter;
+  // Present and empty: the rows without a source (a campaign).
+  view.source = text(params.get(VIEW_PARAMS.source));
+  view.campaign = text(params.get(VIEW_PARAMS.campaign));
   return view;
 }
 
@@ -87,5 +92,7 @@ export function signupViewToSearchParams(view: SignupView): URLSearchParams {
   if (view.referred !== 'all') params.set(VIEW_PARAMS.referred, view.referred);
   if (view.hasReferrals) params.set(VIEW_PARAMS.hasReferrals, 'yes');
   if (view.invite !== 'all') params.set(VIEW_PARAMS.invite, view.invite);
+  if (view.source !== null) params.set(VIEW_PARAMS.source, view.source);
+  if (view.campaign !== null) params.set(VIEW_PARAMS.campaign, view.campaign);
   return params;
 }

@@ -40,6 +40,12 @@ export interface SignupView {
   /** Only subscribers with at least one confirmed referral. */
   hasReferrals: boolean;
   invite: InviteFilter;
+  /**
+   * By the campaign's source and name (`utmSource`, `utmCampaign`): the one value a row must carry,
+   * '' for the rows without one; null: any.
+   */
+  source: string | null;
+  campaign: string | null;
 }
 
 /** Newest first, nothing filtered. */
@@ -55,6 +61,8 @@ export const DEFAULT_SIGNUP_VIEW: SignupView = {
   referred: 'all',
   hasReferrals: false,
   invite: 'all',
+  source: null,
+  campaign: null,
 };
 
 /** The default order, newest first, as a sort: what the table's "Signup Date" header shows without one. */

@@ -1,11 +1,22 @@
 import { ColumnHeaders } from '@silk/ui/column-headers';
 import { useId, type ReactNode } from 'react';
+import type { Tally } from '@/features/insights/lib/aggregate';
+import { formatCount, formatShare } from '@/features/insights/lib/chart-scale';
 
 export interface DataRow {
   key: string | number;
   /** The row's header cell (a date, an answer, a country). */
   header: ReactNode;
   cells: readonly string[];
+}
+
+/** A table's rows of tallies: each one's count and its share of `whole`. */
+export function tallyRows(tallies: readonly Tally[], whole: number): DataRow[] {
+  return tallies.map((tally) => ({
+    key: `${tally.kind}:${tally.label}`,
+    header: tally.label,
+    cells: [formatCount(tally.count), formatShare(tally.count, whole)],
+  }));
 }
 
 interface ChartFigureProps {

@@ -264,4 +264,64 @@ describe('Insights: referrals', () => {
     renderTab([signup('2026-11-20T09:00:00Z')]);
     expect(screen.queryByRole('region', { name: 'Invitations' })).not.toBeInTheDocument();
   });
+  describe('sources and campaigns', () => {
+    const confirmedAt = new Date('2026-11-21T10:00:00Z');
+    const rows = () => [
+      signup('2026-11-23T09:00:00Z', { utmSource: 'newsletter', utmCampaign: 'launch', confirmedAt, inviteStatus: 'joined' }),
+      signup('2026-11-22T09:00:00Z', { utmSource: 'newsletter', utmCampaign: 'launch', confirmedAt, inviteStatus: 'invited' }),
+      signup('2026-11-22T08:00:00Z', { utmSource: 'newsletter', confirmedAt }),
+      signup('2026-11-21T09:00:00Z', { utmSource: 'newsletter' }),
+      signup('2026-11-20T09:00:00Z', { utmSource: 'podcast', utmCampaign: 'spring', suppressedReason: 'bounce', suppressedAt: 1 }),
+      signup('2026-11-20T08:00:00Z', { suppressedReason: 'unsubscribe', suppressedAt: 2 }),
+    ];
+
+    it('charts signups by source with how far each got, by campaign, "(none)" for the rest, and counts suppressed addresses', async () => {
+      const user = userEvent.setup();
+      renderTab(rows());
+      const section = screen.getByRole('region', { name: 'Sources and campaigns' });
+      expect(within(section).getByText('Suppressed addresses').nextElementSibling).toHaveTextContent('2');
+      expect(within(figureOf('Signups by source')).getByRole('img')).toHaveAccessibleName(
+        'Bar chart, 3 bars. Largest: newsletter (4), podcast (1), (none) (1).',
+      );
+      expect(await dataTable(user, 'Signups by source')).toEqual([
+        ['Source', 'Signups', 'Confirmed', 'Invited', 'Joined'],
+        ['newsletter', '4', '3 (75%)', '2 (50%)', '1 (25%)'],
+        ['podcast', '1', '0 (0%)', '0 (0%)', '0 (0%)'],
+        ['(none)', '1', '0 (0%)', '0 (0%)', '0 (0%)'],
+      ]);
+      expect(await dataTable(user, 'Signups by campaign')).toEqual([
+        ['Campaign', 'Signups', 'Share'],
+        ['launch', '2', '33.3%'],
+        ['spring', '1', '16.7%'],
+        ['(none)', '3', '50%'],
+      ]);
+    });
+
+    it('draws the signups over time of one source and one campaign', async () => {
+      const user = userEvent.setup();
+      renderTab(rows());
+      const source = screen.getByRole('combobox', { name: 'Source' });
+      expect(within(source).getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'All sources',
+        'newsletter',
+        'podcast',
+        '(none)',
+      ]);
+      await user.selectOptions(source, 'newsletter');
+      expect(await dataTable(user, 'Signups per day, source newsletter')).toEqual([
+        ['Day', 'Signups'],
+        ['Nov 21, 2026', '1'],
+        ['Nov 22, 2026', '2'],
+        ['Nov 23, 2026', '1'],
+      ]);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), '(none)');
+      expect(await dataTable(user, 'Signups per day, source newsletter, campaign (none)')).toEqual([
+        ['Day', 'Signups'],
+        ['Nov 21, 2026', '1'],
+        ['Nov 22, 2026', '1'],
+      ]);
+      await user.selectOptions(source, 'All sources');
+      expect(figureOf('Signups per day, campaign (none)')).toBeInTheDocument();
+    });
+  });
 });

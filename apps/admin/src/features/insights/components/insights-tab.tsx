@@ -1,6 +1,7 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { inviteFunnels } from '@silk/schema/invite-funnel';
 import { LOADING_DATA, NO_DATA } from '@silk/schema/messages';
+import { attributionOf, NO_ATTRIBUTION } from '@silk/schema/signup-view';
 import { useId, useMemo, useState } from 'react';
 import {
   aggregateSignups,
@@ -12,8 +13,9 @@ import {
 import { formatCount, formatPeriod, formatShare, isoDay } from '@/features/insights/lib/chart-scale';
 import { barSummary, timeSummary } from '@/features/insights/lib/summaries';
 import { referralStats } from '@/lib/referral-stats';
+import { AttributionSection, AttributionSelect } from './attribution-section';
 import { BarChart } from './bar-chart';
-import { ChartFigure, type DataRow } from './chart-figure';
+import { ChartFigure, tallyRows } from './chart-figure';
 import { InviteFunnelSection } from './invite-funnel';
 import { TimeChart } from './time-chart';
 import './insights.css';
@@ -35,27 +37,38 @@ const ANSWER_NOTES: Record<AnswerDistribution['kind'], string> = {
   presence: 'Whether a handle was given.',
 };
 
-function tallyRows(tallies: readonly Tally[], whole: number): DataRow[] {
-  return tallies.map((tally) => ({
-    key: `${tally.kind}:${tally.label}`,
-    header: tally.label,
-    cells: [formatCount(tally.count), formatShare(tally.count, whole)],
-  }));
-}
-
 const kFactorFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
+/** A source's (campaign's) name in a title: "(none)" for the signups without one. */
+const named = (value: string) => value || NO_ATTRIBUTION;
+
 /**
- * Insights: signups over time, the top countries, referrals (the share of signups a referral link
+ * Insights: signups over time (of all, or of one source and campaign), where signups come from (by
+ * source with each one's conversion, by campaign, and the suppressed addresses), the top countries, referrals (the share of signups a referral link
  * brought, the K-factor — confirmed signups brought per referrer — and the top referrers), the
  * invitation funnel (once anyone is invited) and the answers to each feedback question.
  */
 export function InsightsTab({ signups, signupsTotal, signupsComplete }: InsightsTabProps) {
   const [period, setPeriod] = useState<Period>('day');
   const [cumulative, setCumulative] = useState(false);
+  // The time chart's source and campaign (null: all; '': none).
+  const [source, setSource] = useState<string | null>(null);
+  const [campaign, setCampaign] = useState<string | null>(null);
   const periodName = useId();
   // Memoised on the rows array itself: a render with the same rows costs nothing.
   const insights = signups && signups.length > 0 ? aggregateSignups(signups) : null;
+  const timeRows = useMemo(
+    () =>
+      signups && (source !== null || campaign !== null)
+        ? signups.filter(
+            (row) =>
+              (source === null || (attributionOf(row, 'utmSource') ?? '') === source) &&
+              (campaign === null || (attributionOf(row, 'utmCampaign') ?? '') === campaign),
+          )
+        : signups,
+    [signups, source, campaign],
+  );
+  const timeInsights = timeRows === signups ? insights : timeRows && aggregateSignups(timeRows);
   const referrals = signups && signups.length > 0 ? referralStats(signups) : null;
   const referrerTallies = useMemo<Tally[]>(
     () =>
@@ -67,7 +80,7 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
     [referrals],
   );
   const funnels = useMemo(() => (signups && signups.length > 0 ? inviteFunnels(signups) : null), [signups]);
-  const perPeriod = insights ? (period === 'day' ? insights.perDay : insights.perWeek) : null;
+  const perPeriod = timeInsights ? (period === 'day' ? timeInsights.perDay : timeInsights.perWeek) : null;
   const series = useMemo(
     () => (perPeriod && cumulative ? runningTotals(perPeriod) : perPeriod),
     [perPeriod, cumulative],
@@ -82,7 +95,9 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
     status = `These figures cover the ${formatCount(signups.length)} signups loaded so far${of}.`;
   }
 
-  const timeTitle = `${cumulative ? 'Total signups' : 'Signups'} per ${period}`;
+  const timeTitle = `${cumulative ? 'Total signups' : 'Signups'} per ${period}${
+    source === null ? '' : `, source ${named(source)}`
+  }${campaign === null ? '' : `, campaign ${named(campaign)}`}`;
   return (
     <section className="tab insights" aria-labelledby="insights-heading">
       <div className="insights__header">
@@ -123,12 +138,26 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
                 />
                 Cumulative
               </label>
+              <AttributionSelect
+                label="Source"
+                allLabel="All sources"
+                tallies={insights.sources}
+                value={source}
+                onChange={setSource}
+              />
+              <AttributionSelect
+                label="Campaign"
+                allLabel="All campaigns"
+                tallies={insights.campaigns}
+                value={campaign}
+                onChange={setCampaign}
+              />
             </div>
             <ChartFigure
               title={timeTitle}
               note={`UTC ${period === 'day' ? 'days' : 'weeks, from Monday'}.${
-                insights.undated > 0
-                  ? ` ${formatCount(insights.undated)} ${insights.undated === 1 ? 'signup without a date is' : 'signups without a date are'} left out.`
+                timeInsights && timeInsights.undated > 0
+                  ? ` ${formatCount(timeInsights.undated)} ${timeInsights.undated === 1 ? 'signup without a date is' : 'signups without a date are'} left out.`
                   : ''
               }`}
               chart={
@@ -149,6 +178,8 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
               }))}
             />
           </section>
+
+          <AttributionSection insights={insights} />
 
           <section className="insights__section" aria-labelledby="insights-countries">
             <h3 id="insights-countries" className="insights__heading">

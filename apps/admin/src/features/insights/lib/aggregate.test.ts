@@ -229,3 +229,31 @@ describe('aggregateSignups', () => {
     expect(insights.total).toBe(100_000);
   });
 });
+
+describe('sources and campaigns', () => {
+  it('lists the 10 largest sources, then Other and (none), each with how far its signups got', () => {
+    const rows: InsightsRow[] = [];
+    // source-0 … source-11: source-N has 12 − N signups; the first of each is confirmed, invited and joined.
+    for (let source = 0; source < 12; source += 1) {
+      for (let index = 0; index < 12 - source; index += 1) {
+        rows.push({
+          utmSource: `source-${String(source).padStart(2, '0')}`,
+          ...(index === 0 ? { confirmedAt: at('2026-11-20T00:00:00Z'), inviteStatus: 'joined' as const } : {}),
+        });
+      }
+    }
+    rows.push({ inviteStatus: 'expired' }, { utmCampaign: 'launch' });
+    const { sources, sourceFunnels, campaigns, suppressed } = aggregateSignups(rows);
+    expect(sources.map((tally) => [tally.label, tally.count, tally.kind])).toEqual([
+      ...Array.from({ length: 10 }, (_, source) => [`source-${String(source).padStart(2, '0')}`, 12 - source, 'value']),
+      ['Other', 3, 'other'],
+      ['(none)', 2, 'none'],
+    ]);
+    expect(sourceFunnels[0]).toEqual({ confirmed: 1, invited: 1, joined: 1 });
+    // Other: source-10 and source-11, one of each confirmed, invited and joined.
+    expect(sourceFunnels[10]).toEqual({ confirmed: 2, invited: 2, joined: 2 });
+    expect(sourceFunnels[11]).toEqual({ confirmed: 0, invited: 1, joined: 0 });
+    expect(campaigns).toEqual([value('launch', 1), { label: '(none)', count: rows.length - 1, kind: 'none' }]);
+    expect(suppressed).toBe(0);
+  });
+});

@@ -4,7 +4,13 @@ import { FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
 import type { FeedbackField, WaitlistSignup } from '@silk/schema/entities';
 import { displayValue, SIGNUP_COLUMNS, toDate } from '@silk/schema/formatters';
 import { feedbackQuestion, type AnswerKind } from '@silk/schema/signup-fields';
-import { countryOf as locationCountry } from '@silk/schema/signup-view';
+import {
+  attributionOf,
+  countryOf as locationCountry,
+  inviteStatusOf,
+  isConfirmedSignup,
+  NO_ATTRIBUTION,
+} from '@silk/schema/signup-view';
 
 export type Period = 'day' | 'week';
 
@@ -54,6 +60,21 @@ export interface Insights {
   answers: AnswerDistribution[];
   /** The 10 countries with most signups, then Other and Unknown when there are any. */
   countries: Tally[];
+  /** The 10 sources (utm_source) with most signups, then Other and "(none)" when there are any. */
+  sources: Tally[];
+  /** How far each of `sources` got, in its order: signed up → confirmed → invited → joined. */
+  sourceFunnels: Conversion[];
+  /** The 10 campaigns (utm_campaign) with most signups, then Other and "(none)". */
+  campaigns: Tally[];
+  /** Addresses no mail goes to (a bounce, a complaint or an unsubscribe). */
+  suppressed: number;
+}
+
+/** Signups of a group that were confirmed, invited (whatever came of it) and joined the product. */
+export interface Conversion {
+  confirmed: number;
+  invited: number;
+  joined: number;
 }
 
 const TOP_COUNT = 10;
@@ -65,7 +86,17 @@ const ANSWERED_LABEL = 'Answered';
 const QUESTIONS = new Map(SIGNUP_COLUMNS.map(({ key, header }) => [key, header]));
 
 /** What aggregation reads of a signup. */
-export type InsightsRow = Pick<WaitlistSignup, 'timestamp' | 'location' | FeedbackField>;
+export type InsightsRow = Pick<
+  WaitlistSignup,
+  | 'timestamp'
+  | 'location'
+  | FeedbackField
+  | 'utmSource'
+  | 'utmCampaign'
+  | 'confirmedAt'
+  | 'inviteStatus'
+  | 'suppressedReason'
+>;
 
 interface Entry {
   label: string;
@@ -205,6 +236,48 @@ class Question {
   }
 }
 
+const noConversion = (): Conversion => ({ confirmed: 0, invited: 0, joined: 0 });
+
+function addTo(target: Conversion, { confirmed, invited, joined }: Conversion): void {
+  target.confirmed += confirmed;
+  target.invited += invited;
+  target.joined += joined;
+}
+
+/** Counts of one attribution field's values; rows without one are "(none)". */
+class Attribution {
+  readonly counter = new Counter();
+  none = 0;
+  readonly conversions = new Map<string | null, Conversion>();
+
+  add(value: string | null, reached?: Conversion): void {
+    if (value === null) this.none += 1;
+    else this.counter.add(value);
+    if (!reached) return;
+    let conversion = this.conversions.get(value);
+    if (!conversion) this.conversions.set(value, (conversion = noConversion()));
+    addTo(conversion, reached);
+  }
+
+  tallies(): Tally[] {
+    const tallies = this.counter.top(TOP_COUNT);
+    if (this.none > 0) tallies.push({ label: NO_ATTRIBUTION, count: this.none, kind: 'none' });
+    return tallies;
+  }
+
+  /** The conversion of each tally; Other's is what the listed values leave. */
+  conversionsOf(tallies: readonly Tally[]): Conversion[] {
+    const listed = new Set(tallies.filter((tally) => tally.kind === 'value').map((tally) => tally.label));
+    const other = noConversion();
+    for (const [value, conversion] of this.conversions) {
+      if (value !== null && !listed.has(value)) addTo(other, conversion);
+    }
+    return tallies.map((tally) =>
+      tally.kind === 'other' ? other : (this.conversions.get(tally.kind === 'none' ? null : tally.label) ?? other),
+    );
+  }
+}
+
 function computeInsights(rows: readonly InsightsRow[]): Insights {
   // Keyed by day number (small integers hash faster than epoch millis).
   const days = new Map<number, number>();
@@ -212,6 +285,9 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
   const questions = FEEDBACK_FIELDS.map((field) => new Question(field, feedbackQuestion(field).chart));
   const countries = new Counter();
   let unknownCountries = 0;
+  const sources = new Attribution();
+  const campaigns = new Attribution();
+  let suppressed = 0;
 
   for (const row of rows) {
     const time = timeOf(row.timestamp);
@@ -224,6 +300,14 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
     const country = countryOf(row.location);
     if (country === null) unknownCountries += 1;
     else countries.add(country);
+    const status = inviteStatusOf(row);
+    sources.add(attributionOf(row, 'utmSource'), {
+      confirmed: isConfirmedSignup(row) ? 1 : 0,
+      invited: status === 'waiting' ? 0 : 1,
+      joined: status === 'joined' ? 1 : 0,
+    });
+    campaigns.add(attributionOf(row, 'utmCampaign'));
+    if (row.suppressedReason) suppressed += 1;
   }
 
   const perDay = [...days]
@@ -237,6 +321,7 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
   const countryTallies = countries.top(TOP_COUNT);
   if (unknownCountries > 0)
     countryTallies.push({ label: UNKNOWN_COUNTRY_LABEL, count: unknownCountries, kind: 'none' });
+  const sourceTallies = sources.tallies();
 
   return {
     total: rows.length,
@@ -245,6 +330,10 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
     perWeek: [...weeks].map(([start, count]) => ({ start, count })),
     answers: questions.map((question) => question.distribution(rows.length)),
     countries: countryTallies,
+    sources: sourceTallies,
+    sourceFunnels: sources.conversionsOf(sourceTallies),
+    campaigns: campaigns.tallies(),
+    suppressed,
   };
 }
 

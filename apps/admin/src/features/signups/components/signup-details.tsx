@@ -1,10 +1,18 @@
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import { ATTRIBUTION_LABELS } from '@silk/schema/attribution';
 import { formatSignupDate, toDate } from '@silk/schema/formatters';
 import { INVITES_LOAD_FAILED } from '@silk/schema/messages';
-import { confirmedReferralsOf, inviteStatusOf, referrerOf } from '@silk/schema/signup-view';
+import type { AttributionField } from '@silk/schema/signup-fields';
+import {
+  attributionOf,
+  confirmedReferralsOf,
+  inviteStatusOf,
+  NO_ATTRIBUTION,
+  referrerOf,
+} from '@silk/schema/signup-view';
 import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
-import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { watchHistory } from '@/lib/invites';
 import { useLive } from '@/lib/use-live';
 
@@ -42,8 +50,9 @@ function InviteHistory({ email }: { email: string }) {
 
 /**
  * What a signup's row leaves out of the 12 columns: its confirmation, its referrals (who referred it,
- * how many of its referrals were confirmed) and its invite status with the history of its changes. A modal dialog: focus on Close, Escape or a click outside
- * closes it, focus returns to the row's button.
+ * how many of its referrals were confirmed), its invite status with the history of its changes, where
+ * it came from (its attribution, or an import) and why no mail goes to it. A modal dialog: focus on
+ * Close, Escape or a click outside closes it, focus returns to the row's button.
  */
 export function SignupDetails({ row, onClose }: SignupDetailsProps) {
   const titleId = useId();
@@ -83,6 +92,26 @@ export function SignupDetails({ row, onClose }: SignupDetailsProps) {
           <dd>{confirmedReferralsOf(row).toLocaleString('en-US')}</dd>
           <dt>Invitation</dt>
           <dd>{capitalised(inviteStatusOf(row))}</dd>
+          {(Object.entries(ATTRIBUTION_LABELS) as [AttributionField, string][]).map(([key, label]) => (
+            <Fragment key={key}>
+              <dt>{label}</dt>
+              <dd>{attributionOf(row, key) ?? NO_ATTRIBUTION}</dd>
+            </Fragment>
+          ))}
+          {row.importId ? (
+            <>
+              <dt>Origin</dt>
+              <dd>Imported</dd>
+            </>
+          ) : null}
+          {row.suppressedReason ? (
+            <>
+              <dt>Mail suppressed</dt>
+              <dd>
+                {capitalised(row.suppressedReason)}, {dateOr(row.suppressedAt, 'at an unknown time')}
+              </dd>
+            </>
+          ) : null}
         </dl>
         <InviteHistory email={row.email} />
         <div className="dialog__actions">

@@ -415,6 +415,13 @@ describe('Waitlist Signups tab', () => {
         'Referred by': 'user0@example.com',
         'Confirmed referrals': '0',
         Invitation: 'Waiting',
+        Source: '(none)',
+        Medium: '(none)',
+        Campaign: '(none)',
+        Term: '(none)',
+        Content: '(none)',
+        Referrer: '(none)',
+        'Landing page': '(none)',
       });
       expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
       await user.keyboard('{Escape}');
@@ -428,6 +435,97 @@ describe('Waitlist Signups tab', () => {
       expect(referrer).toHaveTextContent('ConfirmedNot confirmed');
       await user.click(within(referrer).getByRole('button', { name: 'Close' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('attribution: the source and campaign filters, and the row details', () => {
+    const attributedRows = (): WaitlistSignupRow[] => {
+      const [ana, bo, cy, dee] = makeRows(4);
+      return [
+        {
+          ...ana!,
+          utmSource: 'newsletter',
+          utmMedium: 'email',
+          utmCampaign: 'launch',
+          utmTerm: 'ai travel',
+          utmContent: 'hero',
+          referrerHost: 'news.example.com',
+          landingPath: '/',
+        },
+        { ...bo!, utmSource: 'newsletter', utmCampaign: 'spring' },
+        { ...cy!, utmSource: 'podcast', utmCampaign: 'launch', importId: 'import-1' },
+        { ...dee!, suppressedReason: 'bounce', suppressedAt: Date.UTC(2026, 10, 23, 9) },
+      ];
+    };
+    const emailsShown = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+    it('filters by source and by campaign ("(none)" for the signups without one), in the URL and the filtered export', async () => {
+      download.mockResolvedValue(new Blob(['x']));
+      const user = userEvent.setup();
+      renderTab({ signups: attributedRows() });
+      const source = screen.getByRole('combobox', { name: 'Source' });
+      expect(within(source).getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Any source',
+        'newsletter (2)',
+        '(none) (1)',
+        'podcast (1)',
+      ]);
+      await user.selectOptions(source, 'newsletter (2)');
+      expect(emailsShown()).toEqual(['user0@example.com', 'user1@example.com']);
+      expect(currentQuery).toBe('?source=newsletter');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'launch (2)');
+      expect(emailsShown()).toEqual(['user0@example.com']);
+      expect(currentQuery).toBe('?source=newsletter&campaign=launch');
+      await user.click(screen.getByRole('button', { name: 'Download filtered view' }));
+      expect(download).toHaveBeenCalledWith(
+        STAFF_CLIENT,
+        expect.objectContaining({ source: 'newsletter', campaign: 'launch' }),
+        LOCAL_ZONE,
+      );
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Any campaign');
+      await user.selectOptions(source, '(none) (1)');
+      expect(emailsShown()).toEqual(['user3@example.com']);
+      expect(currentQuery).toBe('?source=');
+    });
+
+    it('opens the source a shared link names', () => {
+      renderTab({ signups: attributedRows() }, '/admin?source=podcast');
+      expect(screen.getByRole('combobox', { name: 'Source' })).toHaveDisplayValue('podcast (1)');
+      expect(emailsShown()).toEqual(['user2@example.com']);
+    });
+
+    it("shows a row's attribution, an import and a suppression in its details", async () => {
+      const user = userEvent.setup();
+      renderTab({ signups: attributedRows(), roles: ['Staff'] });
+      await user.click(screen.getByRole('button', { name: 'Details of user0@example.com' }));
+      const dialog = screen.getByRole('dialog', { name: 'user0@example.com' });
+      for (const text of [
+        'Sourcenewsletter',
+        'Mediumemail',
+        'Campaignlaunch',
+        'Termai travel',
+        'Contenthero',
+        'Referrernews.example.com',
+        'Landing page/',
+      ]) {
+        expect(dialog).toHaveTextContent(text);
+      }
+      expect(dialog).not.toHaveTextContent('Imported');
+      expect(dialog).not.toHaveTextContent('Mail suppressed');
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await user.click(screen.getByRole('button', { name: 'Details of user2@example.com' }));
+      expect(screen.getByRole('dialog', { name: 'user2@example.com' })).toHaveTextContent('OriginImported');
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      await user.click(screen.getByRole('button', { name: 'Details of user3@example.com' }));
+      const suppressed = screen.getByRole('dialog', { name: 'user3@example.com' });
+      expect(suppressed).toHaveTextContent(
+        `Mail suppressedBounce, ${formatSignupDate(new Date(Date.UTC(2026, 10, 23, 9)))}`,
+      );
+      expect(suppressed).toHaveTextContent('Source(none)');
     });
   });
 
@@ -732,6 +830,8 @@ describe('Waitlist Signups tab', () => {
           referred: 'all',
           hasReferrals: false,
           invite: 'all',
+          source: null,
+          campaign: null,
         },
         LOCAL_ZONE,
       );

@@ -49,7 +49,7 @@ function LoadProgress({ loaded, total }: { loaded: number; total: number | null 
 export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] }: SignupsTabProps) {
   const { downloading, download } = useSpreadsheetDownload();
   const { view, setView } = useSignupView();
-  const { rows, confirmed, answers, countries } = useViewRows(signups, view);
+  const { rows, confirmed, answers, countries, sources, campaigns } = useViewRows(signups, view);
   const heading = useRef<HTMLHeadingElement>(null);
   const region = useRef<HTMLDivElement>(null);
   // The deleted row goes away with its button: focus waits on the table (or the heading, if none is left).
@@ -104,6 +104,8 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
         onViewChange={setView}
         answers={answers}
         countries={countries}
+        sources={sources}
+        campaigns={campaigns}
         downloading={downloading}
         deleting={deletion.pending}
         onDownload={() => void download()}

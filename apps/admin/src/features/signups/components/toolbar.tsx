@@ -4,6 +4,7 @@ import { SIGNUP_COLUMNS } from '@silk/schema/formatters';
 import {
   DEFAULT_SIGNUP_VIEW,
   isFilteredView,
+  NO_ATTRIBUTION,
   type ConfirmedFilter,
   type InviteFilter,
   type ReferredFilter,
@@ -44,6 +45,8 @@ export const MAX_ANSWER_OPTIONS = 100;
 const OPTION_LABEL_CHARS = 60;
 /** The value of the option standing for several countries at once (a shared link may name several). */
 const SEVERAL = '\u0000several';
+/** The value of the option standing for the signups without a source (or campaign): '' is "any". */
+const NONE = '\u0000none';
 
 const HEADERS = new Map(SIGNUP_COLUMNS.map((column) => [column.key as string, column.header]));
 
@@ -59,6 +62,9 @@ interface ToolbarProps {
   /** Each question's answers present in the rows. */
   answers: Record<FeedbackField, AnswerOption[]>;
   countries: AnswerOption[];
+  /** The sources and campaigns present ('' for the signups without one). */
+  sources: AnswerOption[];
+  campaigns: AnswerOption[];
   downloading: boolean;
   /** An Admin's deletion of a signup is under way. */
   deleting: boolean;
@@ -71,7 +77,8 @@ interface ToolbarProps {
 const count = (value: number) => value.toLocaleString('en-US');
 
 function optionLabel({ value, count: times }: AnswerOption): string {
-  const text = value.length > OPTION_LABEL_CHARS ? `${value.slice(0, OPTION_LABEL_CHARS - 1)}…` : value;
+  const text =
+    value === NONE ? NO_ATTRIBUTION : value.length > OPTION_LABEL_CHARS ? `${value.slice(0, OPTION_LABEL_CHARS - 1)}…` : value;
   return `${text} (${count(times)})`;
 }
 
@@ -109,6 +116,38 @@ function Field({ label, children }: { label: string; children: (id: string) => R
   );
 }
 
+interface AttributionFilterProps {
+  label: string;
+  anyLabel: string;
+  options: AnswerOption[];
+  /** null: any; '': the signups without one. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+}
+
+/** A filter by one attribution value (source, campaign), "(none)" for the signups without one. */
+function AttributionFilter({ label, anyLabel, options, value, onChange }: AttributionFilterProps) {
+  const chosen = value === '' ? NONE : (value ?? undefined);
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select
+          id={id}
+          className="toolbar__select"
+          value={chosen ?? ''}
+          onChange={({ target }) => onChange(target.value === '' ? null : target.value === NONE ? '' : target.value)}
+        >
+          {filterOptions(
+            anyLabel,
+            options.map((option) => (option.value === '' ? { ...option, value: NONE } : option)),
+            chosen,
+          )}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 interface DayFieldProps {
   label: string;
   value: string | null;
@@ -138,7 +177,7 @@ function DayField({ label, value, min, max, onChange }: DayFieldProps) {
 
 /**
  * Above the table: the counts, the search, the filters (each question's answers, signup dates,
- * country, confirmation, referral, invitation), "Clear filters", the two downloads with their progress,
+ * country, confirmation, referral, invitation, source, campaign), "Clear filters", the two downloads with their progress,
  * and an Admin's "Invite this view".
  */
 export function Toolbar(props: ToolbarProps) {
@@ -318,6 +357,20 @@ export function Toolbar(props: ToolbarProps) {
             </select>
           )}
         </Field>
+        <AttributionFilter
+          label="Source"
+          anyLabel="Any source"
+          options={props.sources}
+          value={view.source}
+          onChange={(source) => change({ source })}
+        />
+        <AttributionFilter
+          label="Campaign"
+          anyLabel="Any campaign"
+          options={props.campaigns}
+          value={view.campaign}
+          onChange={(campaign) => change({ campaign })}
+        />
         {filtered ? (
           <Button
             type="button"

@@ -3,6 +3,7 @@ import { FEEDBACK_FIELDS } from '@silk/schema/constants';
 import type { FeedbackField } from '@silk/schema/entities';
 import {
   answerOptions,
+  attributionOptions,
   countryOptions,
   isConfirmedSignup,
   isFilteredView,
@@ -85,6 +86,9 @@ export interface ViewRows {
   /** Each question's answers present in the rows, most frequent first. */
   answers: Record<FeedbackField, AnswerOption[]>;
   countries: AnswerOption[];
+  /** The sources and campaigns present ('' for the signups without one), most frequent first. */
+  sources: AnswerOption[];
+  campaigns: AnswerOption[];
 }
 
 const NO_ANSWERS = Object.fromEntries(FEEDBACK_FIELDS.map((field) => [field, []])) as unknown as Record<
@@ -119,6 +123,8 @@ export function useViewRows(signups: WaitlistSignupRow[] | null, view: SignupVie
   const confirmed = useMemo(() => signups?.filter(isConfirmedSignup).length ?? null, [signups]);
   const answers = useMemo(() => (optionRows ? answerOptions(optionRows) : NO_ANSWERS), [optionRows]);
   const countries = useMemo(() => (optionRows ? countryOptions(optionRows) : []), [optionRows]);
+  const sources = useMemo(() => (optionRows ? attributionOptions(optionRows, 'utmSource') : []), [optionRows]);
+  const campaigns = useMemo(() => (optionRows ? attributionOptions(optionRows, 'utmCampaign') : []), [optionRows]);
 
   // Prepare the rows' search text in small tasks once they arrive, so the first keystroke finds it ready.
   useEffect(() => {
@@ -134,5 +140,5 @@ export function useViewRows(signups: WaitlistSignupRow[] | null, view: SignupVie
     return () => clearTimeout(timer);
   }, [signups]);
 
-  return { rows, confirmed, answers, countries };
+  return { rows, confirmed, answers, countries, sources, campaigns };
 }

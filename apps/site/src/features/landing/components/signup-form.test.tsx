@@ -1,4 +1,9 @@
-import { SESSION_EMAIL_KEY, SESSION_REFERRAL_CODE_KEY, SESSION_REFERRED_BY_KEY } from '@silk/schema/constants';
+import {
+  SESSION_EMAIL_KEY,
+  SESSION_REFERRAL_CODE_KEY,
+  SESSION_REFERRED_BY_KEY,
+  SESSION_VISIT_KEY,
+} from '@silk/schema/constants';
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '@silk/schema/email-grammar-cases';
 import {
   INVALID_EMAIL,
@@ -13,9 +18,16 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, testConfig } from '@/testing/config';
 import { resetBetweenFormTests } from '@/testing/form-tests';
+import { rememberVisit } from '@/lib/visit-session';
 import { SignupForm } from './signup-form';
 
-type Join = (config: unknown, email: string, appName?: string, ref?: string | null) => Promise<string | null | void>;
+type Join = (
+  config: unknown,
+  email: string,
+  appName?: string,
+  ref?: string | null,
+  visit?: { url: string; referrer: string } | null,
+) => Promise<string | null | void>;
 const joinWaitlist = vi.fn<Join>();
 vi.mock('@silk/data-access/waitlist', () => ({
   joinWaitlist: (...args: Parameters<Join>) => joinWaitlist(...args),
@@ -76,7 +88,7 @@ describe('SignupForm', () => {
     expect(button).toBeDisabled();
     expect(input).toBeDisabled();
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
-    expect(joinWaitlist).toHaveBeenCalledWith(config, 'ana.silva@example.com', undefined, null);
+    expect(joinWaitlist).toHaveBeenCalledWith(config, 'ana.silva@example.com', undefined, null, null);
     expect(navigate).not.toHaveBeenCalled();
     await act(async () => write.resolve());
     expect(window.sessionStorage.getItem(SESSION_EMAIL_KEY)).toBe('ana.silva@example.com');
@@ -89,8 +101,26 @@ describe('SignupForm', () => {
     const { navigate, submit } = setup();
     submit('ana.silva@example.com');
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/waitlist'));
-    expect(joinWaitlist).toHaveBeenCalledWith(config, 'ana.silva@example.com', undefined, 'abcd2345');
+    expect(joinWaitlist).toHaveBeenCalledWith(config, 'ana.silva@example.com', undefined, 'abcd2345', null);
     expect(window.sessionStorage.getItem(SESSION_REFERRAL_CODE_KEY)).toBe('zxcv6789');
+  });
+
+  it('sends the visit the session arrived with (its first page and referrer), kept across later pages', async () => {
+    window.history.replaceState(null, '', '/?utm_source=newsletter&utm_campaign=launch');
+    rememberVisit();
+    window.history.replaceState(null, '', '/faq');
+    rememberVisit();
+    const arrival = JSON.parse(window.sessionStorage.getItem(SESSION_VISIT_KEY) ?? 'null') as { url: string };
+    expect(new URL(arrival.url).search).toBe('?utm_source=newsletter&utm_campaign=launch');
+    joinWaitlist.mockResolvedValue(null);
+    const { navigate, submit } = setup();
+    submit('ana.silva@example.com');
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/waitlist'));
+    expect(joinWaitlist).toHaveBeenCalledWith(config, 'ana.silva@example.com', undefined, null, {
+      url: arrival.url,
+      referrer: document.referrer,
+    });
+    window.history.replaceState(null, '', '/');
   });
 
   it('shows the SPEC error, re-enables the form and stays on the page when the write fails', async () => {
@@ -140,7 +170,7 @@ describe('SignupForm', () => {
     });
     expect(screen.queryByText(INVALID_EMAIL)).not.toBeInTheDocument();
     expect(joinWaitlist).toHaveBeenCalledTimes(1);
-    expect(joinWaitlist).toHaveBeenCalledWith(config, 'early@example.com', undefined, null);
+    expect(joinWaitlist).toHaveBeenCalledWith(config, 'early@example.com', undefined, null, null);
     expect(navigate).toHaveBeenCalledWith('/waitlist');
     container.remove();
   });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { paths } from '@/config/paths';
 import { readReferredBy, saveReferralCode } from '@/lib/referral-session';
 import { saveSessionEmail } from '@/lib/session-email';
+import { readVisit } from '@/lib/visit-session';
 import { loadWaitlistModule } from '@/lib/waitlist-module';
 
 export interface SignupState {
@@ -21,7 +22,8 @@ export interface UseSignupOptions {
 const assign = (url: string) => window.location.assign(url);
 
 /**
- * PRODUCT.md#landing landing form: idle → submitting (flag set, error cleared) → on success the e-mail goes to
+ * PRODUCT.md#landing landing form: idle → submitting (flag set, error cleared; the signup carries the
+ * session's referral code and visit) → on success the e-mail goes to
  * session storage under waitlist_email and the browser fully navigates to /waitlist; on failure back to
  * idle with the message. A bad address shows the PRODUCT.md#validation message and sends nothing.
  */
@@ -38,7 +40,7 @@ export function useSignup({ config, navigate = assign }: UseSignupOptions) {
     setState({ submitting: true, error: null });
     try {
       const { joinWaitlist } = await loadWaitlistModule();
-      const code = await joinWaitlist(config, email, undefined, readReferredBy());
+      const code = await joinWaitlist(config, email, undefined, readReferredBy(), readVisit());
       if (code) saveReferralCode(code);
     } catch (error) {
       console.error('Waitlist signup failed:', error);
