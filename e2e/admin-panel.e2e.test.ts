@@ -55,7 +55,7 @@ describe('admin panel (e2e)', () => {
   it('gives an Admin every tab, each free of serious or critical axe violations', async () => {
     const page = await suite.openSignedIn(admin);
     const links = await nav(page).getByRole('link').allTextContents();
-    expect(links).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Import', 'Team Manager', 'Activity', 'Account Settings']);
+    expect(links).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Import', 'Team Manager', 'Activity', 'Webhooks', 'Account Settings']);
 
     await waitForTable(page);
     expect(await seriousViolations(page)).toEqual([]);

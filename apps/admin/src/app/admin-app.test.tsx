@@ -151,7 +151,7 @@ describe('admin panel shell', () => {
     expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 1');
   });
 
-  it('shows the username and comma-joined roles, and all six tabs for an Admin', async () => {
+  it('shows the username and comma-joined roles, and every tab for an Admin', async () => {
     await signIn(ADMIN);
     const header = screen.getByRole('banner');
     expect(within(header).getByText('ana')).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('admin panel shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Import', 'Team Manager', 'Activity', 'Account Settings']);
+    ).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Import', 'Team Manager', 'Activity', 'Webhooks', 'Account Settings']);
     expect(within(nav).getByRole('link', { name: 'Waitlist Signups' })).toHaveAttribute(
       'aria-current',
       'page',
