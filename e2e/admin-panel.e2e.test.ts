@@ -55,7 +55,7 @@ describe('admin panel (e2e)', () => {
   it('gives an Admin every tab, each free of serious or critical axe violations', async () => {
     const page = await suite.openSignedIn(admin);
     const links = await nav(page).getByRole('link').allTextContents();
-    expect(links).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Team Manager', 'Activity', 'Account Settings']);
+    expect(links).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Team Manager', 'Activity', 'Webhooks', 'Account Settings']);
 
     await waitForTable(page);
     expect(await seriousViolations(page)).toEqual([]);
@@ -67,6 +67,11 @@ describe('admin panel (e2e)', () => {
 
     await nav(page).getByRole('link', { name: 'Activity' }).click();
     await page.getByText(/^Showing \d+ of \d+ entries$/).waitFor({ timeout: 20_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await nav(page).getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('heading', { name: 'Add a webhook' }).waitFor();
+    await page.getByRole('heading', { name: 'Deliveries' }).waitFor({ timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
 
     await nav(page).getByRole('link', { name: 'Account Settings' }).click();
