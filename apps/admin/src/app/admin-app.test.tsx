@@ -23,6 +23,7 @@ vi.mock('@silk/data-access/auth', () => ({
 vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
 vi.mock('@silk/data-access/staff', () => ({ fetchStaffInfo: vi.fn(), watchStaffAccess: vi.fn() }));
 vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
+vi.mock('@silk/data-access/webhooks', () => ({ callWebhooks: vi.fn(async () => ({ endpoints: [], deliveries: [] })) }));
 vi.mock('@silk/data-access/audit-log', () => ({
   listenToAuditLog: vi.fn(() => () => {}),
   listenToSecurityEventCount: vi.fn(() => () => {}),
@@ -161,7 +162,7 @@ describe('admin panel shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Team Manager', 'Activity', 'Account Settings']);
+    ).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Team Manager', 'Activity', 'Webhooks', 'Account Settings']);
     expect(within(nav).getByRole('link', { name: 'Waitlist Signups' })).toHaveAttribute(
       'aria-current',
       'page',
