@@ -69,6 +69,11 @@ describe('admin panel (e2e)', () => {
     await page.getByText(/^Showing \d+ of \d+ entries$/).waitFor({ timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
 
+    await nav(page).getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('heading', { name: 'Add a webhook' }).waitFor();
+    await page.getByRole('heading', { name: 'Deliveries' }).waitFor({ timeout: 20_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+
     await nav(page).getByRole('link', { name: 'Account Settings' }).click();
     await page.getByRole('heading', { name: 'Change Username' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

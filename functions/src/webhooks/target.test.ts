@@ -30,10 +30,11 @@ describe('isPublicAddress', () => {
 });
 
 describe('checkTarget under the production configuration', () => {
-  it('accepts an https URL whose host resolves only to public addresses, and pins the first', async () => {
-    const target = await checkTarget('https://hooks.example.com/in', { ...production, resolve: answers('93.184.215.14', '2606:4700:4700::1111') });
+  it('accepts an https URL whose host resolves only to public addresses, and pins an IPv4 one when there is one', async () => {
+    const target = await checkTarget('https://hooks.example.com/in', { ...production, resolve: answers('2606:4700:4700::1111', '93.184.215.14') });
     expect(target).toMatchObject({ address: '93.184.215.14', family: 4 });
     expect(target.url.hostname).toBe('hooks.example.com');
+    expect(await checkTarget('https://v6.example.com/', { ...production, resolve: answers('2606:4700:4700::1111') })).toMatchObject({ address: '2606:4700:4700::1111', family: 6 });
   });
 
   it.each([

@@ -67,7 +67,8 @@ export async function checkTarget(raw: string, options: { allowLocal: boolean; r
       throw new TargetRefused(String((error as { code?: unknown }).code ?? 'DNS lookup failed'), false);
     }
   }
-  const first = addresses[0];
+  // IPv4 first: Cloud Functions' egress has no IPv6 route unless it is set up.
+  const first = addresses.find((entry) => familyOf(entry.address) === 4) ?? addresses[0];
   if (!first) throw new TargetRefused('no address', false);
   if (!options.allowLocal) {
     const refused = addresses.find((entry) => !isPublicAddress(entry.address));

@@ -23,6 +23,7 @@ vi.mock('@silk/data-access/auth', () => ({
 vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
 vi.mock('@silk/data-access/staff', () => ({ fetchStaffInfo: vi.fn(), watchStaffAccess: vi.fn() }));
 vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
+vi.mock('@silk/data-access/webhooks', () => ({ callWebhooks: vi.fn(async () => ({ endpoints: [], deliveries: [] })) }));
 vi.mock('@silk/data-access/audit-log', () => ({
   listenToAuditLog: vi.fn(() => () => {}),
   listenToSecurityEventCount: vi.fn(() => () => {}),
