@@ -3,6 +3,7 @@
 import { visitAttribution } from '@silk/schema/attribution';
 import { COLLECTIONS, FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
 import type { FeedbackFields } from '@silk/schema/entities';
+import { ATTRIBUTION_SIGNUP_FIELDS } from '@silk/schema/signup-fields';
 import { landingRecord, type LandingRecord } from '@silk/schema/signup-record';
 import { FEEDBACK_FAILED, INVALID_EMAIL, SIGNUP_FAILED } from '@silk/schema/messages';
 import { isValidSignupEmail, normalizeEmail } from '@silk/schema/validators';
@@ -74,12 +75,11 @@ export interface Visit {
  * claimed); without the edit key either (a signup another session created).
  */
 function landingWrites(record: SignupWrite): SignupWrite[] {
-  const { editKey, utmSource, utmMedium, utmCampaign, utmTerm, utmContent, referrerHost, landingPath, ...landing } =
-    record;
-  const attributed = [utmSource, utmMedium, utmCampaign, utmTerm, utmContent, referrerHost, landingPath].some(
-    (value) => value !== undefined,
-  );
-  return [record, ...(attributed && editKey ? [{ ...landing, editKey }] : []), landing];
+  const unattributed: SignupWrite = { ...record };
+  for (const { key } of ATTRIBUTION_SIGNUP_FIELDS) delete unattributed[key];
+  const { editKey, ...landing } = unattributed;
+  const attributed = ATTRIBUTION_SIGNUP_FIELDS.some(({ key }) => key in record);
+  return [record, ...(attributed && editKey ? [unattributed] : []), landing];
 }
 
 /**

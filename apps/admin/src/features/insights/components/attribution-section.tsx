@@ -61,7 +61,7 @@ export function AttributionSection({ insights }: { insights: Insights }) {
       <div className="insights__grid">
         <ChartFigure
           title="Signups by source"
-          note={`Top 10; ${NO_ATTRIBUTION}: no utm_source. The table adds confirmed, invited and joined.`}
+          note={`Top 10; ${NO_ATTRIBUTION}: no utm_source.`}
           chart={<BarChart tallies={sources} label={barSummary(sources)} />}
           columns={['Source', 'Signups', 'Confirmed', 'Invited', 'Joined']}
           rows={sources.map((tally, index) => {
