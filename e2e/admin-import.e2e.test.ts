@@ -23,7 +23,7 @@ const TIMES = [Date.UTC(2024, 0, 15, 9, 30), Date.UTC(2024, 5, 2, 18, 5), Date.U
 const KNOWN_TIME = Date.UTC(2022, 2, 3, 4, 5);
 const CSV = [
   'E-mail,Signed up,utm_source,Suggestions/Feedback',
-  `${NEW[0]},${new Date(TIMES[0]).toISOString()},newsletter,"Great, ""really""`,
+  `${NEW[0]},${new Date(TIMES[0]).toISOString()},newsletter,"Great, ""really"""`,
   `not-an-address,2024-01-01,,`,
   `${NEW[1]},${TIMES[1] / 1000},,`,
   `${KNOWN.toUpperCase()},${new Date(KNOWN_TIME).toISOString()},,`,
