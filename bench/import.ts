@@ -43,8 +43,12 @@ const SETTLE_MAX_S = Number(process.env.BENCH_SETTLE_MAX_S ?? 900);
 const DAY_MS = 24 * 3600_000;
 
 async function outer(): Promise<void> {
-  if (!existsSync(join(ROOT, 'functions', 'deploy', 'index.js'))) throw new Error('Build the functions first (pnpm --filter @silk/functions build).');
-  if (!existsSync(join(ROOT, 'apps', 'admin', 'dist'))) throw new Error('Build the admin panel first (pnpm --filter @silk/admin build): its Hosting target routes /api.');
+  if (!existsSync(join(ROOT, 'functions', 'deploy', 'index.js')))
+    throw new Error('Build the functions first (pnpm --filter @silk/functions build).');
+  if (!existsSync(join(ROOT, 'apps', 'admin', 'dist')))
+    throw new Error(
+      'Build the admin panel first (pnpm --filter @silk/admin build): its Hosting target routes /api.',
+    );
   process.exitCode = await runInEmulators({
     offset: OFFSET,
     only: 'auth,firestore,functions,hosting',
@@ -54,7 +58,11 @@ async function outer(): Promise<void> {
 }
 
 /** Signups as the site stores them; every other one signed up before its row's time in the file, the others after. */
-async function seed(db: Firestore, emails: string[], fileTime: (email: string) => number): Promise<Map<string, number>> {
+async function seed(
+  db: Firestore,
+  emails: string[],
+  fileTime: (email: string) => number,
+): Promise<Map<string, number>> {
   const times = new Map<string, number>();
   for (let start = 0; start < emails.length; start += 500) {
     const batch = db.batch();
@@ -83,7 +91,11 @@ async function countedTotal(db: Firestore): Promise<number> {
 }
 
 /** Waits until the trigger's total reaches `expected` (or stops moving for a minute, or the cap); the seconds waited. */
-async function settle(db: Firestore, expected: number, label: string): Promise<{ seconds: number; total: number }> {
+async function settle(
+  db: Firestore,
+  expected: number,
+  label: string,
+): Promise<{ seconds: number; total: number }> {
   const started = performance.now();
   let last = -1;
   let lastMoved = started;
@@ -92,10 +104,13 @@ async function settle(db: Firestore, expected: number, label: string): Promise<{
     const seconds = (performance.now() - started) / 1000;
     if (total !== last) lastMoved = performance.now();
     if (total >= expected || seconds > SETTLE_MAX_S || performance.now() - lastMoved > 60_000) {
-      console.log(`[bench/import] ${label}: the trigger counted ${total.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} after ${seconds.toFixed(1)} s`);
+      console.log(
+        `[bench/import] ${label}: the trigger counted ${total.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} after ${seconds.toFixed(1)} s`,
+      );
       return { seconds, total };
     }
-    if (Math.floor(seconds) % 30 === 0 && total !== last) console.log(`[bench/import] ${label}: ${total.toLocaleString('en-US')} counted…`);
+    if (Math.floor(seconds) % 30 === 0 && total !== last)
+      console.log(`[bench/import] ${label}: ${total.toLocaleString('en-US')} counted…`);
     last = total;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -141,10 +156,14 @@ function functionMemory(): { stop: () => number } {
 /** Runs the import client (lib/import-client.ts) in its own process; resolves its figures. */
 function runClient(input: Record<string, string>): Promise<ImportClientFigures> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, join(import.meta.dirname, 'lib', 'import-client.ts')], {
-      env: { ...process.env, ...input },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, join(import.meta.dirname, 'lib', 'import-client.ts')],
+      {
+        env: { ...process.env, ...input },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
@@ -159,7 +178,11 @@ function runClient(input: Record<string, string>): Promise<ImportClientFigures> 
 async function signIn(email: string, password: string): Promise<string> {
   const response = await fetch(
     `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }) },
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
   );
   const body = (await response.json()) as { idToken?: string };
   if (!body.idToken) throw new Error(`sign-in failed (${response.status})`);
@@ -171,16 +194,30 @@ async function inner(): Promise<void> {
   const { auth, db } = adminSdk();
   const password = generateOneTimePassword();
   const adminEmail = `bench-import-${Date.now()}@silk.test`;
-  await ensureStaffMember(auth, db, { email: adminEmail, username: `import-${Date.now()}`, roles: ['Admin'], password });
+  await ensureStaffMember(auth, db, {
+    email: adminEmail,
+    username: `import-${Date.now()}`,
+    roles: ['Admin'],
+    password,
+  });
   const staffToken = await signIn(adminEmail, password);
 
   const now = Date.now();
   const existing = Array.from({ length: EXISTING }, (_, index) => `known-${index}@bench.test`);
-  const file = importCsvCase({ rows: ROWS, bad: BAD, existing, existingRows: EXISTING, newest: now - DAY_MS, prefix: 'imported' });
+  const file = importCsvCase({
+    rows: ROWS,
+    bad: BAD,
+    existing,
+    existingRows: EXISTING,
+    newest: now - DAY_MS,
+    prefix: 'imported',
+  });
   const fileTimes = new Map(file.good.map((row) => [row.email, row.time]));
   const seeded = await seed(db, existing, (email) => fileTimes.get(email) ?? now - 400 * DAY_MS);
   await settle(db, EXISTING, 'seed');
-  const mailsBefore = (await db.collection(COLLECTIONS.mail).count().get()).data().count + (await db.collection(COLLECTIONS.mailWaiting).count().get()).data().count;
+  const mailsBefore =
+    (await db.collection(COLLECTIONS.mail).count().get()).data().count +
+    (await db.collection(COLLECTIONS.mailWaiting).count().get()).data().count;
 
   // Measured: what the panel does from the file chosen to the last chunk acknowledged, in a process of its own.
   const folder = mkdtempSync(join(tmpdir(), 'bench-import-'));
@@ -188,7 +225,9 @@ async function inner(): Promise<void> {
   const badPath = join(folder, 'bad-lines.json');
   writeFileSync(csvPath, file.text);
   writeFileSync(badPath, JSON.stringify([...file.bad.keys()]));
-  console.log(`[bench/import] ${ROWS.toLocaleString('en-US')} rows, ${(Buffer.byteLength(file.text) / 1e6).toFixed(1)} MB; ${EXISTING.toLocaleString('en-US')} seeded`);
+  console.log(
+    `[bench/import] ${ROWS.toLocaleString('en-US')} rows, ${(Buffer.byteLength(file.text) / 1e6).toFixed(1)} MB; ${EXISTING.toLocaleString('en-US')} seeded`,
+  );
   const importId = `bench-${Date.now()}`;
   const memory = functionMemory();
   let figures: ImportClientFigures;
@@ -205,7 +244,9 @@ async function inner(): Promise<void> {
   }
   const functionMb = memory.stop();
   if (!figures.previewMatches) {
-    console.error(`[bench/import] the preview listed ${figures.listed} bad rows; the file has ${file.bad.size} (or other lines)`);
+    console.error(
+      `[bench/import] the preview listed ${figures.listed} bad rows; the file has ${file.bad.size} (or other lines)`,
+    );
     process.exitCode = 1;
     return;
   }
@@ -214,21 +255,31 @@ async function inner(): Promise<void> {
   const previewSeconds = figures.previewSeconds;
   const end = { imported: figures.imported, merged: figures.merged };
   const serverRejected = figures.serverRejected;
-  console.log(`[bench/import] read and previewed in ${previewSeconds.toFixed(1)} s; imported in ${seconds} s: ${end.imported} new, ${end.merged} merged, status ${figures.status}`);
+  console.log(
+    `[bench/import] read and previewed in ${previewSeconds.toFixed(1)} s; imported in ${seconds} s: ${end.imported} new, ${end.merged} merged, status ${figures.status}`,
+  );
 
   // Verified in Firestore: each good row's address once, with the earlier time, and no mail.
   const goodEmails = file.good.map((row) => row.email);
   const stored = new Map<string, number>();
   for (let start = 0; start < goodEmails.length; start += 300) {
-    const refs = goodEmails.slice(start, start + 300).map((email) => db.collection(COLLECTIONS.waitlistSignups).doc(email));
+    const refs = goodEmails
+      .slice(start, start + 300)
+      .map((email) => db.collection(COLLECTIONS.waitlistSignups).doc(email));
     for (const snapshot of await db.getAll(...refs)) {
       if (snapshot.exists) stored.set(snapshot.id, (snapshot.get('timestamp') as Timestamp).toMillis());
     }
   }
-  const timesKept = file.good.filter((row) => stored.get(row.email) === Math.min(row.time, seeded.get(row.email) ?? Infinity)).length;
-  const markedByImport = (await db.collection(COLLECTIONS.waitlistSignups).where('importId', '==', importId).count().get()).data().count;
+  const timesKept = file.good.filter(
+    (row) => stored.get(row.email) === Math.min(row.time, seeded.get(row.email) ?? Infinity),
+  ).length;
+  const markedByImport = (
+    await db.collection(COLLECTIONS.waitlistSignups).where('importId', '==', importId).count().get()
+  ).data().count;
   const total = (await db.collection(COLLECTIONS.waitlistSignups).count().get()).data().count;
-  const mailsAfter = (await db.collection(COLLECTIONS.mail).count().get()).data().count + (await db.collection(COLLECTIONS.mailWaiting).count().get()).data().count;
+  const mailsAfter =
+    (await db.collection(COLLECTIONS.mail).count().get()).data().count +
+    (await db.collection(COLLECTIONS.mailWaiting).count().get()).data().count;
   const subscribers = (await db.collection(COLLECTIONS.subscribers).count().get()).data().count;
   console.log(
     `[bench/import] stored ${stored.size} of ${goodEmails.length} good rows' addresses; times kept ${timesKept}; marked ${markedByImport}; waitlist ${total}; mail queued ${mailsAfter - mailsBefore}; subscribers ${subscribers}`,
@@ -236,7 +287,8 @@ async function inner(): Promise<void> {
   const triggers = await settle(db, total, 'import');
 
   const checks = {
-    storedOnce: stored.size === ROWS - BAD && total === EXISTING + markedByImport && markedByImport === end.imported,
+    storedOnce:
+      stored.size === ROWS - BAD && total === EXISTING + markedByImport && markedByImport === end.imported,
     timesKept: timesKept === ROWS - BAD,
     noMail: mailsAfter === mailsBefore && subscribers === 0,
   };
@@ -245,20 +297,114 @@ async function inner(): Promise<void> {
     `A CSV import of ${ROWS.toLocaleString('en-US')} rows (${BAD.toLocaleString('en-US')} bad, ${EXISTING.toLocaleString('en-US')} already stored) through the Hosting and Functions emulators (offset ${OFFSET})`,
     [
       { key: 'rows', metric: 'rows in the file', value: ROWS, unit: '', kind: 'min' },
-      { key: 'imported', metric: 'new signups', value: end.imported, unit: '', budget: ROWS - BAD - EXISTING, kind: 'min' },
-      { key: 'merged', metric: 'merged into stored signups', value: end.merged, unit: '', budget: EXISTING, kind: 'min' },
-      { key: 'rejected', metric: 'bad rows listed by the preview (and left out)', value: figures.listed, unit: '', budget: BAD, kind: 'max' },
-      { key: 'serverRejected', metric: 'rows the server refused on its own check', value: serverRejected, unit: '', budget: 0, kind: 'max' },
-      { key: 'seconds', metric: 'file read → last chunk acknowledged', value: seconds, unit: 's', budget: 120, kind: 'max' },
-      { key: 'previewSeconds', metric: 'file read and previewed', value: Math.round(previewSeconds * 10) / 10, unit: 's', kind: 'max' },
-      { key: 'peakMb', metric: 'peak resident memory (client or function)', value: Math.round(Math.max(clientMb, functionMb)), unit: 'MB', budget: 256, kind: 'max' },
-      { key: 'clientPeakMb', metric: 'the import client (this process)', value: Math.round(clientMb), unit: 'MB', kind: 'max' },
-      { key: 'functionPeakMb', metric: 'an importChunk / importStart worker', value: Math.round(functionMb), unit: 'MB', kind: 'max' },
-      { key: 'storedFromFile', metric: 'distinct signups of the file’s good rows', value: stored.size, unit: '', budget: ROWS - BAD, kind: 'min' },
-      { key: 'timesKept', metric: 'signups with the earlier of their two times', value: timesKept, unit: '', budget: ROWS - BAD, kind: 'min' },
-      { key: 'mailQueued', metric: 'mails queued or waiting after the import', value: mailsAfter - mailsBefore, unit: '', budget: 0, kind: 'max' },
-      { key: 'triggersSettledSeconds', metric: 'last chunk → the trigger counted every signup', value: Math.round(triggers.seconds), unit: 's', kind: 'max' },
-      { key: 'triggerCounted', metric: 'signups the trigger had counted then', value: triggers.total, unit: '', budget: total, kind: 'min' },
+      {
+        key: 'imported',
+        metric: 'new signups',
+        value: end.imported,
+        unit: '',
+        budget: ROWS - BAD - EXISTING,
+        kind: 'min',
+      },
+      {
+        key: 'merged',
+        metric: 'merged into stored signups',
+        value: end.merged,
+        unit: '',
+        budget: EXISTING,
+        kind: 'min',
+      },
+      {
+        key: 'rejected',
+        metric: 'bad rows listed by the preview (and left out)',
+        value: figures.listed,
+        unit: '',
+        budget: BAD,
+        kind: 'max',
+      },
+      {
+        key: 'serverRejected',
+        metric: 'rows the server refused on its own check',
+        value: serverRejected,
+        unit: '',
+        budget: 0,
+        kind: 'max',
+      },
+      {
+        key: 'seconds',
+        metric: 'file read → last chunk acknowledged',
+        value: seconds,
+        unit: 's',
+        budget: 120,
+        kind: 'max',
+      },
+      {
+        key: 'previewSeconds',
+        metric: 'file read and previewed',
+        value: Math.round(previewSeconds * 10) / 10,
+        unit: 's',
+        kind: 'max',
+      },
+      {
+        key: 'peakMb',
+        metric: 'peak resident memory (client or function)',
+        value: Math.round(Math.max(clientMb, functionMb)),
+        unit: 'MB',
+        budget: 256,
+        kind: 'max',
+      },
+      {
+        key: 'clientPeakMb',
+        metric: 'the import client (this process)',
+        value: Math.round(clientMb),
+        unit: 'MB',
+        kind: 'max',
+      },
+      {
+        key: 'functionPeakMb',
+        metric: 'an importChunk / importStart worker',
+        value: Math.round(functionMb),
+        unit: 'MB',
+        kind: 'max',
+      },
+      {
+        key: 'storedFromFile',
+        metric: 'distinct signups of the file’s good rows',
+        value: stored.size,
+        unit: '',
+        budget: ROWS - BAD,
+        kind: 'min',
+      },
+      {
+        key: 'timesKept',
+        metric: 'signups with the earlier of their two times',
+        value: timesKept,
+        unit: '',
+        budget: ROWS - BAD,
+        kind: 'min',
+      },
+      {
+        key: 'mailQueued',
+        metric: 'mails queued or waiting after the import',
+        value: mailsAfter - mailsBefore,
+        unit: '',
+        budget: 0,
+        kind: 'max',
+      },
+      {
+        key: 'triggersSettledSeconds',
+        metric: 'last chunk → the trigger counted every signup',
+        value: Math.round(triggers.seconds),
+        unit: 's',
+        kind: 'max',
+      },
+      {
+        key: 'triggerCounted',
+        metric: 'signups the trigger had counted then',
+        value: triggers.total,
+        unit: '',
+        budget: total,
+        kind: 'min',
+      },
     ],
     { checks: Object.fromEntries(Object.entries(checks).map(([name, ok]) => [name, ok ? 'ok' : 'FAILED'])) },
   );
@@ -271,5 +417,4 @@ async function inner(): Promise<void> {
 if (process.env.SILK_BENCH_IMPORT_INNER === '1' && process.env.FIREBASE_EMULATOR_HUB) {
   await inner();
   process.exit(process.exitCode ?? 0); // firebase-admin's channels would keep the session open
-}
-else await outer();
+} else await outer();
