@@ -98,13 +98,17 @@ describe('CSV import (e2e)', () => {
       .waitFor({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Wide enough for all twelve columns (the table renders only the columns in view).
+    await page.setViewportSize({ width: 3200, height: 900 });
     await page.getByRole('link', { name: 'Waitlist Signups' }).click();
     await page.getByRole('searchbox', { name: 'Search signups' }).fill(DOMAIN);
     const rows = page.getByRole('table', { name: 'Waitlist signups' }).getByRole('row');
     for (const [index, email] of NEW.entries()) {
       const row = rows.filter({ hasText: email });
       await row.waitFor({ timeout: 30_000 });
-      expect(await row.textContent()).toContain(formatSignupDate(new Date(TIMES[index] ?? Number.NaN)));
+      await expect
+        .poll(() => row.textContent(), { timeout: 10_000 })
+        .toContain(formatSignupDate(new Date(TIMES[index] ?? Number.NaN)));
     }
     const known = rows.filter({ hasText: KNOWN });
     await expect
