@@ -19,11 +19,15 @@ const suffix = uniqueSuffix();
 const DOMAIN = `import-${suffix}.example.com`;
 const NEW = [`ana@${DOMAIN}`, `bo@${DOMAIN}`, `cy@${DOMAIN}`] as const;
 const KNOWN = `known@${DOMAIN}`;
-const TIMES = [Date.UTC(2024, 0, 15, 9, 30), Date.UTC(2024, 5, 2, 18, 5), Date.UTC(2023, 10, 20, 7, 45)] as const;
+const TIMES = [
+  Date.UTC(2024, 0, 15, 9, 30),
+  Date.UTC(2024, 5, 2, 18, 5),
+  Date.UTC(2023, 10, 20, 7, 45),
+] as const;
 const KNOWN_TIME = Date.UTC(2022, 2, 3, 4, 5);
 const CSV = [
   'E-mail,Signed up,utm_source,Suggestions/Feedback',
-  `${NEW[0]},${new Date(TIMES[0]).toISOString()},newsletter,"Great, ""really""`,
+  `${NEW[0]},${new Date(TIMES[0]).toISOString()},newsletter,"Great, ""really"""`,
   `not-an-address,2024-01-01,,`,
   `${NEW[1]},${TIMES[1] / 1000},,`,
   `${KNOWN.toUpperCase()},${new Date(KNOWN_TIME).toISOString()},,`,
@@ -70,10 +74,18 @@ describe('CSV import (e2e)', () => {
     expect(await page.getByRole('combobox', { name: 'E-mail' }).inputValue()).toBe('email');
     expect(await page.getByRole('combobox', { name: 'Signed up' }).inputValue()).toBe('timestamp');
     expect(await page.getByRole('combobox', { name: 'utm_source' }).inputValue()).toBe('source');
-    expect(await page.getByRole('combobox', { name: 'Suggestions/Feedback' }).inputValue()).toBe('suggestionsFeedback');
-    expect(await page.getByRole('checkbox', { name: 'Send confirmation e-mails to imported addresses' }).isChecked()).toBe(false);
+    expect(await page.getByRole('combobox', { name: 'Suggestions/Feedback' }).inputValue()).toBe(
+      'suggestionsFeedback',
+    );
+    expect(
+      await page
+        .getByRole('checkbox', { name: 'Send confirmation e-mails to imported addresses' })
+        .isChecked(),
+    ).toBe(false);
     await page.getByText('4 rows to import, 2 with problems (left out).').waitFor();
-    expect(await page.getByRole('region', { name: 'Rows with problems' }).getByRole('listitem').allTextContents()).toEqual([
+    expect(
+      await page.getByRole('region', { name: 'Rows with problems' }).getByRole('listitem').allTextContents(),
+    ).toEqual([
       'Line 3 not-an-address: not a valid e-mail address',
       `Line 7 ${NEW[0]}: the address is in an earlier row`,
     ]);
@@ -81,19 +93,27 @@ describe('CSV import (e2e)', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Import 4 rows' }).click();
-    await page.getByText('Import finished: 3 new signups, 1 merged into existing ones.').waitFor({ timeout: 30_000 });
+    await page
+      .getByText('Import finished: 3 new signups, 1 merged into existing ones.')
+      .waitFor({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Wide enough for all twelve columns (the table renders only the columns in view).
+    await page.setViewportSize({ width: 3200, height: 900 });
     await page.getByRole('link', { name: 'Waitlist Signups' }).click();
     await page.getByRole('searchbox', { name: 'Search signups' }).fill(DOMAIN);
     const rows = page.getByRole('table', { name: 'Waitlist signups' }).getByRole('row');
     for (const [index, email] of NEW.entries()) {
       const row = rows.filter({ hasText: email });
       await row.waitFor({ timeout: 30_000 });
-      expect(await row.textContent()).toContain(formatSignupDate(new Date(TIMES[index] ?? Number.NaN)));
+      await expect
+        .poll(() => row.textContent(), { timeout: 10_000 })
+        .toContain(formatSignupDate(new Date(TIMES[index] ?? Number.NaN)));
     }
     const known = rows.filter({ hasText: KNOWN });
-    await expect.poll(() => known.textContent(), { timeout: 30_000 }).toContain(formatSignupDate(new Date(KNOWN_TIME)));
+    await expect
+      .poll(() => known.textContent(), { timeout: 30_000 })
+      .toContain(formatSignupDate(new Date(KNOWN_TIME)));
 
     const addresses = [...NEW, KNOWN];
     for (const email of addresses) {
@@ -104,7 +124,9 @@ describe('CSV import (e2e)', () => {
       expect(queued.data().count + waiting.data().count, email).toBe(0);
     }
     const caught = await readMailDevMessages();
-    expect(caught.filter((mail) => mail.to.some((to) => addresses.includes(to.address.toLowerCase())))).toEqual([]);
+    expect(
+      caught.filter((mail) => mail.to.some((to) => addresses.includes(to.address.toLowerCase()))),
+    ).toEqual([]);
   });
 
   it('gives a Staff member no Import tab, and the import routes refuse them (403)', async () => {

@@ -33,11 +33,20 @@ export function importCases(env: () => RulesTestEnvironment): void {
         const store = db(env(), name);
         await assertSucceeds(setDoc(doc(store, COLLECTIONS.waitlistSignups, email), landingWrite(email)));
         const other = `other-${email}`;
-        await assertFails(setDoc(doc(store, COLLECTIONS.waitlistSignups, other), { ...landingWrite(other), importId: IMPORT }));
+        await assertFails(
+          setDoc(doc(store, COLLECTIONS.waitlistSignups, other), {
+            ...landingWrite(other),
+            importId: IMPORT,
+          }),
+        );
       });
       it('may not merge importId into an existing signup', async () => {
         await assertFails(
-          setDoc(doc(db(env(), name), COLLECTIONS.waitlistSignups, EXISTING_SIGNUP), { ...landingWrite(EXISTING_SIGNUP, null), importId: IMPORT }, { merge: true }),
+          setDoc(
+            doc(db(env(), name), COLLECTIONS.waitlistSignups, EXISTING_SIGNUP),
+            { ...landingWrite(EXISTING_SIGNUP, null), importId: IMPORT },
+            { merge: true },
+          ),
         );
       });
     });

@@ -16,7 +16,16 @@ import { addToMailingList } from '../mail/mailing-list';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';
 import { mailTokenSecret } from '../shared/secrets';
-import { chunkSize, finishIfComplete, importRef, importView, markFailed, owedMails, settleMails, writeChunk } from './import-store';
+import {
+  chunkSize,
+  finishIfComplete,
+  importRef,
+  importView,
+  markFailed,
+  owedMails,
+  settleMails,
+  writeChunk,
+} from './import-store';
 
 const MAIL_BATCH = 10;
 
@@ -33,19 +42,35 @@ export function makeImportChunkHandler(deps: Partial<EndpointDeps> = {}) {
         throw new HttpError(400, IMPORT_REQUEST_INVALID);
       }
       try {
-        const outcome = await writeChunk(db, body.importId, body.index, rows, { sendConfirmation: view.sendConfirmation });
+        const outcome = await writeChunk(db, body.importId, body.index, rows, {
+          sendConfirmation: view.sendConfirmation,
+        });
         if (view.sendConfirmation) {
           const owed = await owedMails(db, body.importId, body.index);
           // A few at a time: each is a transaction of its own on its own documents.
           for (let start = 0; start < owed.length; start += MAIL_BATCH) {
-            await Promise.all(owed.slice(start, start + MAIL_BATCH).map((email) => addToMailingList(db, email, 'import', config.ceilings)));
+            await Promise.all(
+              owed
+                .slice(start, start + MAIL_BATCH)
+                .map((email) => addToMailingList(db, email, 'import', config.ceilings)),
+            );
           }
           await settleMails(db, body.importId, body.index);
         }
         const current = await finishIfComplete(db, body.importId);
-        return { imported: outcome.imported, merged: outcome.merged, rejected: outcome.rejected, alreadyDone: outcome.alreadyDone, import: current };
+        return {
+          imported: outcome.imported,
+          merged: outcome.merged,
+          rejected: outcome.rejected,
+          alreadyDone: outcome.alreadyDone,
+          import: current,
+        };
       } catch (error) {
-        logger.error('importChunk: the chunk failed', { importId: body.importId, index: body.index, error: String(error) });
+        logger.error('importChunk: the chunk failed', {
+          importId: body.importId,
+          index: body.index,
+          error: String(error),
+        });
         await markFailed(db, body.importId).catch(() => undefined);
         throw error;
       }
@@ -54,4 +79,7 @@ export function makeImportChunkHandler(deps: Partial<EndpointDeps> = {}) {
   );
 }
 
-export const importChunk = httpsFunction({ ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] }, makeImportChunkHandler());
+export const importChunk = httpsFunction(
+  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
+  makeImportChunkHandler(),
+);

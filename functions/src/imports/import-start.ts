@@ -15,7 +15,9 @@ import { finishIfComplete, startImport } from './import-store';
 /** One column holds the address; every other target at most once (`ignore` as often as needed). */
 export function validMapping(mapping: Record<string, string>): mapping is ImportMapping {
   const targets = Object.values(mapping).filter((target) => target !== 'ignore');
-  return targets.every(isImportTarget) && targets.includes('email') && new Set(targets).size === targets.length;
+  return (
+    targets.every(isImportTarget) && targets.includes('email') && new Set(targets).size === targets.length
+  );
 }
 
 export function makeImportStartHandler(deps: Partial<EndpointDeps> = {}) {
@@ -41,7 +43,9 @@ export function makeImportStartHandler(deps: Partial<EndpointDeps> = {}) {
         });
       }
       // A resume of an import whose last chunk was written but not yet counted as the end finishes it.
-      return { import: outcome.kind === 'resumed' ? await finishIfComplete(db, body.importId) : outcome.view };
+      return {
+        import: outcome.kind === 'resumed' ? await finishIfComplete(db, body.importId) : outcome.view,
+      };
     },
     deps,
   );

@@ -5,7 +5,13 @@
 // document id is its address: an address already on the waitlist is merged into its record, never added
 // a second time.
 import { COLLECTIONS } from '@silk/schema/constants';
-import { IMPORT_CHUNK_ROWS, type ImportMapping, type ImportRow, type ImportRowReport, type ImportView } from '@silk/schema/imports';
+import {
+  IMPORT_CHUNK_ROWS,
+  type ImportMapping,
+  type ImportRow,
+  type ImportRowReport,
+  type ImportView,
+} from '@silk/schema/imports';
 import { checkImportRows, importTime, isImportAnswer } from '@silk/schema/import-rows';
 import { normalizeEmail } from '@silk/schema/validators';
 import {
@@ -39,7 +45,9 @@ export function importView(id: string, data: DocumentData): ImportView {
     sendConfirmation: data.sendConfirmation === true,
     rows: num(data.rows),
     chunks: num(data.chunks),
-    doneChunks: Array.isArray(data.doneChunks) ? (data.doneChunks as unknown[]).filter((n): n is number => typeof n === 'number').sort((a, b) => a - b) : [],
+    doneChunks: Array.isArray(data.doneChunks)
+      ? (data.doneChunks as unknown[]).filter((n): n is number => typeof n === 'number').sort((a, b) => a - b)
+      : [],
     imported: num(data.imported),
     merged: num(data.merged),
     rejected: num(data.rejected),
@@ -75,7 +83,11 @@ export type StartOutcome =
  * Creates imports/{id}, or resumes it: the same id with the same file and row count answers the stored
  * import (its mapping and choice of confirmation mails kept) and sets a failed one running again.
  */
-export async function startImport(db: Firestore, start: StartImport, now = Date.now()): Promise<StartOutcome> {
+export async function startImport(
+  db: Firestore,
+  start: StartImport,
+  now = Date.now(),
+): Promise<StartOutcome> {
   const ref = importRef(db, start.id);
   return db.runTransaction(async (transaction) => {
     const stored = await transaction.get(ref);
@@ -83,7 +95,10 @@ export async function startImport(db: Firestore, start: StartImport, now = Date.
       const view = importView(stored.id, stored.data() ?? {});
       if (view.fileSha256 !== start.fileSha256 || view.rows !== start.rows) return { kind: 'conflict' };
       if (view.status === 'failed') transaction.update(ref, { status: 'running' });
-      return { kind: 'resumed', view: { ...view, status: view.status === 'failed' ? 'running' : view.status } };
+      return {
+        kind: 'resumed',
+        view: { ...view, status: view.status === 'failed' ? 'running' : view.status },
+      };
     }
     const data = {
       fileName: start.fileName,
@@ -125,7 +140,9 @@ function newSignup(row: ImportRow, importId: string, now: number): DocumentData 
 }
 
 function answersOf(row: ImportRow): Record<string, string> {
-  return Object.fromEntries(Object.entries(row.answers ?? {}).filter(([key, value]) => isImportAnswer(key) && value !== ''));
+  return Object.fromEntries(
+    Object.entries(row.answers ?? {}).filter(([key, value]) => isImportAnswer(key) && value !== ''),
+  );
 }
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
@@ -140,10 +157,12 @@ export function mergedFields(existing: DocumentSnapshot, row: ImportRow): Record
   if (row.timestamp !== undefined) {
     const time = importTime(row.timestamp);
     const stored = existing.get('timestamp') as unknown;
-    if (!(stored instanceof Timestamp) || time < stored.toMillis()) fields.timestamp = Timestamp.fromMillis(time);
+    if (!(stored instanceof Timestamp) || time < stored.toMillis())
+      fields.timestamp = Timestamp.fromMillis(time);
   }
   if (row.source !== undefined && isBlank(existing.get('utmSource'))) fields.utmSource = row.source;
-  for (const [key, value] of Object.entries(answersOf(row))) if (isBlank(existing.get(key))) fields[key] = value;
+  for (const [key, value] of Object.entries(answersOf(row)))
+    if (isBlank(existing.get(key))) fields[key] = value;
   return fields;
 }
 
@@ -176,7 +195,13 @@ export async function writeChunk(
   return db.runTransaction(async (transaction: Transaction) => {
     const done = await transaction.get(marker);
     if (done.exists) {
-      return { alreadyDone: true, imported: num(done.get('imported')), merged: num(done.get('merged')), rejected: [], created: [] };
+      return {
+        alreadyDone: true,
+        imported: num(done.get('imported')),
+        merged: num(done.get('merged')),
+        rejected: [],
+        created: [],
+      };
     }
     const stored = refs.length > 0 ? await transaction.getAll(...refs) : [];
     const created: string[] = [];
@@ -221,7 +246,11 @@ export async function settleMails(db: Firestore, importId: string, index: number
 }
 
 /** Marks the import done once every chunk is in (once: finishedAt is the first time it was seen). */
-export async function finishIfComplete(db: Firestore, importId: string, now = Date.now()): Promise<ImportView> {
+export async function finishIfComplete(
+  db: Firestore,
+  importId: string,
+  now = Date.now(),
+): Promise<ImportView> {
   const ref = importRef(db, importId);
   return db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(ref);

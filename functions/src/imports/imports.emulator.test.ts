@@ -26,7 +26,11 @@ let admin: TestStaff;
 let staff: TestStaff;
 
 beforeAll(async () => {
-  const [start, chunk, list] = await Promise.all([functionUrl('importStart'), functionUrl('importChunk'), functionUrl('importList')]);
+  const [start, chunk, list] = await Promise.all([
+    functionUrl('importStart'),
+    functionUrl('importChunk'),
+    functionUrl('importList'),
+  ]);
   urls = { start, chunk, list };
   [admin, staff] = await Promise.all([createStaff(['Admin']), createStaff(['Staff'])]);
 });
@@ -34,7 +38,13 @@ beforeAll(async () => {
 const as = (caller: TestStaff | null, url: string, body: unknown) =>
   post(url, body, caller ? { headers: { Authorization: `Bearer ${caller.idToken}` } } : {});
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-const MAPPING = { Email: 'email', Joined: 'timestamp', Source: 'source', 'Travel Frequency': 'travelFrequency', 'Social Media': 'socialMedia' };
+const MAPPING = {
+  Email: 'email',
+  Joined: 'timestamp',
+  Source: 'source',
+  'Travel Frequency': 'travelFrequency',
+  'Social Media': 'socialMedia',
+};
 const importId = () => unique('imp').replace(/[^A-Za-z0-9_-]/g, '');
 const at = (iso: string) => Date.parse(iso);
 
@@ -42,7 +52,8 @@ function startBody(id: string, rows: number, extra: Record<string, unknown> = {}
   return { importId: id, fileName: 'other-tool.csv', fileSha256: sha(id), mapping: MAPPING, rows, ...extra };
 }
 
-const signup = async (email: string) => (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).data();
+const signup = async (email: string) =>
+  (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).data();
 const millis = (value: unknown) => (value as Timestamp).toMillis();
 async function mailsTo(emails: string[]): Promise<number> {
   let total = 0;
@@ -59,11 +70,23 @@ async function mailsTo(emails: string[]): Promise<number> {
 describe('refusals', () => {
   it('refuses callers without a token (401) and Staff (403), writing nothing', async () => {
     const id = importId();
-    expect(await as(null, urls.start, startBody(id, 1))).toMatchObject({ status: 401, body: { error: ID_TOKEN_MISSING } });
-    expect(await as(staff, urls.start, startBody(id, 1))).toMatchObject({ status: 403, body: { error: IMPORTS_ADMIN_REQUIRED } });
+    expect(await as(null, urls.start, startBody(id, 1))).toMatchObject({
+      status: 401,
+      body: { error: ID_TOKEN_MISSING },
+    });
+    expect(await as(staff, urls.start, startBody(id, 1))).toMatchObject({
+      status: 403,
+      body: { error: IMPORTS_ADMIN_REQUIRED },
+    });
     const rows = [{ line: 2, email: `${id}@import.test` }];
-    expect(await as(staff, urls.chunk, { importId: id, index: 0, rows })).toMatchObject({ status: 403, body: { error: IMPORTS_ADMIN_REQUIRED } });
-    expect(await as(staff, urls.list, {})).toMatchObject({ status: 403, body: { error: IMPORTS_ADMIN_REQUIRED } });
+    expect(await as(staff, urls.chunk, { importId: id, index: 0, rows })).toMatchObject({
+      status: 403,
+      body: { error: IMPORTS_ADMIN_REQUIRED },
+    });
+    expect(await as(staff, urls.list, {})).toMatchObject({
+      status: 403,
+      body: { error: IMPORTS_ADMIN_REQUIRED },
+    });
     expect((await db.collection(COLLECTIONS.imports).doc(id).get()).exists).toBe(false);
     expect(await signup(`${id}@import.test`)).toBeUndefined();
   });
@@ -77,7 +100,10 @@ describe('refusals', () => {
       startBody(id, 1, { fileSha256: 'abc' }),
       startBody(id, 0),
     ]) {
-      expect(await as(admin, urls.start, body)).toMatchObject({ status: 400, body: { error: IMPORT_REQUEST_INVALID } });
+      expect(await as(admin, urls.start, body)).toMatchObject({
+        status: 400,
+        body: { error: IMPORT_REQUEST_INVALID },
+      });
     }
     expect((await db.collection(COLLECTIONS.imports).doc(id).get()).exists).toBe(false);
   });
@@ -85,19 +111,35 @@ describe('refusals', () => {
   it('refuses a chunk of an unknown import (404) and one that is not the chunk asked for (400)', async () => {
     const missing = importId();
     const row = { line: 2, email: `${missing}@import.test` };
-    expect(await as(admin, urls.chunk, { importId: missing, index: 0, rows: [row] })).toMatchObject({ status: 404, body: { error: IMPORT_NOT_FOUND } });
+    expect(await as(admin, urls.chunk, { importId: missing, index: 0, rows: [row] })).toMatchObject({
+      status: 404,
+      body: { error: IMPORT_NOT_FOUND },
+    });
     const id = importId();
     expect((await as(admin, urls.start, startBody(id, 2))).status).toBe(200);
     const rows = [{ line: 2, email: `a-${id}@import.test` }];
     for (const body of [
       { importId: id, index: 0, rows }, // one row where the chunk has two
       { importId: id, index: 1, rows: [...rows, { line: 3, email: `b-${id}@import.test` }] }, // no chunk 1
-      { importId: id, index: 0, rows: [{ ...rows[0], answers: { confirmedAt: 'x' } }, { line: 3, email: `b-${id}@import.test` }] },
+      {
+        importId: id,
+        index: 0,
+        rows: [
+          { ...rows[0], answers: { confirmedAt: 'x' } },
+          { line: 3, email: `b-${id}@import.test` },
+        ],
+      },
     ]) {
-      expect(await as(admin, urls.chunk, body)).toMatchObject({ status: 400, body: { error: IMPORT_REQUEST_INVALID } });
+      expect(await as(admin, urls.chunk, body)).toMatchObject({
+        status: 400,
+        body: { error: IMPORT_REQUEST_INVALID },
+      });
     }
     expect(await signup(`a-${id}@import.test`)).toBeUndefined();
-    expect((await db.collection(COLLECTIONS.imports).doc(id).get()).data()).toMatchObject({ doneChunks: [], imported: 0 });
+    expect((await db.collection(COLLECTIONS.imports).doc(id).get()).data()).toMatchObject({
+      doneChunks: [],
+      imported: 0,
+    });
   });
 });
 
@@ -107,19 +149,40 @@ describe('importStart', () => {
     const first = await as(admin, urls.start, startBody(id, 3));
     expect(first).toMatchObject({
       status: 200,
-      body: { import: { id, rows: 3, chunks: 1, doneChunks: [], status: 'running', startedBy: admin.email, sendConfirmation: false } },
+      body: {
+        import: {
+          id,
+          rows: 3,
+          chunks: 1,
+          doneChunks: [],
+          status: 'running',
+          startedBy: admin.email,
+          sendConfirmation: false,
+        },
+      },
     });
-    const again = await as(admin, urls.start, startBody(id, 3, { sendConfirmation: true, mapping: { Email: 'email' } }));
+    const again = await as(
+      admin,
+      urls.start,
+      startBody(id, 3, { sendConfirmation: true, mapping: { Email: 'email' } }),
+    );
     expect(again.body).toEqual(first.body);
-    expect(await as(admin, urls.start, { ...startBody(id, 3), fileSha256: sha('another file') })).toMatchObject({
+    expect(
+      await as(admin, urls.start, { ...startBody(id, 3), fileSha256: sha('another file') }),
+    ).toMatchObject({
       status: 409,
       body: { error: IMPORT_FILE_CHANGED },
     });
-    expect(await as(admin, urls.start, startBody(id, 4))).toMatchObject({ status: 409, body: { error: IMPORT_FILE_CHANGED } });
+    expect(await as(admin, urls.start, startBody(id, 4))).toMatchObject({
+      status: 409,
+      body: { error: IMPORT_FILE_CHANGED },
+    });
     const stored = (await db.collection(COLLECTIONS.imports).doc(id).get()).data();
     expect(stored).toMatchObject({ rows: 3, fileSha256: sha(id), mapping: MAPPING, sendConfirmation: false });
     const audit = await db.collection(COLLECTIONS.auditLog).where('target', '==', `imports/${id}`).get();
-    expect(audit.docs.map((doc) => [doc.get('action'), doc.get('actor')])).toEqual([['import.started', admin.email]]);
+    expect(audit.docs.map((doc) => [doc.get('action'), doc.get('actor')])).toEqual([
+      ['import.started', admin.email],
+    ]);
     const list = await as(admin, urls.list, {});
     expect((list.body.imports as Array<{ id: string }>).some((entry) => entry.id === id)).toBe(true);
   });
@@ -129,7 +192,13 @@ describe('importChunk', () => {
   it('writes new rows with their original time, marked, with no mail; a chunk sent twice is written once', async () => {
     const id = importId();
     const rows: ImportRow[] = [
-      { line: 2, email: `old-${id}@import.test`, timestamp: '2023-04-05T06:07:08Z', source: 'newsletter', answers: { travelFrequency: 'Monthly or more' } },
+      {
+        line: 2,
+        email: `old-${id}@import.test`,
+        timestamp: '2023-04-05T06:07:08Z',
+        source: 'newsletter',
+        answers: { travelFrequency: 'Monthly or more' },
+      },
       { line: 3, email: `secs-${id}@import.test`, timestamp: String(at('2022-01-01T00:00:00Z') / 1000) },
       { line: 4, email: `bad-${id}`, timestamp: '2022-01-01' },
     ];
@@ -137,11 +206,27 @@ describe('importChunk', () => {
     const first = await as(admin, urls.chunk, { importId: id, index: 0, rows });
     expect(first).toMatchObject({
       status: 200,
-      body: { alreadyDone: false, imported: 2, merged: 0, rejected: [{ line: 4, email: `bad-${id}`, problems: ['email-invalid'] }] },
+      body: {
+        alreadyDone: false,
+        imported: 2,
+        merged: 0,
+        rejected: [{ line: 4, email: `bad-${id}`, problems: ['email-invalid'] }],
+      },
     });
-    expect(first.body.import).toMatchObject({ status: 'done', doneChunks: [0], imported: 2, merged: 0, rejected: 1 });
+    expect(first.body.import).toMatchObject({
+      status: 'done',
+      doneChunks: [0],
+      imported: 2,
+      merged: 0,
+      rejected: 1,
+    });
     const old = await signup(`old-${id}@import.test`);
-    expect(old).toMatchObject({ email: `old-${id}@import.test`, importId: id, utmSource: 'newsletter', travelFrequency: 'Monthly or more' });
+    expect(old).toMatchObject({
+      email: `old-${id}@import.test`,
+      importId: id,
+      utmSource: 'newsletter',
+      travelFrequency: 'Monthly or more',
+    });
     expect(millis(old?.timestamp)).toBe(at('2023-04-05T06:07:08Z'));
     expect(old?.updatedAt).toBeInstanceOf(Timestamp);
     expect(millis((await signup(`secs-${id}@import.test`))?.timestamp)).toBe(at('2022-01-01T00:00:00Z'));
@@ -151,7 +236,10 @@ describe('importChunk', () => {
     expect(again).toMatchObject({ status: 200, body: { alreadyDone: true, rejected: [] } });
     expect(again.body.import).toMatchObject({ imported: 2, merged: 0, rejected: 1, doneChunks: [0] });
     expect(millis((await signup(`old-${id}@import.test`))?.updatedAt)).toBe(millis(old?.updatedAt));
-    const subscribers = await db.collection(COLLECTIONS.subscribers).where('email', 'in', [`old-${id}@import.test`, `secs-${id}@import.test`]).get();
+    const subscribers = await db
+      .collection(COLLECTIONS.subscribers)
+      .where('email', 'in', [`old-${id}@import.test`, `secs-${id}@import.test`])
+      .get();
     expect(subscribers.size).toBe(0);
     expect(await mailsTo([`old-${id}@import.test`, `secs-${id}@import.test`])).toBe(0);
   });
@@ -161,10 +249,19 @@ describe('importChunk', () => {
     const later = `later-${id}@import.test`;
     const earlier = `earlier-${id}@import.test`;
     await signUpOnSite(later, { travelFrequency: 'Once a year or less' });
-    await db.collection(COLLECTIONS.waitlistSignups).doc(earlier).set({ email: earlier, timestamp: Timestamp.fromMillis(at('2020-01-01T00:00:00Z')), utmSource: 'ads' });
+    await db
+      .collection(COLLECTIONS.waitlistSignups)
+      .doc(earlier)
+      .set({ email: earlier, timestamp: Timestamp.fromMillis(at('2020-01-01T00:00:00Z')), utmSource: 'ads' });
     const mailsBefore = await mailsTo([later, earlier]);
     const rows: ImportRow[] = [
-      { line: 2, email: later.toUpperCase(), timestamp: '2021-06-01T00:00:00Z', source: 'newsletter', answers: { travelFrequency: 'Monthly or more', socialMedia: '@later' } },
+      {
+        line: 2,
+        email: later.toUpperCase(),
+        timestamp: '2021-06-01T00:00:00Z',
+        source: 'newsletter',
+        answers: { travelFrequency: 'Monthly or more', socialMedia: '@later' },
+      },
       { line: 3, email: earlier, timestamp: '2021-06-01T00:00:00Z', source: 'newsletter' },
     ];
     expect((await as(admin, urls.start, startBody(id, 2, { sendConfirmation: true }))).status).toBe(200);
@@ -172,12 +269,20 @@ describe('importChunk', () => {
     expect(answer).toMatchObject({ status: 200, body: { imported: 0, merged: 2, rejected: [] } });
     const merged = await signup(later);
     expect(millis(merged?.timestamp)).toBe(at('2021-06-01T00:00:00Z'));
-    expect(merged).toMatchObject({ travelFrequency: 'Once a year or less', socialMedia: '@later', utmSource: 'newsletter', ip: '203.0.113.9' });
+    expect(merged).toMatchObject({
+      travelFrequency: 'Once a year or less',
+      socialMedia: '@later',
+      utmSource: 'newsletter',
+      ip: '203.0.113.9',
+    });
     expect(merged?.importId).toBeUndefined();
     const kept = await signup(earlier);
     expect(millis(kept?.timestamp)).toBe(at('2020-01-01T00:00:00Z'));
     expect(kept?.utmSource).toBe('ads');
-    const records = await db.collection(COLLECTIONS.waitlistSignups).where('email', 'in', [later, earlier]).get();
+    const records = await db
+      .collection(COLLECTIONS.waitlistSignups)
+      .where('email', 'in', [later, earlier])
+      .get();
     expect(records.size).toBe(2);
     // Merged addresses are not new: no confirmation mail, even though the import sends them.
     expect(await mailsTo([later, earlier])).toBe(mailsBefore);
@@ -188,14 +293,20 @@ describe('importChunk', () => {
     const emails = [`one-${id}@import.test`, `two-${id}@import.test`];
     expect((await as(admin, urls.start, startBody(id, 2, { sendConfirmation: true }))).status).toBe(200);
     const rows = emails.map((email, index) => ({ line: index + 2, email, timestamp: '2024-01-01' }));
-    expect(await as(admin, urls.chunk, { importId: id, index: 0, rows })).toMatchObject({ status: 200, body: { imported: 2 } });
+    expect(await as(admin, urls.chunk, { importId: id, index: 0, rows })).toMatchObject({
+      status: 200,
+      body: { imported: 2 },
+    });
     expect(await mailsTo(emails)).toBe(2);
     for (const email of emails) {
       expect((await db.collection(COLLECTIONS.subscribers).doc(email).get()).exists).toBe(true);
       expect((await signup(email))?.consent).toMatchObject({ form: 'import' });
     }
     // Sent again: nothing written, no second mail.
-    expect(await as(admin, urls.chunk, { importId: id, index: 0, rows })).toMatchObject({ status: 200, body: { alreadyDone: true } });
+    expect(await as(admin, urls.chunk, { importId: id, index: 0, rows })).toMatchObject({
+      status: 200,
+      body: { alreadyDone: true },
+    });
     expect(await mailsTo(emails)).toBe(2);
   });
 
@@ -207,18 +318,32 @@ describe('importChunk', () => {
       email: `r${index}-${id}@import.test`,
       timestamp: new Date(at('2024-01-01T00:00:00Z') + index * 1000).toISOString(),
     }));
-    const chunk = (index: number) => ({ importId: id, index, rows: rows.slice(index * IMPORT_CHUNK_ROWS, (index + 1) * IMPORT_CHUNK_ROWS) });
+    const chunk = (index: number) => ({
+      importId: id,
+      index,
+      rows: rows.slice(index * IMPORT_CHUNK_ROWS, (index + 1) * IMPORT_CHUNK_ROWS),
+    });
     expect((await as(admin, urls.start, startBody(id, total))).body).toMatchObject({ import: { chunks: 3 } });
     expect((await as(admin, urls.chunk, chunk(0))).status).toBe(200);
-    expect((await as(admin, urls.chunk, chunk(2))).body).toMatchObject({ import: { status: 'running', doneChunks: [0, 2] } });
+    expect((await as(admin, urls.chunk, chunk(2))).body).toMatchObject({
+      import: { status: 'running', doneChunks: [0, 2] },
+    });
     // The panel closed; later the Admin resumes with the same file and every chunk is sent again.
     const resumed = await as(admin, urls.start, startBody(id, total));
-    expect(resumed.body).toMatchObject({ import: { status: 'running', doneChunks: [0, 2], imported: IMPORT_CHUNK_ROWS + 3 } });
+    expect(resumed.body).toMatchObject({
+      import: { status: 'running', doneChunks: [0, 2], imported: IMPORT_CHUNK_ROWS + 3 },
+    });
     const answers = await Promise.all([0, 1, 2].map((index) => as(admin, urls.chunk, chunk(index))));
     expect(answers.map((answer) => answer.body.alreadyDone)).toEqual([true, false, true]);
     const done = await as(admin, urls.list, {});
     const view = (done.body.imports as Array<{ id: string }>).find((entry) => entry.id === id);
-    expect(view).toMatchObject({ status: 'done', imported: total, merged: 0, rejected: 0, doneChunks: [0, 1, 2] });
+    expect(view).toMatchObject({
+      status: 'done',
+      imported: total,
+      merged: 0,
+      rejected: 0,
+      doneChunks: [0, 1, 2],
+    });
     expect(typeof (view as { finishedAt?: unknown }).finishedAt).toBe('number');
     const stored = await db.collection(COLLECTIONS.waitlistSignups).where('importId', '==', id).get();
     expect(stored.size).toBe(total);

@@ -38,12 +38,18 @@ export async function sendImportChunks(
   parallel = 4,
 ): Promise<ImportView> {
   const done = new Set(view.doneChunks);
-  const pending = Array.from({ length: view.chunks }, (_, index) => index).filter((index) => !done.has(index));
+  const pending = Array.from({ length: view.chunks }, (_, index) => index).filter(
+    (index) => !done.has(index),
+  );
   let latest = view;
   const worker = async () => {
     for (let index = pending.shift(); index !== undefined; index = pending.shift()) {
       const chunk = rows.slice(index * IMPORT_CHUNK_ROWS, (index + 1) * IMPORT_CHUNK_ROWS);
-      const answer = await callApi(await client(), 'importChunk', { importId: view.id, index, rows: chunk }).catch((error: unknown) => {
+      const answer = await callApi(await client(), 'importChunk', {
+        importId: view.id,
+        index,
+        rows: chunk,
+      }).catch((error: unknown) => {
         pending.length = 0; // the other workers stop after their current chunk
         throw error;
       });

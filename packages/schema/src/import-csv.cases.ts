@@ -27,7 +27,13 @@ export interface ImportCsvCase {
   good: Array<{ line: number; email: string; time: number; existing: boolean }>;
 }
 
-export const IMPORT_CSV_HEADER = ['E-mail', 'Signed up', 'utm_source', 'Travel Frequency', 'Suggestions/Feedback'];
+export const IMPORT_CSV_HEADER = [
+  'E-mail',
+  'Signed up',
+  'utm_source',
+  'Travel Frequency',
+  'Suggestions/Feedback',
+];
 
 const PROBLEMS: readonly ImportProblem[] = [
   'email-missing',
@@ -58,7 +64,14 @@ function timeText(time: number, variant: number): string {
   }
 }
 
-export function importCsvCase({ rows, bad, existing = [], existingRows = 0, newest, prefix = 'row' }: ImportCsvOptions): ImportCsvCase {
+export function importCsvCase({
+  rows,
+  bad,
+  existing = [],
+  existingRows = 0,
+  newest,
+  prefix = 'row',
+}: ImportCsvOptions): ImportCsvCase {
   const lines = [csvFormatRow(IMPORT_CSV_HEADER)];
   const badRows = new Map<number, ImportProblem>();
   const good: ImportCsvCase['good'] = [];
@@ -79,7 +92,13 @@ export function importCsvCase({ rows, bad, existing = [], existingRows = 0, newe
       existingRow = true;
       nextExisting += existingEvery;
     }
-    const cells = [email.toUpperCase(), timeText(time, index), index % 3 === 0 ? 'newsletter' : '', index % 4 === 0 ? 'Monthly or more' : '', ''];
+    const cells = [
+      email.toUpperCase(),
+      timeText(time, index),
+      index % 3 === 0 ? 'newsletter' : '',
+      index % 4 === 0 ? 'Monthly or more' : '',
+      '',
+    ];
     if (index % 50 === 7) cells[4] = `Loves it, "truly"\nand on a second line, ${index}`;
     if (!existingRow && index >= nextBad && badRows.size < bad) {
       const problem = PROBLEMS[badRows.size % PROBLEMS.length] as ImportProblem;

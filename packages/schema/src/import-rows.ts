@@ -37,11 +37,27 @@ const KNOWN_HEADERS: ReadonlyArray<[ImportColumnTarget, readonly string[]]> = [
   ['email', ['email', 'emailaddress', 'mail', 'subscriberemail', 'useremail']],
   [
     'timestamp',
-    ['createdat', 'created', 'signupdate', 'signuptime', 'signedupat', 'signedup', 'joined', 'joinedat', 'joindate', 'subscribedat', 'timestamp', 'date'],
+    [
+      'createdat',
+      'created',
+      'signupdate',
+      'signuptime',
+      'signedupat',
+      'signedup',
+      'joined',
+      'joinedat',
+      'joindate',
+      'subscribedat',
+      'timestamp',
+      'date',
+    ],
   ],
   ['source', ['source', 'utmsource', 'referrer', 'referer', 'referralsource', 'channel']],
   // A feedback answer by its column's header in the table and spreadsheet, or its key.
-  ...FEEDBACK_FIELDS.map((key): [ImportColumnTarget, string[]] => [key, [squash(signupField(key).column?.header ?? key), squash(key)]]),
+  ...FEEDBACK_FIELDS.map((key): [ImportColumnTarget, string[]] => [
+    key,
+    [squash(signupField(key).column?.header ?? key), squash(key)],
+  ]),
 ];
 
 /** Each header mapped to what it most likely holds (each target at most once: the first column wins). */
@@ -49,7 +65,9 @@ export function suggestMapping(headers: readonly string[]): ImportMapping {
   const used = new Set<ImportColumnTarget>();
   return Object.fromEntries(
     headers.map((header) => {
-      const known = KNOWN_HEADERS.find(([target, names]) => !used.has(target) && names.includes(squash(header)));
+      const known = KNOWN_HEADERS.find(
+        ([target, names]) => !used.has(target) && names.includes(squash(header)),
+      );
       if (known) used.add(known[0]);
       return [header, known?.[0] ?? 'ignore'];
     }),
@@ -58,7 +76,9 @@ export function suggestMapping(headers: readonly string[]): ImportMapping {
 
 /** The records as ImportRows under a mapping: values trimmed, the address normalised, empty values left out; blank records skipped. */
 export function importRows({ headers, records }: ParsedCsv, mapping: ImportMapping): ImportRow[] {
-  const columns = headers.flatMap((header, index) => (mapping[header] && mapping[header] !== 'ignore' ? [{ index, target: mapping[header] }] : []));
+  const columns = headers.flatMap((header, index) =>
+    mapping[header] && mapping[header] !== 'ignore' ? [{ index, target: mapping[header] }] : [],
+  );
   const rows: ImportRow[] = [];
   for (const [at, record] of records.entries()) {
     if (record.every((cell) => cell.trim() === '')) continue;
@@ -75,7 +95,8 @@ export function importRows({ headers, records }: ParsedCsv, mapping: ImportMappi
   return rows;
 }
 
-const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const ISO_8601 =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 /** Seconds below this, milliseconds from it (1e11 s is the year 5138; 1e11 ms is 1973). */
 const MILLIS_FROM = 1e11;
 
@@ -90,17 +111,34 @@ export function importTime(value: string): number {
   }
   const match = ISO_8601.exec(value);
   if (!match) return NaN;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const fraction = Number(`0.${match[7] ?? 0}`);
   const zone = match[8]?.toUpperCase();
   const time = Date.UTC(year, month - 1, day, hour, minute, second);
   const date = new Date(time);
   // Date.UTC rolls 31 February over into March: such a date is refused rather than moved.
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return NaN;
+  if (
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    return NaN;
   let offset = 0;
   if (zone && zone !== 'Z') {
     const digits = zone.replace(':', '');
-    offset = (digits[0] === '-' ? -1 : 1) * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5) || 0)) * 60_000;
+    offset =
+      (digits[0] === '-' ? -1 : 1) *
+      (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5) || 0)) *
+      60_000;
   }
   return time + Math.round(fraction * 1000) - offset;
 }
@@ -114,7 +152,13 @@ export function isImportAnswer(key: string): key is FeedbackField {
 
 /** What a column may be mapped to. */
 export function isImportTarget(value: string): value is ImportColumnTarget {
-  return value === 'email' || value === 'timestamp' || value === 'source' || value === 'ignore' || isImportAnswer(value);
+  return (
+    value === 'email' ||
+    value === 'timestamp' ||
+    value === 'source' ||
+    value === 'ignore' ||
+    isImportAnswer(value)
+  );
 }
 
 /**
@@ -142,7 +186,10 @@ export function importRowProblems(row: ImportRow, seen: Set<string>, now: number
 }
 
 /** The preview: the rows that can be imported, in file order, and every other row with its problems. */
-export function checkImportRows(rows: readonly ImportRow[], now: number): { valid: ImportRow[]; invalid: ImportRowReport[] } {
+export function checkImportRows(
+  rows: readonly ImportRow[],
+  now: number,
+): { valid: ImportRow[]; invalid: ImportRowReport[] } {
   const seen = new Set<string>();
   const valid: ImportRow[] = [];
   const invalid: ImportRowReport[] = [];

@@ -10,7 +10,11 @@ const client: ImportClient = () => staffClient(adminServices());
 export const loadImports = () => listImports(client);
 
 /** Starts (or resumes) the import, then sends the chunks it has not written yet. */
-export async function runImport(request: ImportStartRequest, rows: readonly ImportRow[], onProgress: (view: ImportView) => void): Promise<ImportView> {
+export async function runImport(
+  request: ImportStartRequest,
+  rows: readonly ImportRow[],
+  onProgress: (view: ImportView) => void,
+): Promise<ImportView> {
   const view = await startImport(client, request);
   onProgress(view);
   return sendImportChunks(client, view, rows, onProgress);

@@ -17,7 +17,10 @@ vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
 // (the real fileSha256 runs in Chromium in e2e/admin-import.e2e.test.ts and in Node in bench/import.ts).
 vi.mock('@silk/data-access/imports', async (importOriginal) => ({
   ...(await importOriginal<typeof Imports>()),
-  fileSha256: async (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(new Uint8Array(bytes))).digest('hex'),
+  fileSha256: async (bytes: ArrayBuffer) =>
+    createHash('sha256')
+      .update(Buffer.from(new Uint8Array(bytes)))
+      .digest('hex'),
 }));
 vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
@@ -36,7 +39,11 @@ File.prototype.arrayBuffer ??= function (this: File) {
 const call = vi.mocked(callApi);
 const FILE_LABEL = 'Choose a CSV file exported from another waitlist tool';
 /** 502 good rows (two chunks), then a bad one. */
-const CSV = ['email,joined', ...Array.from({ length: IMPORT_CHUNK_ROWS + 2 }, (_, n) => `p${n}@x.io,2024-01-01`), 'oops,2024-01-01'].join('\n');
+const CSV = [
+  'email,joined',
+  ...Array.from({ length: IMPORT_CHUNK_ROWS + 2 }, (_, n) => `p${n}@x.io,2024-01-01`),
+  'oops,2024-01-01',
+].join('\n');
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 const csvFile = (text: string) => new File([text], 'list.csv', { type: 'text/csv' });
 
@@ -70,7 +77,11 @@ function answer(listed: ImportView[], started: ImportView, chunksWait: Promise<v
     if (route === 'importChunk') {
       await chunksWait;
       const { index, rows } = body as { index: number; rows: unknown[] };
-      current = { ...current, doneChunks: [...current.doneChunks, index], imported: current.imported + rows.length };
+      current = {
+        ...current,
+        doneChunks: [...current.doneChunks, index],
+        imported: current.imported + rows.length,
+      };
       if (current.doneChunks.length === current.chunks) current = { ...current, status: 'done' };
       return { imported: rows.length, merged: 0, rejected: [], alreadyDone: false, import: current } as never;
     }
@@ -78,7 +89,10 @@ function answer(listed: ImportView[], started: ImportView, chunksWait: Promise<v
   });
 }
 
-const chunkCalls = () => call.mock.calls.filter(([, route]) => route === 'importChunk').map(([, , body]) => body as { importId: string; index: number; rows: unknown[] });
+const chunkCalls = () =>
+  call.mock.calls
+    .filter(([, route]) => route === 'importChunk')
+    .map(([, , body]) => body as { importId: string; index: number; rows: unknown[] });
 
 beforeEach(() => {
   call.mockReset();
@@ -95,10 +109,16 @@ describe('ImportTab', () => {
 
     expect(await screen.findByRole('combobox', { name: 'email' })).toHaveValue('email');
     expect(screen.getByRole('combobox', { name: 'joined' })).toHaveValue('timestamp');
-    expect(screen.getByRole('checkbox', { name: 'Send confirmation e-mails to imported addresses' })).not.toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: 'Send confirmation e-mails to imported addresses' }),
+    ).not.toBeChecked();
     expect(screen.getByText('502 rows to import, 1 with problems (left out).')).toBeInTheDocument();
     const problems = screen.getByRole('region', { name: 'Rows with problems' });
-    expect(within(problems).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Line 504 oops: not a valid e-mail address']);
+    expect(
+      within(problems)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Line 504 oops: not a valid e-mail address']);
     expect(call.mock.calls.map(([, route]) => route)).toEqual(['importList']);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'email' }), 'ignore');
@@ -109,12 +129,24 @@ describe('ImportTab', () => {
     await user.click(screen.getByRole('button', { name: 'Import 502 rows' }));
     // Started, no chunk acknowledged yet: the bar and the live text say so.
     expect(await screen.findByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '0');
-    expect(screen.getByText('0 of 502 rows imported', { exact: false }).closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    expect(
+      screen.getByText('0 of 502 rows imported', { exact: false }).closest('[aria-live]'),
+    ).toHaveAttribute('aria-live', 'polite');
     release();
     expect(await screen.findByText(importFinished(502, 0))).toBeInTheDocument();
     const start = call.mock.calls.find(([, route]) => route === 'importStart')?.[2];
-    expect(start).toMatchObject({ fileName: 'list.csv', fileSha256: sha(CSV), rows: 502, sendConfirmation: false, mapping: { email: 'email', joined: 'timestamp' } });
-    expect(chunkCalls().map(({ index, rows }) => [index, rows.length]).sort()).toEqual([
+    expect(start).toMatchObject({
+      fileName: 'list.csv',
+      fileSha256: sha(CSV),
+      rows: 502,
+      sendConfirmation: false,
+      mapping: { email: 'email', joined: 'timestamp' },
+    });
+    expect(
+      chunkCalls()
+        .map(({ index, rows }) => [index, rows.length])
+        .sort(),
+    ).toEqual([
       [0, IMPORT_CHUNK_ROWS],
       [1, 2],
     ]);
@@ -136,7 +168,10 @@ describe('ImportTab', () => {
     await user.upload(input, csvFile(CSV));
     await user.click(await screen.findByRole('button', { name: 'Import 502 rows' }));
     expect(await screen.findByText(importFinished(502, 0))).toBeInTheDocument();
-    expect(call.mock.calls.find(([, route]) => route === 'importStart')?.[2]).toMatchObject({ importId: 'import-1', sendConfirmation: true });
+    expect(call.mock.calls.find(([, route]) => route === 'importStart')?.[2]).toMatchObject({
+      importId: 'import-1',
+      sendConfirmation: true,
+    });
     expect(chunkCalls().map(({ importId, index }) => [importId, index])).toEqual([['import-1', 1]]);
   });
 });

@@ -1,5 +1,11 @@
 import { fileSha256, rowsDone } from '@silk/data-access/imports';
-import { checkImportRows, importRows, parseCsv, suggestMapping, type ParsedCsv } from '@silk/schema/import-rows';
+import {
+  checkImportRows,
+  importRows,
+  parseCsv,
+  suggestMapping,
+  type ParsedCsv,
+} from '@silk/schema/import-rows';
 import type { ImportColumnTarget, ImportMapping, ImportView } from '@silk/schema/imports';
 import {
   IMPORT_EMAIL_COLUMN_REQUIRED,
@@ -24,7 +30,10 @@ const TARGETS: Array<[ImportColumnTarget, string]> = [
   ['email', 'E-mail address'],
   ['timestamp', 'Signup time'],
   ['source', 'Source'],
-  ...FEEDBACK_FIELDS.map((key): [ImportColumnTarget, string] => [key, signupField(key).column?.header ?? key]),
+  ...FEEDBACK_FIELDS.map((key): [ImportColumnTarget, string] => [
+    key,
+    signupField(key).column?.header ?? key,
+  ]),
 ];
 
 interface ChosenFile {
@@ -61,7 +70,10 @@ export function ImportTab() {
   useEffect(() => void reload(), []);
 
   const hasEmail = Object.values(mapping).includes('email');
-  const preview = useMemo(() => (file && hasEmail ? checkImportRows(importRows(file.csv, mapping), file.now) : null), [file, mapping, hasEmail]);
+  const preview = useMemo(
+    () => (file && hasEmail ? checkImportRows(importRows(file.csv, mapping), file.now) : null),
+    [file, mapping, hasEmail],
+  );
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
@@ -110,15 +122,32 @@ export function ImportTab() {
       <h2 id="imports-heading" className="tab__title">
         Import
       </h2>
-      <label htmlFor={fileId}>{resuming ? `Choose ${resuming.fileName} again to resume its import` : 'Choose a CSV file exported from another waitlist tool'}</label>
-      <input id={fileId} key={resuming?.id} type="file" accept=".csv,text/csv" disabled={running} onChange={(event) => void choose(event)} />
+      <label htmlFor={fileId}>
+        {resuming
+          ? `Choose ${resuming.fileName} again to resume its import`
+          : 'Choose a CSV file exported from another waitlist tool'}
+      </label>
+      <input
+        id={fileId}
+        key={resuming?.id}
+        type="file"
+        accept=".csv,text/csv"
+        disabled={running}
+        onChange={(event) => void choose(event)}
+      />
       {file ? (
         <fieldset className="invites__section" disabled={running || !!resuming}>
           <legend>What each column holds</legend>
           {file.csv.headers.map((header) => (
             <label key={header} className="invites__check">
               {header}
-              <select aria-label={header} value={mapping[header] ?? 'ignore'} onChange={(event) => setMapping({ ...mapping, [header]: event.target.value as ImportColumnTarget })}>
+              <select
+                aria-label={header}
+                value={mapping[header] ?? 'ignore'}
+                onChange={(event) =>
+                  setMapping({ ...mapping, [header]: event.target.value as ImportColumnTarget })
+                }
+              >
                 {TARGETS.map(([target, label]) => (
                   <option key={target} value={target}>
                     {label}
@@ -128,7 +157,11 @@ export function ImportTab() {
             </label>
           ))}
           <label className="invites__check">
-            <input type="checkbox" checked={resuming?.sendConfirmation ?? sendConfirmation} onChange={(event) => setSendConfirmation(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={resuming?.sendConfirmation ?? sendConfirmation}
+              onChange={(event) => setSendConfirmation(event.target.checked)}
+            />
             Send confirmation e-mails to imported addresses
           </label>
           {hasEmail ? null : <FormMessage tone="error">{IMPORT_EMAIL_COLUMN_REQUIRED}</FormMessage>}
@@ -137,16 +170,20 @@ export function ImportTab() {
       {preview ? (
         <>
           <p role="status">
-            {count(preview.valid.length)} rows to import, {count(preview.invalid.length)} with problems (left out).
+            {count(preview.valid.length)} rows to import, {count(preview.invalid.length)} with problems (left
+            out).
           </p>
           {preview.invalid.length ? (
-            <ul className="imports__problems" role="region" aria-label="Rows with problems" tabIndex={0}>
-              {preview.invalid.map((row) => (
-                <li key={row.line}>
-                  Line {row.line} {row.email}: {row.problems.map((problem) => IMPORT_PROBLEM_TEXT[problem]).join('; ')}
-                </li>
-              ))}
-            </ul>
+            <div className="imports__problems" role="region" aria-label="Rows with problems" tabIndex={0}>
+              <ul>
+                {preview.invalid.map((row) => (
+                  <li key={row.line}>
+                    Line {row.line} {row.email}:{' '}
+                    {row.problems.map((problem) => IMPORT_PROBLEM_TEXT[problem]).join('; ')}
+                  </li>
+                ))}
+              </ul>
+            </div>
           ) : null}
           <Button type="button" disabled={running || !preview.valid.length} onClick={() => void start()}>
             Import {count(preview.valid.length)} rows
@@ -156,7 +193,8 @@ export function ImportTab() {
       <p aria-live="polite">
         {progress && running ? (
           <>
-            <progress aria-label="Import progress" value={rowsDone(progress)} max={progress.rows} /> {count(rowsDone(progress))} of {count(progress.rows)} rows imported
+            <progress aria-label="Import progress" value={rowsDone(progress)} max={progress.rows} />{' '}
+            {count(rowsDone(progress))} of {count(progress.rows)} rows imported
           </>
         ) : null}
       </p>
@@ -166,7 +204,12 @@ export function ImportTab() {
       {unfinished.map((entry) => (
         <p key={entry.id}>
           {entry.fileName}: {count(rowsDone(entry))} of {count(entry.rows)} rows, by {entry.startedBy}{' '}
-          <Button type="button" variant="secondary" disabled={running} onClick={() => (setResuming(entry), setFile(null))}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={running}
+            onClick={() => (setResuming(entry), setFile(null))}
+          >
             Resume
           </Button>
         </p>
