@@ -354,7 +354,7 @@ async function inner(): Promise<void> {
       },
       {
         key: 'clientPeakMb',
-        metric: 'the import client (this process)',
+        metric: 'the import client (lib/import-client.ts)',
         value: Math.round(clientMb),
         unit: 'MB',
         kind: 'max',
