@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
 import { adminSuite, workbookDownloads } from './support/admin-suite';
+import { emailsShown } from './support/signups-table';
 
 const suite = adminSuite();
 let staff: SeededMember;
@@ -61,17 +62,6 @@ async function open(member: SeededMember, path = '/admin'): Promise<Page> {
   const page = await suite.openSignedIn(member, path);
   await page.getByRole('table', { name: 'Waitlist signups' }).waitFor({ timeout: 20_000 });
   return page;
-}
-
-/** The e-mail cell of every body row the table shows (the filtered set is small: all are rendered). */
-async function emailsShown(page: Page): Promise<string[]> {
-  const rows = page.getByRole('table', { name: 'Waitlist signups' }).getByRole('row');
-  const texts: string[] = [];
-  for (const row of await rows.all()) {
-    const cells = row.getByRole('cell');
-    if ((await cells.count()) > 0) texts.push((await cells.first().textContent()) ?? '');
-  }
-  return texts;
 }
 
 /** "Showing: N of M" as [N, M], or null while it is not shown. */

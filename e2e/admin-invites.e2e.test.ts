@@ -129,7 +129,7 @@ describe('invitation views (e2e)', () => {
     await details.click();
     const dialog = page.getByRole('dialog', { name: INVITED[1] });
     await dialog.waitFor();
-    const status = dialog.locator('dd').last();
+    const status = dialog.locator('dt', { hasText: /^Invitation$/ }).locator('xpath=following-sibling::dd[1]');
     expect(await status.textContent()).toBe('Invited');
     const history = dialog.getByRole('list', { name: 'Invitation history' });
     await history.waitFor({ timeout: 15_000 });

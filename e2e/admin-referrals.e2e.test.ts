@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
 import { adminSuite } from './support/admin-suite';
 import { seriousViolations } from './support/axe';
+import { detailsOf } from './support/signups-table';
 
 const suite = adminSuite();
 const suffix = uniqueSuffix();
@@ -141,7 +142,12 @@ describe('referral views (e2e)', () => {
     await details.click();
     const dialog = page.getByRole('dialog', { name: FRIEND });
     await dialog.waitFor();
-    expect(await dialog.locator('dd').allTextContents()).toEqual([expect.stringContaining('2024'), REFERRER, '0', 'Waiting']);
+    expect(await detailsOf(dialog)).toMatchObject({
+      Confirmed: expect.stringContaining('2024'),
+      'Referred by': REFERRER,
+      'Confirmed referrals': '0',
+      Invitation: 'Waiting',
+    });
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -150,11 +156,11 @@ describe('referral views (e2e)', () => {
     await page.getByRole('combobox', { name: 'Referrers' }).selectOption('yes');
     await expect.poll(() => new URL(page.url()).searchParams.get('referrers')).toBe('yes');
     await page.getByRole('button', { name: `Details of ${REFERRER}` }).click();
-    expect(await page.getByRole('dialog', { name: REFERRER }).locator('dd').allTextContents()).toEqual([
-      'Not confirmed',
-      'No one (not referred)',
-      '1,000',
-      'Waiting',
-    ]);
+    expect(await detailsOf(page.getByRole('dialog', { name: REFERRER }))).toMatchObject({
+      Confirmed: 'Not confirmed',
+      'Referred by': 'No one (not referred)',
+      'Confirmed referrals': '1,000',
+      Invitation: 'Waiting',
+    });
   });
 });

@@ -89,7 +89,7 @@ describe('invite the next 3 (e2e)', () => {
     const panel = await suite.openSignedIn(admin, `/admin?q=${DOMAIN}`);
     await panel.getByRole('button', { name: `Details of ${redeemed}` }).click({ timeout: 30_000 });
     const details = panel.getByRole('dialog', { name: redeemed });
-    const status = details.locator('dd').last();
+    const status = details.locator('dt', { hasText: /^Invitation$/ }).locator('xpath=following-sibling::dd[1]');
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Invited');
 
     const visitor = await visitorPage();

@@ -72,6 +72,11 @@ export function SignupDetails({ row, onClose }: SignupDetailsProps) {
   }
 
   const referrer = referrerOf(row);
+  // Only what is known: a signup without any reads "Source: (none)".
+  const attribution = (Object.entries(ATTRIBUTION_LABELS) as [AttributionField, string][]).flatMap(([key, label]) => {
+    const value = attributionOf(row, key);
+    return value === null ? [] : [[key, label, value] as const];
+  });
   return (
     <div
       className="dialog-backdrop"
@@ -92,12 +97,19 @@ export function SignupDetails({ row, onClose }: SignupDetailsProps) {
           <dd>{confirmedReferralsOf(row).toLocaleString('en-US')}</dd>
           <dt>Invitation</dt>
           <dd>{capitalised(inviteStatusOf(row))}</dd>
-          {(Object.entries(ATTRIBUTION_LABELS) as [AttributionField, string][]).map(([key, label]) => (
-            <Fragment key={key}>
-              <dt>{label}</dt>
-              <dd>{attributionOf(row, key) ?? NO_ATTRIBUTION}</dd>
-            </Fragment>
-          ))}
+          {attribution.length === 0 ? (
+            <>
+              <dt>{ATTRIBUTION_LABELS.utmSource}</dt>
+              <dd>{NO_ATTRIBUTION}</dd>
+            </>
+          ) : (
+            attribution.map(([key, label, value]) => (
+              <Fragment key={key}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </Fragment>
+            ))
+          )}
           {row.importId ? (
             <>
               <dt>Origin</dt>

@@ -416,12 +416,6 @@ describe('Waitlist Signups tab', () => {
         'Confirmed referrals': '0',
         Invitation: 'Waiting',
         Source: '(none)',
-        Medium: '(none)',
-        Campaign: '(none)',
-        Term: '(none)',
-        Content: '(none)',
-        Referrer: '(none)',
-        'Landing page': '(none)',
       });
       expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
       await user.keyboard('{Escape}');
