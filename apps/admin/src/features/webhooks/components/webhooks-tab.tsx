@@ -14,12 +14,12 @@ import type { WebhookListResponse, WebhookSaveRequest } from '@silk/schema/webho
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpointView } from '@silk/schema/webhooks';
 import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
-import { ColumnHeaders } from '@silk/ui/column-headers';
 import { FormMessage } from '@silk/ui/form-message';
 import { TextField } from '@silk/ui/text-field';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import { ActionForm } from '@/components/action-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RecordTable, type RecordTableProps } from '@/components/record-table';
 import { callFailure } from '@/lib/error-message';
 import { adminServices } from '@/lib/services';
 import { useFormAction } from '@/lib/use-form-action';
@@ -88,29 +88,11 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-/** A card with a table (each row: its key, then its cells; the first cell heads the row), or `empty`. */
-function Table({ label, empty, columns, rows }: { label: string; empty: string; columns: string[]; rows: ReactNode[][] }) {
+/** A card with a table of records, or `empty` when there are none. */
+function TableCard<Row>({ label, empty, ...table }: { label: string; empty: string } & Omit<RecordTableProps<Row>, 'label'>) {
   return (
     <Card heading={label}>
-      {rows.length ? (
-        <div className="table-scroll">
-          <table className="activity-table" aria-label={label}>
-            <ColumnHeaders columns={columns} />
-            <tbody>
-              {rows.map(([key, head, ...cells]) => (
-                <tr key={String(key)}>
-                  <th scope="row">{head}</th>
-                  {cells.map((cell, index) => (
-                    <td key={index}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p className="table-state">{empty}</p>
-      )}
+      {table.rows.length ? <RecordTable label={label} {...table} /> : <p className="table-state">{empty}</p>}
     </Card>
   );
 }
@@ -153,52 +135,64 @@ export function WebhooksTab() {
       <FormMessage tone="success">{action.success}</FormMessage>
       {list ? (
         <>
-          <Table
+          <TableCard
             label="Endpoints"
             empty={NO_WEBHOOKS}
-            columns={['URL', 'Events', 'Description', 'Status', 'Actions']}
-            rows={list.endpoints.map((endpoint) => [
-              endpoint.id,
-              endpoint.url,
-              endpoint.events.join(', '),
-              endpoint.description,
-              endpoint.enabled ? 'Enabled' : 'Disabled',
-              <>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  aria-label={`${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}
-                  onClick={() => run(() => save({ ...endpoint, enabled: !endpoint.enabled }), WEBHOOK_SAVED)}
-                >
-                  {endpoint.enabled ? 'Disable' : 'Enable'}
-                </Button>{' '}
-                <Button type="button" variant="danger" aria-label={`Remove ${endpoint.url}`} onClick={() => setRemoving(endpoint)}>
-                  Remove
-                </Button>
-              </>,
-            ])}
+            rows={list.endpoints}
+            rowKey={(endpoint) => endpoint.id}
+            columns={[
+              { header: 'URL', rowHeader: true, cell: (endpoint) => endpoint.url },
+              { header: 'Events', cell: (endpoint) => endpoint.events.join(', ') },
+              { header: 'Description', cell: (endpoint) => endpoint.description },
+              { header: 'Status', cell: (endpoint) => (endpoint.enabled ? 'Enabled' : 'Disabled') },
+              {
+                header: 'Actions',
+                cell: (endpoint) => (
+                  <>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      aria-label={`${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}
+                      onClick={() => run(() => save({ ...endpoint, enabled: !endpoint.enabled }), WEBHOOK_SAVED)}
+                    >
+                      {endpoint.enabled ? 'Disable' : 'Enable'}
+                    </Button>{' '}
+                    <Button type="button" variant="danger" aria-label={`Remove ${endpoint.url}`} onClick={() => setRemoving(endpoint)}>
+                      Remove
+                    </Button>
+                  </>
+                ),
+              },
+            ]}
           />
-          <Table
+          <TableCard
             label="Deliveries"
             empty={NO_WEBHOOK_DELIVERIES}
-            columns={['Event', 'Endpoint', 'Status', 'Attempts', 'Last answer', 'When', 'Actions']}
-            rows={list.deliveries.map((delivery) => [
-              delivery.id,
-              delivery.type,
-              urls.get(delivery.endpointId) ?? 'Removed',
-              delivery.status,
-              delivery.attempts,
-              `${delivery.lastStatus ?? ''} ${delivery.lastAnswer}`.trim(),
-              formatSignupDate(new Date(delivery.lastAttemptAt ?? delivery.createdAt)),
-              <Button
-                type="button"
-                variant="secondary"
-                aria-label={`Send again ${delivery.type}`}
-                onClick={() => run(() => callWebhooks(adminServices(), 'webhookRedeliver', { deliveryId: delivery.id }), WEBHOOK_SENT_AGAIN)}
-              >
-                Send again
-              </Button>,
-            ])}
+            rows={list.deliveries}
+            rowKey={(delivery) => delivery.id}
+            columns={[
+              { header: 'Event', rowHeader: true, cell: (delivery) => delivery.type },
+              { header: 'Endpoint', cell: (delivery) => urls.get(delivery.endpointId) ?? 'Removed' },
+              { header: 'Status', cell: (delivery) => delivery.status },
+              { header: 'Attempts', cell: (delivery) => delivery.attempts },
+              { header: 'Last answer', cell: (delivery) => `${delivery.lastStatus ?? ''} ${delivery.lastAnswer}`.trim() },
+              { header: 'When', cell: (delivery) => formatSignupDate(new Date(delivery.lastAttemptAt ?? delivery.createdAt)) },
+              {
+                header: 'Actions',
+                cell: (delivery) => (
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    aria-label={`Send again ${delivery.type}`}
+                    onClick={() =>
+                      run(() => callWebhooks(adminServices(), 'webhookRedeliver', { deliveryId: delivery.id }), WEBHOOK_SENT_AGAIN)
+                    }
+                  >
+                    Send again
+                  </Button>
+                ),
+              },
+            ]}
           />
         </>
       ) : error ? null : (
