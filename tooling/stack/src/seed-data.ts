@@ -34,6 +34,16 @@ const FRUSTRATIONS = [
 ];
 const FEATURES = choices('excitedFeatures');
 const AI_TOOLS = ['ChatGPT', 'Gemini', 'Perplexity', 'None', 'Claude'];
+/** Campaign visits: [source, medium], a campaign, the site that linked (when any). */
+const CAMPAIGN_SOURCES = [
+  ['newsletter', 'email'],
+  ['instagram', 'social'],
+  ['tiktok', 'social'],
+  ['google', 'cpc'],
+  ['partner-blog', 'referral'],
+] as const;
+const CAMPAIGNS = ['launch', 'summer-trips', 'creators-2026', 'black-friday'];
+const REFERRER_HOSTS = ['news.example.com', 'l.instagram.com', 'www.google.com', 'blog.example.org'];
 const SUGGESTIONS = [
   'Please support multi-city trips with kids.',
   'Would love loyalty points to be tracked automatically.',
@@ -64,6 +74,9 @@ export function makeSignups(count: number, now = new Date(), seed = 42): SeedSig
     if (item === undefined) throw new Error('pick from an empty list');
     return item;
   };
+  // Attribution draws from its own sequence, so adding it left every other seeded value as it was.
+  const attributionRandom = prng(seed + 1);
+  const pickAttribution = <T,>(items: readonly T[]): T => items[Math.floor(attributionRandom() * items.length)] as T;
   const sixWeeksMs = 42 * 24 * 3600 * 1000;
   return Array.from({ length: count }, (_, index) => {
     const first = pick(FIRST);
@@ -74,6 +87,19 @@ export function makeSignups(count: number, now = new Date(), seed = 42): SeedSig
     const ip = lookupFailed ? NOT_AVAILABLE : `${10 + Math.floor(random() * 200)}.${Math.floor(random() * 255)}.${Math.floor(random() * 255)}.${1 + Math.floor(random() * 254)}`;
     const timestamp = new Date(now.getTime() - Math.floor(random() * sixWeeksMs));
     const signup: SeedSignup = landingRecord({ email, ip, location: lookupFailed ? UNKNOWN_LOCATION : place }, () => timestamp);
+    // Two signups in three came from a campaign's link (all seven attribution fields), the rest direct.
+    if (attributionRandom() < 0.67) {
+      const [utmSource, utmMedium] = pickAttribution(CAMPAIGN_SOURCES);
+      Object.assign(signup, {
+        utmSource,
+        utmMedium,
+        utmCampaign: pickAttribution(CAMPAIGNS),
+        utmTerm: `term-${Math.floor(attributionRandom() * 20)}`,
+        utmContent: `variant-${Math.floor(attributionRandom() * 3)}`,
+        referrerHost: pickAttribution(REFERRER_HOSTS),
+        landingPath: '/',
+      });
+    }
     if (random() < 0.55) {
       const features = FEATURES.filter(() => random() < 0.35);
       const answers: Partial<FeedbackFields> = {
