@@ -13,7 +13,7 @@ import { readMailConfig, type MailConfig } from './mail-config';
 import { newWaitingMailRef, releaseWaitingMail, waitingMail } from './mail-waiting';
 import type { Ceilings } from '../shared/config';
 import { logger } from 'firebase-functions/logger';
-import type { DocumentReference } from 'firebase-admin/firestore';
+import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
 import { mailTokenSecret } from '../shared/secrets';
 import { subscriberLinks } from './subscriber-links';
 import { newSubscriberId, signupRef, subscriberRef } from './subscribers';
@@ -51,9 +51,12 @@ export async function addToMailingList(
   const freshId = newSubscriberId();
   const { waiting, referralCode } = await db.runTransaction(async (transaction) => {
     let queued: DocumentReference | null = null;
-    const subscriber = await transaction.get(subscriberRef(db, email));
-    const signup = await transaction.get(signupRef(db, email));
-    const suppression = await transaction.get(suppressionRef(db, email));
+    // One round trip for the three: a short transaction holds its locks briefly (launch-day floods).
+    const [subscriber, signup, suppression] = (await transaction.getAll(
+      subscriberRef(db, email),
+      signupRef(db, email),
+      suppressionRef(db, email),
+    )) as [DocumentSnapshot, DocumentSnapshot, DocumentSnapshot];
     const { code, fresh } = await referralCodeIn(transaction, db, subscriber.get('referralCode'));
     const storedId = subscriber.get('subscriberId') as unknown;
     const subscriberId = typeof storedId === 'string' && storedId !== '' ? storedId : freshId;
