@@ -54,7 +54,8 @@ describe('the /confirm page', () => {
     expect(screen.queryByRole('link', { name: 'Back to Home' })).not.toBeInTheDocument();
     call.resolve({ ok: true });
     const heading = await screen.findByRole('heading', { name: 'You’re confirmed' });
-    expect(heading).toHaveFocus();
+    // The heading is in the document a render before the effect that focuses it.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent(/Your spot on the Silk waitlist is secured/);
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(follow).toHaveBeenCalledTimes(1);
@@ -64,7 +65,7 @@ describe('the /confirm page', () => {
     follow.mockRejectedValue(new ApiError(401, { error: LINK_INVALID }));
     render(<ConfirmSubscription apiBase="/api" />);
     const heading = await screen.findByRole('heading', { name: 'This link cannot be used' });
-    expect(heading).toHaveFocus();
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent(LINK_INVALID);
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
