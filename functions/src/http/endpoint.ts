@@ -34,7 +34,8 @@ import {
   WEBHOOKS_ADMIN_REQUIRED,
   TEAM_ADMIN_REQUIRED,
 } from '@silk/schema/messages';
-import { mailboxKey, usernameKey } from '@silk/schema/validators';
+import { mailboxKey } from '@silk/schema/mailbox';
+import { usernameKey } from '@silk/schema/validators';
 import type { AdminServices } from '../shared/admin';
 import { writeAudit, type AuditEntry } from '../shared/audit';
 import type { ServerConfig } from '../shared/config';

@@ -2,7 +2,7 @@
 // order — the same person (addresses compared as mailboxes: case, +tags, Gmail's dots), a throwaway
 // domain, a burst from one network, the referrer's daily cap.
 import type { ReferralRecord, WithholdReason } from '@silk/schema/referrals';
-import { mailboxKey } from '@silk/schema/validators';
+import { mailboxKey } from '@silk/schema/mailbox';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { ReferralRules } from '../shared/config';
 import { isDisposableAddress } from './disposable';

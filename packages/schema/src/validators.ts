@@ -23,25 +23,6 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-/** Domains whose mailboxes ignore dots in the local part (Gmail's rule). */
-const DOTLESS_DOMAINS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
-
-/**
- * The mailbox an address delivers to, for counting per person: normalised, without a `+tag`, and for
- * Gmail without dots (`J.Ane+x@googlemail.com` → `jane@gmail.com`). Only for keys and comparisons: mail
- * is sent to the address as given.
- */
-export function mailboxKey(email: string): string {
-  const address = normalizeEmail(email);
-  const at = address.lastIndexOf('@');
-  if (at < 0) return address;
-  const domain = address.slice(at + 1);
-  let local = address.slice(0, at).split('+')[0] ?? '';
-  const dotless = DOTLESS_DOMAINS[domain];
-  if (dotless) local = local.replaceAll('.', '');
-  return `${local}@${dotless ?? domain}`;
-}
-
 /**
  * An address of the grammar above, at most MAX_EMAIL_LENGTH characters once trimmed (surrounding spaces
  * and letter case are allowed: they go in normalisation).
