@@ -297,7 +297,9 @@ describe('importChunk', () => {
     const fresh = `fresh-${id}@import.test`;
     await signUpOnSite(selfErased);
     await signUpOnSite(deleted);
-    const subscriberId = String((await db.collection(COLLECTIONS.subscribers).doc(selfErased).get()).get('subscriberId'));
+    const subscriberId = String(
+      (await db.collection(COLLECTIONS.subscribers).doc(selfErased).get()).get('subscriberId'),
+    );
     const eraseToken = signLinkToken(EMULATOR_MAIL_TOKEN_SECRET, 'erase', subscriberId);
     expect((await post(await functionUrl('eraseSubscriber'), { token: eraseToken })).status).toBe(200);
     expect((await as(admin, await functionUrl('deleteSignup'), { email: deleted })).status).toBe(200);
@@ -315,8 +317,11 @@ describe('importChunk', () => {
     expect(answer).toMatchObject({ status: 200, body: { imported: 1, merged: 0, erased: 2, rejected: [] } });
     expect(answer.body.import).toMatchObject({ imported: 1, erased: 2, status: 'done' });
     const listed = await as(admin, urls.list, {});
-    expect((listed.body.imports as { id: string; erased: number }[]).find((entry) => entry.id === id)?.erased).toBe(2);
-    for (const email of [selfErased, `${id}+old@googlemail.com`, deleted]) expect(await signup(email)).toBeUndefined();
+    expect(
+      (listed.body.imports as { id: string; erased: number }[]).find((entry) => entry.id === id)?.erased,
+    ).toBe(2);
+    for (const email of [selfErased, `${id}+old@googlemail.com`, deleted])
+      expect(await signup(email)).toBeUndefined();
     expect(await signup(fresh)).toBeDefined();
 
     // The owner signing up again on the site is a new consent: not blocked.

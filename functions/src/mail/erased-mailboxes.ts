@@ -8,7 +8,9 @@ import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { keyedHash } from '../shared/keyed-hash';
 
 export function erasedMailboxRef(db: Firestore, secret: string, email: string): DocumentReference {
-  return db.collection(COLLECTIONS.erasedMailboxes).doc(keyedHash(secret, 'erased-mailbox', mailboxKey(email)));
+  return db
+    .collection(COLLECTIONS.erasedMailboxes)
+    .doc(keyedHash(secret, 'erased-mailbox', mailboxKey(email)));
 }
 
 /** What an entry holds: when the mailbox was last erased (milliseconds since the epoch). */

@@ -24,7 +24,11 @@ export function observedNetwork(
 }
 
 /** Records the signup's network unless it has one (or has no subscriber entry). */
-export async function recordSignupNetwork(db: Firestore, email: string, network: string | null): Promise<void> {
+export async function recordSignupNetwork(
+  db: Firestore,
+  email: string,
+  network: string | null,
+): Promise<void> {
   if (network === null) return;
   const ref = db.collection(COLLECTIONS.subscribers).doc(email);
   await db.runTransaction(async (transaction) => {
@@ -37,6 +41,8 @@ export async function recordSignupNetwork(db: Firestore, email: string, network:
 
 /** The network recorded for an address's signup, or null. */
 export async function signupNetwork(db: Firestore, email: string): Promise<string | null> {
-  const network = (await db.collection(COLLECTIONS.subscribers).doc(email).get()).get(SIGNUP_NETWORK_FIELD) as unknown;
+  const network = (await db.collection(COLLECTIONS.subscribers).doc(email).get()).get(
+    SIGNUP_NETWORK_FIELD,
+  ) as unknown;
   return typeof network === 'string' && network !== '' ? network : null;
 }

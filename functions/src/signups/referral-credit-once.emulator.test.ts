@@ -15,7 +15,14 @@ import { networkOf } from '../referrals/network';
 import { adminServices } from '../shared/admin';
 import type { ReferralRules } from '../shared/config';
 import { keyedHash } from '../shared/keyed-hash';
-import { appCheckHeaders, createStaff, functionUrl, post, uniqueEmail, type TestStaff } from '../testing/emulator';
+import {
+  appCheckHeaders,
+  createStaff,
+  functionUrl,
+  post,
+  uniqueEmail,
+  type TestStaff,
+} from '../testing/emulator';
 import { EMULATOR_MAIL_TOKEN_SECRET as SECRET } from '../testing/mail';
 import { readWorkbook } from '../testing/xlsx-reader';
 import { REFERRALS_SHEET_NAME } from './xlsx';
@@ -47,12 +54,21 @@ beforeAll(async () => {
  * part too). Answers the subscriber's referral code.
  */
 async function subscribe(email: string, ref?: string, forwardedFor?: string): Promise<string> {
-  await signups.doc(email).set(
-    { email, ip: '203.0.113.9', timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() },
-    { merge: true },
-  );
+  await signups
+    .doc(email)
+    .set(
+      {
+        email,
+        ip: '203.0.113.9',
+        timestamp: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+      },
+      { merge: true },
+    );
   const headers = { ...appCheck, ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) };
-  const response = await post<{ referralCode: string }>(urls.subscribe, ref ? { email, ref } : { email }, { headers });
+  const response = await post<{ referralCode: string }>(urls.subscribe, ref ? { email, ref } : { email }, {
+    headers,
+  });
   expect(response.status).toBe(200);
   return response.body.referralCode;
 }
@@ -63,7 +79,8 @@ async function linkToken(email: string, purpose: 'confirm' | 'erase'): Promise<s
   return signLinkToken(SECRET, purpose, subscriberId);
 }
 
-const credits = async (email: string) => ((await signups.doc(email).get()).get('confirmedReferrals') as number) ?? 0;
+const credits = async (email: string) =>
+  ((await signups.doc(email).get()).get('confirmedReferrals') as number) ?? 0;
 const referralOf = async (email: string) => (await referrals.doc(email).get()).data();
 
 describe('referral credit once per mailbox', () => {
@@ -74,18 +91,25 @@ describe('referral credit once per mailbox', () => {
     const statuses: ReferralStatus[] = [];
     for (let round = 1; round <= 5; round += 1) {
       await subscribe(friend, code);
-      expect(await post(urls.confirm, { token: await linkToken(friend, 'confirm') })).toMatchObject({ status: 200 });
+      expect(await post(urls.confirm, { token: await linkToken(friend, 'confirm') })).toMatchObject({
+        status: 200,
+      });
       const record = await referralOf(friend);
       statuses.push(record?.status as ReferralStatus);
       if (round > 1) {
         expect(record).toMatchObject({ referrer, status: 'withheld', reason: 'already-credited' });
         // The review queue's query lists the attempt while the friend is listed.
-        const queue = await referrals.where('status', '==', 'withheld').where('referrer', '==', referrer).get();
+        const queue = await referrals
+          .where('status', '==', 'withheld')
+          .where('referrer', '==', referrer)
+          .get();
         expect(queue.docs.map((doc) => doc.id)).toContain(friend);
       }
       expect(await credits(referrer)).toBe(1);
       if (round < 5) {
-        expect(await post(urls.erase, { token: await linkToken(friend, 'erase') })).toMatchObject({ status: 200 });
+        expect(await post(urls.erase, { token: await linkToken(friend, 'erase') })).toMatchObject({
+          status: 200,
+        });
         expect((await signups.doc(friend).get()).exists).toBe(false);
       }
     }
@@ -94,17 +118,23 @@ describe('referral credit once per mailbox', () => {
     // The erased rounds stay as records without the address; the export lists every attempt.
     const kept = (await referrals.where('referrer', '==', referrer).get()).docs.map((doc) => doc.data());
     expect(kept.filter((record) => record.referred === ERASED_REFERRED)).toHaveLength(4);
-    expect(JSON.stringify(kept.filter((record) => record.referred === ERASED_REFERRED))).not.toContain(friend);
+    expect(JSON.stringify(kept.filter((record) => record.referred === ERASED_REFERRED))).not.toContain(
+      friend,
+    );
     const response = await fetch(urls.export, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ token: admin.idToken }),
     });
     expect(response.status).toBe(200);
-    const sheet = (await readWorkbook(Buffer.from(await response.arrayBuffer()))).sheets[REFERRALS_SHEET_NAME]!;
+    const sheet = (await readWorkbook(Buffer.from(await response.arrayBuffer()))).sheets[
+      REFERRALS_SHEET_NAME
+    ]!;
     const rows = sheet.rows.filter((row) => row[0] === referrer).map((row) => [row[1], row[2], row[3]]);
     expect(rows).toHaveLength(5);
-    expect(rows.filter(([, status]) => status === 'credited')).toEqual([[ERASED_REFERRED, 'credited', NOT_AVAILABLE]]);
+    expect(rows.filter(([, status]) => status === 'credited')).toEqual([
+      [ERASED_REFERRED, 'credited', NOT_AVAILABLE],
+    ]);
     expect(rows.filter(([, , reason]) => reason === 'already-credited')).toEqual([
       [friend, 'withheld', 'already-credited'],
       [ERASED_REFERRED, 'rejected', 'already-credited'],
@@ -114,7 +144,11 @@ describe('referral credit once per mailbox', () => {
 
     // An Admin cannot grant the repeat: 409, the count stays; rejecting it works.
     const review = (decision: string) =>
-      post(urls.review, { referred: friend, decision }, { headers: { Authorization: `Bearer ${admin.idToken}` } });
+      post(
+        urls.review,
+        { referred: friend, decision },
+        { headers: { Authorization: `Bearer ${admin.idToken}` } },
+      );
     expect(await review('grant')).toMatchObject({ status: 409, body: { error: REFERRAL_ALREADY_CREDITED } });
     expect((await referralOf(friend))?.status).toBe('withheld');
     expect(await credits(referrer)).toBe(1);
@@ -125,7 +159,8 @@ describe('referral credit once per mailbox', () => {
 describe('the network a signup is recorded with', () => {
   const RULES: ReferralRules = { networkWindowSeconds: 3600, dailyCap: 100, extraDisposableDomains: [] };
   const recorded = (ip: string) => keyedHash(SECRET, 'network', networkOf(ip) ?? '');
-  const networkOfSignup = async (email: string) => (await subscribers.doc(email).get()).get('network') as unknown;
+  const networkOfSignup = async (email: string) =>
+    (await subscribers.doc(email).get()).get('network') as unknown;
   /** Confirms without the function's credit (the emulator runs the network rule off), then credits with it on. */
   async function confirmAndCredit(email: string): Promise<ReferralStatus | null> {
     await signups.doc(email).update({ confirmedAt: FieldValue.serverTimestamp() });
@@ -157,7 +192,11 @@ describe('the network a signup is recorded with', () => {
   });
 
   it('records no network when no address can be trusted: no header, a malformed entry, only proxies', async () => {
-    for (const forwardedFor of [undefined, `not-an-address, ${HOSTING_EDGE}`, `${HOSTING_EDGE}, ${HOSTING_EDGE}`]) {
+    for (const forwardedFor of [
+      undefined,
+      `not-an-address, ${HOSTING_EDGE}`,
+      `${HOSTING_EDGE}, ${HOSTING_EDGE}`,
+    ]) {
       const email = uniqueEmail('net-none');
       await subscribe(email, undefined, forwardedFor);
       expect(await networkOfSignup(email)).toBeUndefined();

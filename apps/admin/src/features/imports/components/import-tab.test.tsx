@@ -164,7 +164,7 @@ describe('ImportTab', () => {
     ]);
   });
 
-  it("reports the rows it skipped because their owners had them erased", async () => {
+  it('reports the rows it skipped because their owners had them erased', async () => {
     answer([], view(), Promise.resolve(), true);
     const user = userEvent.setup();
     render(<ImportTab />);
