@@ -1,10 +1,11 @@
 // POST /api/import/chunk (importChunk, admin host, up to 1 MB) {importId, index, rows}, Bearer ID token:
 // one chunk of an import's rows (IMPORT_CHUNK_ROWS, fewer in the last), written once (import-store.ts):
 // sent again, it answers alreadyDone and writes nothing. Each row is checked again as the preview checked
-// it; the refused ones are answered. When the import sends confirmation mails, each address the chunk
+// it; the refused ones are answered; rows of mailboxes erased on request are skipped and counted on the
+// import (`erased`). When the import sends confirmation mails, each address the chunk
 // created joins the mailing list with the double opt-in mail (mail/mailing-list.ts; owed ones are sent
 // when the chunk is sent again). The last chunk in marks the import done.
-//   200 {imported, merged, rejected, alreadyDone, import} · 400 an index or row count that is not the
+//   200 {imported, merged, rejected, erased, alreadyDone, import} · 400 an index or row count that is not the
 //   chunk's, an answer of no feedback field · 401 · 403 not a ready Admin · 404 no such import · 429
 import { IMPORT_NOT_FOUND, IMPORT_REQUEST_INVALID } from '@silk/schema/messages';
 import { isImportAnswer } from '@silk/schema/import-rows';
@@ -30,6 +31,7 @@ import {
 const MAIL_BATCH = 10;
 
 export function makeImportChunkHandler(deps: Partial<EndpointDeps> = {}) {
+  const secret = deps.linkSecret ?? (() => mailTokenSecret.value());
   return endpoint(
     'importChunk',
     async ({ services: { db }, body, config }) => {
@@ -44,6 +46,7 @@ export function makeImportChunkHandler(deps: Partial<EndpointDeps> = {}) {
       try {
         const outcome = await writeChunk(db, body.importId, body.index, rows, {
           sendConfirmation: view.sendConfirmation,
+          secret: secret(),
         });
         if (view.sendConfirmation) {
           const owed = await owedMails(db, body.importId, body.index);
@@ -62,6 +65,7 @@ export function makeImportChunkHandler(deps: Partial<EndpointDeps> = {}) {
           imported: outcome.imported,
           merged: outcome.merged,
           rejected: outcome.rejected,
+          erased: outcome.erased,
           alreadyDone: outcome.alreadyDone,
           import: current,
         };

@@ -3,7 +3,8 @@
 // A chunk is written in one transaction with its marker, so a chunk sent again, or an import resumed after
 // a failure, writes nothing twice; every row is checked again with the preview's own check. The signup's
 // document id is its address: an address already on the waitlist is merged into its record, never added
-// a second time.
+// a second time. A row whose mailbox was erased on request (mail/erased-mailboxes.ts) is skipped and
+// counted (`erased`), whether or not its owner has signed up again since: only they bring it back.
 import { COLLECTIONS } from '@silk/schema/constants';
 import {
   IMPORT_CHUNK_ROWS,
@@ -23,6 +24,7 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
+import { erasedMailboxRef } from '../mail/erased-mailboxes';
 import { signupChange } from '../shared/signup-change';
 
 export function importRef(db: Firestore, id: string): DocumentReference {
@@ -51,6 +53,7 @@ export function importView(id: string, data: DocumentData): ImportView {
     imported: num(data.imported),
     merged: num(data.merged),
     rejected: num(data.rejected),
+    erased: num(data.erased),
     status: data.status === 'done' || data.status === 'failed' ? data.status : 'running',
     startedAt: num(data.startedAt),
     startedBy: String(data.startedBy ?? ''),
@@ -111,6 +114,7 @@ export async function startImport(
       imported: 0,
       merged: 0,
       rejected: 0,
+      erased: 0,
       status: 'running',
       startedAt: now,
       startedBy: start.by,
@@ -171,6 +175,8 @@ export interface ChunkOutcome {
   imported: number;
   merged: number;
   rejected: ImportRowReport[];
+  /** Rows skipped: their mailbox was erased on request. */
+  erased: number;
   /** The addresses this chunk created (owed a confirmation mail when the import sends them). */
   created: string[];
 }
@@ -178,20 +184,22 @@ export interface ChunkOutcome {
 /**
  * Writes one chunk in one transaction with its marker and the import's counters, unless the marker exists
  * (then nothing is written: alreadyDone). New addresses are created with their original signup time
- * (`timestamp`), the import's id and the source as `utmSource`; stored ones are merged (mergedFields).
+ * (`timestamp`), the import's id and the source as `utmSource`; stored ones are merged (mergedFields);
+ * erased mailboxes are skipped. `secret`: the server secret the erased mailboxes are remembered under.
  */
 export async function writeChunk(
   db: Firestore,
   importId: string,
   index: number,
   rows: readonly ImportRow[],
-  options: { sendConfirmation: boolean; now?: number },
+  options: { sendConfirmation: boolean; secret: string; now?: number },
 ): Promise<ChunkOutcome> {
   const now = options.now ?? Date.now();
   // The preview's own check, again (a repeat is found within the chunk only).
   const { valid, invalid: rejected } = checkImportRows(rows, now);
   const marker = chunkRef(db, importId, index);
   const refs = valid.map((row) => db.collection(COLLECTIONS.waitlistSignups).doc(normalizeEmail(row.email)));
+  const erasedRefs = valid.map((row) => erasedMailboxRef(db, options.secret, row.email));
   return db.runTransaction(async (transaction: Transaction) => {
     const done = await transaction.get(marker);
     if (done.exists) {
@@ -200,14 +208,23 @@ export async function writeChunk(
         imported: num(done.get('imported')),
         merged: num(done.get('merged')),
         rejected: [],
+        erased: num(done.get('erased')),
         created: [],
       };
     }
-    const stored = refs.length > 0 ? await transaction.getAll(...refs) : [];
+    const [stored, erasedEntries] =
+      refs.length > 0
+        ? await Promise.all([transaction.getAll(...refs), transaction.getAll(...erasedRefs)])
+        : [[], []];
     const created: string[] = [];
     let merged = 0;
+    let erased = 0;
     for (const [at, row] of valid.entries()) {
       const existing = stored[at] as DocumentSnapshot;
+      if ((erasedEntries[at] as DocumentSnapshot).exists) {
+        erased += 1;
+        continue;
+      }
       if (!existing.exists) {
         transaction.set(existing.ref, newSignup(row, importId, now));
         created.push(existing.id);
@@ -222,6 +239,7 @@ export async function writeChunk(
       imported: created.length,
       merged,
       rejected: rejected.length,
+      erased,
       // The confirmation mails still owed (the chunk is settled once they are queued).
       owed: options.sendConfirmation ? created : [],
     });
@@ -230,8 +248,9 @@ export async function writeChunk(
       imported: FieldValue.increment(created.length),
       merged: FieldValue.increment(merged),
       rejected: FieldValue.increment(rejected.length),
+      erased: FieldValue.increment(erased),
     });
-    return { alreadyDone: false, imported: created.length, merged, rejected, created };
+    return { alreadyDone: false, imported: created.length, merged, rejected, erased, created };
   });
 }
 

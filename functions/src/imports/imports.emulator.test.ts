@@ -3,7 +3,8 @@
 // file only; a chunk sent twice is written once; an address already on the waitlist is merged into its
 // one record (the earlier signup time kept, only missing answers filled); new rows keep their original
 // signup time; no mail is queued unless the import asks for confirmation mails (then for new addresses
-// only); an import interrupted and resumed leaves no duplicate.
+// only); an import interrupted and resumed leaves no duplicate; a mailbox erased on request is skipped
+// and reported, and its owner can still sign up again on the site.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { IMPORT_CHUNK_ROWS, type ImportRow } from '@silk/schema/imports';
 import {
@@ -16,9 +17,10 @@ import {
 import { Timestamp } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signLinkToken } from '../http/link-token';
 import { adminServices } from '../shared/admin';
 import { createStaff, functionUrl, post, unique, type TestStaff } from '../testing/emulator';
-import { signUpOnSite } from '../testing/mail';
+import { EMULATOR_MAIL_TOKEN_SECRET, signUpOnSite } from '../testing/mail';
 
 const { db } = adminServices();
 let urls: Record<'start' | 'chunk' | 'list', string>;
@@ -286,6 +288,45 @@ describe('importChunk', () => {
     expect(records.size).toBe(2);
     // Merged addresses are not new: no confirmation mail, even though the import sends them.
     expect(await mailsTo([later, earlier])).toBe(mailsBefore);
+  });
+
+  it("skips and reports the mailboxes erased on request (the e-mail's link, an Admin's delete), however spelt", async () => {
+    const id = importId();
+    const selfErased = `${id}@gmail.com`;
+    const deleted = `deleted-${id}@import.test`;
+    const fresh = `fresh-${id}@import.test`;
+    await signUpOnSite(selfErased);
+    await signUpOnSite(deleted);
+    const subscriberId = String(
+      (await db.collection(COLLECTIONS.subscribers).doc(selfErased).get()).get('subscriberId'),
+    );
+    const eraseToken = signLinkToken(EMULATOR_MAIL_TOKEN_SECRET, 'erase', subscriberId);
+    expect((await post(await functionUrl('eraseSubscriber'), { token: eraseToken })).status).toBe(200);
+    expect((await as(admin, await functionUrl('deleteSignup'), { email: deleted })).status).toBe(200);
+    // Remembered without the address.
+    const remembered = await db.collection(COLLECTIONS.erasedMailboxes).get();
+    expect(JSON.stringify(remembered.docs.map((doc) => [doc.id, doc.data()]))).not.toContain(id);
+
+    const rows: ImportRow[] = [
+      { line: 2, email: `${id.toUpperCase()}+old@googlemail.com`, timestamp: '2021-06-01T00:00:00Z' },
+      { line: 3, email: deleted, timestamp: '2021-06-01T00:00:00Z' },
+      { line: 4, email: fresh, timestamp: '2021-06-01T00:00:00Z' },
+    ];
+    expect((await as(admin, urls.start, startBody(id, 3))).status).toBe(200);
+    const answer = await as(admin, urls.chunk, { importId: id, index: 0, rows });
+    expect(answer).toMatchObject({ status: 200, body: { imported: 1, merged: 0, erased: 2, rejected: [] } });
+    expect(answer.body.import).toMatchObject({ imported: 1, erased: 2, status: 'done' });
+    const listed = await as(admin, urls.list, {});
+    expect(
+      (listed.body.imports as { id: string; erased: number }[]).find((entry) => entry.id === id)?.erased,
+    ).toBe(2);
+    for (const email of [selfErased, `${id}+old@googlemail.com`, deleted])
+      expect(await signup(email)).toBeUndefined();
+    expect(await signup(fresh)).toBeDefined();
+
+    // The owner signing up again on the site is a new consent: not blocked.
+    await signUpOnSite(selfErased);
+    expect(await signup(selfErased)).toBeDefined();
   });
 
   it('queues the confirmation mail of each new address when the import asks for it', async () => {

@@ -11,11 +11,12 @@ import { creditReferral } from '../referrals/credit';
 import { confirmSubscriber } from './subscription';
 
 export function makeConfirmSubscriptionHandler(deps: Partial<EndpointDeps> = {}) {
+  const secret = deps.linkSecret ?? (() => mailTokenSecret.value());
   return endpoint(
     'confirmSubscription',
     async ({ services, config, subscriberId }) => {
       const email = await confirmSubscriber(services.db, subscriberId);
-      await creditReferral(services.db, email, config.referrals);
+      await creditReferral(services.db, email, config.referrals, secret());
       return { ok: true };
     },
     deps,

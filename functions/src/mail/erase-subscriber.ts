@@ -9,10 +9,11 @@ import { mailTokenSecret } from '../shared/secrets';
 import { eraseSubscriber as erase } from './subscription';
 
 export function makeEraseSubscriberHandler(deps: Partial<EndpointDeps> = {}) {
+  const secret = deps.linkSecret ?? (() => mailTokenSecret.value());
   return endpoint(
     'eraseSubscriber',
     async ({ services, subscriberId, audit }) => {
-      await erase(services.db, subscriberId, audit);
+      await erase(services.db, subscriberId, secret(), audit);
       return { ok: true };
     },
     deps,

@@ -1,5 +1,6 @@
 // Erasure of what we hold for an address: the signup (with its feedback and consent), the mailing-list
-// entry, its suppression entry and every queued or sent mail to it, in one batch, then its referral data
+// entry, its suppression entry and every queued or sent mail to it, in one batch with the mailbox's entry
+// in erased_mailboxes (erased-mailboxes.ts: no import brings it back), then its referral data
 // (referrals/erase-referrals.ts) and the webhook events naming it, then the `signup.erased` event (the
 // subscriber's opaque id, never the address) and an audit entry that names the address by its SHA-256
 // hash only. (Rate-limit
@@ -10,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { emitEvent, eraseEventsAbout } from '../events/emit';
 import { erasedEvent } from '../events/signup-events';
 import { eraseReferrals } from '../referrals/erase-referrals';
+import { erasedMailboxRef, type ErasedMailbox } from './erased-mailboxes';
 import { signupRef, subscriberRef } from './subscribers';
 import { suppressionRef } from '../suppression/suppression-list';
 
@@ -38,7 +40,8 @@ async function mailTo(db: Firestore, email: string): Promise<DocumentReference[]
   return [...refs.values()];
 }
 
-export async function eraseAddress(db: Firestore, email: string): Promise<ErasureResult> {
+/** `secret`: the server secret the erased mailbox is remembered under (MAIL_TOKEN_SECRET). */
+export async function eraseAddress(db: Firestore, email: string, secret: string): Promise<ErasureResult> {
   const signup = signupRef(db, email);
   const subscriber = subscriberRef(db, email);
   const [signupSnapshot, subscriberSnapshot, mail] = await Promise.all([
@@ -51,6 +54,8 @@ export async function eraseAddress(db: Firestore, email: string): Promise<Erasur
   batch.delete(subscriber);
   batch.delete(suppressionRef(db, email)); // the address leaves the suppression list too (docs/decisions.md)
   for (const ref of mail) batch.delete(ref);
+  const erased: ErasedMailbox = { erasedAt: Date.now() };
+  batch.set(erasedMailboxRef(db, secret, email), erased);
   await batch.commit();
   await eraseReferrals(db, email);
   await eraseEventsAbout(db, email);
@@ -63,9 +68,10 @@ export async function eraseAddress(db: Firestore, email: string): Promise<Erasur
 export async function eraseAndAudit(
   db: Firestore,
   email: string,
+  secret: string,
   audit: (entry: { target: string; details: { removed: ErasureResult } }) => Promise<void>,
 ): Promise<ErasureResult> {
-  const removed = await eraseAddress(db, email);
+  const removed = await eraseAddress(db, email, secret);
   await audit({ target: addressHash(email), details: { removed } });
   return removed;
 }

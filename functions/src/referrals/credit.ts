@@ -3,25 +3,33 @@
 // marks the referral `credited` and adds 1 to the referrer's `confirmedReferrals` with
 // FieldValue.increment in one batch, so a burst of confirmations for one referrer counts exactly: the
 // increments never conflict. The batch updates the referral only if it is unchanged since it was read
-// (its update time as precondition), so a referral is credited once however often either path runs.
+// (its update time as precondition), so a referral is credited once however often either path runs, and
+// creates the credit's memory (credit-memory.ts), so a mailbox is credited to a referrer once for good:
+// a repeat (after an erasure, or under another spelling) is withheld as `already-credited`, and an Admin
+// cannot grant it (the grant answers `repeat`).
 import type { ReferralRecord, ReferralStatus } from '@silk/schema/referrals';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { eventSink } from '../events/emit';
 import type { ReferralRules } from '../shared/config';
 import { signupChange } from '../shared/signup-change';
+import { creditedBefore, rememberCredit } from './credit-memory';
 import { withholdReason } from './fraud-rules';
 import { referralRecord, referralRef, signupDoc } from './referral-records';
 
 const FAILED_PRECONDITION = 9;
 const NOT_FOUND = 5;
+const ALREADY_EXISTS = 6;
 const ATTEMPTS = 5;
 
 type Change = Partial<ReferralRecord> & { status: ReferralStatus };
 
-/** Another writer got there first (the referral changed, or the referrer's signup went): read again. */
+/**
+ * Another writer got there first (the referral changed, the referrer's signup went, or the same mailbox
+ * was credited meanwhile): read again.
+ */
 function isRace(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return code === FAILED_PRECONDITION || code === NOT_FOUND;
+  return code === FAILED_PRECONDITION || code === NOT_FOUND || code === ALREADY_EXISTS;
 }
 
 /** The referrer's signup, read once and only when needed. */
@@ -33,6 +41,7 @@ type ReferrerSignup = () => Promise<DocumentSnapshot>;
  */
 async function changeReferral(
   db: Firestore,
+  secret: string,
   referred: string,
   decide: (record: ReferralRecord, referrerSignup: ReferrerSignup) => Promise<Change | null>,
 ): Promise<ReferralStatus | null> {
@@ -53,6 +62,12 @@ async function changeReferral(
     }
     if (change.status === 'credited') {
       const at = Date.now();
+      rememberCredit(batch, db, secret, {
+        referrer: record.referrer,
+        referred,
+        at,
+        ...(record.network ? { network: record.network } : {}),
+      });
       const data = { referrer: record.referrer, referred, creditedAt: new Date(at).toISOString() };
       emit(batch, { key: `${referred}\n${snapshot.createTime?.toMillis() ?? ''}`, at, subjects: [record.referrer, referred], data });
     }
@@ -75,12 +90,13 @@ export async function creditReferral(
   db: Firestore,
   referred: string,
   rules: ReferralRules,
+  secret: string,
   now = Date.now(),
 ): Promise<ReferralStatus | null> {
-  return changeReferral(db, referred, async (record, referrerSignup) => {
+  return changeReferral(db, secret, referred, async (record, referrerSignup) => {
     if (record.status !== 'pending') return null;
     if ((await signupDoc(db, referred).get()).get('confirmedAt') === undefined) return null;
-    const reason = await withholdReason(db, record, await referrerSignup(), rules, now);
+    const reason = await withholdReason(db, record, await referrerSignup(), { secret, rules, now });
     return reason
       ? { status: 'withheld', reason, confirmedAt: now }
       : { status: 'credited', confirmedAt: now };
@@ -92,27 +108,35 @@ export type ReviewDecision = 'grant' | 'reject';
 /** What an Admin's decision did: the referral's status after it (null: no referral), and its record. */
 export interface ReviewOutcome {
   status: ReferralStatus | null;
-  /** Whether this call decided it (false: it was not withheld). */
+  /** Whether this call decided it (false: it was not withheld, or a grant of a repeat). */
   decided: boolean;
+  /** A grant refused: the referred mailbox has earned this referrer credit already (it stays withheld). */
+  repeat: boolean;
   record: ReferralRecord | null;
 }
 
 /**
  * An Admin's decision on withheld credit: grant credits it, reject rejects it. Idempotent: deciding a
- * referral that is already credited or rejected changes nothing.
+ * referral that is already credited or rejected changes nothing. A grant of a mailbox that has earned this
+ * referrer credit before changes nothing either (`repeat`): credit is counted once per mailbox, whoever
+ * decides; the Admin can reject it.
  */
 export async function decideReferral(
   db: Firestore,
   referred: string,
   decision: ReviewDecision,
   admin: string,
+  secret: string,
   now = Date.now(),
 ): Promise<ReviewOutcome> {
   let decided = false;
+  let repeat = false;
   let seen: ReferralRecord | null = null;
-  const status = await changeReferral(db, referred, async (record) => {
+  const status = await changeReferral(db, secret, referred, async (record) => {
     seen = record;
     decided = record.status === 'withheld';
+    repeat = decided && decision === 'grant' && (await creditedBefore(db, secret, record.referrer, referred));
+    if (repeat) decided = false;
     if (!decided) return null;
     return {
       status: decision === 'grant' ? 'credited' : 'rejected',
@@ -120,5 +144,5 @@ export async function decideReferral(
       decidedBy: admin,
     };
   });
-  return { status, decided, record: seen };
+  return { status, decided, repeat, record: seen };
 }

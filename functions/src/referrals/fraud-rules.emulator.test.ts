@@ -1,65 +1,28 @@
 // The fraud rules against the Firestore emulator: each one withholds credit (status `withheld` with
 // its reason, listed in the review queue's query) and gives none; without a match the referral is
-// credited. Signups and referrals are written as the signup path writes them, with chosen networks.
-import { COLLECTIONS } from '@silk/schema/constants';
-import type { ReferralRecord, WithholdReason } from '@silk/schema/referrals';
+// credited. Signups and referrals are written as the signup path writes them, with chosen networks (hashed
+// as the server records them: the referrer's on its subscriber entry, the referred person's on the record).
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { adminServices } from '../shared/admin';
-import type { ReferralRules } from '../shared/config';
 import { unique } from '../testing/emulator';
-import { creditReferral } from './credit';
-import { networkOf } from './network';
-
-const { db } = adminServices();
-const RULES: ReferralRules = {
-  networkWindowSeconds: 3600,
-  dailyCap: 100,
-  extraDisposableDomains: ['throwaway.test'],
-};
-const signups = db.collection(COLLECTIONS.waitlistSignups);
-const referrals = db.collection(COLLECTIONS.referrals);
-
-async function referrer(ip = '198.51.100.20', local = unique('referrer')): Promise<string> {
-  const email = `${local}@example.com`;
-  await signups.doc(email).set({ email, ip });
-  return email;
-}
-
-/** A confirmed signup referred by `by`, from `ip`, `agoMs` ago. */
-async function referred(by: string, email: string, ip: string, agoMs = 0): Promise<string> {
-  await signups.doc(email).set({ email, ip, referredBy: by, confirmedAt: FieldValue.serverTimestamp() });
-  const network = networkOf(ip);
-  const record: ReferralRecord = {
-    referred: email,
-    referrer: by,
-    code: 'abcd2345',
-    status: 'pending',
-    createdAt: Date.now() - agoMs,
-    ...(network ? { network } : {}),
-  };
-  await referrals.doc(email).set(record);
-  return email;
-}
-
-const friend = (domain = 'example.com') => `${unique('friend')}@${domain}`;
-const credits = async (email: string) =>
-  ((await signups.doc(email).get()).get('confirmedReferrals') as number) ?? 0;
-
-async function expectWithheld(email: string, by: string, reason: WithholdReason): Promise<void> {
-  expect(await creditReferral(db, email, RULES)).toBe('withheld');
-  expect((await referrals.doc(email).get()).data()).toMatchObject({ status: 'withheld', reason });
-  const queue = await referrals.where('status', '==', 'withheld').where('referrer', '==', by).get();
-  expect(queue.docs.map((doc) => doc.id)).toContain(email);
-  expect(await credits(by)).toBe(0);
-}
+import {
+  creditReferral,
+  credits,
+  expectWithheld,
+  friend,
+  referrals,
+  referred,
+  referrer,
+  RULES,
+  signups,
+} from '../testing/referrals';
 
 describe('creditReferral at confirmation', () => {
   it('credits a referral no rule matches, once', async () => {
     const by = await referrer();
     const email = await referred(by, friend(), '192.0.2.10');
-    expect(await creditReferral(db, email, RULES)).toBe('credited');
-    expect(await creditReferral(db, email, RULES)).toBe('credited');
+    expect(await creditReferral(email, RULES)).toBe('credited');
+    expect(await creditReferral(email, RULES)).toBe('credited');
     expect(await credits(by)).toBe(1);
   });
 
@@ -67,14 +30,13 @@ describe('creditReferral at confirmation', () => {
     const by = await referrer();
     const email = await referred(by, friend(), '192.0.2.11');
     await signups.doc(email).update({ confirmedAt: FieldValue.delete() });
-    expect(await creditReferral(db, email, RULES)).toBe('pending');
+    expect(await creditReferral(email, RULES)).toBe('pending');
     expect(await credits(by)).toBe(0);
   });
 
   it('withholds the same person: case, +tags and Gmail dots', async () => {
     const local = unique('self').replaceAll('-', '');
-    const by = `${local}@gmail.com`;
-    await signups.doc(by).set({ email: by, ip: '198.51.100.30' });
+    const by = await referrer('198.51.100.30', `${local}@gmail.com`);
     const email = await referred(
       by,
       `${local.slice(0, 3)}.${local.slice(3)}+friend@googlemail.com`,
@@ -103,21 +65,50 @@ describe('creditReferral at confirmation', () => {
     const later = await referrer('198.51.100.70');
     await referred(later, friend(), '192.0.2.80', 2 * 3600 * 1000);
     const apart = await referred(later, friend(), '192.0.2.81');
-    expect(await creditReferral(db, apart, RULES)).toBe('credited');
+    expect(await creditReferral(apart, RULES)).toBe('credited');
     const off = await referrer('198.51.100.90');
     const near = await referred(off, friend(), '198.51.100.91');
-    expect(await creditReferral(db, near, { ...RULES, networkWindowSeconds: 0 })).toBe('credited');
+    expect(await creditReferral(near, { ...RULES, networkWindowSeconds: 0 })).toBe('credited');
   });
 
   it("withholds credit beyond the referrer's daily cap", async () => {
     const by = await referrer();
     const capped = { ...RULES, dailyCap: 2 };
     for (const ip of ['192.0.2.100', '192.0.3.100']) {
-      expect(await creditReferral(db, await referred(by, friend(), ip), capped)).toBe('credited');
+      expect(await creditReferral(await referred(by, friend(), ip), capped)).toBe('credited');
     }
     const third = await referred(by, friend(), '192.0.4.100');
-    expect(await creditReferral(db, third, capped)).toBe('withheld');
+    expect(await creditReferral(third, capped)).toBe('withheld');
     expect((await referrals.doc(third).get()).get('reason')).toBe('daily-cap');
     expect(await credits(by)).toBe(2);
+  });
+
+  it('withholds the same person across provider families: Proton and iCloud aliases, not Outlook vs Hotmail', async () => {
+    const local = unique('alias').replaceAll('-', '');
+    const proton = await referrer('198.51.100.31', `${local}@proton.me`);
+    await expectWithheld(await referred(proton, `${local}+x@pm.me`, '192.0.2.15'), proton, 'same-person');
+    await expectWithheld(
+      await referred(proton, `${local}@protonmail.com`, '192.0.2.16'),
+      proton,
+      'same-person',
+    );
+    const icloud = await referrer('198.51.100.32', `${local}@icloud.com`);
+    await expectWithheld(await referred(icloud, `${local}@me.com`, '192.0.2.17'), icloud, 'same-person');
+    await expectWithheld(await referred(icloud, `${local}+y@mac.com`, '192.0.2.18'), icloud, 'same-person');
+
+    const outlook = await referrer('198.51.100.33', `${local}@outlook.com`);
+    expect(await creditReferral(await referred(outlook, `${local}@hotmail.com`, '192.0.2.19'), RULES)).toBe(
+      'credited',
+    );
+  });
+
+  it("takes the referrer's network from the server's record, never the browser's `ip` field", async () => {
+    const by = await referrer('198.51.100.130');
+    await signups.doc(by).update({ ip: '192.0.2.130' });
+    expect(await creditReferral(await referred(by, friend(), '192.0.2.131'), RULES)).toBe('credited');
+    // A referral without a recorded network (no trusted address) is never a burst.
+    const bare = await referred(by, friend(), '198.51.100.131');
+    await referrals.doc(bare).update({ network: FieldValue.delete() });
+    expect(await creditReferral(bare, RULES)).toBe('credited');
   });
 });

@@ -2,7 +2,9 @@
 // form's hidden `ref` field, or — for a browser without scripts — the `ref` of the same-site page the
 // form was posted from, its Referer). Only an unconfirmed signup created in the last few minutes that
 // names no referrer yet gets one (a repeat signup cannot change it), never its own address; an unknown
-// code is ignored. The referral starts `pending`: credit comes at confirmation (credit.ts).
+// code is ignored. The referral starts `pending`: credit comes at confirmation (credit.ts). It carries the
+// network the server recorded for the signup (signup-network.ts), never one the request claims.
+import { COLLECTIONS } from '@silk/schema/constants';
 import { parseReferralCode, REFERRAL_PARAM, type ReferralRecord } from '@silk/schema/referrals';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
@@ -10,8 +12,8 @@ import { sameSiteReferer } from '../http/cors';
 import type { HttpRequest } from '../http/http';
 import { signupChange } from '../shared/signup-change';
 import { referralCodeRef } from './codes';
-import { networkOf } from './network';
 import { referralRef, signupDoc } from './referral-records';
+import { SIGNUP_NETWORK_FIELD } from './signup-network';
 
 /** How old a signup may be and still get its referrer recorded. */
 export const REFERRER_RECORD_WINDOW_MS = 10 * 60 * 1000;
@@ -29,22 +31,21 @@ export interface NewReferral {
   /** The new signup's (normalised) address. */
   referred: string;
   code: string;
-  /** The client address of the signup request. */
-  ip: string;
 }
 
 /** Records the referrer; 'recorded' or why not. Never throws for the visitor: a failure is logged. */
 export async function recordReferrer(
   db: Firestore,
-  { referred, code, ip }: NewReferral,
+  { referred, code }: NewReferral,
   now = Date.now(),
 ): Promise<'recorded' | 'ignored'> {
   try {
     return await db.runTransaction(async (transaction) => {
-      const [entry, signup, existing] = await Promise.all([
+      const [entry, signup, existing, subscriber] = await Promise.all([
         transaction.get(referralCodeRef(db, code)),
         transaction.get(signupDoc(db, referred)),
         transaction.get(referralRef(db, referred)),
+        transaction.get(db.collection(COLLECTIONS.subscribers).doc(referred)),
       ]);
       const referrer = entry.get('email') as unknown;
       const created = signup.createTime?.toMillis();
@@ -60,14 +61,14 @@ export async function recordReferrer(
       ) {
         return 'ignored';
       }
-      const network = networkOf(ip);
+      const network = subscriber.get(SIGNUP_NETWORK_FIELD) as unknown;
       const record: ReferralRecord = {
         referred,
         referrer,
         code,
         status: 'pending',
         createdAt: now,
-        ...(network ? { network } : {}),
+        ...(typeof network === 'string' && network !== '' ? { network } : {}),
       };
       transaction.create(existing.ref, record);
       transaction.update(signup.ref, signupChange({ referredBy: referrer }));

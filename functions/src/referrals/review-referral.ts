@@ -1,9 +1,11 @@
 // POST /api/referrals/review (reviewReferral, admin host) {referred, decision: 'grant' | 'reject'},
 // Bearer ID token: an Admin decides withheld referral credit — grant credits the referrer (exactly once),
 // reject rejects it; each decision is audited. Deciding again, or a referral not withheld, changes
-// nothing and says so.
-//   200 {ok, status, message} · 400 · 401 · 403 not a ready Admin · 404 no referral · 429
+// nothing and says so. A grant of a mailbox that has earned this referrer credit before is refused (409):
+// credit is counted once per mailbox (credit-memory.ts); it stays withheld for a reject.
+//   200 {ok, status, message} · 400 · 401 · 403 not a ready Admin · 404 no referral · 409 a repeat · 429
 import {
+  REFERRAL_ALREADY_CREDITED,
   REFERRAL_GRANTED,
   REFERRAL_NOT_FOUND,
   REFERRAL_NOT_WITHHELD,
@@ -13,14 +15,23 @@ import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';
+import { mailTokenSecret } from '../shared/secrets';
 import { decideReferral } from './credit';
 
 export function makeReviewReferralHandler(deps: Partial<EndpointDeps> = {}) {
+  const secret = deps.linkSecret ?? (() => mailTokenSecret.value());
   return endpoint(
     'reviewReferral',
     async ({ services, caller, body: { referred, decision }, audit }) => {
-      const { status, decided, record } = await decideReferral(services.db, referred, decision, caller.email);
+      const { status, decided, repeat, record } = await decideReferral(
+        services.db,
+        referred,
+        decision,
+        caller.email,
+        secret(),
+      );
       if (status === null) throw new HttpError(404, REFERRAL_NOT_FOUND);
+      if (repeat) throw new HttpError(409, REFERRAL_ALREADY_CREDITED);
       if (!decided) return { ok: true, status, message: REFERRAL_NOT_WITHHELD };
       await audit({
         action: decision === 'grant' ? 'referral.granted' : 'referral.rejected',
@@ -33,4 +44,7 @@ export function makeReviewReferralHandler(deps: Partial<EndpointDeps> = {}) {
   );
 }
 
-export const reviewReferral = httpsFunction(HTTP_FUNCTION_OPTIONS, makeReviewReferralHandler());
+export const reviewReferral = httpsFunction(
+  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
+  makeReviewReferralHandler(),
+);

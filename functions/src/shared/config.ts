@@ -3,6 +3,7 @@
 import type { RateLimitGroup } from '@silk/schema/api-routes';
 import { FUNCTIONS_REGION, RECAPTCHA_MIN_SCORE } from '@silk/schema/constants';
 import type { GlobalOptions } from 'firebase-functions/v2';
+import { trustedProxyList } from './trusted-proxies';
 
 export const GLOBAL_OPTIONS: GlobalOptions = {
   region: FUNCTIONS_REGION,
@@ -68,6 +69,12 @@ export interface ServerConfig {
   authApiKey: string;
   /** See DEFAULT_CLIENT_IP_HOPS. */
   clientIpHops: number;
+  /**
+   * The networks of the proxies in front of the functions whose X-Forwarded-For entries are trusted
+   * (Firebase Hosting's edge; TRUSTED_PROXY_NETWORKS, comma-separated CIDRs): only the referral network
+   * rule reads them (http/trusted-client.ts). Empty: no client address is trusted and the rule is skipped.
+   */
+  trustedProxyNetworks: string[];
   /** What an App Check token must be: signed by a key of `jwksUrl`, from `issuer`, for one of `audiences`. */
   appCheck: { jwksUrl: string; issuer: string; audiences: string[] };
   /** See DEFAULT_CEILINGS. */
@@ -238,6 +245,13 @@ export function clientIpHops(env: NodeJS.ProcessEnv = process.env): number {
   return value;
 }
 
+/** TRUSTED_PROXY_NETWORKS (comma-separated CIDRs), checked here so a malformed one stops the function at start. */
+export function trustedProxyNetworks(env: NodeJS.ProcessEnv = process.env): string[] {
+  const networks = list(env.TRUSTED_PROXY_NETWORKS);
+  trustedProxyList(networks);
+  return networks;
+}
+
 function minScore(env: NodeJS.ProcessEnv): number {
   const raw = env.RECAPTCHA_MIN_SCORE?.trim();
   if (!raw) return RECAPTCHA_MIN_SCORE;
@@ -273,6 +287,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     rateLimits: { windowMs: positiveNumber(env, 'RATE_LIMIT_WINDOW_SECONDS', 60) * 1000, ...rateLimits },
     authApiKey: env.AUTH_API_KEY?.trim() ?? '',
     clientIpHops: clientIpHops(env),
+    trustedProxyNetworks: trustedProxyNetworks(env),
     appCheck: {
       jwksUrl: serviceUrl(env, 'APP_CHECK_JWKS_URL', DEFAULT_APP_CHECK_JWKS_URL),
       issuer: env.APP_CHECK_ISSUER?.trim() ?? '',

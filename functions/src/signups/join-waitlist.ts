@@ -14,6 +14,7 @@
 // The referrer of a new signup is recorded from `ref` (the JSON body, the form's hidden field filled by
 // the page's script) or, without it, the `ref` of the same-site page the form was posted from (its
 // Referer: a browser without scripts fills no field); the JSON answer carries the subscriber's code.
+// The signup's network is recorded once as the server observed it (referrals/signup-network.ts).
 // A new signup gets the visit's attribution (@silk/schema/attribution): the JSON body's valid attribution
 // fields when it has any, else the UTM parameters and path of the same-site page the form was posted from
 // (its Referer). The referring site is not known on this path (only the page's script could read
@@ -35,6 +36,7 @@ import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
 import { mailTokenSecret } from '../shared/secrets';
 import { recordReferrer, referralCodeOf } from '../referrals/record-referrer';
+import { observedNetwork, recordSignupNetwork } from '../referrals/signup-network';
 import { signupChange } from '../shared/signup-change';
 
 /** The global ceiling on the new signups this public form creates (config.ts, Ceilings.joinSignups). */
@@ -46,6 +48,7 @@ export function joinCeiling(ceilings: Ceilings): Ceiling {
 export const JOINED_PATH = '/waitlist';
 
 export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
+  const secret = deps.linkSecret ?? (() => mailTokenSecret.value());
   return endpoint(
     'joinWaitlist',
     async ({ req, services: { db }, config, ip, body }) => {
@@ -73,8 +76,9 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
         transaction.set(ref, signupChange(record), { merge: true });
       });
       const referralCode = await addToMailingList(db, email, 'no-js', config.ceilings);
+      await recordSignupNetwork(db, email, observedNetwork(req, config.trustedProxyNetworks, secret));
       const code = linkCode ?? referralCodeOf(referer);
-      if (code) await recordReferrer(db, { referred: email, code, ip });
+      if (code) await recordReferrer(db, { referred: email, code });
       return { ok: true, referralCode };
     },
     deps,

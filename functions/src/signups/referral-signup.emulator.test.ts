@@ -12,7 +12,7 @@ import { eraseAddress } from '../mail/erasure';
 import { recordReferrer, REFERRER_RECORD_WINDOW_MS } from '../referrals/record-referrer';
 import { adminServices } from '../shared/admin';
 import { appCheckHeaders, functionUrl, post, uniqueEmail } from '../testing/emulator';
-import { linkIn } from '../testing/mail';
+import { EMULATOR_MAIL_TOKEN_SECRET, linkIn } from '../testing/mail';
 
 const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();
@@ -175,15 +175,15 @@ describe('recording the referrer', () => {
     const email = uniqueEmail('late');
     await subscribe(email);
     const later = Date.now() + REFERRER_RECORD_WINDOW_MS + 1000;
-    expect(await recordReferrer(db, { referred: email, code, ip: '203.0.113.9' }, later)).toBe('ignored');
+    expect(await recordReferrer(db, { referred: email, code }, later)).toBe('ignored');
     const confirmed = uniqueEmail('confirmed');
     await subscribe(confirmed);
     await db
       .collection(COLLECTIONS.waitlistSignups)
       .doc(confirmed)
       .update({ confirmedAt: FieldValue.serverTimestamp() });
-    expect(await recordReferrer(db, { referred: confirmed, code, ip: '203.0.113.9' })).toBe('ignored');
-    expect(await recordReferrer(db, { referred: email, code, ip: '203.0.113.9' })).toBe('recorded');
+    expect(await recordReferrer(db, { referred: confirmed, code })).toBe('ignored');
+    expect(await recordReferrer(db, { referred: email, code })).toBe('recorded');
   });
 });
 
@@ -196,11 +196,11 @@ describe('erasure', () => {
     const other = uniqueEmail('erased-friend');
     await subscribe(other, code);
 
-    await eraseAddress(db, other);
+    await eraseAddress(db, other, EMULATOR_MAIL_TOKEN_SECRET);
     expect((await referral(other)).exists).toBe(false);
     expect((await referral(friend)).exists).toBe(true);
 
-    await eraseAddress(db, referrer);
+    await eraseAddress(db, referrer, EMULATOR_MAIL_TOKEN_SECRET);
     expect((await db.collection(COLLECTIONS.referralCodes).doc(code).get()).exists).toBe(false);
     expect((await referral(friend)).exists).toBe(false);
     expect((await signup(friend)).exists).toBe(true);

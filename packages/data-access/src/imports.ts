@@ -23,7 +23,8 @@ export async function fileSha256(bytes: BufferSource): Promise<string> {
 }
 
 /** Rows of the import's chunks sent or acknowledged so far. */
-export const rowsDone = (view: ImportView): number => view.imported + view.merged + view.rejected;
+export const rowsDone = (view: ImportView): number =>
+  view.imported + view.merged + view.rejected + view.erased;
 
 /**
  * Sends every chunk of `rows` (the preview's rows, in file order) that `view` does not list as done,

@@ -23,6 +23,13 @@ export const COLLECTIONS = {
   securityLogCounts: 'security_log_counts',
   referralCodes: 'referral_codes',
   referrals: 'referrals',
+  /**
+   * referral_credits/{keyed hash of referrer and referred mailboxes}: each credit given, for good (its time,
+   * the referrer's hashed mailbox, the referred signup's hashed network; never an address).
+   */
+  referralCredits: 'referral_credits',
+  /** erased_mailboxes/{keyed hash of the mailbox}: mailboxes erased on request (no import brings them back). */
+  erasedMailboxes: 'erased_mailboxes',
   /** invite_waves/{waveId}: InviteWave (@silk/schema/invites). */
   inviteWaves: 'invite_waves',
   /** invitations/{sha256 of the code}: one invitation, bound to its address. */

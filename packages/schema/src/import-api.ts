@@ -46,6 +46,8 @@ export interface ImportChunkResponse {
   merged: number;
   /** The rows refused by the server's check (the same check as the preview's). */
   rejected: ImportRowReport[];
+  /** The rows skipped because their mailbox was erased at its owner's request. */
+  erased: number;
   /** true: this chunk had been written before; nothing was written again. */
   alreadyDone: boolean;
   import: ImportView;

@@ -60,6 +60,8 @@ export interface ImportView {
   imported: number;
   merged: number;
   rejected: number;
+  /** Rows skipped because their mailbox was erased at its owner's request. */
+  erased: number;
   status: ImportStatus;
   startedAt: number;
   startedBy: string;

@@ -97,6 +97,7 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   REFERRAL_REJECTED: 'Referral credit rejected.',
   REFERRAL_NOT_WITHHELD: 'This referral is not waiting for review.',
   REFERRAL_NOT_FOUND: 'There is no referral for this address.',
+  REFERRAL_ALREADY_CREDITED: 'This address has already earned its referrer credit once. Reject this repeat instead.',
   LINK_ACTION_FAILED: 'We could not reach Silk just now. Please check your connection and try again.',
   SIGNUP_DELETE_FAILED: 'The signup could not be deleted. Please try again.',
   NO_MATCHING_SIGNUPS: 'No signups match this filter.',
@@ -197,6 +198,9 @@ describe('messages', () => {
       'answer-too-long': 'an answer is longer than the form allows',
     });
     expect(messages.importFinished(1200, 3)).toBe('Import finished: 1,200 new signups, 3 merged into existing ones.');
+    expect(messages.importFinished(1200, 3, 2)).toBe(
+      "Import finished: 1,200 new signups, 3 merged into existing ones. 2 skipped: erased at their owner's request.",
+    );
   });
 
   it('has no empty message', () => {

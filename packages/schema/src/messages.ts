@@ -155,6 +155,8 @@ export const REFERRAL_GRANTED = 'Referral credit granted.';
 export const REFERRAL_REJECTED = 'Referral credit rejected.';
 export const REFERRAL_NOT_WITHHELD = 'This referral is not waiting for review.';
 export const REFERRAL_NOT_FOUND = 'There is no referral for this address.';
+export const REFERRAL_ALREADY_CREDITED =
+  'This address has already earned its referrer credit once. Reject this repeat instead.';
 /** The site's link pages when the call gets no answer from our server (network down, no JSON). */
 export const LINK_ACTION_FAILED = 'We could not reach Silk just now. Please check your connection and try again.';
 export const SIGNUP_DELETE_FAILED = 'The signup could not be deleted. Please try again.';
@@ -228,6 +230,7 @@ export const IMPORT_PROBLEM_TEXT = {
   'source-invalid': 'the source has characters or a length a campaign source cannot have',
   'answer-too-long': 'an answer is longer than the form allows',
 } as const;
-export function importFinished(imported: number, merged: number): string {
-  return `Import finished: ${imported.toLocaleString('en-US')} new signups, ${merged.toLocaleString('en-US')} merged into existing ones.`;
+export function importFinished(imported: number, merged: number, erased = 0): string {
+  const skipped = erased > 0 ? ` ${erased.toLocaleString('en-US')} skipped: erased at their owner's request.` : '';
+  return `Import finished: ${imported.toLocaleString('en-US')} new signups, ${merged.toLocaleString('en-US')} merged into existing ones.${skipped}`;
 }

@@ -30,8 +30,17 @@ export function referralLink(siteOrigin: string, code: string): string {
 export const REFERRAL_STATUSES = ['pending', 'credited', 'withheld', 'rejected'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
-/** Why credit was withheld. */
-export const WITHHOLD_REASONS = ['same-person', 'disposable-domain', 'network-burst', 'daily-cap'] as const;
+/**
+ * Why credit was withheld. `already-credited`: the referred mailbox has earned this referrer credit
+ * before (under any spelling, also when that signup was erased since): a repeat is never credited.
+ */
+export const WITHHOLD_REASONS = [
+  'same-person',
+  'already-credited',
+  'disposable-domain',
+  'network-burst',
+  'daily-cap',
+] as const;
 export type WithholdReason = (typeof WITHHOLD_REASONS)[number];
 
 /** referrals/{referred e-mail}: one per referred signup (server-written; staff read). */
@@ -41,15 +50,22 @@ export interface ReferralRecord {
   code: string;
   status: ReferralStatus;
   reason?: WithholdReason;
-  /** The referred person's network (IPv4 /24 or IPv6 /48) as recorded at signup. */
+  /** The referred person's network: a keyed hash of the /24 or /48 the server observed at signup. */
   network?: string;
   /** Milliseconds since the epoch. */
   createdAt: number;
   confirmedAt?: number;
   decidedAt?: number;
-  /** The Admin who granted or rejected it. */
+  /** The Admin who granted or rejected it (ERASURE_DECIDER: the referred person's erasure). */
   decidedBy?: string;
+  /** When the referred person was erased: the record stays, without their address (ERASED_REFERRED). */
+  erasedAt?: number;
 }
+
+/** What an erased person's referral record names instead of their address. */
+export const ERASED_REFERRED = '(erased)';
+/** Who decided a withheld referral whose referred person was erased before an Admin did. */
+export const ERASURE_DECIDER = 'erasure';
 
 /** How the line is ordered (chosen by Admins). */
 export type RankingRule =

@@ -60,6 +60,7 @@ function view(extra: Partial<ImportView> = {}): ImportView {
     imported: 0,
     merged: 0,
     rejected: 0,
+    erased: 0,
     status: 'running',
     startedAt: Date.UTC(2025, 0, 1),
     startedBy: 'ana@silk.travel',
@@ -68,8 +69,16 @@ function view(extra: Partial<ImportView> = {}): ImportView {
   };
 }
 
-/** importList answers `listed`; importStart the import; each chunk moves it on. */
-function answer(listed: ImportView[], started: ImportView, chunksWait: Promise<void> = Promise.resolve()) {
+/**
+ * importList answers `listed`; importStart the import; each chunk moves it on, the last one's rows
+ * skipped as erased mailboxes when `lastErased`.
+ */
+function answer(
+  listed: ImportView[],
+  started: ImportView,
+  chunksWait: Promise<void> = Promise.resolve(),
+  lastErased = false,
+) {
   let current = started;
   call.mockImplementation(async (_client, route, body) => {
     if (route === 'importList') return { imports: listed } as never;
@@ -77,13 +86,16 @@ function answer(listed: ImportView[], started: ImportView, chunksWait: Promise<v
     if (route === 'importChunk') {
       await chunksWait;
       const { index, rows } = body as { index: number; rows: unknown[] };
+      const erased = lastErased && index === current.chunks - 1 ? rows.length : 0;
       current = {
         ...current,
         doneChunks: [...current.doneChunks, index],
-        imported: current.imported + rows.length,
+        imported: current.imported + rows.length - erased,
+        erased: current.erased + erased,
       };
       if (current.doneChunks.length === current.chunks) current = { ...current, status: 'done' };
-      return { imported: rows.length, merged: 0, rejected: [], alreadyDone: false, import: current } as never;
+      const imported = rows.length - erased;
+      return { imported, merged: 0, rejected: [], erased, alreadyDone: false, import: current } as never;
     }
     throw new Error(`unexpected ${route}`);
   });
@@ -150,6 +162,15 @@ describe('ImportTab', () => {
       [0, IMPORT_CHUNK_ROWS],
       [1, 2],
     ]);
+  });
+
+  it('reports the rows it skipped because their owners had them erased', async () => {
+    answer([], view(), Promise.resolve(), true);
+    const user = userEvent.setup();
+    render(<ImportTab />);
+    await user.upload(screen.getByLabelText(FILE_LABEL), csvFile(CSV));
+    await user.click(await screen.findByRole('button', { name: 'Import 502 rows' }));
+    expect(await screen.findByText(importFinished(IMPORT_CHUNK_ROWS, 0, 2))).toBeInTheDocument();
   });
 
   it('resumes an unfinished import with the same file only, sending the chunks not written yet', async () => {

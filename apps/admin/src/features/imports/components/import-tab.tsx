@@ -107,7 +107,7 @@ export function ImportTab() {
         preview.valid,
         setProgress,
       );
-      setDone(importFinished(end.imported, end.merged));
+      setDone(importFinished(end.imported, end.merged, end.erased));
       setFile(null);
       setResuming(null);
     } catch (caught) {

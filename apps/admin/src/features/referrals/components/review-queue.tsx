@@ -11,6 +11,7 @@ import { useFormAction } from '@/lib/use-form-action';
 
 export const REASON_LABELS: Record<WithholdReason, string> = {
   'same-person': 'Same person as the referrer',
+  'already-credited': 'Mailbox already credited to this referrer',
   'disposable-domain': 'Disposable e-mail domain',
   'network-burst': 'Burst from one network',
   'daily-cap': "Over the referrer's daily cap",
