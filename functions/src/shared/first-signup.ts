@@ -18,7 +18,9 @@ export function hasFirstSignup(signup: DocumentSnapshot): boolean {
 export function firstSignupTime(signup: DocumentSnapshot): Timestamp | null {
   if (!signup.exists || !signup.createTime) return null;
   const timestamp = signup.get('timestamp') as unknown;
-  return timestamp instanceof Timestamp && timestamp.toMillis() < signup.createTime.toMillis() ? timestamp : signup.createTime;
+  return timestamp instanceof Timestamp && timestamp.toMillis() < signup.createTime.toMillis()
+    ? timestamp
+    : signup.createTime;
 }
 
 /** The update that records the first signup time, or nothing when it is recorded already. */
@@ -30,7 +32,9 @@ export function firstSignupUpdate(signup: DocumentSnapshot): { firstSignupAt?: T
 
 /** The update that moves the first signup time to `millis` when that is earlier (an import's original time). */
 export function earlierFirstSignup(signup: DocumentSnapshot, millis: number): { firstSignupAt?: Timestamp } {
-  const recorded = hasFirstSignup(signup) ? (signup.get(FIRST_SIGNUP_FIELD) as Timestamp) : firstSignupTime(signup);
+  const recorded = hasFirstSignup(signup)
+    ? (signup.get(FIRST_SIGNUP_FIELD) as Timestamp)
+    : firstSignupTime(signup);
   if (recorded && recorded.toMillis() <= millis) return firstSignupUpdate(signup);
   return { [FIRST_SIGNUP_FIELD]: Timestamp.fromMillis(millis) };
 }

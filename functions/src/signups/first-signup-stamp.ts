@@ -26,15 +26,22 @@ export async function stampFirstSignup(db: Firestore, id: string): Promise<void>
  */
 export async function stampMissingFirstSignups(db: Firestore): Promise<number> {
   const signups = db.collection(COLLECTIONS.waitlistSignups);
-  const [all, stamped] = await Promise.all([signups.count().get(), signups.orderBy(FIRST_SIGNUP_FIELD).count().get()]);
+  const [all, stamped] = await Promise.all([
+    signups.count().get(),
+    signups.orderBy(FIRST_SIGNUP_FIELD).count().get(),
+  ]);
   if (stamped.data().count >= all.data().count) return 0;
   const writer = db.bulkWriter();
   // A signup changed or deleted meanwhile (the precondition fails) is left to that write's trigger.
   writer.onWriteError((error) => !LEFT_TO_THEIR_WRITE.has(error.code) && error.failedAttempts < 10);
   const writes: Promise<unknown>[] = [];
-  for await (const document of signups.select(FIRST_SIGNUP_FIELD, 'timestamp').stream() as AsyncIterable<QueryDocumentSnapshot>) {
+  for await (const document of signups
+    .select(FIRST_SIGNUP_FIELD, 'timestamp')
+    .stream() as AsyncIterable<QueryDocumentSnapshot>) {
     if (hasFirstSignup(document)) continue;
-    writes.push(writer.update(document.ref, firstSignupUpdate(document), { lastUpdateTime: document.updateTime }));
+    writes.push(
+      writer.update(document.ref, firstSignupUpdate(document), { lastUpdateTime: document.updateTime }),
+    );
   }
   await writer.close();
   return (await Promise.allSettled(writes)).filter((write) => write.status === 'fulfilled').length;

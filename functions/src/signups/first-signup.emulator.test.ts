@@ -10,13 +10,28 @@ import { landingRecord } from '@silk/schema/signup-record';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import { Timestamp } from 'firebase-admin/firestore';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectFirestoreEmulator, doc, getFirestore, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
+import {
+  connectFirestoreEmulator,
+  doc,
+  getFirestore,
+  serverTimestamp,
+  setDoc,
+  type Firestore,
+} from 'firebase/firestore/lite';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signLinkToken } from '../http/link-token';
 import { positionOf } from '../ranking/position';
 import { adminServices } from '../shared/admin';
-import { appCheckHeaders, createStaff, functionUrl, post, unique, uniqueEmail, type TestStaff } from '../testing/emulator';
+import {
+  appCheckHeaders,
+  createStaff,
+  functionUrl,
+  post,
+  unique,
+  uniqueEmail,
+  type TestStaff,
+} from '../testing/emulator';
 import { EMULATOR_MAIL_TOKEN_SECRET } from '../testing/mail';
 import { stampMissingFirstSignups } from './first-signup-stamp';
 
@@ -38,7 +53,10 @@ beforeAll(async () => {
     functionUrl('importChunk'),
   ]);
   admin = await createStaff(['Admin']);
-  browserApp = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-silk', apiKey: 'demo-key' }, unique('browser'));
+  browserApp = initializeApp(
+    { projectId: process.env.GCLOUD_PROJECT ?? 'demo-silk', apiKey: 'demo-key' },
+    unique('browser'),
+  );
   browser = getFirestore(browserApp);
   const [host = '127.0.0.1', port = '8080'] = (process.env.FIRESTORE_EMULATOR_HOST ?? '').split(':');
   connectFirestoreEmulator(browser, host, Number(port));
@@ -94,7 +112,8 @@ async function importRows(rows: ImportRow[]): Promise<void> {
   });
 }
 
-const firstSignupAt = async (email: string) => ((await signups.doc(email).get()).get('firstSignupAt') as Timestamp | undefined)?.toMillis();
+const firstSignupAt = async (email: string) =>
+  ((await signups.doc(email).get()).get('firstSignupAt') as Timestamp | undefined)?.toMillis();
 
 /** The place the ranking's index holds, once it holds one. */
 const placed = (email: string) =>
@@ -113,7 +132,12 @@ const placed = (email: string) =>
  */
 async function triggersSettled(): Promise<void> {
   const fence = uniqueEmail('fence');
-  await signups.doc(fence).set({ email: fence, timestamp: Timestamp.now(), firstSignupAt: Timestamp.now(), updatedAt: Timestamp.now() });
+  await signups.doc(fence).set({
+    email: fence,
+    timestamp: Timestamp.now(),
+    firstSignupAt: Timestamp.now(),
+    updatedAt: Timestamp.now(),
+  });
   await placed(fence);
   await signups.doc(fence).delete();
 }
@@ -139,27 +163,44 @@ async function listedWithSuccessor(prefix: string): Promise<{ email: string; suc
 
 const repeats: Array<[string, (email: string) => Promise<void>]> = [
   ['a repeat /api/join form post', async (email) => expect((await joinForm(email)).status).toBe(303)],
-  ['a repeat /api/join JSON call', async (email) => expect((await post(urls.join, { email })).body).toMatchObject({ ok: true })],
+  [
+    'a repeat /api/join JSON call',
+    async (email) => expect((await post(urls.join, { email })).body).toMatchObject({ ok: true }),
+  ],
   ['a repeat /api/subscribe call', async (email) => expect((await subscribe(email)).status).toBe(200)],
-  ["a browser's merge write of the landing record (another session: no edit key)", (email) => browserWrite(email)],
+  [
+    "a browser's merge write of the landing record (another session: no edit key)",
+    (email) => browserWrite(email),
+  ],
   [
     'an import row with a later original time',
-    async (email) => importRows([{ line: 2, email, timestamp: String(Math.min(Date.now(), ((await firstSignupAt(email)) ?? 0) + 1000)) }]),
+    async (email) =>
+      importRows([
+        {
+          line: 2,
+          email,
+          timestamp: String(Math.min(Date.now(), ((await firstSignupAt(email)) ?? 0) + 1000)),
+        },
+      ]),
   ],
 ];
 
 describe('a repeat submission for an address on the list', () => {
-  it.each(repeats)('%s leaves its place, first signup time and consent record unchanged', async (_, repeat) => {
-    const { email, successor } = await listedWithSuccessor('repeat');
-    const before = await evidence(email);
-    expect(before.firstSignupAt).toEqual(expect.any(Number));
-    expect(before.consent).toMatchObject({ form: 'hero' });
-    const successorPlace = await positionOf(db, successor);
-    await repeat(email);
-    await triggersSettled();
-    expect(await evidence(email)).toEqual(before);
-    expect((await positionOf(db, successor))?.place).toBe(successorPlace?.place);
-  }, 60_000);
+  it.each(repeats)(
+    '%s leaves its place, first signup time and consent record unchanged',
+    async (_, repeat) => {
+      const { email, successor } = await listedWithSuccessor('repeat');
+      const before = await evidence(email);
+      expect(before.firstSignupAt).toEqual(expect.any(Number));
+      expect(before.consent).toMatchObject({ form: 'hero' });
+      const successorPlace = await positionOf(db, successor);
+      await repeat(email);
+      await triggersSettled();
+      expect(await evidence(email)).toEqual(before);
+      expect((await positionOf(db, successor))?.place).toBe(successorPlace?.place);
+    },
+    60_000,
+  );
 
   it('leaves the place its status page shows unchanged through all of them', async () => {
     const { email } = await listedWithSuccessor('status');
@@ -186,10 +227,14 @@ describe('an import row', () => {
     const earlier = ((await firstSignupAt(ahead)) ?? 0) - 1000;
     await importRows([{ line: 2, email, timestamp: String(earlier) }]);
     expect(await firstSignupAt(email)).toBe(earlier);
-    await vi.waitFor(async () => expect((await positionOf(db, email))?.place).toBeLessThan((await positionOf(db, ahead))?.place ?? 0), {
-      timeout: 30_000,
-      interval: 200,
-    });
+    await vi.waitFor(
+      async () =>
+        expect((await positionOf(db, email))?.place).toBeLessThan((await positionOf(db, ahead))?.place ?? 0),
+      {
+        timeout: 30_000,
+        interval: 200,
+      },
+    );
     const moved = await evidence(email);
     await importRows([{ line: 2, email, timestamp: String(Date.now()) }]);
     await triggersSettled();
@@ -222,7 +267,9 @@ describe('a signup written without a first signup time', () => {
     const email = uniqueEmail('missed');
     early.push(email);
     const timestamp = Timestamp.fromMillis(Date.UTC(1991, 0, 1));
-    await withoutBackgroundTriggers(() => signups.doc(email).set({ email, timestamp, updatedAt: Timestamp.now() }));
+    await withoutBackgroundTriggers(() =>
+      signups.doc(email).set({ email, timestamp, updatedAt: Timestamp.now() }),
+    );
     expect(await firstSignupAt(email)).toBeUndefined();
     expect(await positionOf(db, email)).toBeNull();
     expect(await stampMissingFirstSignups(db)).toBeGreaterThanOrEqual(1);
