@@ -2,8 +2,9 @@
 // is refused and nothing is written; an import is started once (one audit entry) and resumed with the same
 // file only; a chunk sent twice is written once; an address already on the waitlist is merged into its
 // one record (the earlier signup time and first signup time kept, only missing answers filled); new rows
-// keep their original signup time, which is also their first; no mail is queued unless the import asks for confirmation mails (then for new addresses
-// only); an import interrupted and resumed leaves no duplicate.
+// keep their original signup time, which is also their first; no mail is queued unless the import asks
+// for confirmation mails (then for new addresses only); an import interrupted and resumed leaves no
+// duplicate.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { IMPORT_CHUNK_ROWS, type ImportRow } from '@silk/schema/imports';
 import {

@@ -22,14 +22,15 @@ const { db } = adminServices();
 const signups = db.collection(COLLECTIONS.waitlistSignups);
 let written: string[] = [];
 
-/** Signups `seconds` apart from the start of `year` (their first signup times, as the server sets them), with their confirmed referrals. */
+/** Signups `seconds` apart from the start of `year` (their first signup times), with their confirmed referrals. */
 async function writeSignups(year: number, referrals: number[]): Promise<string[]> {
   const tag = randomUUID().slice(0, 6);
   const emails = referrals.map((_, i) => `rank-${year}-${String(i).padStart(2, '0')}-${tag}@ranking.test`);
   const batch = db.batch();
   emails.forEach((email, i) => {
     const at = Timestamp.fromMillis(Date.UTC(year, 0, 1) + i * 1000);
-    batch.set(signups.doc(email), { email, timestamp: at, firstSignupAt: at, updatedAt: Timestamp.now(), confirmedReferrals: referrals[i] });
+    const confirmedReferrals = referrals[i];
+    batch.set(signups.doc(email), { email, timestamp: at, firstSignupAt: at, updatedAt: Timestamp.now(), confirmedReferrals });
   });
   await batch.commit();
   written.push(...emails);
@@ -149,7 +150,8 @@ describe('positions from a re-rank', () => {
   it('gives a signup without a first signup time no place (its timestamp is not read), in the trigger\'s sync as in a re-rank', async () => {
     const email = `rank-untimed-${randomUUID().slice(0, 6)}@ranking.test`;
     // Not stamped meanwhile by the product's trigger (first-signup-stamp.ts).
-    await withoutBackgroundTriggers(() => signups.doc(email).set({ email, timestamp: Timestamp.fromMillis(Date.UTC(1975, 0, 1)), updatedAt: Timestamp.now() }));
+    const timestamp = Timestamp.fromMillis(Date.UTC(1975, 0, 1));
+    await withoutBackgroundTriggers(() => signups.doc(email).set({ email, timestamp, updatedAt: Timestamp.now() }));
     written.push(email);
     const space = await rankedSpace({ kind: 'signup-time' });
     expect(await positionOf(db, email, { space })).toBeNull();

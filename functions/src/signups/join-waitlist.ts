@@ -2,8 +2,7 @@
 // (scripts off, or a submit before hydration). The form posts natively (application/x-www-form-urlencoded);
 // JSON is accepted too. It stores the record the browser writes — waitlist_signups/{email} merged with
 // the landing record (@silk/schema/signup-record), so a repeat signup refreshes the landing fields only —
-// with the address the request came from (or 'N/A') and an unknown location; a new signup also gets its
-// first signup time (the place in line, which a repeat never moves: shared/first-signup.ts) — then adds the mailing-list entry
+// with the address the request came from (or 'N/A') and an unknown location, then adds the mailing-list entry
 // as /api/subscribe does, under the same rate limits. A new signup also counts against a global ceiling
 // per window (429 SIGNUPS_PAUSED beyond it, nothing stored): the form needs no App Check, and a caller of
 // the function's own URL can claim any client address. A new signup is bound to an edit key as a browser
@@ -72,6 +71,7 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
           { email, ip: ip === 'unknown' ? null : ip, editKey: key, attribution: stored.exists ? null : attribution },
           () => FieldValue.serverTimestamp(),
         );
+        // The place in line: set with the signup, never moved by a repeat (shared/first-signup.ts).
         const firstSignup = stored.exists ? firstSignupUpdate(stored) : { [FIRST_SIGNUP_FIELD]: FieldValue.serverTimestamp() };
         transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
       });
