@@ -1,12 +1,12 @@
 // The place in line is the server's, against the emulators: for an address on the list, a repeat
 // /api/join (form and JSON), a repeat /api/subscribe, a browser's merge write of the landing record (the
-// client SDK, under the security rules) and an import row with a later time each leave its place, its first
-// signup time and its consent record as they were, and the status page shows the same place; an import row
-// with an earlier time moves it ahead (the earliest wins); a signup written without a first signup time gets
-// one from the trigger or from the maintenance, and then a place.
+// client SDK, under the security rules), its own session's feedback answers and an import row with a later
+// time each leave its place, its first signup time and its consent record as they were, and the status page
+// shows the same place; an import row with an earlier time moves it ahead (the earliest wins); a signup
+// written without a first signup time gets one from the trigger or from the maintenance, and then a place.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { ImportRow } from '@silk/schema/imports';
-import { landingRecord } from '@silk/schema/signup-record';
+import { landingRecord, UNKNOWN_LOCATION } from '@silk/schema/signup-record';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import { Timestamp } from 'firebase-admin/firestore';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
@@ -78,12 +78,37 @@ const browserWrite = (email: string, editKey?: string) =>
 const subscribe = async (email: string) =>
   post(urls.subscribe, { email }, { headers: await appCheckHeaders() });
 
+/** The edit key each signup's own browser session holds (as the site keeps it for /waitlist's feedback). */
+const editKeys = new Map<string, string>();
+const newEditKey = () => randomBytes(32).toString('base64url');
+
 /** A signup as the site makes it: the browser's first landing write (binding its edit key), then /api/subscribe. */
 async function signUpOnSite(prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
-  await browserWrite(email, randomBytes(32).toString('base64url'));
+  editKeys.set(email, newEditKey());
+  await browserWrite(email, editKeys.get(email));
   expect((await subscribe(email)).status).toBe(200);
   return email;
+}
+
+/** The feedback form on /waitlist, answered later by the session that signed up (naming its key, setting a new one). */
+async function feedbackWrite(email: string): Promise<void> {
+  const editKey = newEditKey();
+  await setDoc(
+    doc(browser, COLLECTIONS.waitlistSignups, email),
+    {
+      email,
+      travelFrequency: 'Monthly or more',
+      ip: '198.51.100.7',
+      location: UNKNOWN_LOCATION,
+      timestamp: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+      editKey,
+      prevEditKey: editKeys.get(email),
+    },
+    { merge: true },
+  );
+  editKeys.set(email, editKey);
 }
 
 const joinForm = (email: string) =>
@@ -172,6 +197,7 @@ const repeats: Array<[string, (email: string) => Promise<void>]> = [
     "a browser's merge write of the landing record (another session: no edit key)",
     (email) => browserWrite(email),
   ],
+  ["the signup's own session answering the feedback form later", feedbackWrite],
   [
     'an import row with a later original time',
     async (email) =>
