@@ -200,7 +200,12 @@ async function inner(): Promise<void> {
   // The link-signing key of the confirmation e-mails (a secret in production).
   process.env.MAIL_TOKEN_SECRET ??= LINK_SECRET;
   const { db } = adminSdk();
-  const seeds = makeSignups(SIGNUP_COUNT).map((signup, i) => (i % REFERRER_EVERY === 0 ? { ...signup, confirmedReferrals: 1 + (i % 5) } : signup));
+  // Each with its first signup time, as the signup trigger stamps it (no function runs in this session).
+  const seeds = makeSignups(SIGNUP_COUNT).map((signup, i) => ({
+    ...signup,
+    firstSignupAt: signup.timestamp,
+    ...(i % REFERRER_EVERY === 0 ? { confirmedReferrals: 1 + (i % 5) } : {}),
+  }));
   await seedSignups(seeds);
   const sample = Array.from({ length: SAMPLE }, (_, i) => seeds[Math.floor(((i + 0.5) * seeds.length) / SAMPLE)]?.email ?? '');
 

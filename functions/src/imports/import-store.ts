@@ -26,6 +26,7 @@ import {
 } from 'firebase-admin/firestore';
 import { erasedMailboxRef } from '../mail/erased-mailboxes';
 import { signupChange } from '../shared/signup-change';
+import { earlierFirstSignup } from '../shared/first-signup';
 
 export function importRef(db: Firestore, id: string): DocumentReference {
   return db.collection(COLLECTIONS.imports).doc(id);
@@ -131,12 +132,13 @@ export async function listImports(db: Firestore, limit = 50): Promise<ImportView
   return found.docs.map((doc) => importView(doc.id, doc.data()));
 }
 
-/** The fields an imported row sets on a signup that does not exist yet. */
+/** The fields an imported row sets on a signup that does not exist yet (its place in line: its original time). */
 function newSignup(row: ImportRow, importId: string, now: number): DocumentData {
   const time = row.timestamp === undefined ? now : importTime(row.timestamp);
   return signupChange({
     email: normalizeEmail(row.email),
     timestamp: Timestamp.fromMillis(time),
+    firstSignupAt: Timestamp.fromMillis(time),
     importId,
     ...(row.source === undefined ? {} : { utmSource: row.source }),
     ...answersOf(row),
@@ -152,9 +154,10 @@ function answersOf(row: ImportRow): Record<string, string> {
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
- * What a row changes on the signup already stored for its address: the earlier of the two signup times
- * (it decides the place in line), and only the answers and the source the signup does not have yet.
- * Empty when it changes nothing.
+ * What a row changes on the signup already stored for its address: the earlier of the two signup times,
+ * and of the two first signup times (the place in line: an earlier original time moves it ahead, a later
+ * one never back), and only the answers and the source the signup does not have yet. Empty when it
+ * changes nothing.
  */
 export function mergedFields(existing: DocumentSnapshot, row: ImportRow): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
@@ -163,6 +166,7 @@ export function mergedFields(existing: DocumentSnapshot, row: ImportRow): Record
     const stored = existing.get('timestamp') as unknown;
     if (!(stored instanceof Timestamp) || time < stored.toMillis())
       fields.timestamp = Timestamp.fromMillis(time);
+    Object.assign(fields, earlierFirstSignup(existing, time));
   }
   if (row.source !== undefined && isBlank(existing.get('utmSource'))) fields.utmSource = row.source;
   for (const [key, value] of Object.entries(answersOf(row)))

@@ -1,10 +1,11 @@
 // importStart, importChunk and importList over HTTP against the Functions emulator: anyone but an Admin
 // is refused and nothing is written; an import is started once (one audit entry) and resumed with the same
 // file only; a chunk sent twice is written once; an address already on the waitlist is merged into its
-// one record (the earlier signup time kept, only missing answers filled); new rows keep their original
-// signup time; no mail is queued unless the import asks for confirmation mails (then for new addresses
-// only); an import interrupted and resumed leaves no duplicate; a mailbox erased on request is skipped
-// and reported, and its owner can still sign up again on the site.
+// one record (the earlier signup time and first signup time kept, only missing answers filled); new rows
+// keep their original signup time, which is also their first; no mail is queued unless the import asks
+// for confirmation mails (then for new addresses only); an import interrupted and resumed leaves no
+// duplicate; a mailbox erased on request is skipped and reported, and its owner can still sign up again
+// on the site.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { IMPORT_CHUNK_ROWS, type ImportRow } from '@silk/schema/imports';
 import {
@@ -230,6 +231,7 @@ describe('importChunk', () => {
       travelFrequency: 'Monthly or more',
     });
     expect(millis(old?.timestamp)).toBe(at('2023-04-05T06:07:08Z'));
+    expect(millis(old?.firstSignupAt)).toBe(at('2023-04-05T06:07:08Z'));
     expect(old?.updatedAt).toBeInstanceOf(Timestamp);
     expect(millis((await signup(`secs-${id}@import.test`))?.timestamp)).toBe(at('2022-01-01T00:00:00Z'));
     expect(await signup(`bad-${id}`)).toBeUndefined();
@@ -271,6 +273,7 @@ describe('importChunk', () => {
     expect(answer).toMatchObject({ status: 200, body: { imported: 0, merged: 2, rejected: [] } });
     const merged = await signup(later);
     expect(millis(merged?.timestamp)).toBe(at('2021-06-01T00:00:00Z'));
+    expect(millis(merged?.firstSignupAt)).toBe(at('2021-06-01T00:00:00Z'));
     expect(merged).toMatchObject({
       travelFrequency: 'Once a year or less',
       socialMedia: '@later',
@@ -280,6 +283,7 @@ describe('importChunk', () => {
     expect(merged?.importId).toBeUndefined();
     const kept = await signup(earlier);
     expect(millis(kept?.timestamp)).toBe(at('2020-01-01T00:00:00Z'));
+    expect(millis(kept?.firstSignupAt)).toBe(at('2020-01-01T00:00:00Z'));
     expect(kept?.utmSource).toBe('ads');
     const records = await db
       .collection(COLLECTIONS.waitlistSignups)

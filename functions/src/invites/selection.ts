@@ -1,7 +1,7 @@
 // Who a wave invites, in order. Only signups still waiting (no invite status), confirmed unless the
 // Admin includes unconfirmed ones, on the mailing list (a subscriber entry, not unsubscribed; an
 // erased address has neither) and not on the suppression list. `next`: the live ranking index's
-// order (rank_entries by sort key), or signup time while there is no index; `view`: the panel's
+// order (rank_entries by sort key), or first signup time while there is no index; `view`: the panel's
 // filtered view (parsed and matched as the filtered export does), in its sort, else newest first like
 // the table.
 import { COLLECTIONS } from '@silk/schema/constants';
@@ -10,6 +10,7 @@ import { normalizeSort, parseSignupView, signupMatcher, sortSignups } from '@sil
 import type { WavePreview, WaveTarget } from '@silk/schema/invites';
 import { FieldPath, type DocumentData, type Firestore, type Query } from 'firebase-admin/firestore';
 import { buildRef, rankSpace, readSettings } from '../ranking/rank-store';
+import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { suppressionRef } from '../suppression/suppression-list';
 
 const PAGE = 500;
@@ -48,7 +49,7 @@ export async function readCandidates(db: Firestore, emails: readonly string[]): 
   }));
 }
 
-/** Addresses in line order, page by page: the live ranking index's, or signup time without one. */
+/** Addresses in line order, page by page: the live ranking index's, or first signup time without one. */
 async function* lineOrder(db: Firestore): AsyncGenerator<string[]> {
   const space = rankSpace(db);
   const settings = readSettings((await space.settings.get()).data());
@@ -56,7 +57,7 @@ async function* lineOrder(db: Firestore): AsyncGenerator<string[]> {
   const indexed = !(await entries.limit(1).get()).empty;
   let query: Query = indexed
     ? entries.orderBy('sort').select('sort')
-    : db.collection(COLLECTIONS.waitlistSignups).orderBy('timestamp').orderBy(FieldPath.documentId()).select('timestamp');
+    : db.collection(COLLECTIONS.waitlistSignups).orderBy(FIRST_SIGNUP_FIELD).orderBy(FieldPath.documentId()).select(FIRST_SIGNUP_FIELD);
   for (;;) {
     const page = await query.limit(PAGE).get();
     // A deleted signup's marker ({gone: true}) has no sort key, so the index query leaves it out.

@@ -27,7 +27,7 @@ async function waiting(tag: string, count: number, since = Date.UTC(2024, 0, 1))
   const batch = db.batch();
   for (const [index, email] of emails.entries()) {
     const at = Timestamp.fromMillis(since + index * 1000);
-    batch.set(db.collection(COLLECTIONS.waitlistSignups).doc(email), { email, timestamp: at, confirmedAt: at });
+    batch.set(db.collection(COLLECTIONS.waitlistSignups).doc(email), { email, timestamp: at, firstSignupAt: at, confirmedAt: at });
     batch.set(db.collection(COLLECTIONS.subscribers).doc(email), { email, subscriberId: `sub-${tag}-${index}`, referralCode: 'abcd2345' });
   }
   await batch.commit();

@@ -1,9 +1,9 @@
 // The mailing-list side of a signup, shared by /api/subscribe and /api/join: both count against the
 // same per-address and per-e-mail limits (declared in api-routes: one signup is one count, whichever
 // path it takes), and both store subscribers/{email} once (a repeat keeps the first
-// subscription date), record the consent on the signup and queue the confirmation e-mail of a new
-// subscriber: it waits in mail_waiting and enters the mail queue at once when the hourly ceiling of
-// confirmation e-mails allows, later otherwise (mail-waiting.ts). Every subscriber has a referral code,
+// subscription date), record the consent on the signup (the first: a repeat keeps it) and queue the
+// confirmation e-mail of a new subscriber: it waits in mail_waiting and enters the mail queue at once
+// when the hourly ceiling of confirmation e-mails allows, later otherwise (mail-waiting.ts). Every subscriber has a referral code,
 // made with the entry (or at the next signup of an entry from before codes). A signup of an address on
 // the suppression list shows why (its mail is not sent: mail/delivery.ts).
 import { CONSENT_TEXT_VERSION, SIGNUP_SOURCE, type ConsentForm } from '@silk/schema/constants';
@@ -36,8 +36,8 @@ export const defaultMailContext = (): MailContext => ({
 /**
  * In one transaction: subscribers/{email} is created unless it exists (with a random subscriberId and
  * referral code), the signup, when there is one, gets its first signup time (once), the subscriberId,
- * the referral code and the consent record ({at, form, textVersion}; a repeat signup renews it), and a
- * new subscriber's confirmation e-mail is queued. A repeat signup queues nothing, also when the address
+ * the referral code and the consent record ({at, form, textVersion}; once: a repeat keeps the first),
+ * and a new subscriber's confirmation e-mail is queued. A repeat signup queues nothing, also when the address
  * has unsubscribed (only its own link re-subscribes it). Returns the subscriber's referral code.
  */
 export async function addToMailingList(
@@ -83,7 +83,9 @@ export async function addToMailingList(
           ...firstSignupUpdate(signup),
           subscriberId,
           referralCode: code,
-          consent: { at: FieldValue.serverTimestamp(), form, textVersion: CONSENT_TEXT_VERSION },
+          ...(signup.get('consent') === undefined
+            ? { consent: { at: FieldValue.serverTimestamp(), form, textVersion: CONSENT_TEXT_VERSION } }
+            : {}),
           ...missingMirror(suppression, signup),
         }),
       );

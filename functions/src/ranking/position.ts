@@ -5,6 +5,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { maskEmail, type LeaderboardEntry, type RankingRule } from '@silk/schema/referrals';
 import type { Firestore } from 'firebase-admin/firestore';
+import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { coarseRefs, entryRef, fineRefs, isPlaced, leafRefs, rankSpace, readSettings, sumShards, type RankSpace, type StoredEntry } from './rank-store';
 
 /** Counts the reads Firestore bills for the documents it is told of (one each, found or not). */
@@ -53,13 +54,13 @@ export async function positionOf(
   return { place: ahead + 1, total, rule: settings.rule };
 }
 
-/** The top `n` referrers: most confirmed referrals, then earliest signup; addresses masked. One read per line. */
+/** The top `n` referrers: most confirmed referrals, then earliest first signup; addresses masked. One read per line. */
 export async function leaderboard(db: Firestore, n = 10): Promise<LeaderboardEntry[]> {
   const top = await db
     .collection(COLLECTIONS.waitlistSignups)
     .where('confirmedReferrals', '>', 0)
     .orderBy('confirmedReferrals', 'desc')
-    .orderBy('timestamp', 'asc')
+    .orderBy(FIRST_SIGNUP_FIELD, 'asc')
     .limit(n)
     .get();
   return top.docs.map((signup) => ({ maskedEmail: maskEmail(signup.id), confirmedReferrals: Number(signup.get('confirmedReferrals')) }));

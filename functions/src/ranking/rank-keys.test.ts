@@ -5,7 +5,7 @@ import { placement, type RankFacts } from './rank-keys';
 const at = (seconds: number) => Date.UTC(2026, 0, 1) + seconds * 1000;
 const facts = (email: string, seconds: number, confirmedReferrals = 0, seq?: number): RankFacts => ({
   email,
-  timestamp: at(seconds),
+  firstSignupAt: at(seconds),
   confirmedReferrals,
   ...(seq === undefined ? {} : { seq }),
 });

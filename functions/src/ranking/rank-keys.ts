@@ -1,7 +1,7 @@
-// Where a signup stands in one index version, pure: its sort key (lower = ahead; ties by signup time,
-// then address) and the two buckets that count it. A place is 1 + the entries in earlier coarse buckets
+// Where a signup stands in one index version, pure: its sort key (lower = ahead; ties by first signup
+// time, then address) and the two buckets that count it. A place is 1 + the entries in earlier coarse buckets
 // + those in earlier fine buckets of its coarse bucket + the members of its fine bucket with a lower
-// key, so the buckets are cut where they stay small: by signup time (a day, 10 seconds) under the time-ordered rules,
+// key, so the buckets are cut where they stay small: by first signup time (a day, 10 seconds) under the time-ordered rules,
 // by place (100,000, 1,000) under "skip N", whose key is a place.
 import type { RankingRule } from '@silk/schema/referrals';
 
@@ -19,8 +19,8 @@ const TIME_DIGITS = 15;
 /** What the ranking follows of a signup. */
 export interface RankFacts {
   email: string;
-  /** Signup time, milliseconds since the epoch. */
-  timestamp: number;
+  /** First signup time (`firstSignupAt`, never a repeat signup's), milliseconds since the epoch. */
+  firstSignupAt: number;
   confirmedReferrals: number;
   /** "Skip N" only: the place the signup took in line when it joined (or at the re-rank that ordered it). */
   seq?: number;
@@ -51,12 +51,12 @@ function majorKey(rule: RankingRule, facts: RankFacts): number {
 export function placement(rule: RankingRule, facts: RankFacts): RankPlacement {
   const major = majorKey(rule, facts);
   const head = pad(major, MAJOR_DIGITS);
-  const sort = `${head}${pad(facts.timestamp, TIME_DIGITS)}|${facts.email}`;
+  const sort = `${head}${pad(facts.firstSignupAt, TIME_DIGITS)}|${facts.email}`;
   if (rule.kind === 'skip') {
     return { sort, coarse: pad(major / COARSE_PLACES, MAJOR_DIGITS), fine: pad((major % COARSE_PLACES) / FINE_PLACES, 3) };
   }
-  const day = Math.floor(facts.timestamp / DAY_MS);
-  return { sort, coarse: `${head}${pad(day, 6)}`, fine: pad((facts.timestamp - day * DAY_MS) / FINE_MS, 4) };
+  const day = Math.floor(facts.firstSignupAt / DAY_MS);
+  return { sort, coarse: `${head}${pad(day, 6)}`, fine: pad((facts.firstSignupAt - day * DAY_MS) / FINE_MS, 4) };
 }
 
 /** Whether the rule orders by the place each signup took when it joined (the entry then keeps `seq`). */

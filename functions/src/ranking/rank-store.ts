@@ -28,7 +28,7 @@ export function rankSpace(db: Firestore): RankSpace {
 export interface RankBuild {
   rule: RankingRule;
   state: 'building' | 'live' | 'retired';
-  /** The last signup the build has read: [timestamp millis, e-mail]. */
+  /** The last signup the build has read: [firstSignupAt millis, e-mail]. */
   cursor?: [number, string];
   done: number;
   startedAt: number;

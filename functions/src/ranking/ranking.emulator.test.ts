@@ -1,13 +1,14 @@
 // The place in line against the emulators: exact places under each rule from a re-rank, the reads of a
 // place counted (the same at the first and the last place), a chunk run twice counting each signup once,
 // the signup trigger keeping the live index in step, and the setRankingRule route re-ranking in the
-// background (audited, Admin only). Signups here carry signup times (1974–1980) decades before any other test's,
-// so they are the first in line whatever else the emulator holds.
+// background (audited, Admin only). Signups here carry first signup times (1974–1980) decades before any other
+// test's, so they are the first in line whatever else the emulator holds.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { ID_TOKEN_MISSING, REFERRALS_ADMIN_REQUIRED } from '@silk/schema/messages';
 import { maskEmail, type RankingRule, type RankingSettings } from '@silk/schema/referrals';
 import { Timestamp } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
+import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { createStaff, functionUrl, post, type TestStaff } from '../testing/emulator';
@@ -21,19 +22,16 @@ const { db } = adminServices();
 const signups = db.collection(COLLECTIONS.waitlistSignups);
 let written: string[] = [];
 
-/** Signups `seconds` apart from the start of `year`, with their confirmed referrals. */
+/** Signups `seconds` apart from the start of `year` (their first signup times), with their confirmed referrals. */
 async function writeSignups(year: number, referrals: number[]): Promise<string[]> {
   const tag = randomUUID().slice(0, 6);
   const emails = referrals.map((_, i) => `rank-${year}-${String(i).padStart(2, '0')}-${tag}@ranking.test`);
   const batch = db.batch();
-  emails.forEach((email, i) =>
-    batch.set(signups.doc(email), {
-      email,
-      timestamp: Timestamp.fromMillis(Date.UTC(year, 0, 1) + i * 1000),
-      updatedAt: Timestamp.now(),
-      confirmedReferrals: referrals[i],
-    }),
-  );
+  emails.forEach((email, i) => {
+    const at = Timestamp.fromMillis(Date.UTC(year, 0, 1) + i * 1000);
+    const confirmedReferrals = referrals[i];
+    batch.set(signups.doc(email), { email, timestamp: at, firstSignupAt: at, updatedAt: Timestamp.now(), confirmedReferrals });
+  });
   await batch.commit();
   written.push(...emails);
   return emails;
@@ -149,9 +147,11 @@ describe('positions from a re-rank', () => {
     expect(JSON.stringify(top)).not.toContain('@ranking.test');
   });
 
-  it('gives a signup without a signup time no place, in the trigger\'s sync as in a re-rank', async () => {
+  it('gives a signup without a first signup time no place (its timestamp is not read), in the trigger\'s sync as in a re-rank', async () => {
     const email = `rank-untimed-${randomUUID().slice(0, 6)}@ranking.test`;
-    await signups.doc(email).set({ email, updatedAt: Timestamp.now() });
+    // Not stamped meanwhile by the product's trigger (first-signup-stamp.ts).
+    const timestamp = Timestamp.fromMillis(Date.UTC(1975, 0, 1));
+    await withoutBackgroundTriggers(() => signups.doc(email).set({ email, timestamp, updatedAt: Timestamp.now() }));
     written.push(email);
     const space = await rankedSpace({ kind: 'signup-time' });
     expect(await positionOf(db, email, { space })).toBeNull();
@@ -223,12 +223,12 @@ describe('the product ranking (the signup trigger and setRankingRule)', () => {
     expect(await places(space, [a, b, c])).toEqual([1, 2, 3]);
   }, 150_000);
 
-  it('places a new signup, follows its signup time and takes a deleted one out of line', async () => {
+  it('places a new signup, follows its first signup time and takes a deleted one out of line', async () => {
     const [first = ''] = await writeSignups(1976, [0]);
     await eventually(() => positionOf(db, first), (position) => position?.place === 1);
     const [earlier = ''] = await writeSignups(1974, [0]);
     await eventually(() => positionOf(db, first), (position) => position?.place === 2);
-    await signups.doc(earlier).update({ timestamp: Timestamp.fromMillis(Date.UTC(1977, 0, 1)) });
+    await signups.doc(earlier).update({ firstSignupAt: Timestamp.fromMillis(Date.UTC(1977, 0, 1)) });
     await eventually(() => positionOf(db, first), (position) => position?.place === 1);
     await signups.doc(earlier).delete();
     await eventually(() => positionOf(db, earlier), (position) => position === null);

@@ -4,19 +4,20 @@
 // must agree on the difference, so that signups whose trigger is still running do not start a rebuild.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { Firestore } from 'firebase-admin/firestore';
+import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { coarseRefs, readSettings, sumShards, type RankSpace } from './rank-store';
 import { startRerank } from './rerank';
 
 const SETTLE_MS = 15_000;
 
-/** Signups with a signup time minus signups in the live index (null while a re-rank is running). */
+/** Signups with a first signup time minus signups in the live index (null while a re-rank is running). */
 async function difference(db: Firestore, space: RankSpace): Promise<number | null> {
   const settings = readSettings((await space.settings.get()).data());
   if (settings.rerank?.state === 'running') return null;
   const [shards, counted] = await Promise.all([
     db.getAll(...coarseRefs(db, space, settings.version)),
-    // The signups the re-rank places: those with a signup time (sync-entry.ts, rankFacts).
-    db.collection(COLLECTIONS.waitlistSignups).orderBy('timestamp').count().get(),
+    // The signups the re-rank places: those with a first signup time (sync-entry.ts, rankFacts).
+    db.collection(COLLECTIONS.waitlistSignups).orderBy(FIRST_SIGNUP_FIELD).count().get(),
   ]);
   const indexed = [...sumShards(shards).values()].reduce((sum, count) => sum + count, 0);
   return counted.data().count - indexed;

@@ -1,5 +1,5 @@
-// A re-rank builds the next index version beside the live one, in chunks of signups read in signup-time
-// order (a cursor in rank_builds/{version}, so a chunk that failed or ran twice resumes), while the
+// A re-rank builds the next index version beside the live one, in chunks of signups read in first
+// signup time order (a cursor in rank_builds/{version}, so a chunk that failed or ran twice resumes), while the
 // signup trigger keeps both versions in step; when the last chunk is in, one transaction makes it live
 // (settings.version) and the old version is deleted. Positions come from the live version throughout.
 // Entries are created, never overwritten: an entry the trigger wrote meanwhile is newer than the chunk's
@@ -8,6 +8,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import type { RankingRule, RankingSettings } from '@silk/schema/referrals';
 import { FieldPath, FieldValue, type DocumentReference, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { randomInt } from 'node:crypto';
+import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { placement, usesSeq } from './rank-keys';
 import { buildRef, entryRef, leafRef, leafShard, RANK_SHARDS, readSettings, shardRef, type RankBuild, type RankSpace } from './rank-store';
 import { rankFacts, syncRankEntry } from './sync-entry';
@@ -41,9 +42,9 @@ export async function startRerank(db: Firestore, space: RankSpace, rule: Ranking
   });
 }
 
-/** The next chunk of signups after the cursor, in signup-time order (address for equal times). */
+/** The next chunk of signups after the cursor, in first signup time order (address for equal times). */
 async function readChunk(db: Firestore, cursor: RankBuild['cursor']): Promise<QueryDocumentSnapshot[]> {
-  let query = db.collection(COLLECTIONS.waitlistSignups).orderBy('timestamp').orderBy(FieldPath.documentId());
+  let query = db.collection(COLLECTIONS.waitlistSignups).orderBy(FIRST_SIGNUP_FIELD).orderBy(FieldPath.documentId());
   if (cursor) query = query.startAfter(new Date(cursor[0]), cursor[1]);
   return (await query.limit(RERANK_CHUNK).get()).docs;
 }
@@ -73,7 +74,7 @@ export async function buildChunk(db: Firestore, space: RankSpace, version: numbe
   }
   await Promise.all(batches);
   const last = chunk[chunk.length - 1] as QueryDocumentSnapshot;
-  const cursor: [number, string] = [rankFacts(last)?.timestamp ?? 0, last.id];
+  const cursor: [number, string] = [rankFacts(last)?.firstSignupAt ?? 0, last.id];
   const done = build.done + chunk.length;
   await db.runTransaction(async (transaction) => {
     const [current, now] = await transaction.getAll(buildRef(db, space, version), space.settings);

@@ -3,20 +3,21 @@
 // what it should hold and writes only the difference, in one transaction with its counts.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { placement, usesSeq, type RankFacts } from './rank-keys';
 import { bucketChange, entryRef, isPlaced, readSettings, versionsInStep, type RankSpace, type StoredEntry } from './rank-store';
 
 /**
  * What the ranking follows of a stored signup, or null when it has no place in line: gone, or without a
- * signup time (written by hand, not by a form) — the re-rank reads signups ordered by `timestamp`, which
- * leaves those out, and the trigger must agree with it or the repair would find a difference forever.
+ * first signup time yet (the trigger stamps it: signups/first-signup-stamp.ts) — the re-rank reads signups
+ * ordered by `firstSignupAt`, which leaves those out, and the trigger must agree with it or the repair
+ * would find a difference forever. A repeat signup's `timestamp` is not read: it moves nobody.
  */
 export function rankFacts(signup: DocumentSnapshot): Omit<RankFacts, 'seq'> | null {
-  const timestamp = signup.get('timestamp') as unknown;
-  if (!signup.exists || !(timestamp instanceof Timestamp)) return null;
-  const millis = timestamp.toMillis();
+  const firstSignupAt = signup.get(FIRST_SIGNUP_FIELD) as unknown;
+  if (!signup.exists || !(firstSignupAt instanceof Timestamp)) return null;
   const confirmed = Number(signup.get('confirmedReferrals') ?? 0);
-  return { email: signup.id, timestamp: millis, confirmedReferrals: Number.isFinite(confirmed) ? confirmed : 0 };
+  return { email: signup.id, firstSignupAt: firstSignupAt.toMillis(), confirmedReferrals: Number.isFinite(confirmed) ? confirmed : 0 };
 }
 
 function sameEntry(a: StoredEntry | undefined, b: StoredEntry | undefined): boolean {

@@ -38,6 +38,7 @@ import { mailTokenSecret } from '../shared/secrets';
 import { recordReferrer, referralCodeOf } from '../referrals/record-referrer';
 import { observedNetwork, recordSignupNetwork } from '../referrals/signup-network';
 import { signupChange } from '../shared/signup-change';
+import { FIRST_SIGNUP_FIELD, firstSignupUpdate } from '../shared/first-signup';
 
 /** The global ceiling on the new signups this public form creates (config.ts, Ceilings.joinSignups). */
 export function joinCeiling(ceilings: Ceilings): Ceiling {
@@ -73,7 +74,9 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
           { email, ip: ip === 'unknown' ? null : ip, editKey: key, attribution: stored.exists ? null : attribution },
           () => FieldValue.serverTimestamp(),
         );
-        transaction.set(ref, signupChange(record), { merge: true });
+        // The place in line: set with the signup, never moved by a repeat (shared/first-signup.ts).
+        const firstSignup = stored.exists ? firstSignupUpdate(stored) : { [FIRST_SIGNUP_FIELD]: FieldValue.serverTimestamp() };
+        transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
       });
       const referralCode = await addToMailingList(db, email, 'no-js', config.ceilings);
       await recordSignupNetwork(db, email, observedNetwork(req, config.trustedProxyNetworks, secret));

@@ -1,12 +1,14 @@
 // Every 6 hours: signups without `updatedAt` are stamped, the signup total is set to count() and the
-// recent copies are rewritten (signup-count.ts, signup-feeds.ts), and the ranking's index is rebuilt
-// when it does not count every signup (ranking/repair.ts), repairing what a failed or repeated trigger left.
+// recent copies are rewritten (signup-count.ts, signup-feeds.ts), signups without a first signup time get
+// one (first-signup-stamp.ts), and the ranking's index is rebuilt when it does not count every signup
+// (ranking/repair.ts), repairing what a failed or repeated trigger left.
 // The Functions emulator runs no schedules: tests and the admin benchmark call the same code.
 import { logger } from 'firebase-functions/logger';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { rankSpace } from '../ranking/rank-store';
 import { repairRanking } from '../ranking/repair';
 import { adminServices } from '../shared/admin';
+import { stampMissingFirstSignups } from './first-signup-stamp';
 import { reconcileSignupCount } from './signup-count';
 import { refreshRecentSignups, stampMissingUpdatedAt } from './signup-feeds';
 
@@ -17,6 +19,8 @@ export const maintainSignupFeeds = onSchedule({ schedule: 'every 6 hours', retry
   const correction = await reconcileSignupCount(db);
   if (correction !== 0) logger.warn('maintainSignupFeeds: the total was off', { correction });
   await refreshRecentSignups(db);
+  const placed = await stampMissingFirstSignups(db);
+  if (placed > 0) logger.warn('maintainSignupFeeds: signups without a first signup time were stamped', { placed });
   const rerank = await repairRanking(db, rankSpace(db));
   if (rerank !== null) logger.warn('maintainSignupFeeds: the ranking did not count every signup; re-ranking', { version: rerank });
 });

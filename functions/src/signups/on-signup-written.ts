@@ -1,7 +1,7 @@
 // waitlist_signups/{id} written (by a browser, our functions, the console or any script) → the panel's
 // feeds (signup-feeds.ts): the total, the recent copy, the tombstone, and `updatedAt` stamped on a signup
-// written without it; and its place in the ranking's index when its signup time or confirmed referrals
-// changed (ranking/sync-entry.ts). Retried by the platform, so a transient failure does not leave an open panel showing
+// written without it; its first signup time stamped when it has none (first-signup-stamp.ts); and its place
+// in the ranking's index when its first signup time or confirmed referrals changed (ranking/sync-entry.ts). Retried by the platform, so a transient failure does not leave an open panel showing
 // a deleted signup; a +1 or -1 counted twice is corrected by the scheduled reconciliation.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
@@ -13,6 +13,8 @@ import { rankSpace } from '../ranking/rank-store';
 import { syncRankEntry } from '../ranking/sync-entry';
 import { adminServices } from '../shared/admin';
 import { triggerDocumentId } from '../shared/trigger-document-id';
+import { FIRST_SIGNUP_FIELD, hasFirstSignup } from '../shared/first-signup';
+import { stampFirstSignup } from './first-signup-stamp';
 import { recordSignupDeletion, recordSignupWrite } from './signup-feeds';
 
 export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.waitlistSignups}/{id}`, retry: true }, async (event) => {
@@ -23,11 +25,13 @@ export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.wait
   const ranked = rankedFieldsChanged(change.before, change.after) ? syncRankEntry(db, rankSpace(db), id) : undefined;
   const feeds = change.after.exists ? recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists) : recordSignupDeletion(db, id);
   const created = !change.before.exists && change.after.exists ? emitEvent(db, signupCreatedEvent(id, change.after)) : undefined;
-  await Promise.all([feeds, ranked, created]);
+  // The stamp's own event changes the first signup time: that run places the signup.
+  const stamped = change.after.exists && !hasFirstSignup(change.after) ? stampFirstSignup(db, id) : undefined;
+  await Promise.all([feeds, ranked, created, stamped]);
 });
 
-/** Created, deleted, or a field the ranking follows changed (any other write leaves its place alone). */
+/** Created, deleted, or a field the ranking follows changed (any other write, a repeat signup's too, leaves its place alone). */
 function rankedFieldsChanged(before: DocumentSnapshot, after: DocumentSnapshot): boolean {
   if (before.exists !== after.exists) return true;
-  return ['timestamp', 'confirmedReferrals'].some((field) => !isDeepStrictEqual(before.get(field), after.get(field)));
+  return [FIRST_SIGNUP_FIELD, 'confirmedReferrals'].some((field) => !isDeepStrictEqual(before.get(field), after.get(field)));
 }
