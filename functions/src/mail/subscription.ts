@@ -86,11 +86,12 @@ export type ErasureAudit = (entry: {
 export async function eraseSubscriber(
   db: Firestore,
   subscriberId: string,
+  secret: string,
   audit: ErasureAudit,
 ): Promise<void> {
   const email = await addressOf(db, subscriberId, { signups: true });
   if (email)
-    await eraseAndAudit(db, email, (entry) =>
+    await eraseAndAudit(db, email, secret, (entry) =>
       audit({ actor: SUBSCRIBER_ACTOR, action: 'signup.erased', ...entry }),
     );
 }

@@ -1,7 +1,8 @@
 // waitlist_signups/{id} written (by a browser, our functions, the console or any script) → the panel's
 // feeds (signup-feeds.ts): the total, the recent copy, the tombstone, and `updatedAt` stamped on a signup
 // written without it; and its place in the ranking's index when its signup time or confirmed referrals
-// changed (ranking/sync-entry.ts). Retried by the platform, so a transient failure does not leave an open panel showing
+// changed (ranking/sync-entry.ts); a plain edit key from before keys were hashed is replaced by its hash
+// (edit-key-hash.ts). Retried by the platform, so a transient failure does not leave an open panel showing
 // a deleted signup; a +1 or -1 counted twice is corrected by the scheduled reconciliation.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
@@ -13,6 +14,7 @@ import { rankSpace } from '../ranking/rank-store';
 import { syncRankEntry } from '../ranking/sync-entry';
 import { adminServices } from '../shared/admin';
 import { triggerDocumentId } from '../shared/trigger-document-id';
+import { hashPlainEditKey, holdsPlainEditKey } from './edit-key-hash';
 import { recordSignupDeletion, recordSignupWrite } from './signup-feeds';
 
 export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.waitlistSignups}/{id}`, retry: true }, async (event) => {
@@ -23,7 +25,8 @@ export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.wait
   const ranked = rankedFieldsChanged(change.before, change.after) ? syncRankEntry(db, rankSpace(db), id) : undefined;
   const feeds = change.after.exists ? recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists) : recordSignupDeletion(db, id);
   const created = !change.before.exists && change.after.exists ? emitEvent(db, signupCreatedEvent(id, change.after)) : undefined;
-  await Promise.all([feeds, ranked, created]);
+  const keyHashed = holdsPlainEditKey(change.after.data()) ? hashPlainEditKey(db, id) : undefined;
+  await Promise.all([feeds, ranked, created, keyHashed]);
 });
 
 /** Created, deleted, or a field the ranking follows changed (any other write leaves its place alone). */
