@@ -1,11 +1,11 @@
 // waitlist_signups/{id} written (by a browser, our functions, the console or any script) → the panel's
 // feeds (signup-feeds.ts): the total, the recent copy, the tombstone, and `updatedAt` stamped on a signup
-// written without it; and its place in the ranking's index when its signup time or confirmed referrals
+// written without it; a new signup's subscriber id (signup-subscriber-id.ts) and its signup.created; and its place in the ranking's index when its signup time or confirmed referrals
 // changed (ranking/sync-entry.ts); a plain edit key from before keys were hashed is replaced by its hash
 // (edit-key-hash.ts). Retried by the platform, so a transient failure does not leave an open panel showing
 // a deleted signup; a +1 or -1 counted twice is corrected by the scheduled reconciliation.
 import { COLLECTIONS } from '@silk/schema/constants';
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { isDeepStrictEqual } from 'node:util';
 import { signupCreatedEvent } from '../events/signup-events';
@@ -16,6 +16,7 @@ import { adminServices } from '../shared/admin';
 import { triggerDocumentId } from '../shared/trigger-document-id';
 import { hashPlainEditKey, holdsPlainEditKey } from './edit-key-hash';
 import { recordSignupDeletion, recordSignupWrite } from './signup-feeds';
+import { assignSubscriberId } from './signup-subscriber-id';
 
 export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.waitlistSignups}/{id}`, retry: true }, async (event) => {
   const change = event.data;
@@ -24,10 +25,16 @@ export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.wait
   const id = triggerDocumentId(event.params.id);
   const ranked = rankedFieldsChanged(change.before, change.after) ? syncRankEntry(db, rankSpace(db), id) : undefined;
   const feeds = change.after.exists ? recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists) : recordSignupDeletion(db, id);
-  const created = !change.before.exists && change.after.exists ? emitEvent(db, signupCreatedEvent(id, change.after)) : undefined;
+  const created = !change.before.exists && change.after.exists ? announceSignup(db, id, change.after) : undefined;
   const keyHashed = holdsPlainEditKey(change.after.data()) ? hashPlainEditKey(db, id) : undefined;
   await Promise.all([feeds, ranked, created, keyHashed]);
 });
+
+/** signup.created, with the subscriber id the signup is given; nothing when the signup is gone already. */
+async function announceSignup(db: Firestore, id: string, signup: DocumentSnapshot): Promise<void> {
+  const subscriberId = await assignSubscriberId(db, id);
+  if (subscriberId !== null) await emitEvent(db, signupCreatedEvent(id, signup, subscriberId));
+}
 
 /** Created, deleted, or a field the ranking follows changed (any other write leaves its place alone). */
 function rankedFieldsChanged(before: DocumentSnapshot, after: DocumentSnapshot): boolean {
