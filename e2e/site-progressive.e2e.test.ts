@@ -265,7 +265,10 @@ describe('/waitlist: a first press of "Send my answers" before its island is rea
     await heroForm(page).input.fill(email);
     await Promise.all([page.waitForURL('**/waitlist'), heroForm(page).button.click()]);
     // The native post bound the key the page made and kept for this session (the signup holds its hash).
-    const bound = await page.evaluate((name) => sessionStorage.getItem(name), `${EDIT_KEY_STORAGE_PREFIX}${email}`);
+    const bound = await page.evaluate(
+      (name) => sessionStorage.getItem(name),
+      `${EDIT_KEY_STORAGE_PREFIX}${email}`,
+    );
     expect((await readSignup(email))?.editKeyHash).toBe(await hashEditKey(bound ?? ''));
     expect(joinPosts(urls)).toHaveLength(1);
     await expect.poll(scripts.entryRan).toBe(true);

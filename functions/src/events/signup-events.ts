@@ -7,7 +7,11 @@ import type { WebhookEvent } from './emit';
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** Keyed by the address and the document's creation time: a signup erased and made again is a new event. */
-export function signupCreatedEvent(email: string, signup: DocumentSnapshot, subscriberId: string): WebhookEvent<'signup.created'> {
+export function signupCreatedEvent(
+  email: string,
+  signup: DocumentSnapshot,
+  subscriberId: string,
+): WebhookEvent<'signup.created'> {
   const created = signup.createTime?.toMillis() ?? Date.now();
   const timestamp = signup.get('timestamp') as unknown;
   return {

@@ -15,7 +15,7 @@ const recent = db.collection(COLLECTIONS.recentSignups);
 const newEmail = () => `legacy-key-${randomUUID().slice(0, 8)}@example.com`;
 const plainKey = () => `k${randomUUID().replaceAll('-', '')}`;
 
-const eventually = <T,>(read: () => Promise<T>, check: (value: T) => boolean) =>
+const eventually = <T>(read: () => Promise<T>, check: (value: T) => boolean) =>
   vi.waitFor(
     async () => {
       const value = await read();
@@ -26,13 +26,26 @@ const eventually = <T,>(read: () => Promise<T>, check: (value: T) => boolean) =>
   );
 
 describe('plain edit keys from before keys were hashed', () => {
-  it('the trigger replaces a signup\'s plain key by its hash, in the signup and its recent copy', async () => {
+  it("the trigger replaces a signup's plain key by its hash, in the signup and its recent copy", async () => {
     const email = newEmail();
     const key = plainKey();
-    await signups.doc(email).set({ email, editKey: key, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
-    const signup = await eventually(() => signups.doc(email).get(), (snapshot) => snapshot.get('editKey') === undefined);
+    await signups
+      .doc(email)
+      .set({
+        email,
+        editKey: key,
+        timestamp: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+    const signup = await eventually(
+      () => signups.doc(email).get(),
+      (snapshot) => snapshot.get('editKey') === undefined,
+    );
     expect(signup.get('editKeyHash')).toBe(await hashEditKey(key));
-    const copy = await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.get('editKeyHash') !== undefined);
+    const copy = await eventually(
+      () => recent.doc(email).get(),
+      (snapshot) => snapshot.get('editKeyHash') !== undefined,
+    );
     expect(copy.get('editKey')).toBeUndefined();
     expect(JSON.stringify(copy.data())).not.toContain(key);
   });
@@ -44,7 +57,9 @@ describe('plain edit keys from before keys were hashed', () => {
     const at = Timestamp.fromMillis(Date.now() - 3600_000);
     await withoutBackgroundTriggers(async () => {
       await signups.doc(email).set({ email, editKey: key, timestamp: at, updatedAt: at });
-      await signups.doc(withHash).set({ email: withHash, editKey: oldKey, editKeyHash: newer, timestamp: at, updatedAt: at });
+      await signups
+        .doc(withHash)
+        .set({ email: withHash, editKey: oldKey, editKeyHash: newer, timestamp: at, updatedAt: at });
     });
     expect(await hashPlainEditKeys(db)).toBeGreaterThanOrEqual(2);
     const [converted, kept] = await Promise.all([signups.doc(email).get(), signups.doc(withHash).get()]);

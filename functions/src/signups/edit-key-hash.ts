@@ -26,10 +26,14 @@ export async function hashPlainEditKey(db: Firestore, id: string): Promise<boole
     const data = (await transaction.get(ref)).data();
     if (!holdsPlainEditKey(data)) return false;
     const key: unknown = data?.[PLAIN_EDIT_KEY_FIELD];
-    const hash = typeof data?.editKeyHash !== 'string' && typeof key === 'string' ? await hashEditKey(key) : null;
+    const hash =
+      typeof data?.editKeyHash !== 'string' && typeof key === 'string' ? await hashEditKey(key) : null;
     transaction.update(
       ref,
-      signupChange({ [PLAIN_EDIT_KEY_FIELD]: FieldValue.delete(), ...(hash === null ? {} : { editKeyHash: hash }) }),
+      signupChange({
+        [PLAIN_EDIT_KEY_FIELD]: FieldValue.delete(),
+        ...(hash === null ? {} : { editKeyHash: hash }),
+      }),
     );
     return true;
   });
@@ -37,7 +41,11 @@ export async function hashPlainEditKey(db: Firestore, id: string): Promise<boole
 
 /** Every signup still holding a plain key gets its hash instead; answers how many were changed. */
 export async function hashPlainEditKeys(db: Firestore): Promise<number> {
-  const holding = await db.collection(COLLECTIONS.waitlistSignups).orderBy(PLAIN_EDIT_KEY_FIELD).select().get();
+  const holding = await db
+    .collection(COLLECTIONS.waitlistSignups)
+    .orderBy(PLAIN_EDIT_KEY_FIELD)
+    .select()
+    .get();
   let changed = 0;
   for (const signup of holding.docs) if (await hashPlainEditKey(db, signup.id)) changed += 1;
   return changed;

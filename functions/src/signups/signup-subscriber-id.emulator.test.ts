@@ -23,7 +23,9 @@ const ids = async (email: string) => ({
 describe("a new signup's subscriber id", () => {
   it('the trigger first: the mailing list adopts the id the signup was given', async () => {
     const email = uniqueEmail('id-trigger-first');
-    await withoutBackgroundTriggers(() => signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp() }));
+    await withoutBackgroundTriggers(() =>
+      signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp() }),
+    );
     const given = await assignSubscriberId(db, email);
     expect(given).toMatch(/^[A-Za-z0-9_-]{22}$/);
     await addToMailingList(db, email, 'hero', readCeilings({}), mailContext);
@@ -41,7 +43,7 @@ describe("a new signup's subscriber id", () => {
     expect(await ids(email)).toEqual({ signup: subscriber, subscriber });
   });
 
-  it('a signup made again for an address whose subscriber entry stayed takes that entry\'s id', async () => {
+  it("a signup made again for an address whose subscriber entry stayed takes that entry's id", async () => {
     const email = uniqueEmail('id-entry-stayed');
     await withoutBackgroundTriggers(async () => {
       await subscribers.doc(email).set({ email, subscriberId: 'kept-subscriber-id-0001' });

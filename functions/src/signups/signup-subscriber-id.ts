@@ -5,9 +5,9 @@
 // subscriber, so whichever runs first, both end with the same id.
 import type { Firestore } from 'firebase-admin/firestore';
 import { newSubscriberId, signupRef, subscriberRef } from '../mail/subscribers';
-import { signupChange } from '../shared/signup-change';
 
-const storedId = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const storedId = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
 
 /** The signup's subscriber id, given to it now if it has none; null when the signup is gone. */
 export async function assignSubscriberId(db: Firestore, email: string): Promise<string | null> {
@@ -17,7 +17,9 @@ export async function assignSubscriberId(db: Firestore, email: string): Promise<
     const own = storedId(signup.get('subscriberId'));
     if (own !== null) return own;
     const subscriberId = storedId(subscriber?.get('subscriberId')) ?? newSubscriberId();
-    transaction.update(signup.ref, signupChange({ subscriberId }));
+    // Not stamped (signupChange): the id is no change of the signup anyone sees, and a stamp would make
+    // every new signup, imported or repaired, a change of the last hours in the panels' feeds.
+    transaction.update(signup.ref, { subscriberId });
     return subscriberId;
   });
 }

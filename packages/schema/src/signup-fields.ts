@@ -102,7 +102,8 @@ export type SignupFieldWriter = 'join' | 'feedback' | 'server';
  * `oneOf` one of `values`; `editKeyHash` the SHA-256 of the session's edit key (bound on create, changed
  * only by naming the stored key: the rules' editKeyHashWrite); `pattern` a string within `maxLength` matching `pattern` whole.
  */
-export type SignupFieldCheck = 'id' | 'text' | 'pattern' | 'location' | 'requestTime' | 'oneOf' | 'editKeyHash';
+export type SignupFieldCheck =
+  'id' | 'text' | 'pattern' | 'location' | 'requestTime' | 'oneOf' | 'editKeyHash';
 
 /**
  * How Insights counts a question's answers: `single` by value, `multiple` by each value of a
