@@ -5,6 +5,7 @@
 // "Send my answers" made before its island is ready is carried out once it is. No URL ever holds the
 // address, and no page reports a CSP violation.
 import { EDIT_KEY_STORAGE_PREFIX, FEEDBACK_FIELDS, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { hashEditKey } from '@silk/schema/edit-key';
 import { SESSION_EXPIRED, SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContextOptions, Page, Route } from 'playwright-core';
@@ -263,11 +264,12 @@ describe('/waitlist: a first press of "Send my answers" before its island is rea
     await page.goto(`${suite.stack.siteUrl}/`);
     await heroForm(page).input.fill(email);
     await Promise.all([page.waitForURL('**/waitlist'), heroForm(page).button.click()]);
-    // The native post bound the key the page made and kept for this session.
-    const bound = (await readSignup(email))?.editKey;
-    expect(bound).toBe(
-      await page.evaluate((name) => sessionStorage.getItem(name), `${EDIT_KEY_STORAGE_PREFIX}${email}`),
+    // The native post bound the key the page made and kept for this session (the signup holds its hash).
+    const bound = await page.evaluate(
+      (name) => sessionStorage.getItem(name),
+      `${EDIT_KEY_STORAGE_PREFIX}${email}`,
     );
+    expect((await readSignup(email))?.editKeyHash).toBe(await hashEditKey(bound ?? ''));
     expect(joinPosts(urls)).toHaveLength(1);
     await expect.poll(scripts.entryRan).toBe(true);
     const commits: string[] = [];

@@ -93,14 +93,19 @@ export function newEditKey(): string {
   return `k${crypto.randomUUID().replaceAll('-', '')}`;
 }
 
+/** The form a signup stores an edit key in: its SHA-256, lower-case hex (@silk/schema/edit-key). */
+export function keyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
 /** The edit key of the owner's session of `email`: the one its landing write binds (the same each time). */
 export function sessionKey(email: string): string {
   return createHash('sha256').update(`session of ${email}`).digest('base64url');
 }
 
 /**
- * A landing-page write exactly as the site sends it, with the session's edit key (the owner's by
- * default); `null`: without a key, as the site writes a repeat signup another session created.
+ * A landing-page write exactly as the site sends it, with the hash of the session's edit key (the
+ * owner's by default); `null`: without a key, as the site writes a repeat signup another session created.
  */
 export function landingWrite(email: string, editKey: string | null = sessionKey(email)): Record<string, unknown> {
   return {
@@ -110,7 +115,7 @@ export function landingWrite(email: string, editKey: string | null = sessionKey(
     location: LOCATION,
     timestamp: serverTimestamp(),
     updatedAt: serverTimestamp(),
-    ...(editKey === null ? {} : { editKey }),
+    ...(editKey === null ? {} : { editKeyHash: keyHash(editKey) }),
   };
 }
 
@@ -131,7 +136,7 @@ export const FEEDBACK_ANSWERS: Record<FeedbackField, string> = Object.fromEntrie
 ) as Record<FeedbackField, string>;
 
 /**
- * A feedback-form write exactly as the site sends it ('N/A' for blanks): a new edit key, and the one
+ * A feedback-form write exactly as the site sends it ('N/A' for blanks): a new edit key's hash, and the key
  * this session stored last time as `prevEditKey` (by default the owner's, bound by its landing write;
  * `null`: none, as a session that holds no key would write).
  */
@@ -142,7 +147,7 @@ export function feedbackWrite(
   const prevEditKey = keys.prevEditKey === undefined ? sessionKey(email) : keys.prevEditKey;
   return {
     email,
-    editKey: keys.editKey ?? newEditKey(),
+    editKeyHash: keyHash(keys.editKey ?? newEditKey()),
     ...(prevEditKey === null ? {} : { prevEditKey }),
     ...FEEDBACK_ANSWERS,
     ip: NOT_AVAILABLE,

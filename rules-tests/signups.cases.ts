@@ -22,6 +22,7 @@ import {
   EMAILS,
   EXISTING_SIGNUP,
   feedbackWrite,
+  keyHash,
   landingWrite,
   LOCATION,
   mustChangeDb,
@@ -299,10 +300,10 @@ export function signupCases(env: () => RulesTestEnvironment): void {
     it('the signup is created with its session\'s key, and its first feedback names it', async () => {
       const email = 'claim@example.com';
       await assertSucceeds(write(email, landingWrite(email)));
-      expect((await stored(email))?.editKey).toBe(sessionKey(email));
+      expect((await stored(email))?.editKeyHash).toBe(keyHash(sessionKey(email)));
       const key = newEditKey();
       await assertSucceeds(write(email, feedbackWrite(email, { editKey: key })));
-      expect(await stored(email)).toMatchObject({ editKey: key, prevEditKey: sessionKey(email), travelFrequency: '4-6 times a year' });
+      expect(await stored(email)).toMatchObject({ editKeyHash: keyHash(key), prevEditKey: sessionKey(email), travelFrequency: '4-6 times a year' });
     });
 
     it('refuses to create a signup without a key (every signup is bound when it is first written)', async () => {
@@ -325,7 +326,7 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       // The owner's session answers, naming the key its signup bound.
       const ownerKey = newEditKey();
       await assertSucceeds(write(email, feedbackWrite(email, { editKey: ownerKey })));
-      expect(await stored(email)).toMatchObject({ editKey: ownerKey, travelFrequency: '4-6 times a year' });
+      expect(await stored(email)).toMatchObject({ editKeyHash: keyHash(ownerKey), travelFrequency: '4-6 times a year' });
     });
 
     it('a stranger can neither claim nor change the key of a signup', async () => {
@@ -333,17 +334,19 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       await assertSucceeds(write(email, landingWrite(email)));
       const touch = { email, timestamp: serverTimestamp(), updatedAt: serverTimestamp() };
       await assertFails(write(email, landingWrite(email, newEditKey())));
-      await assertFails(write(email, { ...touch, editKey: newEditKey() }));
-      await assertFails(write(email, { ...touch, editKey: newEditKey(), prevEditKey: newEditKey() }));
-      await assertFails(updateDoc(doc(visitor(), SIGNUPS, email), { ...touch, editKey: newEditKey() }));
+      await assertFails(write(email, { ...touch, editKeyHash: keyHash(newEditKey()) }));
+      await assertFails(write(email, { ...touch, editKeyHash: keyHash(newEditKey()), prevEditKey: newEditKey() }));
+      await assertFails(updateDoc(doc(visitor(), SIGNUPS, email), { ...touch, editKeyHash: keyHash(newEditKey()) }));
+      // Naming the stored hash itself proves nothing.
+      await assertFails(write(email, { ...touch, editKeyHash: keyHash(newEditKey()), prevEditKey: keyHash(sessionKey(email)) }));
       // A repeat signup of another session (no key) is taken and leaves the key as it is.
       await assertSucceeds(write(email, landingWrite(email, null)));
-      expect((await stored(email))?.editKey).toBe(sessionKey(email));
+      expect((await stored(email))?.editKeyHash).toBe(keyHash(sessionKey(email)));
     });
 
     it('a signup stored without a key (before keys were bound) is claimed by the first write that carries one', async () => {
       await assertSucceeds(write(EXISTING_SIGNUP, landingWrite(EXISTING_SIGNUP)));
-      expect((await stored(EXISTING_SIGNUP))?.editKey).toBe(sessionKey(EXISTING_SIGNUP));
+      expect((await stored(EXISTING_SIGNUP))?.editKeyHash).toBe(keyHash(sessionKey(EXISTING_SIGNUP)));
       await assertFails(write(EXISTING_SIGNUP, landingWrite(EXISTING_SIGNUP, newEditKey())));
       await assertFails(write(EXISTING_SIGNUP, feedbackWrite(EXISTING_SIGNUP, { prevEditKey: null })));
     });
@@ -356,10 +359,10 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       await assertFails(write(email, { ...feedbackWrite(email), travelFrequency: 'Never' })); // the spent signup key
       await assertFails(write(email, { ...feedbackWrite(email, { prevEditKey: null }), travelFrequency: 'Never' }));
       await assertFails(write(email, { ...feedbackWrite(email, { prevEditKey: newEditKey() }), travelFrequency: 'Never' }));
-      await assertFails(write(email, { email, editKey: newEditKey(), timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
+      await assertFails(write(email, { email, editKeyHash: keyHash(newEditKey()), timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
       const after = await stored(email);
       for (const field of FEEDBACK_FIELDS) expect(after?.[field]).toEqual(before?.[field]);
-      expect(after?.editKey).toBe(before?.editKey);
+      expect(after?.editKeyHash).toBe(before?.editKeyHash);
     });
 
     it('the owner\'s session changes its answers by naming its key (and gets a new one)', async () => {
@@ -367,7 +370,7 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       const key = await answered(email);
       const next = newEditKey();
       await assertSucceeds(write(email, { ...feedbackWrite(email, { editKey: next, prevEditKey: key }), socialMedia: '@me' }));
-      expect(await stored(email)).toMatchObject({ editKey: next, socialMedia: '@me' });
+      expect(await stored(email)).toMatchObject({ editKeyHash: keyHash(next), socialMedia: '@me' });
       // The old key is spent.
       await assertFails(write(email, feedbackWrite(email, { prevEditKey: key })));
     });
@@ -377,15 +380,66 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       const key = await answered(email);
       await assertSucceeds(write(email, landingWrite(email, null)));
       await assertSucceeds(write(email, landingWrite(email, key)));
-      expect(await stored(email)).toMatchObject({ editKey: key, travelFrequency: '4-6 times a year' });
+      expect(await stored(email)).toMatchObject({ editKeyHash: keyHash(key), travelFrequency: '4-6 times a year' });
     });
 
-    it('refuses a malformed key, on the signup and on feedback', async () => {
-      await assertFails(write('badkey@example.com', landingWrite('badkey@example.com', 'short')));
-      await assertFails(write('badkey@example.com', landingWrite('badkey@example.com', 'k'.repeat(65))));
-      await assertSucceeds(write('badkey@example.com', landingWrite('badkey@example.com')));
-      await assertFails(write('badkey@example.com', feedbackWrite('badkey@example.com', { editKey: 'short' })));
-      await assertFails(write('badkey@example.com', feedbackWrite('badkey@example.com', { editKey: 'k'.repeat(65) })));
+    it('a member of staff reads no edit key, and no value a member reads lets them rewrite the answers; the session still can', async () => {
+      const email = 'readable@example.com';
+      const first = await answered(email);
+      const current = newEditKey();
+      await assertSucceeds(write(email, { ...feedbackWrite(email, { editKey: current, prevEditKey: first }), socialMedia: '@owner' }));
+      const member = db(env(), 'staff');
+      const read = (await getDoc(doc(member, SIGNUPS, email))).data() ?? {};
+      const listed = (await getDocs(collection(member, SIGNUPS))).docs.find((signup) => signup.id === email)?.data() ?? {};
+      for (const data of [read, listed]) {
+        expect(data.socialMedia).toBe('@owner');
+        expect(data.editKey).toBeUndefined();
+        expect(JSON.stringify(data)).not.toContain(current);
+      }
+      // Every string the member read, named as the key, by the member or by a visitor.
+      const candidates = Object.values(read).filter((value): value is string => typeof value === 'string');
+      expect(candidates).toContain(read.editKeyHash);
+      expect(candidates).toContain(read.prevEditKey);
+      for (const prevEditKey of candidates) {
+        for (const writer of [member, visitor()]) {
+          const rewrite = { ...feedbackWrite(email, { prevEditKey }), socialMedia: '@rewritten' };
+          await assertFails(setDoc(doc(writer, SIGNUPS, email), rewrite, { merge: true }));
+        }
+      }
+      expect((await stored(email))?.socialMedia).toBe('@owner');
+      // The visitor's own session still changes its answers.
+      await assertSucceeds(write(email, { ...feedbackWrite(email, { prevEditKey: current }), socialMedia: '@still-mine' }));
+      expect((await stored(email))?.socialMedia).toBe('@still-mine');
+    });
+
+    it('refuses a malformed key hash, on the signup and on feedback', async () => {
+      const email = 'badkey@example.com';
+      const landing = landingWrite(email);
+      for (const editKeyHash of ['short', 'A'.repeat(64), 'a'.repeat(63), 'a'.repeat(65), keyHash('x').toUpperCase()]) {
+        await assertFails(write(email, { ...landing, editKeyHash }));
+      }
+      await assertSucceeds(write(email, landing));
+      await assertFails(write(email, { ...feedbackWrite(email), editKeyHash: 'short' }));
+      await assertFails(write(email, { ...feedbackWrite(email), editKeyHash: 'g'.repeat(64) }));
+    });
+
+    it('refuses every plain edit key: a signup stores only its hash', async () => {
+      const email = 'plainkey@example.com';
+      await assertFails(write(email, { ...landingWrite(email, null), editKey: sessionKey(email) }));
+      await assertSucceeds(write(email, landingWrite(email)));
+      await assertFails(write(email, { ...feedbackWrite(email), editKey: newEditKey() }));
+      expect((await stored(email))?.editKey).toBeUndefined();
+    });
+
+    it('a signup still holding a plain key from before hashes is claimed by nobody until server code hashes it', async () => {
+      const email = 'unconverted@example.com';
+      await env().withSecurityRulesDisabled(async (context) => {
+        await setDoc(doc(context.firestore(), SIGNUPS, email), { ...landingWrite(email, null), editKey: sessionKey(email) });
+      });
+      // Not even by naming the plain key (which staff could read): only its hash is accepted.
+      await assertFails(write(email, landingWrite(email, newEditKey())));
+      await assertFails(write(email, feedbackWrite(email)));
+      await assertSucceeds(write(email, landingWrite(email, null)));
     });
 
     it('no browser writes the first signup time (server code records it), so nobody moves a place in line', async () => {

@@ -1,6 +1,6 @@
 // The signup field lists of firestore.rules, generated from the signup fields registry
 // (@silk/schema/signup-fields): the keys a visitor may write (validSignupWrite's hasOnly list), each
-// field's check (length limits, the write's own time, the one source, the edit key's) and the keys that
+// field's check (length limits, the write's own time, the one source, the edit key hash's) and the keys that
 // need the session's edit key (feedbackGuard). Each function sits between marker comments in firestore.rules;
 // signup-rules.test.ts fails while the file differs from what the registry makes. Update it with
 // `pnpm rules:fields` (`tsx scripts/signup-rules.ts --write`).
@@ -62,8 +62,8 @@ function changedCheck(field: SignupFieldSpec): string | null {
     case 'location':
       check = `validLocation(${value})`;
       break;
-    case 'editKey':
-      check = 'editKeyWrite()';
+    case 'editKeyHash':
+      check = 'editKeyHashWrite()';
       break;
     case 'oneOf': {
       const values = field.values ?? [];

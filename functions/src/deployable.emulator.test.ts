@@ -82,6 +82,12 @@ describe('functions/deploy', () => {
       expect.objectContaining({ key: 'INVITE_VERIFY_KEY' }),
     ]);
     expect(endpoints.exportWaitlist).toMatchObject({ availableMemoryMb: 1024, timeoutSeconds: 300 });
+    // The functions whose audit entries name an address by its keyed hash hold the server secret.
+    for (const name of ['deleteSignup', 'eraseSubscriber', 'exportWaitlist']) {
+      expect(endpoints[name]?.secretEnvironmentVariables, name).toEqual([
+        expect.objectContaining({ key: 'MAIL_TOKEN_SECRET' }),
+      ]);
+    }
     expect(endpoints.waitlistUpdate?.secretEnvironmentVariables).toEqual([
       expect.objectContaining({ key: 'RECAPTCHA_SECRET_KEY' }),
     ]);

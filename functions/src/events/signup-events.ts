@@ -1,4 +1,5 @@
-// The signup.created event of a new waitlist_signups/{email} document (emitted by its trigger).
+// The signup.created event of a new waitlist_signups/{email} document (emitted by its trigger, with the
+// subscriber id it gave the signup: the id `signup.erased` names).
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { WebhookEvent } from './emit';
@@ -6,7 +7,11 @@ import type { WebhookEvent } from './emit';
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** Keyed by the address and the document's creation time: a signup erased and made again is a new event. */
-export function signupCreatedEvent(email: string, signup: DocumentSnapshot): WebhookEvent<'signup.created'> {
+export function signupCreatedEvent(
+  email: string,
+  signup: DocumentSnapshot,
+  subscriberId: string,
+): WebhookEvent<'signup.created'> {
   const created = signup.createTime?.toMillis() ?? Date.now();
   const timestamp = signup.get('timestamp') as unknown;
   return {
@@ -16,6 +21,7 @@ export function signupCreatedEvent(email: string, signup: DocumentSnapshot): Web
     subjects: [email],
     data: {
       email,
+      subscriberId,
       timestamp: timestamp instanceof Timestamp ? timestamp.toDate().toISOString() : null,
       source: text(signup.get('utmSource')),
       campaign: text(signup.get('utmCampaign')),

@@ -126,6 +126,14 @@ export interface EndpointDeps extends ServerDeps {
   providerSecret: () => string;
 }
 
+/**
+ * The server secret (MAIL_TOKEN_SECRET) for a handler made with `deps`: it signs the e-mail links and
+ * keys the hashes of shared/keyed-hash.ts. A function that reads it declares `secrets: [mailTokenSecret]`.
+ */
+export function linkSecretOf(deps: Partial<EndpointDeps>): () => string {
+  return deps.linkSecret ?? (() => mailTokenSecret.value());
+}
+
 /** How a route that reads HTML forms answers them (a page rather than JSON). */
 export interface FormAnswers {
   /** The answer to an accepted form, given the handler's answer and the form's parsed body. */
@@ -241,7 +249,7 @@ export function endpoint<K extends FunctionId>(
   const rateLimit =
     deps.rateLimit ?? ((checks: RateLimitCheck[]) => enforceRateLimits(services().db, checks));
   const audit = deps.audit ?? ((entry: AuditEntry) => writeAudit(services().db, entry));
-  const linkSecret = deps.linkSecret ?? (() => mailTokenSecret.value());
+  const linkSecret = linkSecretOf(deps);
   const serverKey = deps.serverKey ?? (() => inviteVerifyKey.value());
   const providerSecret = deps.providerSecret ?? (() => mailEventsSecret.value());
   const maxBodyBytes = route.maxBodyBytes;

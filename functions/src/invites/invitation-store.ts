@@ -3,7 +3,12 @@
 // the database alone cannot produce a working link; the product's one-time token is stored the same way.
 // Each change of a signup's invite status goes with an invite_history entry, in the same write.
 import { COLLECTIONS } from '@silk/schema/constants';
-import { DEFAULT_INVITE_EXPIRY_DAYS, parseInviteCode, type InviteHistoryEntry } from '@silk/schema/invites';
+import {
+  DEFAULT_INVITE_EXPIRY_DAYS,
+  DEFAULT_INVITE_TOKEN_HOURS,
+  parseInviteCode,
+  type InviteHistoryEntry,
+} from '@silk/schema/invites';
 
 export type { InviteHistoryEntry };
 import type { DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
@@ -27,11 +32,17 @@ export interface Invitation {
   tokenConsumedAt?: number;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** How long a new invitation works (INVITE_EXPIRY_DAYS, default 14 days). */
 export function inviteExpiryMs(env: NodeJS.ProcessEnv = process.env): number {
   return positiveNumber(env, 'INVITE_EXPIRY_DAYS', DEFAULT_INVITE_EXPIRY_DAYS) * DAY_MS;
+}
+
+/** How long the product's one-time token works after its redemption (INVITE_TOKEN_HOURS, default 24). */
+export function inviteTokenLifetimeMs(env: NodeJS.ProcessEnv = process.env): number {
+  return positiveNumber(env, 'INVITE_TOKEN_HOURS', DEFAULT_INVITE_TOKEN_HOURS) * HOUR_MS;
 }
 
 /** A new code: 192 random bits as 32 base64url characters (INVITE_CODE_PATTERN). */
@@ -157,23 +168,28 @@ export async function declineInvitation(
   });
 }
 
+export type TokenCheck = { kind: 'verified'; email: string } | { kind: 'unknown' | 'used' | 'expired' };
+
 /**
- * The product's check of a one-time token: the invited address and whether it was verified before (the
- * first check marks it consumed); null for a token no invitation was redeemed with.
+ * The product's check of a one-time token: the first check within the token's lifetime (counted from
+ * the redemption) answers the invited address and consumes the token, in one transaction; any later
+ * check is 'used', a check after the lifetime 'expired'.
  */
 export async function consumeInviteToken(
   db: Firestore,
   token: string,
   now = Date.now(),
-): Promise<{ email: string; alreadyConsumed: boolean } | null> {
+  lifetimeMs = inviteTokenLifetimeMs(),
+): Promise<TokenCheck> {
   const found = await db.collection(COLLECTIONS.invitations).where('tokenHash', '==', sha256(token)).limit(1).get();
   const doc = found.docs[0];
-  if (!doc) return null;
-  return db.runTransaction(async (transaction) => {
+  if (!doc) return { kind: 'unknown' };
+  return db.runTransaction(async (transaction): Promise<TokenCheck> => {
     const invitation = (await transaction.get(doc.ref)).data() as Invitation | undefined;
-    if (!invitation || invitation.tokenHash !== sha256(token)) return null;
-    const alreadyConsumed = invitation.tokenConsumedAt !== undefined;
-    if (!alreadyConsumed) transaction.update(doc.ref, { tokenConsumedAt: now });
-    return { email: invitation.email, alreadyConsumed };
+    if (!invitation || invitation.tokenHash !== sha256(token)) return { kind: 'unknown' };
+    if (invitation.tokenConsumedAt !== undefined) return { kind: 'used' };
+    if (now >= (invitation.redeemedAt ?? 0) + lifetimeMs) return { kind: 'expired' };
+    transaction.update(doc.ref, { tokenConsumedAt: now });
+    return { kind: 'verified', email: invitation.email };
   });
 }

@@ -7,7 +7,9 @@ import {
   INVITE_ALREADY_USED,
   INVITE_DECLINED,
   INVITE_EXPIRED,
+  INVITE_TOKEN_EXPIRED,
   INVITE_TOKEN_UNKNOWN,
+  INVITE_TOKEN_USED,
   INVITE_UNKNOWN,
 } from '@silk/schema/messages';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
@@ -143,9 +145,20 @@ export async function decline(db: Firestore, code: string, choice: 'keep' | 'lea
   });
 }
 
-/** The product's check of a one-time token (the first check consumes it); 404 for an unknown token. */
-export async function verifyToken(db: Firestore, token: string): Promise<{ email: string; alreadyConsumed: boolean }> {
-  const answer = await consumeInviteToken(db, token);
-  if (!answer) throw new HttpError(404, INVITE_TOKEN_UNKNOWN);
-  return answer;
+/**
+ * The product's check of a one-time token: the invited address, once (the check consumes the token);
+ * 409 for a token checked before, 410 for one past its lifetime, 404 for an unknown token.
+ */
+export async function verifyToken(db: Firestore, token: string): Promise<{ email: string }> {
+  const check = await consumeInviteToken(db, token);
+  switch (check.kind) {
+    case 'verified':
+      return { email: check.email };
+    case 'used':
+      throw new HttpError(409, INVITE_TOKEN_USED);
+    case 'expired':
+      throw new HttpError(410, INVITE_TOKEN_EXPIRED);
+    case 'unknown':
+      throw new HttpError(404, INVITE_TOKEN_UNKNOWN);
+  }
 }

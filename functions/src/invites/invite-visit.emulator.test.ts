@@ -5,7 +5,9 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import {
   INVITE_ALREADY_USED,
   INVITE_EXPIRED,
+  INVITE_TOKEN_EXPIRED,
   INVITE_TOKEN_UNKNOWN,
+  INVITE_TOKEN_USED,
   INVITE_UNKNOWN,
   SERVER_KEY_REQUIRED,
 } from '@silk/schema/messages';
@@ -15,13 +17,14 @@ import { adminServices } from '../shared/admin';
 import { functionUrl, post, uniqueEmail } from '../testing/emulator';
 import { signUpOnSite } from '../testing/mail';
 import { INVITE_COPY } from './invite-html';
-import { invitationRef, newInvitation, newInviteCode, writeInvitation } from './invitation-store';
+import { invitationRef, newInvitation, newInviteCode, redeemInvitation, writeInvitation } from './invitation-store';
 
 /** The key of functions/env/.secret.local. */
 const EMULATOR_INVITE_VERIFY_KEY = 'emulator-invite-verify-key-0123456789abcdef';
 /** functions/env/.env.demo-silk's PRODUCT_SIGNUP_URL. */
 const PRODUCT_SIGNUP_URL = 'https://app.silk.test/signup';
-const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 const { db } = adminServices();
 const urls = {} as Record<'page' | 'redeem' | 'decline' | 'verify', string>;
@@ -59,7 +62,7 @@ async function submit(url: string, fields: Record<string, string>): Promise<Resp
 }
 
 const verify = (token: string, key?: string) =>
-  post<{ email?: string; alreadyConsumed?: boolean; error?: string }>(urls.verify, { token }, {
+  post<{ email?: string; error?: string }>(urls.verify, { token }, {
     headers: key === undefined ? {} : { Authorization: `Bearer ${key}` },
   });
 
@@ -136,7 +139,7 @@ describe('redeeming an invitation', () => {
 });
 
 describe('verifying the one-time token (the product backend)', () => {
-  it('answers the invited address once unconsumed, then consumed; refuses a wrong or missing key and an unknown token', async () => {
+  it('answers the invited address once and refuses every replay with 409; refuses a wrong or missing key and an unknown token', async () => {
     const { email, code } = await invited('verify');
     const { body } = await post<{ continueTo: string }>(urls.redeem, { code });
     const token = tokenOf(body.continueTo);
@@ -147,11 +150,48 @@ describe('verifying the one-time token (the product backend)', () => {
       expect(refused.body).toEqual({ error: SERVER_KEY_REQUIRED });
     }
     // A refused key consumed nothing.
-    expect(await verify(token, EMULATOR_INVITE_VERIFY_KEY)).toMatchObject({ status: 200, body: { email, alreadyConsumed: false } });
-    expect(await verify(token, EMULATOR_INVITE_VERIFY_KEY)).toMatchObject({ status: 200, body: { email, alreadyConsumed: true } });
+    const first = await verify(token, EMULATOR_INVITE_VERIFY_KEY);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ email });
+    for (let replay = 0; replay < 2; replay += 1) {
+      const again = await verify(token, EMULATOR_INVITE_VERIFY_KEY);
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({ error: INVITE_TOKEN_USED });
+    }
     const unknown = await verify(newInviteCode(), EMULATOR_INVITE_VERIFY_KEY);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: INVITE_TOKEN_UNKNOWN });
+  });
+
+  it('verifies two concurrent checks of one token once', async () => {
+    const { email, code } = await invited('verify-race');
+    const { body } = await post<{ continueTo: string }>(urls.redeem, { code });
+    const token = tokenOf(body.continueTo);
+    const answers = await Promise.all([1, 2, 3].map(() => verify(token, EMULATOR_INVITE_VERIFY_KEY)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    expect(answers.find((answer) => answer.status === 200)?.body).toEqual({ email });
+  });
+
+  it('refuses a token past its lifetime (410, the address not named) and keeps refusing it', async () => {
+    const { code } = await invited('verify-expired');
+    // Redeemed 25 hours ago: INVITE_TOKEN_HOURS is 24 by default.
+    const redeemed = await redeemInvitation(db, code, Date.now() - 25 * HOUR_MS);
+    if (redeemed.kind !== 'redeemed') throw new Error(`not redeemed: ${redeemed.kind}`);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const refused = await verify(redeemed.token, EMULATOR_INVITE_VERIFY_KEY);
+      expect(refused.status).toBe(410);
+      expect(refused.body).toEqual({ error: INVITE_TOKEN_EXPIRED });
+    }
+    expect((await invitationRef(db, code).get()).get('tokenConsumedAt')).toBeUndefined();
+  });
+
+  it('verifies a token just within its lifetime', async () => {
+    const { email, code } = await invited('verify-fresh');
+    const redeemed = await redeemInvitation(db, code, Date.now() - 23 * HOUR_MS);
+    if (redeemed.kind !== 'redeemed') throw new Error(`not redeemed: ${redeemed.kind}`);
+    const verified = await verify(redeemed.token, EMULATOR_INVITE_VERIFY_KEY);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({ email });
   });
 });
 

@@ -1,6 +1,7 @@
 // POST /api/invite/verify {token} with `Authorization: Bearer <INVITE_VERIFY_KEY>` — the product's
-// backend checks the one-time token a redeemed invitation sent the visitor with: 200 {email,
-// alreadyConsumed} (the first check consumes it), 404 an unknown token, 401 a missing or wrong key.
+// backend checks the one-time token a redeemed invitation sent the visitor with: 200 {email} once (the
+// check consumes it), 409 a replay, 410 a token past its lifetime, 404 an unknown token, 401 a missing
+// or wrong key.
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';

@@ -2,13 +2,14 @@
 // entry, its suppression entry and every queued or sent mail to it, in one batch with the mailbox's entry
 // in erased_mailboxes (erased-mailboxes.ts: no import brings it back), then its referral data
 // (referrals/erase-referrals.ts) and the webhook events naming it, then the `signup.erased` event (the
-// subscriber's opaque id, never the address) and an audit entry that names the address by its SHA-256
-// hash only. (Rate-limit
+// subscriber's opaque id, never the address) and an audit entry that names the address by its keyed hash
+// only (auditAddressHash). (Rate-limit
 // counters hold a hash too and expire within their window.)
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
 import { emitEvent, eraseEventsAbout } from '../events/emit';
+import { keyedHash } from '../shared/keyed-hash';
 import { erasedEvent } from '../events/signup-events';
 import { eraseReferrals } from '../referrals/erase-referrals';
 import { erasedMailboxRef, type ErasedMailbox } from './erased-mailboxes';
@@ -22,9 +23,21 @@ export interface ErasureResult {
   mail: number;
 }
 
-/** How audit entries name an erased address: SHA-256 of the normalised address, hex. */
+/**
+ * How a signup_deletions tombstone names a deleted signup: SHA-256 of its id, hex. Unkeyed on purpose: the
+ * panel matches tombstones against the ids of rows it already holds.
+ */
 export function addressHash(email: string): string {
   return createHash('sha256').update(email).digest('hex');
+}
+
+/**
+ * How audit entries name an address: its keyed hash under the server secret (purpose 'audit'), so someone
+ * holding the log and a list of addresses cannot test them; whoever holds the secret can still match an
+ * entry to an address they know.
+ */
+export function auditAddressHash(secret: string, email: string): string {
+  return keyedHash(secret, 'audit', email);
 }
 
 async function mailTo(db: Firestore, email: string): Promise<DocumentReference[]> {
@@ -64,14 +77,18 @@ export async function eraseAddress(db: Firestore, email: string, secret: string)
   return { signup: signupSnapshot.exists, subscriber: subscriberSnapshot.exists, mail: mail.length };
 }
 
-/** Erases the address and audits it with `audit`; the entry carries the address's hash, never the address. */
+/**
+ * Erases the address and audits it with `audit`; the entry carries the address's keyed hash (under
+ * `secret`, MAIL_TOKEN_SECRET), never the address.
+ */
 export async function eraseAndAudit(
   db: Firestore,
   email: string,
   secret: string,
   audit: (entry: { target: string; details: { removed: ErasureResult } }) => Promise<void>,
 ): Promise<ErasureResult> {
+  const target = auditAddressHash(secret, email); // a missing secret refuses before anything is erased
   const removed = await eraseAddress(db, email, secret);
-  await audit({ target: addressHash(email), details: { removed } });
+  await audit({ target, details: { removed } });
   return removed;
 }

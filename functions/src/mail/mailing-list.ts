@@ -33,8 +33,11 @@ export const defaultMailContext = (): MailContext => ({
   secret: mailTokenSecret.value(),
 });
 
+const givenId = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
 /**
- * In one transaction: subscribers/{email} is created unless it exists (with a random subscriberId and
+ * In one transaction: subscribers/{email} is created unless it exists (with the signup's subscriberId —
+ * the signup trigger gives every new signup one, named by its signup.created — or a random one, and a
  * referral code), the signup, when there is one, gets its first signup time (once), the subscriberId,
  * the referral code and the consent record ({at, form, textVersion}; once: a repeat keeps the first),
  * and a new subscriber's confirmation e-mail is queued. A repeat signup queues nothing, also when the address
@@ -58,8 +61,8 @@ export async function addToMailingList(
       suppressionRef(db, email),
     )) as [DocumentSnapshot, DocumentSnapshot, DocumentSnapshot];
     const { code, fresh } = await referralCodeIn(transaction, db, subscriber.get('referralCode'));
-    const storedId = subscriber.get('subscriberId') as unknown;
-    const subscriberId = typeof storedId === 'string' && storedId !== '' ? storedId : freshId;
+    const ownId = givenId(subscriber.get('subscriberId'));
+    const subscriberId = ownId ?? givenId(signup.get('subscriberId')) ?? freshId;
     if (fresh) claimReferralCode(transaction, db, code, email);
     if (!subscriber.exists) {
       transaction.create(subscriber.ref, {
@@ -72,7 +75,7 @@ export async function addToMailingList(
       const links = subscriberLinks(config.siteOrigin, secret, subscriberId, code);
       queued = newWaitingMailRef(db);
       transaction.create(queued, waitingMail(confirmationMail(email, links)));
-    } else if (subscriberId === freshId || fresh) {
+    } else if (ownId === null || fresh) {
       // An entry from before subscriber ids or referral codes.
       transaction.update(subscriber.ref, { subscriberId, referralCode: code });
     }

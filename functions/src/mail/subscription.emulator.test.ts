@@ -12,6 +12,7 @@ import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
+import { auditAddressHash } from './erasure';
 import { LINK_LIFETIME_SECONDS, signLinkToken } from '../http/link-token';
 import { functionUrl, post, uniqueEmail } from '../testing/emulator';
 import { deliveryState, EMULATOR_MAIL_TOKEN_SECRET, linkIn, mailDocsTo, signUpOnSite, waitForDoc } from '../testing/mail';
@@ -161,7 +162,11 @@ describe('the links', () => {
     expect((await subscriber(email)).exists).toBe(false);
     expect(await mailDocsTo(email)).toHaveLength(0);
 
-    const hash = createHash('sha256').update(email).digest('hex');
+    // Named by the address's keyed hash, not its plain SHA-256 (which a list of addresses would test).
+    const hash = auditAddressHash(EMULATOR_MAIL_TOKEN_SECRET, email);
+    const plain = createHash('sha256').update(email).digest('hex');
+    expect(hash).not.toBe(plain);
+    expect((await db.collection(COLLECTIONS.auditLog).where('target', '==', plain).get()).empty).toBe(true);
     const audit = await db.collection(COLLECTIONS.auditLog).where('target', '==', hash).get();
     expect(audit.docs).toHaveLength(1);
     const entry = audit.docs[0]!.data();

@@ -1,9 +1,15 @@
 // The export's audit entry keeps the view but no address or typed text: the search and free-text answer
-// filters only as hashes, the choices, dates, countries, sort and zone as they were.
+// filters only as keyed hashes, the choices, dates, countries, sort and zone as they were.
 import { DEFAULT_SIGNUP_VIEW, type SignupView } from '@silk/schema/signup-view';
 import { describe, expect, it } from 'vitest';
-import { addressHash } from '../mail/erasure';
-import { auditedView, viewTextHash } from './audited-view';
+import { createHash } from 'node:crypto';
+import { auditAddressHash } from '../mail/erasure';
+import { keyedHash } from '../shared/keyed-hash';
+import { auditedView as auditedViewUnder, viewTextHash as viewTextHashUnder } from './audited-view';
+
+const SECRET = 'audited-view-test-secret';
+const auditedView = (view: SignupView) => auditedViewUnder(SECRET, view);
+const viewTextHash = (text: string) => viewTextHashUnder(SECRET, text);
 
 const view: SignupView = {
   ...DEFAULT_SIGNUP_VIEW,
@@ -30,11 +36,21 @@ describe('auditedView', () => {
     for (const text of ['victim', 'Victim', 'ceo', 'phone', '555']) expect(stored).not.toContain(text);
   });
 
-  it('keeps the search as the hash of the text it matches, the same hash the erasure names the address by', () => {
-    expect(auditedView(view).searchHash).toBe(addressHash('victim@example.com'));
+  it('keeps the search as the keyed hash of the text it matches, the same hash the erasure names the address by', () => {
+    expect(auditedView(view).searchHash).toBe(auditAddressHash(SECRET, 'victim@example.com'));
+    expect(auditedView(view).searchHash).toBe(keyedHash(SECRET, 'audit', 'victim@example.com'));
     expect(viewTextHash('VICTIM@example.com ')).toBe(viewTextHash('victim@example.com'));
     expect(auditedView({ ...view, search: '   ' })).not.toHaveProperty('searchHash');
     expect(auditedView(view)).not.toHaveProperty('search');
+  });
+
+  it('hashes with the server secret: never the plain SHA-256, and another secret gives another hash', () => {
+    const plain = (text: string) => createHash('sha256').update(text).digest('hex');
+    const stored = auditedView(view);
+    expect(stored.searchHash).not.toBe(plain('victim@example.com'));
+    expect(stored.answerHashes?.workEmail).not.toBe(plain('ceo@victim-corp.example'));
+    expect(auditedViewUnder('another-secret', view).searchHash).not.toBe(stored.searchHash);
+    expect(() => auditedViewUnder('', view)).toThrow(/MAIL_TOKEN_SECRET/);
   });
 
   it('keeps choice answers, N/A, dates, countries, sort, zone and confirmation as they were; hashes the rest', () => {

@@ -4,9 +4,10 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { ID_TOKEN_MISSING, SIGNUP_DELETE_ADMIN_REQUIRED } from '@silk/schema/messages';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { auditAddressHash } from '../mail/erasure';
 import { adminServices } from '../shared/admin';
 import { createStaff, functionUrl, post, signUpOutsider, uniqueEmail, type TestStaff } from '../testing/emulator';
-import { mailDocsTo, queuedMailTo, signUpOnSite } from '../testing/mail';
+import { EMULATOR_MAIL_TOKEN_SECRET, mailDocsTo, queuedMailTo, signUpOnSite } from '../testing/mail';
 
 const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();
@@ -37,7 +38,7 @@ describe('deleteSignup', () => {
     expect((await subscriber(email)).exists).toBe(true);
   });
 
-  it('erases the signup, the subscriber and the mail of the address, audited with the hash only', async () => {
+  it('erases the signup, the subscriber and the mail of the address, audited with the keyed hash only', async () => {
     const email = uniqueEmail('delete');
     await signUpOnSite(email);
     await queuedMailTo(email);
@@ -47,11 +48,15 @@ describe('deleteSignup', () => {
     expect((await subscriber(email)).exists).toBe(false);
     expect(await mailDocsTo(email)).toHaveLength(0);
 
-    const hash = createHash('sha256').update(email).digest('hex');
+    // The entry names the address by its keyed hash: the plain SHA-256 of the address finds nothing.
+    const hash = auditAddressHash(EMULATOR_MAIL_TOKEN_SECRET, email);
+    const plain = createHash('sha256').update(email).digest('hex');
+    expect(hash).not.toBe(plain);
     const audit = await db.collection(COLLECTIONS.auditLog).where('target', '==', hash).get();
     expect(audit.docs.map((entry) => entry.data())).toEqual([
       expect.objectContaining({ actor: admin.email, action: 'signup.deleted', target: hash }),
     ]);
+    expect((await db.collection(COLLECTIONS.auditLog).where('target', '==', plain).get()).empty).toBe(true);
     expect(JSON.stringify(audit.docs[0]!.data())).not.toContain(email);
 
     // Deleting again: nothing left, the same 200.

@@ -1,17 +1,17 @@
 // POST /api/signups/delete (deleteSignup, admin host) {email}, Bearer ID token: an Admin deletes a signup
 // from the table, and with it everything held for the address (the same erasure as a subscriber's own
 // "Delete my data": signup, mailing-list entry, all mail to it; the mailbox remembered as erased),
-// audited with the address's hash only.
+// audited with the address's keyed hash only.
 //   200 {ok, removed: {signup, subscriber, mail}} (also when nothing was left) · 400 · 401 · 403 not a
 //   ready Admin · 429
 import { httpsFunction } from '../shared/https-function';
-import { endpoint, type EndpointDeps } from '../http/endpoint';
+import { endpoint, linkSecretOf, type EndpointDeps } from '../http/endpoint';
 import { eraseAndAudit } from '../mail/erasure';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
 
 export function makeDeleteSignupHandler(deps: Partial<EndpointDeps> = {}) {
-  const secret = deps.linkSecret ?? (() => mailTokenSecret.value());
+  const secret = linkSecretOf(deps);
   return endpoint(
     'deleteSignup',
     async ({ services, body: { email }, audit }) => {

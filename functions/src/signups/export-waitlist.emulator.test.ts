@@ -17,7 +17,9 @@ import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readServerConfig } from '../shared/config';
-import { addressHash } from '../mail/erasure';
+import { createHash } from 'node:crypto';
+import { auditAddressHash } from '../mail/erasure';
+import { EMULATOR_MAIL_TOKEN_SECRET } from '../testing/mail';
 import { auditedView } from './audited-view';
 import { makeExportWaitlistHandler, XLSX_CONTENT_TYPE } from './export-waitlist';
 import { adminServices } from '../shared/admin';
@@ -336,11 +338,11 @@ describe('exportWaitlist: the filtered view', () => {
       rows: 2,
       filtered: true,
       fileName: filteredSpreadsheetFileName(new Date()),
-      view: auditedView(filtered),
+      view: auditedView(EMULATOR_MAIL_TOKEN_SECRET, filtered),
     });
   });
 
-  it('audits the view without any address or search text: the search and a work e-mail filter only as hashes', async () => {
+  it('audits the view without any address or search text: the search and a work e-mail filter only as keyed hashes', async () => {
     const { domain, view } = await seedView();
     const staff = await createStaff(['Staff']);
     const address = `Dan@${domain}`;
@@ -355,10 +357,13 @@ describe('exportWaitlist: the filtered view', () => {
     const stored = JSON.stringify(details);
     expect(stored).not.toMatch(/@/);
     for (const text of [domain, 'Dan', 'dan', 'boss']) expect(stored).not.toContain(text);
+    for (const text of [address.toLowerCase(), workEmail]) {
+      expect(stored).not.toContain(createHash('sha256').update(text).digest('hex'));
+    }
     expect(details.view).toMatchObject({
-      searchHash: addressHash(address.toLowerCase()),
+      searchHash: auditAddressHash(EMULATOR_MAIL_TOKEN_SECRET, address.toLowerCase()),
       answers: { travelFrequency: 'Monthly or more' },
-      answerHashes: { workEmail: addressHash(workEmail) },
+      answerHashes: { workEmail: auditAddressHash(EMULATOR_MAIL_TOKEN_SECRET, workEmail) },
       countries: [],
       confirmed: 'all',
     });

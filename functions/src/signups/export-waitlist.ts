@@ -14,10 +14,11 @@ import { logger } from 'firebase-functions/logger';
 import { httpsFunction } from '../shared/https-function';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { ANSWERED, endpoint, type EndpointDeps } from '../http/endpoint';
+import { ANSWERED, endpoint, linkSecretOf, type EndpointDeps } from '../http/endpoint';
 import type { HttpHandler } from '../http/http';
 import { adminServices } from '../shared/admin';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { mailTokenSecret } from '../shared/secrets';
 import { auditedView } from './audited-view';
 import { referralPages } from './referral-pages';
 import { signupPages } from './signup-pages';
@@ -67,9 +68,12 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
   const referrals =
     overrides.referralPages ?? (() => referralPages(services().db.collection(COLLECTIONS.referrals)));
   const now = overrides.now ?? (() => new Date());
+  const secret = linkSecretOf(overrides);
   return endpoint(
     'exportWaitlist',
     async ({ res, caller, body: { timeZone, view }, audit }) => {
+      // The audit entry's view, made before any byte is sent (it needs the server secret).
+      const viewAudited = view ? auditedView(secret(), view) : undefined;
       // Read the first page before any byte is sent, so a failing read still gets a JSON error.
       const iterator = (view ? viewPages(pages(), view) : pages())[Symbol.asyncIterator]();
       const first = await iterator.next();
@@ -112,8 +116,8 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
         await audit({
           action: 'export',
           target: COLLECTIONS.waitlistSignups,
-          details: view
-            ? { rows, filtered: true, fileName, view: auditedView(view) }
+          details: viewAudited
+            ? { rows, filtered: true, fileName, view: viewAudited }
             : { rows, filtered: false, fileName },
         });
       } catch (error) {
@@ -128,6 +132,6 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
 
 export const exportWaitlistHandler = makeExportWaitlistHandler();
 export const exportWaitlist = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, memory: '1GiB', timeoutSeconds: 300 },
+  { ...HTTP_FUNCTION_OPTIONS, memory: '1GiB', timeoutSeconds: 300, secrets: [mailTokenSecret] },
   exportWaitlistHandler,
 );

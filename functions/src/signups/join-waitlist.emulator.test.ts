@@ -2,6 +2,7 @@
 // browser's landing record and the mailing-list entry, lands on /waitlist with 303, refuses a bad
 // address without putting it in a URL, and shares the signup rate limits with /api/subscribe.
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { EDIT_KEY_HASH_PATTERN, hashEditKey } from '@silk/schema/edit-key';
 import { INVALID_EMAIL, RATE_LIMITED, SIGNUP_FAILED } from '@silk/schema/messages';
 import type { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -85,30 +86,32 @@ describe('joinWaitlist', () => {
     const key = 'K'.repeat(43);
     const first = await submitForm({ email, editKey: key });
     expect(first.status).toBe(303);
-    expect((await signup(email)).get('editKey')).toBe(key);
+    expect((await signup(email)).get('editKeyHash')).toBe(await hashEditKey(key));
+    expect((await signup(email)).get('editKey')).toBeUndefined();
     const again = await submitForm({ email, editKey: 'S'.repeat(43) });
     expect([again.status, again.location, again.text]).toEqual([first.status, first.location, first.text]);
     expect((await post(url, { email, editKey: 'J'.repeat(43) })).body).toEqual({
       ok: true,
       referralCode: (await signup(email)).get('referralCode') as string,
     });
-    expect((await signup(email)).get('editKey')).toBe(key);
+    expect((await signup(email)).get('editKeyHash')).toBe(await hashEditKey(key));
   });
 
   it('binds a random key nobody holds to a new signup posted without one (no scripts)', async () => {
     const email = uniqueEmail('join-nokey');
     expect((await submitForm({ email })).status).toBe(303);
-    expect((await signup(email)).get('editKey')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await signup(email)).get('editKeyHash')).toMatch(EDIT_KEY_HASH_PATTERN);
+    expect((await signup(email)).get('editKey')).toBeUndefined();
   });
 
   it('lets a given key claim a signup stored without one (before keys were bound), and no later one', async () => {
     const email = uniqueEmail('join-legacy');
     await db.collection(COLLECTIONS.waitlistSignups).doc(email).set({ email, source: SIGNUP_SOURCE });
     expect((await submitForm({ email })).status).toBe(303);
-    expect((await signup(email)).get('editKey')).toBeUndefined();
+    expect((await signup(email)).get('editKeyHash')).toBeUndefined();
     expect((await submitForm({ email, editKey: 'L'.repeat(43) })).status).toBe(303);
     expect((await submitForm({ email, editKey: 'M'.repeat(43) })).status).toBe(303);
-    expect((await signup(email)).get('editKey')).toBe('L'.repeat(43));
+    expect((await signup(email)).get('editKeyHash')).toBe(await hashEditKey('L'.repeat(43)));
   });
 
   it('refuses a malformed edit key with 400 and stores nothing', async () => {

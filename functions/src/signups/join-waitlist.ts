@@ -6,9 +6,10 @@
 // as /api/subscribe does, under the same rate limits. A new signup also counts against a global ceiling
 // per window (429 SIGNUPS_PAUSED beyond it, nothing stored): the form needs no App Check, and a caller of
 // the function's own URL can claim any client address. A new signup is bound to an edit key as a browser
-// write binds it (firestore.rules): the one the page's form guard sends (`editKey`, kept in the session's
-// storage for /waitlist's feedback), or without one a random key nobody holds (a browser without
-// scripts has no feedback form); a repeat signup never changes the key, and the answer is the same.
+// write binds it (firestore.rules: only the key's hash is stored): the one the page's form guard sends
+// (`editKey`, kept in the session's storage for /waitlist's feedback), or without one a random key nobody
+// holds (a browser without scripts has no feedback form); a repeat signup never changes the key, and the
+// answer is the same.
 //   form: 303 → /waitlist · an error: its status and a small HTML page with the message
 //   JSON: 200 {ok: true} · an error: its status and {error}
 // The referrer of a new signup is recorded from `ref` (the JSON body, the form's hidden field filled by
@@ -23,6 +24,7 @@
 import { randomBytes } from 'node:crypto';
 import { formPostAttribution, hasAttribution, validAttribution } from '@silk/schema/attribution';
 import { COLLECTIONS } from '@silk/schema/constants';
+import { hashEditKey } from '@silk/schema/edit-key';
 import { SIGNUPS_PAUSED } from '@silk/schema/messages';
 import { landingRecord } from '@silk/schema/signup-record';
 import { FieldValue } from 'firebase-admin/firestore';
@@ -67,11 +69,12 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
         // Bound on create; a signup stored without a key (from before keys) is claimed by a given one.
         const key = !stored.exists
           ? (editKey ?? randomBytes(32).toString('base64url'))
-          : typeof stored.get('editKey') === 'string'
+          : stored.get('editKeyHash') !== undefined || stored.get('editKey') !== undefined
             ? null
             : editKey;
+        const editKeyHash = key ? await hashEditKey(key) : null;
         const record = landingRecord(
-          { email, ip: ip === 'unknown' ? null : ip, editKey: key, attribution: stored.exists ? null : attribution },
+          { email, ip: ip === 'unknown' ? null : ip, editKeyHash, attribution: stored.exists ? null : attribution },
           () => FieldValue.serverTimestamp(),
         );
         // The place in line: set with the signup, never moved by a repeat (shared/first-signup.ts).

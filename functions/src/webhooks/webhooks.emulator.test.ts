@@ -147,7 +147,9 @@ describe('events', () => {
       createdAt: Date.now(),
     } satisfies ReferralRecord);
     const subscriberId = (await db.collection(COLLECTIONS.subscribers).doc(friend).get()).get('subscriberId') as string;
-    expect((await seen('signup.created', friend))).toHaveLength(1);
+    const [created] = await seen('signup.created', friend);
+    // signup.created names the subscriber id a later signup.erased names.
+    expect(created!.payload.data).toMatchObject({ email: friend, subscriberId });
     expect((await seen('signup.created', referrer))).toHaveLength(1);
 
     const link = (purpose: 'confirm' | 'unsubscribe' | 'erase') => ({ token: signLinkToken(EMULATOR_MAIL_TOKEN_SECRET, purpose, subscriberId) });
@@ -175,6 +177,8 @@ describe('events', () => {
     expect((await post(await functionUrl('eraseSubscriber'), link('erase'))).status).toBe(200);
     const [erased] = await seen('signup.erased', subscriberId);
     expect(erased!.payload).toEqual({ type: 'signup.erased', timestamp: expect.any(String), data: { subscriberId, erasedAt: expect.any(String) } });
+    const idOf = (arrival: Arrival | undefined) => (arrival?.payload.data as { subscriberId?: unknown }).subscriberId;
+    expect(idOf(erased)).toBe(idOf(created));
     expect(erased!.raw).not.toContain(friend);
     expect(erased!.raw).not.toContain(tag);
     // The events that named the address went with it.

@@ -1,6 +1,7 @@
 // The feedback edit key of this browser session (see firestore.rules, feedbackGuard): the landing write
-// that creates the signup binds it, and each feedback write carries a new random key and names the
-// previous one, so only the session that signed up can give and change the answers. Kept in
+// that creates the signup binds its hash (@silk/schema/edit-key), and each feedback write carries a new
+// random key's hash and names the previous key, so only the session that signed up can give and change
+// the answers; the plain key never leaves the session except to /api/join, which stores its hash. Kept in
 // sessionStorage beside the signed-up e-mail (the landing page's form guard keeps the one it sends to
 // /api/join there too); in memory where there is none.
 import { EDIT_KEY_STORAGE_PREFIX as STORAGE_PREFIX } from '@silk/schema/constants';

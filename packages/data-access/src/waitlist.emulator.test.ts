@@ -1,9 +1,11 @@
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { EDIT_KEY_HASH_PATTERN, hashEditKey } from '@silk/schema/edit-key';
 import { FEEDBACK_FAILED, INVALID_EMAIL, SIGNUP_FAILED } from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientConfig } from './config';
+import { readEditKey } from './edit-key';
 import { deleteAllApps, emulatorConfig, uniqueEmail } from './testing/emulator';
 import { hang, json, startStubServer, type StubServer } from './testing/stub-server';
 import { resetVisitorLookup, UNKNOWN_LOCATION } from './visitor-lookup';
@@ -90,18 +92,24 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
     expect(await stored(email)).toMatchObject({ email, ip: '198.51.100.99', socialMedia: '@repeat' });
   });
 
-  it("binds this session's edit key when it creates the signup, and its feedback names it", async () => {
+  it("binds the hash of this session's edit key when it creates the signup (never the key), and its feedback names the key", async () => {
     const email = uniqueEmail('bind');
     await joinWaitlist(config, email);
-    const bound = (await stored(email))?.editKey as string;
-    expect(bound).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const key = readEditKey(email) ?? '';
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const signup = await stored(email);
+    expect(signup?.editKeyHash).toBe(await hashEditKey(key));
+    expect(signup).not.toHaveProperty('editKey');
     await submitFeedback(config, email, { socialMedia: '@owner' });
-    expect(await stored(email)).toMatchObject({ socialMedia: '@owner', prevEditKey: bound });
+    const answered = await stored(email);
+    expect(answered).toMatchObject({ socialMedia: '@owner', prevEditKey: key });
+    expect(answered?.editKeyHash).toBe(await hashEditKey(readEditKey(email) ?? ''));
+    expect(answered?.editKeyHash).not.toBe(signup?.editKeyHash);
   });
 
   it('a repeat signup of a signup another session created lands alike and leaves its key (and answers) alone', async () => {
     const email = uniqueEmail('other');
-    const theirs = 'T'.repeat(43);
+    const theirs = await hashEditKey('T'.repeat(43));
     await db.collection(COLLECTIONS.waitlistSignups).doc(email).set({
       email,
       source: SIGNUP_SOURCE,
@@ -109,13 +117,13 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
       location: STORED_LOCATION,
       timestamp: Timestamp.now(),
       updatedAt: Timestamp.now(),
-      editKey: theirs,
+      editKeyHash: theirs,
       socialMedia: '@theirs',
     });
     await expect(joinWaitlist(config, email)).resolves.toBeNull();
     expect(await stored(email)).toMatchObject({
       ip: '198.51.100.23',
-      editKey: theirs,
+      editKeyHash: theirs,
       socialMedia: '@theirs',
     });
     expect(stub.requests.some((request) => request.path === '/api/subscribe')).toBe(true);
@@ -138,14 +146,14 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
       landingPath: '/',
     });
     expect(data).not.toHaveProperty('utmMedium');
-    expect((data?.editKey as string).length).toBeGreaterThan(0);
+    expect(data?.editKeyHash).toMatch(EDIT_KEY_HASH_PATTERN);
   });
 
   it("keeps the first visit's attribution through repeat signups, of this session or another", async () => {
     const email = uniqueEmail('firsttouch');
     const first = { url: 'https://silk.example/?utm_source=newsletter&utm_campaign=launch', referrer: '' };
     await joinWaitlist(config, email, undefined, null, first);
-    const key = (await stored(email))?.editKey;
+    const key = (await stored(email))?.editKeyHash;
     await joinWaitlist(config, email, undefined, null, first);
     resetVisitorLookup();
     stub.on('/ip', (_req, res) => json(res, 200, { ip: '198.51.100.77' }));
@@ -154,7 +162,7 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
       referrer: 'https://search.example/',
     });
     const data = await stored(email);
-    expect(data).toMatchObject({ ip: '198.51.100.77', utmSource: 'newsletter', utmCampaign: 'launch', landingPath: '/', editKey: key });
+    expect(data).toMatchObject({ ip: '198.51.100.77', utmSource: 'newsletter', utmCampaign: 'launch', landingPath: '/', editKeyHash: key });
     expect(data).not.toHaveProperty('utmTerm');
     expect(data).not.toHaveProperty('referrerHost');
     // A signup stored without attribution gains none from a repeat.
@@ -212,12 +220,13 @@ describe('submitFeedback (PRODUCT.md#api)', () => {
     const email = uniqueEmail('rekey');
     await joinWaitlist(config, email);
     await submitFeedback(config, email, { travelFrequency: 'Yearly' });
-    const first = (await stored(email))?.editKey as string;
+    const first = readEditKey(email) ?? '';
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await stored(email))?.editKeyHash).toBe(await hashEditKey(first));
     await submitFeedback(config, email, { travelFrequency: 'Monthly or more' });
     const data = await stored(email);
     expect(data).toMatchObject({ travelFrequency: 'Monthly or more', prevEditKey: first });
-    expect(data?.editKey).not.toBe(first);
+    expect(data?.editKeyHash).not.toBe(await hashEditKey(first));
     // Another browser that knows only the e-mail: its write without the key is refused, nothing changes.
     const { setDoc, serverTimestamp } = await import('firebase/firestore/lite');
     const stranger = signupRef(getLiteFirestore(config, 'stranger-session'), email);

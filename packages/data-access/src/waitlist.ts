@@ -2,6 +2,7 @@
 // firebase/auth: the site imports this module lazily on submit and it must stay small.
 import { visitAttribution } from '@silk/schema/attribution';
 import { COLLECTIONS, FEEDBACK_FIELDS, NOT_AVAILABLE } from '@silk/schema/constants';
+import { hashEditKey } from '@silk/schema/edit-key';
 import type { FeedbackFields } from '@silk/schema/entities';
 import { ATTRIBUTION_SIGNUP_FIELDS } from '@silk/schema/signup-fields';
 import { landingRecord, type LandingRecord } from '@silk/schema/signup-record';
@@ -27,11 +28,12 @@ import { startVisitorLookup } from './visitor-lookup';
 
 /**
  * What a visitor's browser writes to waitlist_signups/{email} (always with merge): the landing record,
- * or the feedback fields of the registry (answers, edit keys) with the visitor's context.
+ * or the feedback fields of the registry (answers, the new key's hash and the key it spends) with the
+ * visitor's context.
  */
 export type SignupWrite = Omit<LandingRecord<FieldValue>, 'source'> &
   Partial<Pick<LandingRecord<FieldValue>, 'source'>> &
-  Partial<FeedbackFields> & { editKey?: string; prevEditKey?: string };
+  Partial<FeedbackFields> & { editKeyHash?: string; prevEditKey?: string };
 
 const signupWriteConverter: FirestoreDataConverter<SignupWrite> = {
   toFirestore: (value) => value,
@@ -77,15 +79,15 @@ export interface Visit {
 function landingWrites(record: SignupWrite): SignupWrite[] {
   const unattributed: SignupWrite = { ...record };
   for (const { key } of ATTRIBUTION_SIGNUP_FIELDS) delete unattributed[key];
-  const { editKey, ...landing } = unattributed;
+  const { editKeyHash, ...landing } = unattributed;
   const attributed = ATTRIBUTION_SIGNUP_FIELDS.some(({ key }) => key in record);
-  return [record, ...(attributed && editKey ? [unattributed] : []), landing];
+  return [record, ...(attributed && editKeyHash ? [unattributed] : []), landing];
 }
 
 /**
  * PRODUCT.md#api: set + merge the landing record (`@silk/schema/signup-record`) on
- * waitlist_signups/{normalised email} with this session's edit key, which binds it when the write
- * creates the signup; a signup another session created refuses a key it does not hold, so the landing
+ * waitlist_signups/{normalised email} with the hash of this session's edit key, which binds it when the
+ * write creates the signup (the key itself stays in the session); a signup another session created refuses a key it does not hold, so the landing
  * fields are then written alone (a repeat signup ends the same way as a first one). Then POST
  * {api}/subscribe with the App Check token (fetched while the lookups run; App Check also attests the
  * write). A write failure rejects with SIGNUP_FAILED; the subscribe call's failure is only logged, and
@@ -107,14 +109,15 @@ export async function joinWaitlist(
   const id = normalizeEmail(email);
   const editKey = readEditKey(id) ?? newEditKey();
   const attribution = visit ? visitAttribution(visit.url, visit.referrer) : null;
-  const record = landingRecord({ email, ...(await startVisitorLookup(config)), editKey, attribution }, serverTimestamp);
+  const editKeyHash = await hashEditKey(editKey);
+  const record = landingRecord({ email, ...(await startVisitorLookup(config)), editKeyHash, attribution }, serverTimestamp);
   const ref = signupRef(getLiteFirestore(config, appName), id);
   try {
     const writes = landingWrites(record);
     for (const [index, write] of writes.entries()) {
       try {
         await setDoc(ref, write, { merge: true });
-        if (write.editKey) saveEditKey(id, editKey);
+        if (write.editKeyHash) saveEditKey(id, editKey);
         break;
       } catch (error) {
         if (!isPermissionDenied(error) || index === writes.length - 1) throw error;
@@ -153,7 +156,8 @@ export function feedbackValues(fields: Partial<FeedbackFields>): FeedbackFields 
 /**
  * PRODUCT.md#api: the bot check (with the App Check token) first when a reCAPTCHA token is given
  * (failure only warned about), then the lookups, then set + merge of the feedback fields ('N/A' for
- * blanks) with ip, location, the server timestamp and this session's edit key (rotated on each write).
+ * blanks) with ip, location, the server timestamp and this session's edit key (named as `prevEditKey`
+ * and rotated on each write: the signup stores the new key's hash).
  * Any write failure rejects with FEEDBACK_FAILED.
  */
 export async function submitFeedback(
@@ -185,7 +189,7 @@ export async function submitFeedback(
         location,
         timestamp: serverTimestamp(),
         updatedAt: serverTimestamp(),
-        editKey,
+        editKeyHash: await hashEditKey(editKey),
         ...(previousKey ? { prevEditKey: previousKey } : {}),
       },
       { merge: true },

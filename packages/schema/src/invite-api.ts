@@ -30,10 +30,9 @@ export type DeclineInviteRequest = { code: string; choice: 'keep' | 'leave' };
 
 export const verifyInviteRequestSchema = z.object({ token: z.string({ error: INVITE_REQUEST_INVALID }).min(1).max(200) });
 export type VerifyInviteRequest = z.input<typeof verifyInviteRequestSchema>;
+/** The invited address, answered once: the verification consumes the token. */
 export interface VerifyInviteResponse {
   email: string;
-  /** true: the token was verified before (this answer still names the address). */
-  alreadyConsumed: boolean;
 }
 
 const waveTarget = z.discriminatedUnion(

@@ -10,6 +10,8 @@ export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
 /** How long an invitation's code works unless the configuration says otherwise (INVITE_EXPIRY_DAYS). */
 export const DEFAULT_INVITE_EXPIRY_DAYS = 14;
+/** How long the product's one-time token works after the redemption that made it (INVITE_TOKEN_HOURS). */
+export const DEFAULT_INVITE_TOKEN_HOURS = 24;
 /** The query parameter of an invitation link: `https://<site>/invite?code=<code>`. */
 export const INVITE_CODE_PARAM = 'code';
 /** An invitation code: 32 base64url characters (192 random bits); only its hash is stored. */

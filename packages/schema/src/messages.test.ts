@@ -93,6 +93,8 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   INVITE_EXPIRED: 'This invitation has expired.',
   INVITE_DECLINED: 'This invitation was declined.',
   INVITE_TOKEN_UNKNOWN: 'This invitation token is not known.',
+  INVITE_TOKEN_USED: 'This invitation token has already been used.',
+  INVITE_TOKEN_EXPIRED: 'This invitation token has expired.',
   REFERRAL_GRANTED: 'Referral credit granted.',
   REFERRAL_REJECTED: 'Referral credit rejected.',
   REFERRAL_NOT_WITHHELD: 'This referral is not waiting for review.',

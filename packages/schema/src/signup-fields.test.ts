@@ -77,7 +77,7 @@ describe('the signup fields registry', () => {
       'location',
       'timestamp',
       'updatedAt',
-      'editKey',
+      'editKeyHash',
       'utmSource',
       'utmMedium',
       'utmCampaign',

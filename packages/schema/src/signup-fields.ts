@@ -99,10 +99,11 @@ export type SignupFieldWriter = 'join' | 'feedback' | 'server';
  * What the rules check of a visitor-written value:
  * `id` the signup's e-mail (the document id, lower case, an address); `text` a string within
  * `maxLength`; `location` a VisitorLocation; `requestTime` the write's own time (on every write);
- * `oneOf` one of `values`; `editKey` the session's edit key (bound on create, changed only by naming the
- * stored one: the rules' editKeyWrite); `pattern` a string within `maxLength` matching `pattern` whole.
+ * `oneOf` one of `values`; `editKeyHash` the SHA-256 of the session's edit key (bound on create, changed
+ * only by naming the stored key: the rules' editKeyHashWrite); `pattern` a string within `maxLength` matching `pattern` whole.
  */
-export type SignupFieldCheck = 'id' | 'text' | 'pattern' | 'location' | 'requestTime' | 'oneOf' | 'editKey';
+export type SignupFieldCheck =
+  'id' | 'text' | 'pattern' | 'location' | 'requestTime' | 'oneOf' | 'editKeyHash';
 
 /**
  * How Insights counts a question's answers: `single` by value, `multiple` by each value of a
@@ -185,10 +186,11 @@ export const SIGNUP_FIELDS = [
   /** The last write's server time (every writer sets it): the admin panel's changes feed. */
   { key: 'updatedAt', writtenBy: ['join', 'feedback', 'server'], check: 'requestTime' },
   /**
-   * The edit key of the browser session that created the signup, bound by that first write and new on
-   * each of its feedback writes (docs/decisions.md, feedback answers).
+   * The SHA-256 of the edit key of the browser session that created the signup (@silk/schema/edit-key),
+   * bound by that first write and new on each of its feedback writes (docs/decisions.md, feedback
+   * answers); the key itself stays in the session.
    */
-  { key: 'editKey', writtenBy: ['join', 'feedback'], check: 'editKey' },
+  { key: 'editKeyHash', writtenBy: ['join', 'feedback'], check: 'editKeyHash' },
   /** Where the visit came from: the campaign's UTM parameters, the referring host, the landing path. */
   ...ATTRIBUTION_SIGNUP_FIELDS,
   {
@@ -262,7 +264,10 @@ export const SIGNUP_FIELDS = [
     column: { header: 'Social Media', width: 160 },
     question: { input: 'text', chart: 'presence' },
   },
-  /** The edit key the session stored last time: proves the answers are this session's to change. */
+  /**
+   * The edit key the session holds (whose hash is stored): proves the answers are this session's to
+   * change. Spent by the same write, which stores a new key's hash.
+   */
   { key: 'prevEditKey', writtenBy: ['feedback'], check: 'text', maxLength: MAX_SHORT_TEXT_LENGTH },
   /** Recorded by server code from an outside source; shown and searched like an answer, not asked. */
   { key: 'aiTool', writtenBy: ['server'], column: { header: 'AI Tool', width: 120 } },

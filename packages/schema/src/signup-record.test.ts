@@ -37,9 +37,10 @@ describe('landingRecord', () => {
     expect(landingRecord({ email: 'a@b.co' }, () => at).location).toBe(UNKNOWN_LOCATION);
   });
 
-  it('carries the session\'s edit key when one is given, and none otherwise', () => {
-    const key = 'k'.repeat(43);
-    expect(landingRecord({ email: 'a@b.co', editKey: key }, () => 0).editKey).toBe(key);
-    expect('editKey' in landingRecord({ email: 'a@b.co', editKey: null }, () => 0)).toBe(false);
+  it('carries the hash of the session\'s edit key when one is given, and none otherwise (never a key)', () => {
+    const hash = 'a'.repeat(64);
+    expect(landingRecord({ email: 'a@b.co', editKeyHash: hash }, () => 0).editKeyHash).toBe(hash);
+    expect('editKeyHash' in landingRecord({ email: 'a@b.co', editKeyHash: null }, () => 0)).toBe(false);
+    expect('editKey' in landingRecord({ email: 'a@b.co', editKeyHash: hash }, () => 0)).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ export const UNKNOWN_LOCATION: VisitorLocation = Object.fromEntries(
 ) as unknown as VisitorLocation;
 
 /** The landing record, with the writer's time type (a server-timestamp sentinel, or a Date). */
-export type LandingRecord<Time> = Record<Exclude<FieldWrittenBy<'join'>, 'editKey' | AttributionField>, unknown> &
+export type LandingRecord<Time> = Record<Exclude<FieldWrittenBy<'join'>, 'editKeyHash' | AttributionField>, unknown> &
   Attribution & {
   email: string;
   source: typeof SIGNUP_SOURCE;
@@ -26,8 +26,8 @@ export type LandingRecord<Time> = Record<Exclude<FieldWrittenBy<'join'>, 'editKe
   location: VisitorLocation;
   timestamp: Time;
   updatedAt: Time;
-  /** The edit key of the session the signup belongs to: bound when the write creates the signup. */
-  editKey?: string;
+  /** The hash of the edit key of the session the signup belongs to: bound when the write creates the signup. */
+  editKeyHash?: string;
 };
 
 export interface LandingInput {
@@ -37,18 +37,21 @@ export interface LandingInput {
   ip?: string | null;
   /** The visitor's location; every part 'N/A' when unknown. */
   location?: VisitorLocation | null;
-  /** The writing session's edit key; left out when not given (a repeat signup of another session). */
-  editKey?: string | null;
+  /**
+   * The hash of the writing session's edit key (@silk/schema/edit-key); left out when not given (a
+   * repeat signup of another session).
+   */
+  editKeyHash?: string | null;
   /** Where the visit came from: only valid fields (@silk/schema/attribution); none when unknown. */
   attribution?: Attribution | null;
 }
 
 /**
- * {email, source, ip, location, timestamp, updatedAt, editKey?}: written with set + merge, so a repeat
+ * {email, source, ip, location, timestamp, updatedAt, editKeyHash?}: written with set + merge, so a repeat
  * signup refreshes the landing fields only. `now` gives the time of both stamps (called once for each).
  */
 export function landingRecord<Time>(
-  { email, ip, location, editKey, attribution }: LandingInput,
+  { email, ip, location, editKeyHash, attribution }: LandingInput,
   now: () => Time,
 ): LandingRecord<Time> {
   return {
@@ -58,7 +61,7 @@ export function landingRecord<Time>(
     location: location ?? UNKNOWN_LOCATION,
     timestamp: now(),
     updatedAt: now(),
-    ...(editKey ? { editKey } : {}),
+    ...(editKeyHash ? { editKeyHash } : {}),
     ...attribution,
   };
 }

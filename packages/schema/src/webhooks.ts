@@ -17,9 +17,19 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** What each event's `data` carries. An erasure names no address: only the subscriber's opaque id. */
+/**
+ * What each event's `data` carries. An erasure names no address: only the subscriber's opaque id, which
+ * every event about a signup carries (from `signup.created` on), so a receiver can match it.
+ */
 export interface WebhookEventData {
-  'signup.created': { email: string; timestamp: string | null; source: string | null; campaign: string | null; imported: boolean };
+  'signup.created': {
+    email: string;
+    subscriberId: string;
+    timestamp: string | null;
+    source: string | null;
+    campaign: string | null;
+    imported: boolean;
+  };
   /** subscriberId: the opaque id a later `signup.erased` names. */
   'signup.confirmed': { email: string; subscriberId: string; confirmedAt: string };
   'signup.unsubscribed': { email: string; subscriberId: string; unsubscribedAt: string };
