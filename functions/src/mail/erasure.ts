@@ -49,7 +49,7 @@ export async function eraseAddress(db: Firestore, email: string): Promise<Erasur
   const batch = db.batch();
   batch.delete(signup);
   batch.delete(subscriber);
-  batch.delete(suppressionRef(db, email)); // the address leaves the suppression list too (docs/decisions.md)
+  batch.delete(suppressionRef(db, email)); // its mailbox leaves the suppression list too (docs/decisions.md)
   for (const ref of mail) batch.delete(ref);
   await batch.commit();
   await eraseReferrals(db, email);
