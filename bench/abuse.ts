@@ -30,6 +30,7 @@ import { mailboxKey } from '@silk/schema/mailbox';
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '@silk/schema/referrals';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { mintAppCheckToken, startAppCheckStub } from '@silk/stack/app-check-stub';
+import { startMailDev, stopMailDev } from '@silk/stack/maildev';
 import { ROOT } from '@silk/stack/stack';
 import { FieldValue } from 'firebase-admin/firestore';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -80,6 +81,8 @@ function writeFunctionsEnv(): void {
 async function outer(): Promise<void> {
   if (!existsSync(join(DEPLOY, 'index.js'))) throw new Error('Build the functions first (pnpm --filter @silk/functions build).');
   writeFunctionsEnv();
+  // The SMTP sink the functions' sender delivers to (functions/env/.secret.local, port shifted by the offset).
+  await startMailDev(OFFSET);
   try {
     process.exitCode = await runInEmulators({
       offset: OFFSET,
@@ -90,6 +93,7 @@ async function outer(): Promise<void> {
     });
   } finally {
     rmSync(ENV_FILE, { force: true });
+    await stopMailDev(OFFSET);
   }
 }
 
