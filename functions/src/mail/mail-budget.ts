@@ -6,16 +6,29 @@
 // over budget is not queued, and nothing tells the caller.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { mailboxKey } from '@silk/schema/mailbox';
-import { Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { windowStart } from '../shared/ceiling';
 import { keyedHash } from '../shared/keyed-hash';
 
 export const MAIL_BUDGET_WINDOW_MS = 24 * 3600 * 1000;
 
 /** The budget document of the mailbox `email` delivers to, for the day `now` falls in. */
-export function mailBudgetRef(db: Firestore, secret: string, email: string, now = Date.now()): DocumentReference {
+export function mailBudgetRef(
+  db: Firestore,
+  secret: string,
+  email: string,
+  now = Date.now(),
+): DocumentReference {
   const day = windowStart(MAIL_BUDGET_WINDOW_MS, now);
-  return db.collection(COLLECTIONS.rateLimits).doc(keyedHash(secret, 'mail-budget', `${mailboxKey(email)}\u0000${day}`));
+  return db
+    .collection(COLLECTIONS.rateLimits)
+    .doc(keyedHash(secret, 'mail-budget', `${mailboxKey(email)}\u0000${day}`));
 }
 
 /**

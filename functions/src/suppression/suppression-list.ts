@@ -85,7 +85,8 @@ export async function suppress(
   if (addresses.length === 0 && !once) return { applied: true, suppressed: 0 };
   // The first address given for each mailbox names its entry (one write per entry).
   const mailboxes = new Map<string, string>();
-  for (const email of addresses) if (!mailboxes.has(mailboxKey(email))) mailboxes.set(mailboxKey(email), email);
+  for (const email of addresses)
+    if (!mailboxes.has(mailboxKey(email))) mailboxes.set(mailboxKey(email), email);
   return db.runTransaction(async (transaction) => {
     const entryRefs = [...mailboxes.values()].map((email) => suppressionRef(db, email));
     const signupRefs = addresses.map((email) => signupRefOf(db, email));
@@ -99,14 +100,22 @@ export async function suppress(
     for (const [key, email] of mailboxes) {
       if (!replaces(reasonOf(entries.get(key)), suppression.reason)) continue;
       replaced.add(key);
-      transaction.set(suppressionRef(db, email), { email, ...suppression, detail, at } satisfies SuppressionEntry);
+      transaction.set(suppressionRef(db, email), {
+        email,
+        ...suppression,
+        detail,
+        at,
+      } satisfies SuppressionEntry);
     }
     for (const [index, email] of addresses.entries()) {
       const signup = snapshots[mailboxes.size + index];
       const entry = entries.get(mailboxKey(email));
       if (!signup?.exists) continue;
       if (replaced.has(mailboxKey(email))) {
-        transaction.update(signup.ref, signupChange({ suppressedReason: suppression.reason, suppressedAt: at }));
+        transaction.update(
+          signup.ref,
+          signupChange({ suppressedReason: suppression.reason, suppressedAt: at }),
+        );
       } else if (entry) {
         const mirror = missingMirror(entry, signup);
         if (mirror.suppressedReason) transaction.update(signup.ref, signupChange(mirror));

@@ -7,13 +7,13 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminServices } from '../shared/admin';
-import { readServerConfig, type Ceilings, type ServerConfig } from '../shared/config';
-import { makeStatusLinkHandler } from '../status/status-link';
-import { makeJoinWaitlistHandler } from '../signups/join-waitlist';
-import { post, unique } from '../testing/emulator';
-import { serveWithFunctionsFramework } from '../testing/functions-framework';
-import type { ServedHandler } from '../testing/serve-handler';
+import { adminServices } from './shared/admin';
+import { readServerConfig, type Ceilings, type ServerConfig } from './shared/config';
+import { makeStatusLinkHandler } from './status/status-link';
+import { makeJoinWaitlistHandler } from './signups/join-waitlist';
+import { post, unique } from './testing/emulator';
+import { serveWithFunctionsFramework } from './testing/functions-framework';
+import type { ServedHandler } from './testing/serve-handler';
 
 const { db } = adminServices();
 // Production's rate limits would stop the calls for one mailbox before its budget or the ceiling does.
@@ -80,7 +80,11 @@ describe('the mail budget of a mailbox', () => {
       for (const email of spellings) {
         expect(await post(statusLink, { email })).toMatchObject({ status: 200, body: { ok: true } });
       }
-      const stored = await db.collection(COLLECTIONS.subscribers).where('email', 'in', variants).count().get();
+      const stored = await db
+        .collection(COLLECTIONS.subscribers)
+        .where('email', 'in', variants)
+        .count()
+        .get();
       expect(stored.data().count).toBe(variants.length);
       const sent = await mailTo(spellings.map((email) => email.toLowerCase()));
       expect(sent.queued + sent.waiting).toBe(budget);

@@ -9,14 +9,14 @@ import { EMULATOR_APP_CHECK_AUDIENCE, EMULATOR_APP_CHECK_ISSUER } from '@silk/st
 import { appCheckStubUrl } from '@silk/stack/stack';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminServices } from '../shared/admin';
-import { readServerConfig, type Ceilings, type ServerConfig } from '../shared/config';
-import { makeStatusLinkHandler } from '../status/status-link';
-import { makeJoinWaitlistHandler } from './join-waitlist';
-import { makeSubscribeHandler } from './subscribe';
-import { appCheckHeaders, post, uniqueEmail } from '../testing/emulator';
-import { serveWithFunctionsFramework } from '../testing/functions-framework';
-import type { ServedHandler } from '../testing/serve-handler';
+import { adminServices } from './shared/admin';
+import { readServerConfig, type Ceilings, type ServerConfig } from './shared/config';
+import { makeStatusLinkHandler } from './status/status-link';
+import { makeJoinWaitlistHandler } from './signups/join-waitlist';
+import { makeSubscribeHandler } from './signups/subscribe';
+import { appCheckHeaders, post, uniqueEmail } from './testing/emulator';
+import { serveWithFunctionsFramework } from './testing/functions-framework';
+import type { ServedHandler } from './testing/serve-handler';
 
 const { db } = adminServices();
 // Production's rate limits would stop the calls for one mailbox before its budget or the ceiling does.
@@ -107,7 +107,10 @@ describe('a listed and an unlisted address at a full ceiling', () => {
     const headers = await appCheckHeaders();
     const listed = uniqueEmail('listed');
     const stranger = uniqueEmail('stranger');
-    expect(await post(url, { email: listed }, { headers })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await post(url, { email: listed }, { headers })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
 
     const forListed = await post(url, { email: listed }, { headers });
     const forStranger = await post(url, { email: stranger }, { headers });
@@ -118,7 +121,9 @@ describe('a listed and an unlisted address at a full ceiling', () => {
 
   it('/api/status-link answers both {ok: true} and mails neither', async () => {
     const ceilings = ceilingsOfOne();
-    const subscribeUrl = await serve(makeSubscribeHandler({ config: configWith({ ...ceilings, subscribeSignups: 10 }) }));
+    const subscribeUrl = await serve(
+      makeSubscribeHandler({ config: configWith({ ...ceilings, subscribeSignups: 10 }) }),
+    );
     const url = await serve(makeStatusLinkHandler({ config: configWith(ceilings) }));
     const headers = await appCheckHeaders();
     const first = uniqueEmail('first');
@@ -141,12 +146,19 @@ describe('a listed and an unlisted address at a full ceiling', () => {
 
   it('/api/status-link counts a stranger as a member: a stranger takes the unit a member would', async () => {
     const ceilings = ceilingsOfOne();
-    const subscribeUrl = await serve(makeSubscribeHandler({ config: configWith({ ...ceilings, subscribeSignups: 10 }) }));
+    const subscribeUrl = await serve(
+      makeSubscribeHandler({ config: configWith({ ...ceilings, subscribeSignups: 10 }) }),
+    );
     const url = await serve(makeStatusLinkHandler({ config: configWith(ceilings) }));
     const listed = uniqueEmail('listed');
-    expect(await post(subscribeUrl, { email: listed }, { headers: await appCheckHeaders() })).toMatchObject({ status: 200 });
+    expect(await post(subscribeUrl, { email: listed }, { headers: await appCheckHeaders() })).toMatchObject({
+      status: 200,
+    });
 
-    expect(await post(url, { email: uniqueEmail('stranger') })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await post(url, { email: uniqueEmail('stranger') })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     expect(await post(url, { email: listed })).toMatchObject({ status: 200, body: { ok: true } });
     expect(await mailsTo(listed)).toBe(1); // the confirmation only
   });
