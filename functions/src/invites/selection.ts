@@ -20,7 +20,7 @@ export const PREVIEW_ADDRESSES = 10;
 export interface Candidate {
   signup: DocumentData | undefined;
   subscriber: DocumentData | undefined;
-  /** On the suppression list: no mail goes to the address, so no invitation either. */
+  /** Its mailbox on the suppression list: no mail goes to the address, so no invitation either. */
   suppressed?: boolean;
 }
 

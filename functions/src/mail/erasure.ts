@@ -65,7 +65,7 @@ export async function eraseAddress(db: Firestore, email: string, secret: string)
   const batch = db.batch();
   batch.delete(signup);
   batch.delete(subscriber);
-  batch.delete(suppressionRef(db, email)); // the address leaves the suppression list too (docs/decisions.md)
+  batch.delete(suppressionRef(db, email)); // its mailbox leaves the suppression list too (docs/decisions.md)
   for (const ref of mail) batch.delete(ref);
   const erased: ErasedMailbox = { erasedAt: Date.now() };
   batch.set(erasedMailboxRef(db, secret, email), erased);

@@ -5,7 +5,8 @@
 // confirmation e-mail of a new subscriber: it waits in mail_waiting and enters the mail queue at once
 // when the hourly ceiling of confirmation e-mails allows, later otherwise (mail-waiting.ts). Every subscriber has a referral code,
 // made with the entry (or at the next signup of an entry from before codes). A signup of an address on
-// the suppression list shows why (its mail is not sent: mail/delivery.ts).
+// the suppression list shows why (its mail is not sent: mail/delivery.ts). A confirmation counts on its
+// mailbox's daily mail budget (mail-budget.ts): over it, the subscriber is stored and no mail queued.
 import { CONSENT_TEXT_VERSION, SIGNUP_SOURCE, type ConsentForm } from '@silk/schema/constants';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { confirmationMail } from './confirmation-mail';
@@ -21,6 +22,7 @@ import { signupChange } from '../shared/signup-change';
 import { firstSignupUpdate } from '../shared/first-signup';
 import { claimReferralCode, referralCodeIn } from '../referrals/codes';
 import { missingMirror, suppressionRef } from '../suppression/suppression-list';
+import { mailBudgetRef, spendMailBudget } from './mail-budget';
 
 /** What queueing an e-mail to a subscriber needs: where links point and the key that signs them. */
 export interface MailContext {
@@ -40,8 +42,9 @@ const givenId = (value: unknown): string | null => (typeof value === 'string' &&
  * the signup trigger gives every new signup one, named by its signup.created — or a random one, and a
  * referral code), the signup, when there is one, gets its first signup time (once), the subscriberId,
  * the referral code and the consent record ({at, form, textVersion}; once: a repeat keeps the first),
- * and a new subscriber's confirmation e-mail is queued. A repeat signup queues nothing, also when the address
- * has unsubscribed (only its own link re-subscribes it). Returns the subscriber's referral code.
+ * and a new subscriber's confirmation e-mail is queued if its mailbox's budget allows. A repeat signup
+ * queues nothing, also when the address has unsubscribed (only its own link re-subscribes it). Returns
+ * the subscriber's referral code.
  */
 export async function addToMailingList(
   db: Firestore,
@@ -54,12 +57,14 @@ export async function addToMailingList(
   const freshId = newSubscriberId();
   const { waiting, referralCode } = await db.runTransaction(async (transaction) => {
     let queued: DocumentReference | null = null;
-    // One round trip for the three: a short transaction holds its locks briefly (launch-day floods).
-    const [subscriber, signup, suppression] = (await transaction.getAll(
+    // One round trip for the four: a short transaction holds its locks briefly (launch-day floods). The
+    // budget is read for a listed address too, so a repeat signup costs what a new one does.
+    const [subscriber, signup, suppression, budget] = (await transaction.getAll(
       subscriberRef(db, email),
       signupRef(db, email),
       suppressionRef(db, email),
-    )) as [DocumentSnapshot, DocumentSnapshot, DocumentSnapshot];
+      mailBudgetRef(db, secret, email),
+    )) as [DocumentSnapshot, DocumentSnapshot, DocumentSnapshot, DocumentSnapshot];
     const { code, fresh } = await referralCodeIn(transaction, db, subscriber.get('referralCode'));
     const ownId = givenId(subscriber.get('subscriberId'));
     const subscriberId = ownId ?? givenId(signup.get('subscriberId')) ?? freshId;
@@ -72,9 +77,11 @@ export async function addToMailingList(
         subscriberId,
         referralCode: code,
       });
-      const links = subscriberLinks(config.siteOrigin, secret, subscriberId, code);
-      queued = newWaitingMailRef(db);
-      transaction.create(queued, waitingMail(confirmationMail(email, links)));
+      if (spendMailBudget(transaction, budget, ceilings.mailboxMailsPerDay)) {
+        const links = subscriberLinks(config.siteOrigin, secret, subscriberId, code);
+        queued = newWaitingMailRef(db);
+        transaction.create(queued, waitingMail(confirmationMail(email, links)));
+      }
     } else if (ownId === null || fresh) {
       // An entry from before subscriber ids or referral codes.
       transaction.update(subscriber.ref, { subscriberId, referralCode: code });

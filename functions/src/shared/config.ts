@@ -125,21 +125,31 @@ export function readReferralRules(env: NodeJS.ProcessEnv = process.env): Referra
 
 /**
  * Global ceilings per fixed window, whatever client address the requests claim (a caller of a function's
- * own URL writes its own X-Forwarded-For, so per-IP limits are defence in depth only): new signups that
- * /api/join creates (beyond it: 429, nothing stored) and confirmation e-mails released to the mail queue
- * (beyond it a confirmation waits in mail_waiting and the redrive releases it in a later window: never
- * dropped). 0 allows none.
+ * own URL writes its own X-Forwarded-For, so per-IP limits are defence in depth only): calls of /api/join
+ * and of /api/subscribe, listed address or new alike (beyond it: 429, nothing stored, for everyone), so
+ * the signups and subscribers a flood creates are bounded; confirmation e-mails released to the mail
+ * queue (beyond it a confirmation waits in mail_waiting and the redrive releases it in a later window:
+ * never dropped); status-link requests (beyond it no mail is sent, and the answer is the same). 0 allows
+ * none. Next to them, per mailbox (mailboxKey) and not global: the mails Silk sends on a stranger's
+ * request (confirmations, status links) per day; beyond it a mail is not queued.
  */
 export interface Ceilings {
   windowMs: number;
   joinSignups: number;
+  subscribeSignups: number;
   confirmationMails: number;
+  statusLinkMails: number;
+  mailboxMailsPerDay: number;
 }
 
 export const DEFAULT_CEILINGS: Ceilings = {
   windowMs: 3600 * 1000,
   joinSignups: 500,
+  // A front-page launch brings ~100,000 signups in its first hour: the ceiling bounds a flood, not a launch.
+  subscribeSignups: 100_000,
   confirmationMails: 2000,
+  statusLinkMails: 500,
+  mailboxMailsPerDay: 5,
 };
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -150,12 +160,18 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return value;
 }
 
-/** CEILING_WINDOW_SECONDS, CEILING_JOIN_SIGNUPS, CEILING_CONFIRMATION_MAILS; DEFAULT_CEILINGS when unset. */
+/**
+ * CEILING_WINDOW_SECONDS, CEILING_JOIN_SIGNUPS, CEILING_SUBSCRIBE_SIGNUPS, CEILING_CONFIRMATION_MAILS,
+ * CEILING_STATUS_LINK_MAILS, MAIL_BUDGET_PER_MAILBOX_PER_DAY; DEFAULT_CEILINGS when unset.
+ */
 export function readCeilings(env: NodeJS.ProcessEnv = process.env): Ceilings {
   return {
     windowMs: positiveNumber(env, 'CEILING_WINDOW_SECONDS', DEFAULT_CEILINGS.windowMs / 1000) * 1000,
     joinSignups: wholeNumber(env, 'CEILING_JOIN_SIGNUPS', DEFAULT_CEILINGS.joinSignups),
+    subscribeSignups: wholeNumber(env, 'CEILING_SUBSCRIBE_SIGNUPS', DEFAULT_CEILINGS.subscribeSignups),
     confirmationMails: wholeNumber(env, 'CEILING_CONFIRMATION_MAILS', DEFAULT_CEILINGS.confirmationMails),
+    statusLinkMails: wholeNumber(env, 'CEILING_STATUS_LINK_MAILS', DEFAULT_CEILINGS.statusLinkMails),
+    mailboxMailsPerDay: wholeNumber(env, 'MAIL_BUDGET_PER_MAILBOX_PER_DAY', DEFAULT_CEILINGS.mailboxMailsPerDay),
   };
 }
 

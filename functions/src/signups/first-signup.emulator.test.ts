@@ -1,6 +1,7 @@
 // The place in line is the server's, against the emulators: for an address on the list, a repeat
 // /api/join (form and JSON), a repeat /api/subscribe, a browser's merge write of the landing record (the
-// client SDK, under the security rules), its own session's feedback answers and an import row with a later
+// client SDK, under the security rules), its own session's feedback answers and an import { hashEditKey } from '@silk/schema/edit-key';
+import row with a later
 // time each leave its place, its first signup time and its consent record as they were, and the status page
 // shows the same place; an import row with an earlier time moves it ahead (the earliest wins); a signup
 // written without a first signup time gets one from the trigger or from the maintenance, and then a place.
@@ -68,10 +69,13 @@ afterAll(async () => {
 });
 
 /** The site's landing write from a visitor's browser: set + merge under the rules, an edit key only when given. */
-const browserWrite = (email: string, editKey?: string) =>
+const browserWrite = async (email: string, editKey?: string) =>
   setDoc(
     doc(browser, COLLECTIONS.waitlistSignups, email),
-    landingRecord({ email, ip: '198.51.100.7', editKey }, () => serverTimestamp()),
+    landingRecord(
+      { email, ip: '198.51.100.7', editKeyHash: editKey ? await hashEditKey(editKey) : undefined },
+      () => serverTimestamp(),
+    ),
     { merge: true },
   );
 
@@ -103,7 +107,7 @@ async function feedbackWrite(email: string): Promise<void> {
       location: UNKNOWN_LOCATION,
       timestamp: serverTimestamp(),
       updatedAt: serverTimestamp(),
-      editKey,
+      editKeyHash: await hashEditKey(editKey),
       prevEditKey: editKeys.get(email),
     },
     { merge: true },

@@ -3,13 +3,14 @@
 // JSON is accepted too. It stores the record the browser writes — waitlist_signups/{email} merged with
 // the landing record (@silk/schema/signup-record), so a repeat signup refreshes the landing fields only —
 // with the address the request came from (or 'N/A') and an unknown location, then adds the mailing-list entry
-// as /api/subscribe does, under the same rate limits. A new signup also counts against a global ceiling
-// per window (429 SIGNUPS_PAUSED beyond it, nothing stored): the form needs no App Check, and a caller of
-// the function's own URL can claim any client address. A new signup is bound to an edit key as a browser
-// write binds it (firestore.rules: only the key's hash is stored): the one the page's form guard sends
-// (`editKey`, kept in the session's storage for /waitlist's feedback), or without one a random key nobody
-// holds (a browser without scripts has no feedback form); a repeat signup never changes the key, and the
-// answer is the same.
+// as /api/subscribe does, under the same rate limits. Every call, a listed address or a new one alike,
+// counts against a global ceiling per window (429 SIGNUPS_PAUSED beyond it for everyone, nothing stored,
+// so the answer at a full ceiling tells nobody whether an address is listed): the form needs no App
+// Check, and a caller of the function's own URL can claim any client address. A new signup is bound to
+// an edit key as a browser write binds it (firestore.rules: only the key's hash is stored): the one the
+// page's form guard sends (`editKey`, kept in the session's storage for /waitlist's feedback), or without
+// one a random key nobody holds (a browser without scripts has no feedback form); a repeat signup never
+// changes the key, and the answer is the same.
 //   form: 303 → /waitlist · an error: its status and a small HTML page with the message
 //   JSON: 200 {ok: true} · an error: its status and {error}
 // The referrer of a new signup is recorded from `ref` (the JSON body, the form's hidden field filled by
@@ -42,7 +43,7 @@ import { observedNetwork, recordSignupNetwork } from '../referrals/signup-networ
 import { signupChange } from '../shared/signup-change';
 import { FIRST_SIGNUP_FIELD, firstSignupUpdate } from '../shared/first-signup';
 
-/** The global ceiling on the new signups this public form creates (config.ts, Ceilings.joinSignups). */
+/** The global ceiling on this public form's calls, so on the signups it creates (config.ts, Ceilings.joinSignups). */
 export function joinCeiling(ceilings: Ceilings): Ceiling {
   return { scope: 'join-signups', limit: ceilings.joinSignups, windowMs: ceilings.windowMs };
 }
@@ -60,8 +61,8 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
       const given = validAttribution(body);
       const referer = sameSiteReferer(req, config.allowedOrigins);
       const attribution = hasAttribution(given) ? given : formPostAttribution(referer?.href);
-      // A new signup counts against the global ceiling (a repeat only refreshes its record).
-      if (!(await ref.get()).exists && (await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
+      // Every call counts, a repeat too: at a full ceiling a listed address is refused as a new one is.
+      if ((await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
         throw new HttpError(429, SIGNUPS_PAUSED);
       }
       await db.runTransaction(async (transaction) => {

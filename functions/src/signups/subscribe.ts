@@ -3,21 +3,35 @@
 // keeps the first subscription date), records the consent on the signup and queues a new subscriber's
 // confirmation e-mail (mail/mailing-list.ts); a well-formed `ref` records the referrer of a new signup
 // (referrals/record-referrer.ts; anything else is ignored), and the signup's network is recorded once as
-// the server observed it (referrals/signup-network.ts). Its frame (the route's declaration): a
-// valid App Check token first (401 otherwise), then per-IP and per-e-mail limits.
+// the server observed it (referrals/signup-network.ts). Its frame (the route's declaration): a valid App
+// Check token first (401 otherwise), then per-IP and per-e-mail limits. Every call, a listed address or
+// a new one alike, counts against a global ceiling per window (429 SIGNUPS_PAUSED beyond it for
+// everyone, nothing stored): an attacker who passes App Check can claim any client address, and the
+// subscribers a flood creates stay bounded.
+import { SIGNUPS_PAUSED } from '@silk/schema/messages';
 import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
+import { HttpError } from '../http/http';
 import { addToMailingList } from '../mail/mailing-list';
 import { recordReferrer } from '../referrals/record-referrer';
 import { observedNetwork, recordSignupNetwork } from '../referrals/signup-network';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
+import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
+
+/** The global ceiling on this route's calls, so on the subscribers it creates (config.ts, Ceilings.subscribeSignups). */
+export function subscribeCeiling(ceilings: Ceilings): Ceiling {
+  return { scope: 'subscribe-signups', limit: ceilings.subscribeSignups, windowMs: ceilings.windowMs };
+}
 
 export function makeSubscribeHandler(deps: Partial<EndpointDeps> = {}) {
   const secret = deps.linkSecret ?? (() => mailTokenSecret.value());
   return endpoint(
     'subscribe',
     async ({ req, services, config, body: { email, ref } }) => {
+      if ((await takeCeilingUnit(services.db, subscribeCeiling(config.ceilings))) !== 'taken') {
+        throw new HttpError(429, SIGNUPS_PAUSED);
+      }
       const referralCode = await addToMailingList(services.db, email, 'hero', config.ceilings);
       const network = observedNetwork(req, config.trustedProxyNetworks, secret);
       await recordSignupNetwork(services.db, email, network);

@@ -3,8 +3,11 @@
 // and `svix-*` headers) suppress the address, after which no mail goes to it (its confirmation, any mail
 // queued later); a transient bounce suppresses nobody; the same message twice is applied once; a forged,
 // stale or unsigned event is refused with 401 and changes nothing. The unsubscribe link suppresses, the
-// re-subscribe lifts it (never a bounce), and erasure takes the address off the list.
+// re-subscribe lifts it (never a bounce), and erasure takes the address off the list. The list holds
+// mailboxes: a bounce on victim+1@… protects victim+2@… (the sender, the signup's mirror, the entry a
+// wave's selection reads), and an unsubscribe of one spelling covers the others.
 import { COLLECTIONS } from '@silk/schema/constants';
+import { mailboxKey } from '@silk/schema/mailbox';
 import { MAIL_EVENT_INVALID, MAIL_EVENT_SIGNATURE_INVALID } from '@silk/schema/messages';
 import { readMailDevMessages, waitForMailTo } from '@silk/stack/maildev';
 import type { DocumentData } from 'firebase-admin/firestore';
@@ -13,6 +16,7 @@ import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
+import { suppressionRef } from './suppression-list';
 import { functionUrl, post, unique, uniqueEmail } from '../testing/emulator';
 import { deliveryState, linkIn, queuedMailTo, signUpOnSite, waitForDoc } from '../testing/mail';
 
@@ -283,6 +287,55 @@ describe('a forged mail event', () => {
     if (id)
       expect((await db.collection(COLLECTIONS.mailEvents).where('messageId', '==', id).get()).size).toBe(0);
     expect(await queueMail(email)).toMatchObject({ state: 'SUCCESS' });
+  });
+});
+
+describe('the list holds mailboxes', () => {
+  const spellings = () => {
+    const local = unique('victim');
+    return {
+      first: `${local}+1@functions.test`,
+      second: `${local}+2@functions.test`,
+      other: `${local}x@functions.test`,
+    };
+  };
+
+  it('a bounce on victim+1 protects victim+2: its confirmation, any later mail, its mirror and a wave', async () => {
+    const { first, second, other } = spellings();
+    await joined(first);
+    expect(await sendEvent(silk('bounce', first))).toMatchObject({ status: 200, body: { suppressed: 1 } });
+    const entry = (await db.collection(COLLECTIONS.suppressions).doc(mailboxKey(second)).get()).data();
+    expect(entry).toMatchObject({ email: first, reason: 'bounce', source: 'mail-event' });
+    expect(await entryOf(first)).toBeUndefined(); // not keyed by the spelling
+
+    await signUpOnSite(second);
+    const confirmation = await waitForDoc(await queuedMailTo(second), settled);
+    expect(confirmation?.delivery).toMatchObject({
+      state: 'SUPPRESSED',
+      attempts: 0,
+      suppressed: [{ address: second, reason: 'bounce' }],
+    });
+    expect(await signupOf(second)).toMatchObject({ suppressedReason: 'bounce', suppressedAt: entry?.at });
+    expect(await queueMail(second)).toMatchObject({ state: 'SUPPRESSED' });
+    // What the sender and a wave's selection read for victim+2.
+    expect((await suppressionRef(db, second).get()).data()).toEqual(entry);
+    expect(await mailCount(second)).toBe(0);
+
+    // Another mailbox is not on the list.
+    await joined(other);
+    expect((await suppressionRef(db, other).get()).exists).toBe(false);
+    expect(await queueMail(other)).toMatchObject({ state: 'SUCCESS' });
+  });
+
+  it('an unsubscribe of victim+1 covers victim+2; the re-subscribe of victim+2 lifts it', async () => {
+    const { first, second } = spellings();
+    const { token } = await joined(first);
+    const { token: secondToken } = await joined(second);
+    expect(await post(urls.unsubscribe, { token })).toMatchObject({ status: 200 });
+    expect(await queueMail(second)).toMatchObject({ state: 'SUPPRESSED' });
+    expect(await post(urls.resubscribe, { token: secondToken })).toMatchObject({ status: 200 });
+    expect((await db.collection(COLLECTIONS.suppressions).doc(mailboxKey(first)).get()).exists).toBe(false);
+    expect(await queueMail(first)).toMatchObject({ state: 'SUCCESS' });
   });
 });
 

@@ -44,7 +44,7 @@ export const COLLECTIONS = {
   webhookDeliveries: 'webhook_deliveries',
   /** imports/{id}: a CSV import (ImportView), with imports/{id}/chunks/{index} for each chunk written. */
   imports: 'imports',
-  /** suppressions/{email}: an address no mail goes to, and why (@silk/schema/suppression). */
+  /** suppressions/{mailboxKey}: a mailbox no mail goes to, and why (@silk/schema/suppression). */
   suppressions: 'suppressions',
   /** mail_events/{id}: the mail provider's reports already applied (by their `webhook-id`). */
   mailEvents: 'mail_events',

@@ -14,7 +14,10 @@ export function liftedByResubscribing(reason: SuppressionReason): boolean {
 export const SUPPRESSION_SOURCES = ['smtp', 'mail-event', 'unsubscribe'] as const;
 export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];
 
-/** suppressions/{email} (server only). `at`: milliseconds, the same instant as the signup's `suppressedAt`. */
+/**
+ * suppressions/{mailboxKey} (server only; `email`: the address it was made for). `at`: milliseconds, the
+ * same instant as the signup's `suppressedAt`.
+ */
 export interface SuppressionEntry {
   email: string;
   reason: SuppressionReason;

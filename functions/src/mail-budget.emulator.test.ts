@@ -1,0 +1,130 @@
+// The mail budget per mailbox and the status links' own ceiling: the real join and status-link handlers
+// served by the Functions Framework against the Firestore emulator, with the ceilings each test gives
+// (a window of its own). `+N` spellings of one mailbox share one daily budget across confirmations and
+// status links (every answer the same, nothing queued beyond it, another mailbox untouched); the budget
+// follows the configuration; a flood of status links over their ceiling leaves a confirmation's
+// release untouched.
+import { COLLECTIONS } from '@silk/schema/constants';
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminServices } from './shared/admin';
+import { readServerConfig, type Ceilings, type ServerConfig } from './shared/config';
+import { makeStatusLinkHandler } from './status/status-link';
+import { makeJoinWaitlistHandler } from './signups/join-waitlist';
+import { post, unique } from './testing/emulator';
+import { serveWithFunctionsFramework } from './testing/functions-framework';
+import type { ServedHandler } from './testing/serve-handler';
+
+const { db } = adminServices();
+// Production's rate limits would stop the calls for one mailbox before its budget or the ceiling does.
+const ROOMY_RATE_LIMITS = Object.fromEntries(
+  ['SUBSCRIBE', 'STATUS_LINK'].flatMap((group) => [
+    [`RATE_LIMIT_${group}_PER_IP`, '100000'],
+    [`RATE_LIMIT_${group}_PER_KEY`, '100000'],
+  ]),
+);
+const running: ServedHandler[] = [];
+
+function ceilings(given: Partial<Ceilings>): Ceilings {
+  return {
+    windowMs: 1000 * 3600 * 24 * 365 * 100 + randomInt(1_000_000),
+    joinSignups: 1000,
+    subscribeSignups: 1000,
+    confirmationMails: 1000,
+    statusLinkMails: 1000,
+    mailboxMailsPerDay: 1000,
+    ...given,
+  };
+}
+
+beforeAll(() => {
+  vi.stubEnv('MAIL_TOKEN_SECRET', process.env.MAIL_TOKEN_SECRET ?? 'emulator-only-mail-token-secret');
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await Promise.all(running.map((served) => served.close()));
+});
+
+/** The join and status-link handlers under `limits`. */
+async function routes(limits: Ceilings): Promise<{ join: string; statusLink: string }> {
+  const config = (): ServerConfig => ({ ...readServerConfig(ROOMY_RATE_LIMITS), ceilings: limits });
+  const served = await Promise.all([
+    serveWithFunctionsFramework(makeJoinWaitlistHandler({ config })),
+    serveWithFunctionsFramework(makeStatusLinkHandler({ config })),
+  ]);
+  running.push(...served);
+  return { join: served[0].url, statusLink: served[1].url };
+}
+
+/** Mail to any of `emails`: entered the queue, and waiting for the confirmations' ceiling. */
+async function mailTo(emails: string[]): Promise<{ queued: number; waiting: number }> {
+  const count = async (collection: string) =>
+    (await db.collection(collection).where('to', 'in', emails).count().get()).data().count;
+  return { queued: await count(COLLECTIONS.mail), waiting: await count(COLLECTIONS.mailWaiting) };
+}
+
+describe('the mail budget of a mailbox', () => {
+  it.each([1, 3])(
+    'sends +N spellings of one mailbox %i mail(s) a day in all, confirmations and status links together',
+    async (budget) => {
+      const { join, statusLink } = await routes(ceilings({ mailboxMailsPerDay: budget }));
+      const local = unique('victim');
+      const variants = Array.from({ length: 5 }, (_, i) => `${local}+${i + 1}@functions.test`);
+      const spellings = [...variants, `${local.toUpperCase()}@FUNCTIONS.TEST`];
+      const other = `${local}x@functions.test`;
+
+      // Every spelling joins and asks for its status link: each answered as any address is.
+      for (const email of variants) {
+        expect(await post(join, { email })).toMatchObject({ status: 200, body: { ok: true } });
+      }
+      for (const email of spellings) {
+        expect(await post(statusLink, { email })).toMatchObject({ status: 200, body: { ok: true } });
+      }
+      const stored = await db
+        .collection(COLLECTIONS.subscribers)
+        .where('email', 'in', variants)
+        .count()
+        .get();
+      expect(stored.data().count).toBe(variants.length);
+      const sent = await mailTo(spellings.map((email) => email.toLowerCase()));
+      expect(sent.queued + sent.waiting).toBe(budget);
+
+      // Another mailbox has its own budget.
+      expect(await post(join, { email: other })).toMatchObject({ status: 200 });
+      const toOther = await mailTo([other]);
+      expect(toOther.queued + toOther.waiting).toBe(1);
+    },
+  );
+});
+
+describe('status links over their ceiling', () => {
+  it('queue no more than the ceiling, never wait with the confirmations, and never delay one', async () => {
+    const members = Array.from({ length: 3 }, () => `${unique('member')}@functions.test`);
+    // Room for the members' confirmations and one more: a status link counted on the confirmations'
+    // ceiling would take it.
+    const limits = ceilings({ statusLinkMails: 2, confirmationMails: members.length + 1 });
+    const { join, statusLink } = await routes(limits);
+    for (const email of members) expect(await post(join, { email })).toMatchObject({ status: 200 });
+
+    // The members in parallel, each one's requests one after another: concurrent requests for one mailbox
+    // contend on its budget document, which the emulator answers with lock timeouts (docs/decisions.md).
+    const flood = (
+      await Promise.all(
+        members.map(async (email) => {
+          const answers = [];
+          for (let i = 0; i < 4; i += 1) answers.push(await post(statusLink, { email }));
+          return answers;
+        }),
+      )
+    ).flat();
+    expect(flood.map(({ status, body }) => [status, body])).toEqual(flood.map(() => [200, { ok: true }]));
+    const links = await db.collection(COLLECTIONS.mail).where('to', 'in', members).get();
+    // Each member's confirmation plus the ceiling's status links; none of them waits.
+    expect(links.size).toBe(members.length + limits.statusLinkMails);
+    expect((await mailTo(members)).waiting).toBe(0);
+
+    const newcomer = `${unique('newcomer')}@functions.test`;
+    expect(await post(join, { email: newcomer })).toMatchObject({ status: 200 });
+    expect(await mailTo([newcomer])).toEqual({ queued: 1, waiting: 0 });
+  });
+});
