@@ -1,11 +1,11 @@
 // The place in line is the server's, against the emulators: for an address on the list, a repeat
 // /api/join (form and JSON), a repeat /api/subscribe, a browser's merge write of the landing record (the
-// client SDK, under the security rules), its own session's feedback answers and an import { hashEditKey } from '@silk/schema/edit-key';
-import row with a later
+// client SDK, under the security rules), its own session's feedback answers and an import row with a later
 // time each leave its place, its first signup time and its consent record as they were, and the status page
 // shows the same place; an import row with an earlier time moves it ahead (the earliest wins); a signup
 // written without a first signup time gets one from the trigger or from the maintenance, and then a place.
 import { COLLECTIONS } from '@silk/schema/constants';
+import { hashEditKey } from '@silk/schema/edit-key';
 import type { ImportRow } from '@silk/schema/imports';
 import { landingRecord, UNKNOWN_LOCATION } from '@silk/schema/signup-record';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
