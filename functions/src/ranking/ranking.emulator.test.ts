@@ -203,6 +203,7 @@ describe('the product ranking (the signup trigger and setRankingRule)', () => {
 
   it('re-ranks everyone in the background on a rule change, audited; the trigger keeps places in step under it', async () => {
     const [a = '', b = '', c = ''] = await writeSignups(1978, [0, 0, 1]);
+    await eventually(() => positionOf(db, a), (position) => position !== null);
     const response = await setRule(admin.idToken, { kind: 'skip', places: 2 });
     expect(response).toMatchObject({ status: 200, body: { ok: true } });
     const version = Number(response.body.version);

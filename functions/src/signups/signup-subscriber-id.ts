@@ -14,7 +14,9 @@ const storedId = (value: unknown): string | null =>
 /** The signup's subscriber id, given to it now if it has none; null when the signup is gone. */
 export async function assignSubscriberId(db: Firestore, email: string): Promise<string | null> {
   return db.runTransaction(async (transaction) => {
-    const [signup, subscriber] = await transaction.getAll(signupRef(db, email), subscriberRef(db, email));
+    // In addToMailingList's order (subscriber, then signup): two transactions that lock the same documents
+    // in opposite orders wait on each other until one times out.
+    const [subscriber, signup] = await transaction.getAll(subscriberRef(db, email), signupRef(db, email));
     if (!signup?.exists) return null;
     const firstSignup = firstSignupUpdate(signup);
     const own = storedId(signup.get('subscriberId'));
