@@ -21,6 +21,7 @@ import { newSubscriberId, signupRef, subscriberRef } from './subscribers';
 import { signupChange } from '../shared/signup-change';
 import { firstSignupUpdate } from '../shared/first-signup';
 import { claimReferralCode, referralCodeIn } from '../referrals/codes';
+import { SIGNUP_NETWORK_FIELD } from '../referrals/signup-network';
 import { missingMirror, suppressionRef } from '../suppression/suppression-list';
 import { mailBudgetRef, spendMailBudget } from './mail-budget';
 
@@ -52,6 +53,7 @@ export async function addToMailingList(
   form: ConsentForm,
   ceilings: Ceilings,
   mailContext: () => MailContext = defaultMailContext,
+  network: string | null = null,
 ): Promise<string> {
   const { config, secret } = mailContext();
   const freshId = newSubscriberId();
@@ -69,6 +71,11 @@ export async function addToMailingList(
     const ownId = givenId(subscriber.get('subscriberId'));
     const subscriberId = ownId ?? givenId(signup.get('subscriberId')) ?? freshId;
     if (fresh) claimReferralCode(transaction, db, code, email);
+    // The network the server observed at the first request that brought one (set once, never moved).
+    const observed =
+      network !== null && subscriber.get(SIGNUP_NETWORK_FIELD) === undefined
+        ? { [SIGNUP_NETWORK_FIELD]: network }
+        : {};
     if (!subscriber.exists) {
       transaction.create(subscriber.ref, {
         email,
@@ -76,6 +83,7 @@ export async function addToMailingList(
         source: SIGNUP_SOURCE,
         subscriberId,
         referralCode: code,
+        ...observed,
       });
       if (spendMailBudget(transaction, budget, ceilings.mailboxMailsPerDay)) {
         const links = subscriberLinks(config.siteOrigin, secret, subscriberId, code);
@@ -84,22 +92,23 @@ export async function addToMailingList(
       }
     } else if (ownId === null || fresh) {
       // An entry from before subscriber ids or referral codes.
-      transaction.update(subscriber.ref, { subscriberId, referralCode: code });
+      transaction.update(subscriber.ref, { subscriberId, referralCode: code, ...observed });
+    } else if (Object.keys(observed).length > 0) {
+      transaction.update(subscriber.ref, observed);
     }
-    if (signup.exists) {
-      transaction.update(
-        signup.ref,
-        signupChange({
+    const signupUpdate = signup.exists
+      ? {
           ...firstSignupUpdate(signup),
-          subscriberId,
-          referralCode: code,
+          ...(signup.get('subscriberId') === subscriberId ? {} : { subscriberId }),
+          ...(signup.get('referralCode') === code ? {} : { referralCode: code }),
           ...(signup.get('consent') === undefined
             ? { consent: { at: FieldValue.serverTimestamp(), form, textVersion: CONSENT_TEXT_VERSION } }
             : {}),
           ...missingMirror(suppression, signup),
-        }),
-      );
-    }
+        }
+      : {};
+    // A repeat signup that changes nothing writes nothing (no change for the panels' feeds to carry).
+    if (Object.keys(signupUpdate).length > 0) transaction.update(signup.ref, signupChange(signupUpdate));
     return { waiting: queued, referralCode: code };
   });
   if (!waiting) return referralCode;

@@ -9,7 +9,14 @@
 // documents) and read together: RANK_SHARDS reads per level. A member's shard follows from its address,
 // so that it is taken out of the shard it was put in.
 import { DEFAULT_RANKING_RULE, type RankingRule, type RankingSettings } from '@silk/schema/referrals';
-import { FieldValue, type DocumentReference, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+  type Timestamp,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
 import { createHash, randomInt } from 'node:crypto';
 import type { RankPlacement } from './rank-keys';
 
@@ -29,7 +36,8 @@ export interface RankBuild {
   rule: RankingRule;
   state: 'building' | 'live' | 'retired';
   /** The last signup the build has read: [firstSignupAt millis, e-mail]. */
-  cursor?: [number, string];
+  /** The last signup built: its stored first signup time and address. */
+  cursor?: [Timestamp, string];
   done: number;
   startedAt: number;
 }
@@ -45,16 +53,31 @@ export function entryRef(db: Firestore, space: RankSpace, version: number, email
   return buildRef(db, space, version).collection('rank_entries').doc(email);
 }
 
-export function shardRef(db: Firestore, space: RankSpace, version: number, level: 'rank_coarse' | 'rank_fine' | 'rank_leaf', id: string): DocumentReference {
+export function shardRef(
+  db: Firestore,
+  space: RankSpace,
+  version: number,
+  level: 'rank_coarse' | 'rank_fine' | 'rank_leaf',
+  id: string,
+): DocumentReference {
   return buildRef(db, space, version).collection(level).doc(id);
 }
 
 export function coarseRefs(db: Firestore, space: RankSpace, version: number): DocumentReference[] {
-  return Array.from({ length: RANK_SHARDS }, (_, shard) => shardRef(db, space, version, 'rank_coarse', String(shard)));
+  return Array.from({ length: RANK_SHARDS }, (_, shard) =>
+    shardRef(db, space, version, 'rank_coarse', String(shard)),
+  );
 }
 
-export function fineRefs(db: Firestore, space: RankSpace, version: number, coarse: string): DocumentReference[] {
-  return Array.from({ length: RANK_SHARDS }, (_, shard) => shardRef(db, space, version, 'rank_fine', `${coarse}_${shard}`));
+export function fineRefs(
+  db: Firestore,
+  space: RankSpace,
+  version: number,
+  coarse: string,
+): DocumentReference[] {
+  return Array.from({ length: RANK_SHARDS }, (_, shard) =>
+    shardRef(db, space, version, 'rank_fine', `${coarse}_${shard}`),
+  );
 }
 
 /** The settings in force; before any Admin chose a rule, the default rule on version 0. */
@@ -66,7 +89,8 @@ export function readSettings(data: FirebaseFirestore.DocumentData | undefined): 
 export function versionsInStep(settings: RankingSettings): Array<{ version: number; rule: RankingRule }> {
   const versions = [{ version: settings.version, rule: settings.rule }];
   const rerank = settings.rerank;
-  if (rerank?.state === 'running' && rerank.version !== settings.version) versions.push({ version: rerank.version, rule: rerank.rule });
+  if (rerank?.state === 'running' && rerank.version !== settings.version)
+    versions.push({ version: rerank.version, rule: rerank.rule });
   return versions;
 }
 
@@ -74,11 +98,22 @@ export function isPlaced(entry: StoredEntry | undefined): entry is RankPlacement
   return entry !== undefined && !('gone' in entry);
 }
 
-export function leafRefs(db: Firestore, space: RankSpace, version: number, placement: RankPlacement): DocumentReference[] {
+export function leafRefs(
+  db: Firestore,
+  space: RankSpace,
+  version: number,
+  placement: RankPlacement,
+): DocumentReference[] {
   return Array.from({ length: RANK_SHARDS }, (_, shard) => leafRef(db, space, version, placement, shard));
 }
 
-export function leafRef(db: Firestore, space: RankSpace, version: number, placement: RankPlacement, shard: number): DocumentReference {
+export function leafRef(
+  db: Firestore,
+  space: RankSpace,
+  version: number,
+  placement: RankPlacement,
+  shard: number,
+): DocumentReference {
   return shardRef(db, space, version, 'rank_leaf', `${placement.coarse}_${placement.fine}_${shard}`);
 }
 
@@ -114,7 +149,9 @@ export function bucketChange(
 export function sumShards(shards: Array<FirebaseFirestore.DocumentSnapshot>): Map<string, number> {
   const sums = new Map<string, number>();
   for (const shard of shards)
-    for (const [bucket, count] of Object.entries((shard.get('n') as Record<string, number> | undefined) ?? {}))
+    for (const [bucket, count] of Object.entries(
+      (shard.get('n') as Record<string, number> | undefined) ?? {},
+    ))
       sums.set(bucket, (sums.get(bucket) ?? 0) + count);
   return sums;
 }

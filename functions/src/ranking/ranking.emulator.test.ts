@@ -159,6 +159,16 @@ describe('positions from a re-rank', () => {
     expect(await positionOf(db, email, { space })).toBeNull();
   });
 
+  it('finishes when the last signup in line has a first signup time finer than a millisecond (a server time)', async () => {
+    const email = `rank-last-${randomUUID().slice(0, 6)}@ranking.test`;
+    const at = new Timestamp(Math.floor(Date.UTC(2999, 0, 1) / 1000), 123_456_789);
+    await signups.doc(email).set({ email, timestamp: at, firstSignupAt: at, updatedAt: Timestamp.now() });
+    written.push(email);
+    const space = await rankedSpace({ kind: 'signup-time' });
+    const total = (await signups.orderBy('firstSignupAt').count().get()).data().count;
+    expect((await positionOf(db, email, { space }))?.place).toBe(total);
+  });
+
   it('is rebuilt by the repair when it does not count every signup', async () => {
     const space = await rankedSpace({ kind: 'signup-time' });
     // Not in this ranking: nothing keeps a test's ranking in step.

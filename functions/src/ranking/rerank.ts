@@ -6,11 +6,28 @@
 // read, so the chunk leaves it (and its count) alone.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { RankingRule, RankingSettings } from '@silk/schema/referrals';
-import { FieldPath, FieldValue, type DocumentReference, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  type DocumentReference,
+  type Firestore,
+  type QueryDocumentSnapshot,
+  type Timestamp,
+} from 'firebase-admin/firestore';
 import { randomInt } from 'node:crypto';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { placement, usesSeq } from './rank-keys';
-import { buildRef, entryRef, leafRef, leafShard, RANK_SHARDS, readSettings, shardRef, type RankBuild, type RankSpace } from './rank-store';
+import {
+  buildRef,
+  entryRef,
+  leafRef,
+  leafShard,
+  RANK_SHARDS,
+  readSettings,
+  shardRef,
+  type RankBuild,
+  type RankSpace,
+} from './rank-store';
 import { rankFacts, syncRankEntry } from './sync-entry';
 
 export const RERANK_CHUNK = 2_000;
@@ -23,7 +40,12 @@ const ALREADY_EXISTS = 6;
  * Starts building a version for `rule` (superseding a re-rank that is running: its version is never made
  * live) and returns its number. Runs in one transaction with the settings; the caller audits it.
  */
-export async function startRerank(db: Firestore, space: RankSpace, rule: RankingRule, by?: string): Promise<number> {
+export async function startRerank(
+  db: Firestore,
+  space: RankSpace,
+  rule: RankingRule,
+  by?: string,
+): Promise<number> {
   const total = (await db.collection(COLLECTIONS.waitlistSignups).count().get()).data().count;
   return db.runTransaction(async (transaction) => {
     const settings = readSettings((await transaction.get(space.settings)).data());
@@ -44,8 +66,11 @@ export async function startRerank(db: Firestore, space: RankSpace, rule: Ranking
 
 /** The next chunk of signups after the cursor, in first signup time order (address for equal times). */
 async function readChunk(db: Firestore, cursor: RankBuild['cursor']): Promise<QueryDocumentSnapshot[]> {
-  let query = db.collection(COLLECTIONS.waitlistSignups).orderBy(FIRST_SIGNUP_FIELD).orderBy(FieldPath.documentId());
-  if (cursor) query = query.startAfter(new Date(cursor[0]), cursor[1]);
+  let query = db
+    .collection(COLLECTIONS.waitlistSignups)
+    .orderBy(FIRST_SIGNUP_FIELD)
+    .orderBy(FieldPath.documentId());
+  if (cursor) query = query.startAfter(cursor[0], cursor[1]);
   return (await query.limit(RERANK_CHUNK).get()).docs;
 }
 
@@ -74,7 +99,9 @@ export async function buildChunk(db: Firestore, space: RankSpace, version: numbe
   }
   await Promise.all(batches);
   const last = chunk[chunk.length - 1] as QueryDocumentSnapshot;
-  const cursor: [number, string] = [rankFacts(last)?.firstSignupAt ?? 0, last.id];
+  // The stored time itself, not its milliseconds: a server time has microseconds, and a cursor rounded
+  // down would read the last signup again, for ever once it is the only one left.
+  const cursor: [Timestamp, string] = [last.get(FIRST_SIGNUP_FIELD) as Timestamp, last.id];
   const done = build.done + chunk.length;
   await db.runTransaction(async (transaction) => {
     const [current, now] = await transaction.getAll(buildRef(db, space, version), space.settings);
@@ -82,7 +109,11 @@ export async function buildChunk(db: Firestore, space: RankSpace, version: numbe
     if ((current?.data() as RankBuild | undefined)?.done !== build.done) return;
     transaction.update(buildRef(db, space, version), { cursor, done });
     const rerank = readSettings(now?.data()).rerank;
-    if (rerank?.version === version) transaction.update(space.settings, { 'rerank.done': done, 'rerank.total': Math.max(done, rerank.total) });
+    if (rerank?.version === version)
+      transaction.update(space.settings, {
+        'rerank.done': done,
+        'rerank.total': Math.max(done, rerank.total),
+      });
   });
   return true;
 }
@@ -107,7 +138,9 @@ async function writeBatchOfEntries(
   for (const [index, signup] of signups.entries()) {
     const facts = rankFacts(signup);
     if (!facts) continue;
-    const entry = usesSeq(build.rule) ? { ...placement(build.rule, { ...facts, seq: seqOf(index) }), seq: seqOf(index) } : placement(build.rule, facts);
+    const entry = usesSeq(build.rule)
+      ? { ...placement(build.rule, { ...facts, seq: seqOf(index) }), seq: seqOf(index) }
+      : placement(build.rule, facts);
     batch.create(entryRef(db, space, version, signup.id), entry);
     const leaf = leafRef(db, space, version, entry, leafShard(signup.id));
     leaves.set(leaf.path, { ref: leaf, keys: [...(leaves.get(leaf.path)?.keys ?? []), entry.sort] });
@@ -120,13 +153,20 @@ async function writeBatchOfEntries(
   const increments = (counts: Map<string, number>) =>
     Object.fromEntries([...counts].map(([bucket, count]) => [bucket, FieldValue.increment(count)]));
   batch.set(shardRef(db, space, version, 'rank_coarse', shard), { n: increments(coarse) }, { merge: true });
-  for (const [bucket, counts] of fine) batch.set(shardRef(db, space, version, 'rank_fine', `${bucket}_${shard}`), { n: increments(counts) }, { merge: true });
-  for (const { ref, keys } of leaves.values()) batch.set(ref, { k: FieldValue.arrayUnion(...keys) }, { merge: true });
+  for (const [bucket, counts] of fine)
+    batch.set(
+      shardRef(db, space, version, 'rank_fine', `${bucket}_${shard}`),
+      { n: increments(counts) },
+      { merge: true },
+    );
+  for (const { ref, keys } of leaves.values())
+    batch.set(ref, { k: FieldValue.arrayUnion(...keys) }, { merge: true });
   try {
     await batch.commit();
   } catch (error) {
     if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
-    for (const [index, signup] of signups.entries()) await syncRankEntry(db, space, signup.id, { version, seq: seqOf(index) });
+    for (const [index, signup] of signups.entries())
+      await syncRankEntry(db, space, signup.id, { version, seq: seqOf(index) });
   }
 }
 

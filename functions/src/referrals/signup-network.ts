@@ -1,8 +1,9 @@
 // The network a signup came from, as the server observed it (the referral network rule compares these):
 // a keyed hash of the /24 or /48 of the trusted client address (http/trusted-client.ts), set once on
-// subscribers/{email} at the first server request for the signup that yields one (/api/subscribe or
-// /api/join) and never changed by a later request. The browser's `ip` field is not used. Without a
-// trusted address nothing is recorded, and the rule skips the signup.
+// subscribers/{email} by the mailing list's transaction (mail/mailing-list.ts) at the first server request
+// for the signup that yields one (/api/subscribe or /api/join) and never changed by a later request. The
+// browser's `ip` field is not used. Without a trusted address nothing is recorded, and the rule skips the
+// signup.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { HttpRequest } from '../http/http';
@@ -21,22 +22,6 @@ export function observedNetwork(
 ): string | null {
   const network = networkOf(trustedClientAddress(req, trustedProxies));
   return network === null ? null : keyedHash(secret(), 'network', network);
-}
-
-/** Records the signup's network unless it has one (or has no subscriber entry). */
-export async function recordSignupNetwork(
-  db: Firestore,
-  email: string,
-  network: string | null,
-): Promise<void> {
-  if (network === null) return;
-  const ref = db.collection(COLLECTIONS.subscribers).doc(email);
-  await db.runTransaction(async (transaction) => {
-    const subscriber = await transaction.get(ref);
-    if (subscriber.exists && subscriber.get(SIGNUP_NETWORK_FIELD) === undefined) {
-      transaction.update(ref, { [SIGNUP_NETWORK_FIELD]: network });
-    }
-  });
 }
 
 /** The network recorded for an address's signup, or null. */

@@ -2,7 +2,7 @@
 // reads the signup (every member of staff, the recent copy, the panel's browser copy) could name to
 // rewrite the visitor's feedback. Server code replaces it with its hash (`editKeyHash`, the only form
 // firestore.rules accepts; @silk/schema/edit-key): the signup trigger for a signup written while it
-// holds one, the 6-hourly maintenance for every other. The change stamps `updatedAt`, so the recent copy
+// holds one (in its one stamping transaction, server-stamps.ts), the 6-hourly maintenance for every other. The change stamps `updatedAt`, so the recent copy
 // and the open panels' copies are rewritten without the key.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { hashEditKey } from '@silk/schema/edit-key';
@@ -17,24 +17,24 @@ export function holdsPlainEditKey(data: DocumentData | undefined): boolean {
 }
 
 /**
- * Replaces the signup's plain edit key by its hash, in one transaction (a hash stored already is kept:
- * it is the newer key). Answers whether there was a key to replace.
+ * The fields that replace a plain edit key by its hash (a hash stored already is kept: it is the newer
+ * key); none when the signup holds no plain key.
  */
+export async function plainKeyUpdate(data: DocumentData | undefined): Promise<Record<string, unknown>> {
+  if (!holdsPlainEditKey(data)) return {};
+  const key: unknown = data?.[PLAIN_EDIT_KEY_FIELD];
+  const hash =
+    typeof data?.editKeyHash !== 'string' && typeof key === 'string' ? await hashEditKey(key) : null;
+  return { [PLAIN_EDIT_KEY_FIELD]: FieldValue.delete(), ...(hash === null ? {} : { editKeyHash: hash }) };
+}
+
+/** Replaces the signup's plain edit key by its hash, in one transaction. Answers whether there was a key to replace. */
 export async function hashPlainEditKey(db: Firestore, id: string): Promise<boolean> {
   const ref = db.collection(COLLECTIONS.waitlistSignups).doc(id);
   return db.runTransaction(async (transaction) => {
-    const data = (await transaction.get(ref)).data();
-    if (!holdsPlainEditKey(data)) return false;
-    const key: unknown = data?.[PLAIN_EDIT_KEY_FIELD];
-    const hash =
-      typeof data?.editKeyHash !== 'string' && typeof key === 'string' ? await hashEditKey(key) : null;
-    transaction.update(
-      ref,
-      signupChange({
-        [PLAIN_EDIT_KEY_FIELD]: FieldValue.delete(),
-        ...(hash === null ? {} : { editKeyHash: hash }),
-      }),
-    );
+    const update = await plainKeyUpdate((await transaction.get(ref)).data());
+    if (Object.keys(update).length === 0) return false;
+    transaction.update(ref, signupChange(update));
     return true;
   });
 }

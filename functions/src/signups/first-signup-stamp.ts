@@ -1,7 +1,7 @@
 // The first signup time (shared/first-signup.ts) of a signup a writer left without one — the browser's
-// landing write before its /api/subscribe call, the console, a script — stamped by the signup trigger, and
-// by the 6-hourly maintenance for any the trigger missed (and for a list from before the field), so that
-// everyone has a place in line without anyone acting. The panel does not show the field, so the stamp
+// landing write before its /api/subscribe call, the console, a script — is stamped by the signup trigger
+// (server-stamps.ts), and here by the 6-hourly maintenance for any the trigger missed (and for a list from
+// before the field), so that everyone has a place in line without anyone acting. The panel does not show the field, so the stamp
 // leaves `updatedAt` alone: an open panel is not sent the row again for it.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
@@ -9,15 +9,6 @@ import { FIRST_SIGNUP_FIELD, firstSignupUpdate, hasFirstSignup } from '../shared
 
 /** gRPC codes of a precondition that failed and of a document that is gone. */
 const LEFT_TO_THEIR_WRITE = new Set<number>([9, 5]);
-
-/** Records the signup's first signup time unless it is recorded (or the signup is gone). */
-export async function stampFirstSignup(db: Firestore, id: string): Promise<void> {
-  const signup = db.collection(COLLECTIONS.waitlistSignups).doc(id);
-  await db.runTransaction(async (transaction) => {
-    const update = firstSignupUpdate(await transaction.get(signup));
-    if (update.firstSignupAt) transaction.update(signup, update);
-  });
-}
 
 /**
  * Stamps every signup without a first signup time. A count() of the signups ordered by it (which leaves

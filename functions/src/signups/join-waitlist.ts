@@ -34,12 +34,12 @@ import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { sameSiteReferer } from '../http/cors';
 import { HttpError } from '../http/http';
 import { refuseWithPage, seeOther } from '../http/html-page';
-import { addToMailingList } from '../mail/mailing-list';
+import { addToMailingList, defaultMailContext } from '../mail/mailing-list';
 import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
 import { mailTokenSecret } from '../shared/secrets';
 import { recordReferrer, referralCodeOf } from '../referrals/record-referrer';
-import { observedNetwork, recordSignupNetwork } from '../referrals/signup-network';
+import { observedNetwork } from '../referrals/signup-network';
 import { signupChange } from '../shared/signup-change';
 import { FIRST_SIGNUP_FIELD, firstSignupUpdate } from '../shared/first-signup';
 
@@ -82,8 +82,8 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
         const firstSignup = stored.exists ? firstSignupUpdate(stored) : { [FIRST_SIGNUP_FIELD]: FieldValue.serverTimestamp() };
         transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
       });
-      const referralCode = await addToMailingList(db, email, 'no-js', config.ceilings);
-      await recordSignupNetwork(db, email, observedNetwork(req, config.trustedProxyNetworks, secret));
+      const network = observedNetwork(req, config.trustedProxyNetworks, secret);
+      const referralCode = await addToMailingList(db, email, 'no-js', config.ceilings, defaultMailContext, network);
       const code = linkCode ?? referralCodeOf(referer);
       if (code) await recordReferrer(db, { referred: email, code });
       return { ok: true, referralCode };

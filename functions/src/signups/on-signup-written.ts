@@ -1,10 +1,10 @@
 // waitlist_signups/{id} written (by a browser, our functions, the console or any script) → the panel's
 // feeds (signup-feeds.ts): the total, the recent copy, the tombstone, and `updatedAt` stamped on a signup
-// written without it; a new signup's subscriber id and first signup time (signup-subscriber-id.ts) and its
-// signup.created; the first signup time of any other signup without one (first-signup-stamp.ts); its place
-// in the ranking's index when its first signup time or confirmed referrals changed (ranking/sync-entry.ts);
-// and a plain edit key from before keys were hashed replaced by its hash (edit-key-hash.ts). Retried by
-// the platform, so a transient failure does not leave an open panel showing
+// written without it; in one transaction what server code stamps on a signup (server-stamps.ts: its first
+// signup time, a new signup's subscriber id, a plain edit key's hash) and then a new signup's
+// signup.created; its place in the ranking's index when its first signup time or confirmed referrals
+// changed (ranking/sync-entry.ts). Retried by the platform, so a transient failure does not leave an open
+// panel showing
 // a deleted signup; a +1 or -1 counted twice is corrected by the scheduled reconciliation.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
@@ -17,10 +17,9 @@ import { syncRankEntry } from '../ranking/sync-entry';
 import { adminServices } from '../shared/admin';
 import { triggerDocumentId } from '../shared/trigger-document-id';
 import { FIRST_SIGNUP_FIELD, hasFirstSignup } from '../shared/first-signup';
-import { hashPlainEditKey, holdsPlainEditKey } from './edit-key-hash';
-import { stampFirstSignup } from './first-signup-stamp';
+import { holdsPlainEditKey } from './edit-key-hash';
+import { stampSignup } from './server-stamps';
 import { recordSignupDeletion, recordSignupWrite } from './signup-feeds';
-import { assignSubscriberId } from './signup-subscriber-id';
 
 export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.waitlistSignups}/{id}`, retry: true }, async (event) => {
   const change = event.data;
@@ -30,17 +29,16 @@ export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.wait
   const ranked = rankedFieldsChanged(change.before, change.after) ? syncRankEntry(db, rankSpace(db), id) : undefined;
   const feeds = change.after.exists ? recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists) : recordSignupDeletion(db, id);
   const isNew = !change.before.exists && change.after.exists;
-  // A new signup's id and first signup time are given in one write, whose own event places it.
-  const created = isNew ? announceSignup(db, id, change.after) : undefined;
-  const stamped = !isNew && change.after.exists && !hasFirstSignup(change.after) ? stampFirstSignup(db, id) : undefined;
-  const keyHashed = holdsPlainEditKey(change.after.data()) ? hashPlainEditKey(db, id) : undefined;
-  await Promise.all([feeds, ranked, created, stamped, keyHashed]);
+  const lacksStamp = change.after.exists && (!hasFirstSignup(change.after) || holdsPlainEditKey(change.after.data()));
+  // One write stamps what the signup lacks (its own event then places it), and a new one's signup.created follows.
+  const stamped = isNew ? announceSignup(db, id, change.after) : lacksStamp ? stampSignup(db, id, { giveSubscriberId: false }) : undefined;
+  await Promise.all([feeds, ranked, stamped]);
 });
 
 /** signup.created, with the subscriber id the signup is given; nothing when the signup is gone already. */
 async function announceSignup(db: Firestore, id: string, signup: DocumentSnapshot): Promise<void> {
-  const subscriberId = await assignSubscriberId(db, id);
-  if (subscriberId !== null) await emitEvent(db, signupCreatedEvent(id, signup, subscriberId));
+  const stamped = await stampSignup(db, id, { giveSubscriberId: true });
+  if (stamped?.subscriberId) await emitEvent(db, signupCreatedEvent(id, signup, stamped.subscriberId));
 }
 
 /** Created, deleted, or a field the ranking follows changed (any other write, a repeat signup's too, leaves its place alone). */

@@ -12,9 +12,9 @@ import { SIGNUPS_PAUSED } from '@silk/schema/messages';
 import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
-import { addToMailingList } from '../mail/mailing-list';
+import { addToMailingList, defaultMailContext } from '../mail/mailing-list';
 import { recordReferrer } from '../referrals/record-referrer';
-import { observedNetwork, recordSignupNetwork } from '../referrals/signup-network';
+import { observedNetwork } from '../referrals/signup-network';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
 import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
@@ -32,9 +32,15 @@ export function makeSubscribeHandler(deps: Partial<EndpointDeps> = {}) {
       if ((await takeCeilingUnit(services.db, subscribeCeiling(config.ceilings))) !== 'taken') {
         throw new HttpError(429, SIGNUPS_PAUSED);
       }
-      const referralCode = await addToMailingList(services.db, email, 'hero', config.ceilings);
       const network = observedNetwork(req, config.trustedProxyNetworks, secret);
-      await recordSignupNetwork(services.db, email, network);
+      const referralCode = await addToMailingList(
+        services.db,
+        email,
+        'hero',
+        config.ceilings,
+        defaultMailContext,
+        network,
+      );
       if (ref) await recordReferrer(services.db, { referred: email, code: ref });
       return { ok: true, referralCode };
     },
