@@ -27,6 +27,7 @@ import {
 import { erasedMailboxRef } from '../mail/erased-mailboxes';
 import { signupChange } from '../shared/signup-change';
 import { earlierFirstSignup } from '../shared/first-signup';
+import { newSubscriberId } from '../mail/subscribers';
 
 export function importRef(db: Firestore, id: string): DocumentReference {
   return db.collection(COLLECTIONS.imports).doc(id);
@@ -139,6 +140,8 @@ function newSignup(row: ImportRow, importId: string, now: number): DocumentData 
     email: normalizeEmail(row.email),
     timestamp: Timestamp.fromMillis(time),
     firstSignupAt: Timestamp.fromMillis(time),
+    // Given now, so the trigger has nothing to stamp on an imported signup (its signup.created names it).
+    subscriberId: newSubscriberId(),
     importId,
     ...(row.source === undefined ? {} : { utmSource: row.source }),
     ...answersOf(row),

@@ -42,6 +42,7 @@ import { recordReferrer, referralCodeOf } from '../referrals/record-referrer';
 import { observedNetwork } from '../referrals/signup-network';
 import { signupChange } from '../shared/signup-change';
 import { FIRST_SIGNUP_FIELD, firstSignupUpdate } from '../shared/first-signup';
+import { newSubscriberId } from '../mail/subscribers';
 
 /** The global ceiling on this public form's calls, so on the signups it creates (config.ts, Ceilings.joinSignups). */
 export function joinCeiling(ceilings: Ceilings): Ceiling {
@@ -79,7 +80,10 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
           () => FieldValue.serverTimestamp(),
         );
         // The place in line: set with the signup, never moved by a repeat (shared/first-signup.ts).
-        const firstSignup = stored.exists ? firstSignupUpdate(stored) : { [FIRST_SIGNUP_FIELD]: FieldValue.serverTimestamp() };
+        // A new signup also gets its subscriber id here, so the trigger has nothing to stamp on it.
+        const firstSignup = stored.exists
+          ? firstSignupUpdate(stored)
+          : { [FIRST_SIGNUP_FIELD]: FieldValue.serverTimestamp(), subscriberId: newSubscriberId() };
         transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
       });
       const network = observedNetwork(req, config.trustedProxyNetworks, secret);
