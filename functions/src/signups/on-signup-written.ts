@@ -26,13 +26,16 @@ export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.wait
   if (!change) return;
   const { db } = adminServices();
   const id = triggerDocumentId(event.params.id);
-  const ranked = rankedFieldsChanged(change.before, change.after) ? syncRankEntry(db, rankSpace(db), id) : undefined;
-  const feeds = change.after.exists ? recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists) : recordSignupDeletion(db, id);
   const isNew = !change.before.exists && change.after.exists;
   const lacksStamp = change.after.exists && (!hasFirstSignup(change.after) || holdsPlainEditKey(change.after.data()));
-  // One write stamps what the signup lacks (its own event then places it), and a new one's signup.created follows.
-  const stamped = isNew ? announceSignup(db, id, change.after) : lacksStamp ? stampSignup(db, id, { giveSubscriberId: false }) : undefined;
-  await Promise.all([feeds, ranked, stamped]);
+  // First the one write that stamps what the signup lacks (its own event then places it), and a new one's
+  // signup.created; then the feeds and the ranking, whose transactions read the same signup: run side by
+  // side with the stamp, they waited on its lock, and a run that timed out there stamped nothing.
+  if (isNew) await announceSignup(db, id, change.after);
+  else if (lacksStamp) await stampSignup(db, id, { giveSubscriberId: false });
+  const ranked = rankedFieldsChanged(change.before, change.after) ? syncRankEntry(db, rankSpace(db), id) : undefined;
+  const feeds = change.after.exists ? recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists) : recordSignupDeletion(db, id);
+  await Promise.all([feeds, ranked]);
 });
 
 /** signup.created, with the subscriber id the signup is given; nothing when the signup is gone already. */
