@@ -35,6 +35,8 @@ beforeAll(async () => {
       source: SIGNUP_SOURCE,
       ip: '203.0.113.30',
       timestamp: Timestamp.fromMillis(Date.UTC(1950, 0, 1 + index)),
+      // Their place in line, as the server records it (seeded as an import of old signups would be).
+      firstSignupAt: Timestamp.fromMillis(Date.UTC(1950, 0, 1 + index)),
       confirmedAt: Timestamp.now(),
       updatedAt: FieldValue.serverTimestamp(),
     });
