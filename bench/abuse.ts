@@ -390,6 +390,15 @@ async function inner(): Promise<void> {
         { key: 'medianMs.statusLink.stranger', metric: '/api/status-link: stranger median', value: statusRatio.stranger, unit: 'ms', kind: 'max' },
         { key: 'medianMs.join.member', metric: '/api/join: member median', value: joinRatio.member, unit: 'ms', kind: 'max' },
         { key: 'medianMs.join.stranger', metric: '/api/join: stranger median', value: joinRatio.stranger, unit: 'ms', kind: 'max' },
+        ...Object.entries(phases).flatMap(([phase, figures]) =>
+          (['member', 'stranger'] as const).map((side) => ({
+            key: `medianMs.${phase}.${side}`,
+            metric: `${phase}: ${side} median`,
+            value: figures[side],
+            unit: 'ms',
+            kind: 'max' as const,
+          })),
+        ),
       ],
       {
         ceilings: { ...CEILINGS, mailboxBudget: LIMITS.mailboxBudget, subscribersCeiling: CEILINGS.subscribers },

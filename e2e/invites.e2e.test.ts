@@ -43,7 +43,16 @@ beforeAll(async () => {
     batch.set(db.collection(COLLECTIONS.subscribers).doc(email), { email, subscriberId: `next3-${suffix}-${index}` });
   });
   await batch.commit();
+  // "The next 3" follow the live ranking index, which places each signup from its trigger: wait for it.
+  await expect.poll(async () => (await Promise.all(PEOPLE.map(isPlaced))).every(Boolean), { timeout: 100_000 }).toBe(true);
 });
+
+/** Whether the live ranking index (settings/ranking's version, 0 before any re-rank) has placed `email`. */
+async function isPlaced(email: string): Promise<boolean> {
+  const version = ((await db.collection('settings').doc('ranking').get()).get('version') as number | undefined) ?? 0;
+  const entry = await db.doc(`rank_builds/${version}/rank_entries/${email}`).get();
+  return entry.exists && entry.get('gone') !== true;
+}
 
 afterAll(async () => {
   const found = await Promise.all([

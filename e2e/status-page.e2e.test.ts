@@ -108,6 +108,22 @@ describe('referral links on the site (e2e)', () => {
     expect(await page.getByTestId('referral-link').textContent()).toBe(`${new URL(suite.stack.siteUrl).origin}/?ref=${code}`);
   });
 
+  it('shows the link on /waitlist once /api/subscribe answers, also when it answers only after 5 s', async () => {
+    const email = uniqueEmail('held');
+    const { context, page } = await openSite(suite.browser, suite.stack.siteUrl, '/');
+    suite.contexts.push(context);
+    await context.route('**/api/subscribe', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      // The landing page's own call may have gone with the page; /waitlist's is the one that must arrive.
+      await route.continue().catch(() => undefined);
+    });
+    await joinWithHeroForm(page, email);
+    expect(await page.getByTestId('referral-link').count()).toBe(0);
+    await page.getByTestId('referral-link').waitFor({ timeout: 30_000 });
+    const code = (await db.collection(COLLECTIONS.subscribers).doc(email).get()).get('referralCode') as string;
+    expect(await page.getByTestId('referral-link').textContent()).toBe(`${new URL(suite.stack.siteUrl).origin}/?ref=${code}`);
+  });
+
   it("shows the subscriber's own link with its share buttons on /waitlist, without axe violations", async () => {
     const { context, page } = await openSite(suite.browser, suite.stack.siteUrl, '/waitlist', {
       beforeGoto: async (opening) => {

@@ -95,6 +95,8 @@ describe('the Content-Security-Policy', () => {
       'https://www.google.com/recaptcha/',
       'https://recaptcha.google.com/recaptcha/',
     ]);
+    // Firestore's network probe, by its exact path: no other image of the host.
+    expect(directive('img-src')).toEqual(["'self'", 'data:', 'https://www.google.com/images/cleardot.gif']);
   });
 
   it('deploys no loopback origin: firebase.json names neither 127.0.0.1 nor localhost anywhere', () => {

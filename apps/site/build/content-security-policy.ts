@@ -1,7 +1,7 @@
 // The Content-Security-Policy of both Hosting targets, the one source of the values in firebase.json
 // (content-security-policy.test.ts checks they are equal, and scripts/prerender.mjs checks every inline
 // script of the built pages against firebase.json). Update firebase.json with
-// `pnpm exec tsx apps/site/build/content-security-policy.ts --write`.
+// `pnpm --dir apps/site exec tsx build/content-security-policy.ts --write`.
 //
 // Scripts: 'self' plus the hash of each inline script (no 'unsafe-inline'). Styles: 'unsafe-inline',
 // because the site inlines its stylesheet (its hash would change with every CSS edit) and prerenders
@@ -26,6 +26,11 @@ const AUTH = ['https://identitytoolkit.googleapis.com', 'https://securetoken.goo
 /** reCAPTCHA v3 on /waitlist (Google's documented sources; its own requests run in its frame). */
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+/**
+ * The one image the full Firestore SDK loads: its streaming channel tells a lost network from a refused
+ * request by fetching this pixel after a failed request (exactly this path, nothing else on the host).
+ */
+const FIRESTORE_NETWORK_PROBE = 'https://www.google.com/images/cleardot.gif';
 
 export function scriptHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
@@ -66,14 +71,15 @@ export function sitePolicy(): string {
 
 /**
  * The admin panel: Firebase Auth and Firestore, /api on its own origin, App Check (its reCAPTCHA v3
- * provider loads Google's script and frame, and exchanges its tokens); its icon is a data: URI.
+ * provider loads Google's script and frame, and exchanges its tokens); its icon is a data: URI, and
+ * Firestore's channel may load its network probe.
  */
 export function adminPolicy(): string {
   return policy({
     'default-src': ["'self'"],
     'script-src': ["'self'", ...RECAPTCHA_SCRIPTS],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', FIRESTORE_NETWORK_PROBE],
     'connect-src': ["'self'", FIRESTORE, ...AUTH, APP_CHECK],
     'frame-src': RECAPTCHA_FRAMES,
     ...LOCKED_DOWN,

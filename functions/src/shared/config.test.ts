@@ -136,6 +136,13 @@ describe('readServerConfig', () => {
     expect(() => readServerConfig({ CEILING_STATUS_LINK_MAILS: '1.5' })).toThrow('CEILING_STATUS_LINK_MAILS');
   });
 
+  it('reads the answer time step of the mailing-list routes (300 ms unless set, 0 allowed)', () => {
+    expect(readServerConfig({}).answerTimeStepMs).toBe(300);
+    expect(readServerConfig({ ANSWER_TIME_STEP_MS: '0' }).answerTimeStepMs).toBe(0);
+    expect(readServerConfig({ ANSWER_TIME_STEP_MS: '450' }).answerTimeStepMs).toBe(450);
+    expect(() => readServerConfig({ ANSWER_TIME_STEP_MS: '-5' })).toThrow('ANSWER_TIME_STEP_MS');
+  });
+
   it('reads the referral rules: window, daily cap (0 allowed) and extra throwaway domains', () => {
     expect(readServerConfig({}).referrals).toEqual(DEFAULT_REFERRAL_RULES);
     expect(

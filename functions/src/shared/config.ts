@@ -79,6 +79,11 @@ export interface ServerConfig {
   appCheck: { jwksUrl: string; issuer: string; audiences: string[] };
   /** See DEFAULT_CEILINGS. */
   ceilings: Ceilings;
+  /**
+   * /api/join and /api/subscribe answer an accepted call at the next whole step of this many
+   * milliseconds after it began (http/answer-time.ts; ANSWER_TIME_STEP_MS, 0: at once).
+   */
+  answerTimeStepMs: number;
   /** The security log (anonymous callers' events): entries kept per hour at most, and for how long. */
   securityLog: { maxEntriesPerHour: number; retentionDays: number };
   /** A password change without the current password needs a sign-in this recent (ID token auth_time). */
@@ -141,6 +146,9 @@ export interface Ceilings {
   statusLinkMails: number;
   mailboxMailsPerDay: number;
 }
+
+/** ServerConfig.answerTimeStepMs: above production's mailing-list work (a few Firestore round trips, ~100–200 ms). */
+export const DEFAULT_ANSWER_TIME_STEP_MS = 300;
 
 export const DEFAULT_CEILINGS: Ceilings = {
   windowMs: 3600 * 1000,
@@ -310,6 +318,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       audiences: list(env.APP_CHECK_AUDIENCE),
     },
     ceilings: readCeilings(env),
+    answerTimeStepMs: wholeNumber(env, 'ANSWER_TIME_STEP_MS', DEFAULT_ANSWER_TIME_STEP_MS),
     securityLog: {
       maxEntriesPerHour: positiveNumber(
         env,

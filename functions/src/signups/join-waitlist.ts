@@ -21,7 +21,8 @@
 // fields when it has any, else the UTM parameters and path of the same-site page the form was posted from
 // (its Referer). The referring site is not known on this path (only the page's script could read
 // `document.referrer`). A repeat signup keeps the attribution it has, as the rules keep it for browsers.
-// The address is never put in a URL (no query string, no redirect carrying it).
+// The address is never put in a URL (no query string, no redirect carrying it). An accepted call is
+// answered at the next whole time step (http/answer-time.ts): a new address's extra work does not show.
 import { randomBytes } from 'node:crypto';
 import { formPostAttribution, hasAttribution, validAttribution } from '@silk/schema/attribution';
 import { COLLECTIONS } from '@silk/schema/constants';
@@ -33,6 +34,7 @@ import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { sameSiteReferer } from '../http/cors';
 import { HttpError } from '../http/http';
+import { onTimeStep } from '../http/answer-time';
 import { refuseWithPage, seeOther } from '../http/html-page';
 import { addToMailingList, defaultMailContext } from '../mail/mailing-list';
 import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
@@ -66,31 +68,46 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
       if ((await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
         throw new HttpError(429, SIGNUPS_PAUSED);
       }
-      await db.runTransaction(async (transaction) => {
-        const stored = await transaction.get(ref);
-        // Bound on create; a signup stored without a key (from before keys) is claimed by a given one.
-        const key = !stored.exists
-          ? (editKey ?? randomBytes(32).toString('base64url'))
-          : stored.get('editKeyHash') !== undefined || stored.get('editKey') !== undefined
-            ? null
-            : editKey;
-        const editKeyHash = key ? await hashEditKey(key) : null;
-        const record = landingRecord(
-          { email, ip: ip === 'unknown' ? null : ip, editKeyHash, attribution: stored.exists ? null : attribution },
-          () => FieldValue.serverTimestamp(),
+      // A new address is more work than a listed one: the answer leaves at the same step for both.
+      return onTimeStep(config.answerTimeStepMs, async () => {
+        await db.runTransaction(async (transaction) => {
+          const stored = await transaction.get(ref);
+          // Bound on create; a signup stored without a key (from before keys) is claimed by a given one.
+          const key = !stored.exists
+            ? (editKey ?? randomBytes(32).toString('base64url'))
+            : stored.get('editKeyHash') !== undefined || stored.get('editKey') !== undefined
+              ? null
+              : editKey;
+          const editKeyHash = key ? await hashEditKey(key) : null;
+          const record = landingRecord(
+            {
+              email,
+              ip: ip === 'unknown' ? null : ip,
+              editKeyHash,
+              attribution: stored.exists ? null : attribution,
+            },
+            () => FieldValue.serverTimestamp(),
+          );
+          // The place in line: set with the signup, never moved by a repeat (shared/first-signup.ts).
+          // A new signup also gets its subscriber id here, so the trigger has nothing to stamp on it.
+          const firstSignup = stored.exists
+            ? firstSignupUpdate(stored)
+            : { [FIRST_SIGNUP_FIELD]: FieldValue.serverTimestamp(), subscriberId: newSubscriberId() };
+          transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
+        });
+        const network = observedNetwork(req, config.trustedProxyNetworks, secret);
+        const referralCode = await addToMailingList(
+          db,
+          email,
+          'no-js',
+          config.ceilings,
+          defaultMailContext,
+          network,
         );
-        // The place in line: set with the signup, never moved by a repeat (shared/first-signup.ts).
-        // A new signup also gets its subscriber id here, so the trigger has nothing to stamp on it.
-        const firstSignup = stored.exists
-          ? firstSignupUpdate(stored)
-          : { [FIRST_SIGNUP_FIELD]: FieldValue.serverTimestamp(), subscriberId: newSubscriberId() };
-        transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
+        const code = linkCode ?? referralCodeOf(referer);
+        if (code) await recordReferrer(db, { referred: email, code });
+        return { ok: true, referralCode };
       });
-      const network = observedNetwork(req, config.trustedProxyNetworks, secret);
-      const referralCode = await addToMailingList(db, email, 'no-js', config.ceilings, defaultMailContext, network);
-      const code = linkCode ?? referralCodeOf(referer);
-      if (code) await recordReferrer(db, { referred: email, code });
-      return { ok: true, referralCode };
     },
     deps,
     {

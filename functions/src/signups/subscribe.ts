@@ -7,11 +7,13 @@
 // Check token first (401 otherwise), then per-IP and per-e-mail limits. Every call, a listed address or
 // a new one alike, counts against a global ceiling per window (429 SIGNUPS_PAUSED beyond it for
 // everyone, nothing stored): an attacker who passes App Check can claim any client address, and the
-// subscribers a flood creates stay bounded.
+// subscribers a flood creates stay bounded. An accepted call is answered at the next whole time step
+// (http/answer-time.ts): a new address's extra work does not show.
 import { SIGNUPS_PAUSED } from '@silk/schema/messages';
 import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
+import { onTimeStep } from '../http/answer-time';
 import { addToMailingList, defaultMailContext } from '../mail/mailing-list';
 import { recordReferrer } from '../referrals/record-referrer';
 import { observedNetwork } from '../referrals/signup-network';
@@ -32,17 +34,20 @@ export function makeSubscribeHandler(deps: Partial<EndpointDeps> = {}) {
       if ((await takeCeilingUnit(services.db, subscribeCeiling(config.ceilings))) !== 'taken') {
         throw new HttpError(429, SIGNUPS_PAUSED);
       }
-      const network = observedNetwork(req, config.trustedProxyNetworks, secret);
-      const referralCode = await addToMailingList(
-        services.db,
-        email,
-        'hero',
-        config.ceilings,
-        defaultMailContext,
-        network,
-      );
-      if (ref) await recordReferrer(services.db, { referred: email, code: ref });
-      return { ok: true, referralCode };
+      // A new address is more work than a listed one: the answer leaves at the same step for both.
+      return onTimeStep(config.answerTimeStepMs, async () => {
+        const network = observedNetwork(req, config.trustedProxyNetworks, secret);
+        const referralCode = await addToMailingList(
+          services.db,
+          email,
+          'hero',
+          config.ceilings,
+          defaultMailContext,
+          network,
+        );
+        if (ref) await recordReferrer(services.db, { referred: email, code: ref });
+        return { ok: true, referralCode };
+      });
     },
     deps,
   );

@@ -9,7 +9,14 @@ import { readEditKey } from './edit-key';
 import { deleteAllApps, emulatorConfig, uniqueEmail } from './testing/emulator';
 import { hang, json, startStubServer, type StubServer } from './testing/stub-server';
 import { resetVisitorLookup, UNKNOWN_LOCATION } from './visitor-lookup';
-import { getLiteFirestore, joinWaitlist, signupRef, submitFeedback, SUBSCRIBE_WAIT_MS } from './waitlist';
+import {
+  getLiteFirestore,
+  joinWaitlist,
+  signupRef,
+  submitFeedback,
+  subscribeForReferralCode,
+  SUBSCRIBE_WAIT_MS,
+} from './waitlist';
 
 const { db } = adminSdk();
 let stub: StubServer;
@@ -120,7 +127,7 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
       editKeyHash: theirs,
       socialMedia: '@theirs',
     });
-    await expect(joinWaitlist(config, email)).resolves.toBeNull();
+    await expect(joinWaitlist(config, email)).resolves.toEqual({ referralCode: null, subscribeSettled: true });
     expect(await stored(email)).toMatchObject({
       ip: '198.51.100.23',
       editKeyHash: theirs,
@@ -184,7 +191,7 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
   it('only logs a failing mailing-list call (the signup still succeeds)', async () => {
     stub.on('/api/subscribe', (_req, res) => json(res, 500, { error: 'Mailing list down' }));
     const email = uniqueEmail('subfail');
-    await expect(joinWaitlist(config, email)).resolves.toBeNull();
+    await expect(joinWaitlist(config, email)).resolves.toEqual({ referralCode: null, subscribeSettled: true });
     expect(await stored(email)).toMatchObject({ email });
     expect(errors).toHaveBeenCalledWith(
       'Mailing-list subscription failed:',
@@ -192,10 +199,29 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
     );
   });
 
+  it("resolves with the subscriber's own code from the mailing-list call's answer", async () => {
+    stub.on('/api/subscribe', (_req, res) => json(res, 200, { ok: true, referralCode: 'zxcv6789' }));
+    await expect(joinWaitlist(config, uniqueEmail('code'))).resolves.toEqual({ referralCode: 'zxcv6789', subscribeSettled: true });
+  });
+
+  it('asks again for the code with the same call (App Check token, the referral code of the visit)', async () => {
+    stub.on('/api/subscribe', (_req, res) => json(res, 200, { ok: true, referralCode: 'zxcv6789' }));
+    const email = uniqueEmail('again');
+    await expect(subscribeForReferralCode(config, email.toUpperCase(), 'abcd2345')).resolves.toBe('zxcv6789');
+    const subscribe = stub.requests.find((request) => request.path === '/api/subscribe');
+    expect(subscribe?.headers['x-firebase-appcheck']).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(JSON.parse(subscribe!.body)).toEqual({ email, ref: 'abcd2345' });
+    stub.on('/api/subscribe', (_req, res) => json(res, 429, { error: 'Too many requests.' }));
+    await expect(subscribeForReferralCode(config, email)).resolves.toBeNull();
+  });
+
   it('does not wait for a hanging mailing-list call longer than its bound', async () => {
     stub.on('/api/subscribe', hang);
     const started = Date.now();
-    await joinWaitlist(config, uniqueEmail('subhang'));
+    await expect(joinWaitlist(config, uniqueEmail('subhang'))).resolves.toEqual({
+      referralCode: null,
+      subscribeSettled: false,
+    });
     expect(Date.now() - started).toBeLessThan(SUBSCRIBE_WAIT_MS + 1500);
   });
 

@@ -84,18 +84,47 @@ function landingWrites(record: SignupWrite): SignupWrite[] {
   return [record, ...(attributed && editKeyHash ? [unattributed] : []), landing];
 }
 
+/** What a signup learnt from the mailing-list call by the time joinWaitlist resolved. */
+export interface JoinOutcome {
+  /** The subscriber's own referral code, or null when the call failed or had not answered in time. */
+  referralCode: string | null;
+  /** False while the call was still running when the wait ran out (its answer is then asked for again later). */
+  subscribeSettled: boolean;
+}
+
+/**
+ * PRODUCT.md#api call 4: POST {api}/subscribe with the App Check token, resolving with the subscriber's
+ * own referral code, or null when the call fails (only logged: the signup stands either way). A repeat
+ * call for a subscribed address changes nothing and answers the same code, so /waitlist may ask again
+ * when the landing page's call had not answered before it left.
+ */
+export async function subscribeForReferralCode(
+  config: ClientConfig,
+  email: string,
+  referredBy?: string | null,
+  appName?: string,
+): Promise<string | null> {
+  try {
+    const token = await appCheckToken(config, appName);
+    const answer = await subscribeToMailingList(config.apiBase, normalizeEmail(email), token, referredBy);
+    return typeof answer.referralCode === 'string' ? answer.referralCode : null;
+  } catch (error) {
+    console.error('Mailing-list subscription failed:', error);
+    return null;
+  }
+}
+
 /**
  * PRODUCT.md#api: set + merge the landing record (`@silk/schema/signup-record`) on
  * waitlist_signups/{normalised email} with the hash of this session's edit key, which binds it when the
- * write creates the signup (the key itself stays in the session); a signup another session created refuses a key it does not hold, so the landing
- * fields are then written alone (a repeat signup ends the same way as a first one). Then POST
- * {api}/subscribe with the App Check token (fetched while the lookups run; App Check also attests the
- * write). A write failure rejects with SIGNUP_FAILED; the subscribe call's failure is only logged, and
- * joinWaitlist never waits for it longer than SUBSCRIBE_WAIT_MS (the request carries on in the
- * background). `referredBy`: the code of the referral link the visit came through. `visit`: where the
- * visit came from; its valid attribution (`@silk/schema/attribution`) is written when the write creates
- * the signup (the rules refuse it on a repeat, which keeps the first visit's). Resolves with the
- * subscriber's own referral code, or null when the call failed or had not answered in time.
+ * write creates the signup (the key itself stays in the session); a signup another session created
+ * refuses a key it does not hold, so the landing fields are then written alone (a repeat signup ends the
+ * same way as a first one). Then the mailing-list call (subscribeForReferralCode). A write failure
+ * rejects with SIGNUP_FAILED; joinWaitlist never waits for the mailing-list call longer than
+ * SUBSCRIBE_WAIT_MS (the request is sent with keepalive and carries on in the background).
+ * `referredBy`: the code of the referral link the visit came through. `visit`: where the visit came
+ * from; its valid attribution (`@silk/schema/attribution`) is written when the write creates the signup
+ * (the rules refuse it on a repeat, which keeps the first visit's).
  */
 export async function joinWaitlist(
   config: ClientConfig,
@@ -103,8 +132,9 @@ export async function joinWaitlist(
   appName?: string,
   referredBy?: string | null,
   visit?: Visit | null,
-): Promise<string | null> {
+): Promise<JoinOutcome> {
   if (!isValidSignupEmail(email)) throw new Error(INVALID_EMAIL);
+  // Started before the write so the token is fetched while the lookups run.
   const token = appCheckToken(config, appName);
   const id = normalizeEmail(email);
   const editKey = readEditKey(id) ?? newEditKey();
@@ -127,20 +157,19 @@ export async function joinWaitlist(
     console.error('Waitlist signup write failed:', error);
     throw new Error(SIGNUP_FAILED, { cause: error });
   }
-  const subscribed = subscribeToMailingList(config.apiBase, id, await token, referredBy).then(
-    (answer) => (typeof answer.referralCode === 'string' ? answer.referralCode : null),
-    (error: unknown) => {
-      console.error('Mailing-list subscription failed:', error);
-      return null;
-    },
+  await token;
+  const subscribed = subscribeForReferralCode(config, id, referredBy, appName).then(
+    (referralCode): JoinOutcome => ({ referralCode, subscribeSettled: true }),
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const code = await Promise.race([
+  const outcome = await Promise.race([
     subscribed,
-    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SUBSCRIBE_WAIT_MS))),
+    new Promise<JoinOutcome>(
+      (resolve) => (timer = setTimeout(() => resolve({ referralCode: null, subscribeSettled: false }), SUBSCRIBE_WAIT_MS)),
+    ),
   ]);
   clearTimeout(timer);
-  return code;
+  return outcome;
 }
 
 /** Feedback values as stored: trimmed, 'N/A' for blank or missing fields (PRODUCT.md#data). */

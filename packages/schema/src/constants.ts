@@ -176,6 +176,8 @@ export const LINK_TOKEN_SLOT = 'silk-link-token-slot';
 export const STATUS_SENT_PARAM = 'sent';
 /** The referral code of this session's signup (from /api/subscribe's answer), shown on /waitlist. */
 export const SESSION_REFERRAL_CODE_KEY = 'waitlist_referral_code';
+/** Set when the landing page left before /api/subscribe answered: /waitlist then asks for the code itself. */
+export const SESSION_REFERRAL_CODE_PENDING_KEY = 'waitlist_referral_code_pending';
 /** The referral code of the visit's link (`/?ref=…`), sent with the signup. */
 export const SESSION_REFERRED_BY_KEY = 'waitlist_ref';
 /** The visit the session arrived with (its URL and referrer), kept for the signup's attribution. */

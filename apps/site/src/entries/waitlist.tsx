@@ -2,9 +2,11 @@ import '@/styles/site.css';
 import { env } from '@/config/env';
 import { startVisitorLookupSoon } from '@/lib/visitor-lookup';
 import { onFirstInteraction } from '@/islands/first-interaction';
-import { readReferralCode } from '@/lib/referral-session';
+import { visitorReferralCode } from '@/features/referrals/referral-code';
 
 startVisitorLookupSoon(env);
 onFirstInteraction(() => void import('./waitlist-islands'));
-// A visitor who has just joined sees their referral link at once (React loads only for them).
-if (readReferralCode()) void import('./referral-island');
+// A visitor who has just joined sees their referral link as soon as it exists (React loads only for them).
+void visitorReferralCode(env).then(async (code) => {
+  if (code) (await import('./referral-island')).renderReferralLink(code);
+});

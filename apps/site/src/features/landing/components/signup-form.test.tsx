@@ -1,6 +1,7 @@
 import {
   SESSION_EMAIL_KEY,
   SESSION_REFERRAL_CODE_KEY,
+  SESSION_REFERRAL_CODE_PENDING_KEY,
   SESSION_REFERRED_BY_KEY,
   SESSION_VISIT_KEY,
 } from '@silk/schema/constants';
@@ -12,7 +13,7 @@ import {
   SUBMITTING_SIGNUP_LABEL,
 } from '@silk/schema/messages';
 import { normalizeEmail } from '@silk/schema/validators';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,7 @@ import { deferred, testConfig } from '@/testing/config';
 import { resetBetweenFormTests } from '@/testing/form-tests';
 import { rememberVisit } from '@/lib/visit-session';
 import { SignupForm } from './signup-form';
+import type { JoinOutcome } from '@silk/data-access/waitlist';
 
 type Join = (
   config: unknown,
@@ -27,7 +29,8 @@ type Join = (
   appName?: string,
   ref?: string | null,
   visit?: { url: string; referrer: string } | null,
-) => Promise<string | null | void>;
+) => Promise<JoinOutcome>;
+const SUBSCRIBED: JoinOutcome = { referralCode: null, subscribeSettled: true };
 const joinWaitlist = vi.fn<Join>();
 vi.mock('@silk/data-access/waitlist', () => ({
   joinWaitlist: (...args: Parameters<Join>) => joinWaitlist(...args),
@@ -71,7 +74,7 @@ describe('SignupForm', () => {
   );
 
   it.each(ACCEPTED_ADDRESSES)('sends $input, which the functions store as $address', async ({ input, address }) => {
-    joinWaitlist.mockResolvedValue();
+    joinWaitlist.mockResolvedValue(SUBSCRIBED);
     const { navigate, submit } = setup();
     submit(input);
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/waitlist'));
@@ -80,7 +83,7 @@ describe('SignupForm', () => {
   });
 
   it('shows "Unlocking..." with the input and button disabled while submitting, then stores the e-mail and navigates to /waitlist', async () => {
-    const write = deferred();
+    const write = deferred<JoinOutcome>();
     joinWaitlist.mockReturnValue(write.promise);
     const { navigate, submit, input } = setup();
     submit('  ana.silva@example.com ');
@@ -90,19 +93,36 @@ describe('SignupForm', () => {
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     expect(joinWaitlist).toHaveBeenCalledWith(config, 'ana.silva@example.com', undefined, null, null);
     expect(navigate).not.toHaveBeenCalled();
-    await act(async () => write.resolve());
+    await act(async () => write.resolve(SUBSCRIBED));
     expect(window.sessionStorage.getItem(SESSION_EMAIL_KEY)).toBe('ana.silva@example.com');
     expect(navigate).toHaveBeenCalledWith('/waitlist');
   });
 
   it("sends the referral link's code of the visit and keeps the subscriber's own code for /waitlist", async () => {
     window.sessionStorage.setItem(SESSION_REFERRED_BY_KEY, 'abcd2345');
-    joinWaitlist.mockResolvedValue('zxcv6789');
+    joinWaitlist.mockResolvedValue({ referralCode: 'zxcv6789', subscribeSettled: true });
     const { navigate, submit } = setup();
     submit('ana.silva@example.com');
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/waitlist'));
     expect(joinWaitlist).toHaveBeenCalledWith(config, 'ana.silva@example.com', undefined, 'abcd2345', null);
     expect(window.sessionStorage.getItem(SESSION_REFERRAL_CODE_KEY)).toBe('zxcv6789');
+    expect(window.sessionStorage.getItem(SESSION_REFERRAL_CODE_PENDING_KEY)).toBeNull();
+  });
+
+  it('marks the code as still to come when the mailing-list call outlasted its wait, and not when it failed', async () => {
+    joinWaitlist.mockResolvedValueOnce({ referralCode: null, subscribeSettled: false });
+    const first = setup();
+    first.submit('ana.silva@example.com');
+    await vi.waitFor(() => expect(first.navigate).toHaveBeenCalledWith('/waitlist'));
+    expect(window.sessionStorage.getItem(SESSION_REFERRAL_CODE_PENDING_KEY)).toBe('1');
+    expect(window.sessionStorage.getItem(SESSION_REFERRAL_CODE_KEY)).toBeNull();
+    window.sessionStorage.clear();
+    cleanup();
+    joinWaitlist.mockResolvedValueOnce(SUBSCRIBED);
+    const second = setup();
+    second.submit('ana.silva@example.com');
+    await vi.waitFor(() => expect(second.navigate).toHaveBeenCalledWith('/waitlist'));
+    expect(window.sessionStorage.getItem(SESSION_REFERRAL_CODE_PENDING_KEY)).toBeNull();
   });
 
   it('sends the visit the session arrived with (its first page and referrer), kept across later pages', async () => {
@@ -112,7 +132,7 @@ describe('SignupForm', () => {
     rememberVisit();
     const arrival = JSON.parse(window.sessionStorage.getItem(SESSION_VISIT_KEY) ?? 'null') as { url: string };
     expect(new URL(arrival.url).search).toBe('?utm_source=newsletter&utm_campaign=launch');
-    joinWaitlist.mockResolvedValue(null);
+    joinWaitlist.mockResolvedValue(SUBSCRIBED);
     const { navigate, submit } = setup();
     submit('ana.silva@example.com');
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/waitlist'));
@@ -136,7 +156,7 @@ describe('SignupForm', () => {
   });
 
   it('clears the previous error when a new submission starts', async () => {
-    const write = deferred();
+    const write = deferred<JoinOutcome>();
     joinWaitlist.mockReturnValue(write.promise);
     const { submit } = setup();
     submit('nope');
@@ -154,7 +174,7 @@ describe('SignupForm', () => {
   });
 
   it('keeps an address typed before hydration and submits it', async () => {
-    joinWaitlist.mockResolvedValue();
+    joinWaitlist.mockResolvedValue(SUBSCRIBED);
     const navigate = vi.fn<(url: string) => void>();
     const container = document.createElement('div');
     container.innerHTML = renderToString(<SignupForm config={config} navigate={navigate} />);

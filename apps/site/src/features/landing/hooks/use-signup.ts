@@ -3,7 +3,7 @@ import { INVALID_EMAIL, SIGNUP_FAILED } from '@silk/schema/messages';
 import { isValidSignupEmail } from '@silk/schema/validators';
 import { useState } from 'react';
 import { paths } from '@/config/paths';
-import { readReferredBy, saveReferralCode } from '@/lib/referral-session';
+import { markReferralCodePending, readReferredBy, saveReferralCode } from '@/lib/referral-session';
 import { saveSessionEmail } from '@/lib/session-email';
 import { readVisit } from '@/lib/visit-session';
 import { loadWaitlistModule } from '@/lib/waitlist-module';
@@ -23,7 +23,8 @@ const assign = (url: string) => window.location.assign(url);
 
 /**
  * PRODUCT.md#landing landing form: idle → submitting (flag set, error cleared; the signup carries the
- * session's referral code and visit) → on success the e-mail goes to
+ * session's referral code and visit) → on success the visitor's own referral code is kept for /waitlist
+ * (or marked as still to come when the mailing-list call outlasted its wait), the e-mail goes to
  * session storage under waitlist_email and the browser fully navigates to /waitlist; on failure back to
  * idle with the message. A bad address shows the PRODUCT.md#validation message and sends nothing.
  */
@@ -40,8 +41,9 @@ export function useSignup({ config, navigate = assign }: UseSignupOptions) {
     setState({ submitting: true, error: null });
     try {
       const { joinWaitlist } = await loadWaitlistModule();
-      const code = await joinWaitlist(config, email, undefined, readReferredBy(), readVisit());
-      if (code) saveReferralCode(code);
+      const outcome = await joinWaitlist(config, email, undefined, readReferredBy(), readVisit());
+      if (outcome.referralCode) saveReferralCode(outcome.referralCode);
+      else if (!outcome.subscribeSettled) markReferralCodePending();
     } catch (error) {
       console.error('Waitlist signup failed:', error);
       setState({ submitting: false, error: SIGNUP_FAILED });
