@@ -5,55 +5,27 @@
 // follows the configuration; a flood of status links over their ceiling leaves a confirmation's
 // release untouched.
 import { COLLECTIONS } from '@silk/schema/constants';
-import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminServices } from './shared/admin';
 import { readServerConfig, type Ceilings, type ServerConfig } from './shared/config';
 import { makeStatusLinkHandler } from './status/status-link';
 import { makeJoinWaitlistHandler } from './signups/join-waitlist';
 import { post, unique } from './testing/emulator';
-import { serveWithFunctionsFramework } from './testing/functions-framework';
-import type { ServedHandler } from './testing/serve-handler';
+import { ceilingsInOwnWindow as ceilings, roomyRateLimits, servedRoutes } from './testing/served-routes';
 
 const { db } = adminServices();
 // Production's rate limits would stop the calls for one mailbox before its budget or the ceiling does.
-const ROOMY_RATE_LIMITS = Object.fromEntries(
-  ['SUBSCRIBE', 'STATUS_LINK'].flatMap((group) => [
-    [`RATE_LIMIT_${group}_PER_IP`, '100000'],
-    [`RATE_LIMIT_${group}_PER_KEY`, '100000'],
-  ]),
-);
-const running: ServedHandler[] = [];
-
-function ceilings(given: Partial<Ceilings>): Ceilings {
-  return {
-    windowMs: 1000 * 3600 * 24 * 365 * 100 + randomInt(1_000_000),
-    joinSignups: 1000,
-    subscribeSignups: 1000,
-    confirmationMails: 1000,
-    statusLinkMails: 1000,
-    mailboxMailsPerDay: 1000,
-    ...given,
-  };
-}
-
-beforeAll(() => {
-  vi.stubEnv('MAIL_TOKEN_SECRET', process.env.MAIL_TOKEN_SECRET ?? 'emulator-only-mail-token-secret');
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await Promise.all(running.map((served) => served.close()));
-});
+const ROOMY_RATE_LIMITS = roomyRateLimits(['SUBSCRIBE', 'STATUS_LINK']);
+const { serve } = servedRoutes();
 
 /** The join and status-link handlers under `limits`. */
 async function routes(limits: Ceilings): Promise<{ join: string; statusLink: string }> {
   const config = (): ServerConfig => ({ ...readServerConfig(ROOMY_RATE_LIMITS), ceilings: limits });
-  const served = await Promise.all([
-    serveWithFunctionsFramework(makeJoinWaitlistHandler({ config })),
-    serveWithFunctionsFramework(makeStatusLinkHandler({ config })),
+  const [join, statusLink] = await Promise.all([
+    serve(makeJoinWaitlistHandler({ config })),
+    serve(makeStatusLinkHandler({ config })),
   ]);
-  running.push(...served);
-  return { join: served[0].url, statusLink: served[1].url };
+  return { join, statusLink };
 }
 
 /** Mail to any of `emails`: entered the queue, and waiting for the confirmations' ceiling. */

@@ -5,67 +5,43 @@
 // the same form page), and /api/status-link answers both {ok: true} and mails neither.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { SIGNUPS_PAUSED } from '@silk/schema/messages';
-import { EMULATOR_APP_CHECK_AUDIENCE, EMULATOR_APP_CHECK_ISSUER } from '@silk/stack/app-check-stub';
-import { appCheckStubUrl } from '@silk/stack/stack';
-import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminServices } from './shared/admin';
 import { readServerConfig, type Ceilings, type ServerConfig } from './shared/config';
 import { makeStatusLinkHandler } from './status/status-link';
 import { makeJoinWaitlistHandler } from './signups/join-waitlist';
 import { makeSubscribeHandler } from './signups/subscribe';
 import { appCheckHeaders, post, uniqueEmail } from './testing/emulator';
-import { serveWithFunctionsFramework } from './testing/functions-framework';
-import type { ServedHandler } from './testing/serve-handler';
+import {
+  ceilingsInOwnWindow,
+  emulatorAppCheck,
+  roomyRateLimits,
+  servedRoutes,
+} from './testing/served-routes';
 
 const { db } = adminServices();
 // Production's rate limits would stop the calls for one mailbox before its budget or the ceiling does.
-const ROOMY_RATE_LIMITS = Object.fromEntries(
-  ['SUBSCRIBE', 'STATUS_LINK'].flatMap((group) => [
-    [`RATE_LIMIT_${group}_PER_IP`, '100000'],
-    [`RATE_LIMIT_${group}_PER_KEY`, '100000'],
-  ]),
-);
-const running: ServedHandler[] = [];
+const ROOMY_RATE_LIMITS = roomyRateLimits(['SUBSCRIBE', 'STATUS_LINK']);
+const { serve } = servedRoutes();
 const SITE = 'http://127.0.0.1:5000';
 
-/** Ceilings of one call per window, in a window of their own (a length no other test uses). */
-function ceilingsOfOne(): Ceilings {
-  return {
-    windowMs: 1000 * 3600 * 24 * 365 * 100 + randomInt(1_000_000),
+/** Ceilings of one call per window, in a window of their own. */
+const ceilingsOfOne = (): Ceilings =>
+  ceilingsInOwnWindow({
     joinSignups: 1,
     subscribeSignups: 1,
     confirmationMails: 100,
     statusLinkMails: 1,
     mailboxMailsPerDay: 100,
-  };
-}
+  });
 
 function configWith(ceilings: Ceilings): () => ServerConfig {
   return () => ({
     ...readServerConfig(ROOMY_RATE_LIMITS),
     allowedOrigins: ['http://127.0.0.1:*'],
-    appCheck: {
-      jwksUrl: `${appCheckStubUrl()}/jwks`,
-      issuer: EMULATOR_APP_CHECK_ISSUER,
-      audiences: EMULATOR_APP_CHECK_AUDIENCE,
-    },
+    appCheck: emulatorAppCheck(),
     ceilings,
   });
-}
-
-beforeAll(() => {
-  vi.stubEnv('MAIL_TOKEN_SECRET', process.env.MAIL_TOKEN_SECRET ?? 'emulator-only-mail-token-secret');
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await Promise.all(running.map((served) => served.close()));
-});
-
-async function serve(handler: Parameters<typeof serveWithFunctionsFramework>[0]): Promise<string> {
-  const served = await serveWithFunctionsFramework(handler);
-  running.push(served);
-  return served.url;
 }
 
 /** Posts the landing form as a browser without JavaScript does (redirects not followed). */

@@ -55,7 +55,7 @@ export function makeImportChunkHandler(deps: Partial<EndpointDeps> = {}) {
             await Promise.all(
               owed
                 .slice(start, start + MAIL_BATCH)
-                .map((email) => addToMailingList(db, email, 'import', config.ceilings)),
+                .map((email) => addToMailingList(db, email, { form: 'import', ceilings: config.ceilings })),
             );
           }
           await settleMails(db, body.importId, body.index);

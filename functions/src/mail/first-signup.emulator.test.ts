@@ -20,14 +20,14 @@ describe('first signup time', () => {
     await ref.set({ email, timestamp: FieldValue.serverTimestamp() });
     const stored = await ref.get();
     const [created, written] = [stored.createTime as Timestamp, stored.get('timestamp') as Timestamp];
-    await addToMailingList(db, email, 'hero', readCeilings({}), mailContext);
+    await addToMailingList(db, email, { form: 'hero', ceilings: readCeilings({}), mailContext });
     const first = (await ref.get()).get(FIRST_SIGNUP_FIELD) as Timestamp;
     // The earlier of the creation time and the time the write carried (the emulator may tell them apart
     // by microseconds), whichever of the mailing list and the signup trigger records it first.
     expect(first.isEqual(written.toMillis() < created.toMillis() ? written : created)).toBe(true);
 
     await ref.set({ email, timestamp: FieldValue.serverTimestamp() }, { merge: true });
-    await addToMailingList(db, email, 'hero', readCeilings({}), mailContext);
+    await addToMailingList(db, email, { form: 'hero', ceilings: readCeilings({}), mailContext });
     const after = await ref.get();
     expect((after.get(FIRST_SIGNUP_FIELD) as Timestamp).isEqual(first)).toBe(true);
     expect((after.get('timestamp') as Timestamp).toMillis()).toBeGreaterThan(first.toMillis());

@@ -47,13 +47,20 @@ const givenId = (value: unknown): string | null => (typeof value === 'string' &&
  * queues nothing, also when the address has unsubscribed (only its own link re-subscribes it). Returns
  * the subscriber's referral code.
  */
+export interface MailingListEntry {
+  /** The form the consent was given on (the consent record's `form`). */
+  form: ConsentForm;
+  ceilings: Ceilings;
+  /** Where links point and the key that signs them (the deployment's by default). */
+  mailContext?: () => MailContext;
+  /** The network the server observed for the request (referrals/signup-network.ts), when trusted. */
+  network?: string | null;
+}
+
 export async function addToMailingList(
   db: Firestore,
   email: string,
-  form: ConsentForm,
-  ceilings: Ceilings,
-  mailContext: () => MailContext = defaultMailContext,
-  network: string | null = null,
+  { form, ceilings, mailContext = defaultMailContext, network = null }: MailingListEntry,
 ): Promise<string> {
   const { config, secret } = mailContext();
   const freshId = newSubscriberId();

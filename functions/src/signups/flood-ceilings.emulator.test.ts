@@ -8,10 +8,7 @@
 // and audit entries.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { SIGNUPS_PAUSED } from '@silk/schema/messages';
-import { EMULATOR_APP_CHECK_AUDIENCE, EMULATOR_APP_CHECK_ISSUER } from '@silk/stack/app-check-stub';
-import { appCheckStubUrl } from '@silk/stack/stack';
-import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eraseAddress } from '../mail/erasure';
 import { releaseWaitingMails } from '../mail/mail-waiting';
 import { adminServices } from '../shared/admin';
@@ -19,55 +16,35 @@ import { readServerConfig, type Ceilings, type ServerConfig } from '../shared/co
 import { makeJoinWaitlistHandler } from './join-waitlist';
 import { makeSubscribeHandler } from './subscribe';
 import { appCheckHeaders, post, unique } from '../testing/emulator';
-import { startFrontEnd } from '../testing/front-end';
 import { EMULATOR_MAIL_TOKEN_SECRET } from '../testing/mail';
-import { serveWithFunctionsFramework } from '../testing/functions-framework';
-import type { ServedHandler } from '../testing/serve-handler';
+import { ceilingsInOwnWindow, emulatorAppCheck, servedRoutes } from '../testing/served-routes';
 
 const REQUESTS_PER_ROUTE = 50;
 const CONCURRENCY = 10;
 const { db } = adminServices();
-const running: ServedHandler[] = [];
+const { serveBehindFrontEnd } = servedRoutes();
 
-// A window of its own (a length no other test uses is a counter of its own) and so long that the flood
-// cannot straddle two of them.
-const CEILINGS: Ceilings = {
-  windowMs: 1000 * 3600 * 24 * 365 * 100 + randomInt(1_000_000),
+// A window of its own, so long that the flood cannot straddle two of them.
+const CEILINGS: Ceilings = ceilingsInOwnWindow({
   joinSignups: 10,
   subscribeSignups: 20,
   confirmationMails: 5,
   statusLinkMails: 5,
   mailboxMailsPerDay: 5,
-};
+});
 
 function config(): ServerConfig {
   return {
     ...readServerConfig({}),
     clientIpHops: 2,
-    appCheck: {
-      jwksUrl: `${appCheckStubUrl()}/jwks`,
-      issuer: EMULATOR_APP_CHECK_ISSUER,
-      audiences: EMULATOR_APP_CHECK_AUDIENCE,
-    },
+    appCheck: emulatorAppCheck(),
     ceilings: CEILINGS,
   };
 }
 
-beforeAll(() => {
-  vi.stubEnv('MAIL_TOKEN_SECRET', process.env.MAIL_TOKEN_SECRET ?? 'emulator-only-mail-token-secret');
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await Promise.all(running.map((served) => served.close()));
-});
-
 /** The function behind a stand-in of Cloud Run's front end, which appends the one real client address. */
-async function directUrl(handler: Parameters<typeof serveWithFunctionsFramework>[0]): Promise<string> {
-  const fn = await serveWithFunctionsFramework(handler);
-  const frontEnd = await startFrontEnd(fn.url, () => '198.51.100.7');
-  running.push(fn, frontEnd);
-  return frontEnd.url;
-}
+const directUrl = (handler: Parameters<typeof serveBehindFrontEnd>[0]) =>
+  serveBehindFrontEnd(handler, '198.51.100.7');
 
 /** Runs the requests `CONCURRENCY` at a time; their statuses and bodies in order. */
 async function pool<T>(count: number, send: (i: number) => Promise<T>): Promise<T[]> {
@@ -93,57 +70,78 @@ async function countWhereIn(collection: string, field: string, values: string[])
 
 describe('a flood with a forged X-Forwarded-For on every request', () => {
   // A runner timeout for a busy machine: 100 requests and their transactions took 6 to 30 s in the emulator.
-  it('stores, queues and audits no more than the ceilings allow, and drops no confirmation', { timeout: 120_000 }, async () => {
-    const joinUrl = await directUrl(makeJoinWaitlistHandler({ config }));
-    const subscribeUrl = await directUrl(makeSubscribeHandler({ config }));
-    const tag = unique('flood');
-    const joinEmails = Array.from({ length: REQUESTS_PER_ROUTE }, (_, i) => `${tag}-join-${i}@example.com`);
-    const subscribeEmails = Array.from({ length: REQUESTS_PER_ROUTE }, (_, i) => `${tag}-sub-${i}@example.com`);
-    const headers = await appCheckHeaders();
+  it(
+    'stores, queues and audits no more than the ceilings allow, and drops no confirmation',
+    { timeout: 120_000 },
+    async () => {
+      const joinUrl = await directUrl(makeJoinWaitlistHandler({ config }));
+      const subscribeUrl = await directUrl(makeSubscribeHandler({ config }));
+      const tag = unique('flood');
+      const joinEmails = Array.from({ length: REQUESTS_PER_ROUTE }, (_, i) => `${tag}-join-${i}@example.com`);
+      const subscribeEmails = Array.from(
+        { length: REQUESTS_PER_ROUTE },
+        (_, i) => `${tag}-sub-${i}@example.com`,
+      );
+      const headers = await appCheckHeaders();
 
-    const joined = await pool(REQUESTS_PER_ROUTE, (i) =>
-      post(joinUrl, { email: joinEmails[i] }, { headers: { 'X-Forwarded-For': forged(i) } }),
-    );
-    const subscribed = await pool(REQUESTS_PER_ROUTE, (i) =>
-      post(subscribeUrl, { email: subscribeEmails[i] }, { headers: { ...headers, 'X-Forwarded-For': forged(1000 + i) } }),
-    );
+      const joined = await pool(REQUESTS_PER_ROUTE, (i) =>
+        post(joinUrl, { email: joinEmails[i] }, { headers: { 'X-Forwarded-For': forged(i) } }),
+      );
+      const subscribed = await pool(REQUESTS_PER_ROUTE, (i) =>
+        post(
+          subscribeUrl,
+          { email: subscribeEmails[i] },
+          { headers: { ...headers, 'X-Forwarded-For': forged(1000 + i) } },
+        ),
+      );
 
-    // The forged addresses beat the per-IP limit; the join and subscribe ceilings do not move.
-    expect(joined.filter((response) => response.status === 200)).toHaveLength(CEILINGS.joinSignups);
-    expect(subscribed.filter((response) => response.status === 200)).toHaveLength(CEILINGS.subscribeSignups);
-    const refused = [...joined, ...subscribed].filter((response) => response.status !== 200);
-    expect(refused.map((response) => [response.status, response.body])).toEqual(
-      refused.map(() => [429, { error: SIGNUPS_PAUSED }]),
-    );
+      // The forged addresses beat the per-IP limit; the join and subscribe ceilings do not move.
+      expect(joined.filter((response) => response.status === 200)).toHaveLength(CEILINGS.joinSignups);
+      expect(subscribed.filter((response) => response.status === 200)).toHaveLength(
+        CEILINGS.subscribeSignups,
+      );
+      const refused = [...joined, ...subscribed].filter((response) => response.status !== 200);
+      expect(refused.map((response) => [response.status, response.body])).toEqual(
+        refused.map(() => [429, { error: SIGNUPS_PAUSED }]),
+      );
 
-    const everyEmail = [...joinEmails, ...subscribeEmails];
-    const stored = await countWhereIn(COLLECTIONS.waitlistSignups, 'email', everyEmail);
-    const subscribers = await countWhereIn(COLLECTIONS.subscribers, 'email', everyEmail);
-    const queued = await countWhereIn(COLLECTIONS.mail, 'to', everyEmail);
-    const waiting = await countWhereIn(COLLECTIONS.mailWaiting, 'to', everyEmail);
-    const audited = await countWhereIn(COLLECTIONS.auditLog, 'target', everyEmail);
-    expect(stored).toBe(CEILINGS.joinSignups);
-    expect(subscribers).toBe(CEILINGS.joinSignups + CEILINGS.subscribeSignups);
-    expect(queued).toBe(CEILINGS.confirmationMails);
-    expect(queued + waiting).toBe(subscribers);
-    expect(audited).toBe(0);
+      const everyEmail = [...joinEmails, ...subscribeEmails];
+      const stored = await countWhereIn(COLLECTIONS.waitlistSignups, 'email', everyEmail);
+      const subscribers = await countWhereIn(COLLECTIONS.subscribers, 'email', everyEmail);
+      const queued = await countWhereIn(COLLECTIONS.mail, 'to', everyEmail);
+      const waiting = await countWhereIn(COLLECTIONS.mailWaiting, 'to', everyEmail);
+      const audited = await countWhereIn(COLLECTIONS.auditLog, 'target', everyEmail);
+      expect(stored).toBe(CEILINGS.joinSignups);
+      expect(subscribers).toBe(CEILINGS.joinSignups + CEILINGS.subscribeSignups);
+      expect(queued).toBe(CEILINGS.confirmationMails);
+      expect(queued + waiting).toBe(subscribers);
+      expect(audited).toBe(0);
 
-    // The next window: the redrive's release lets in the ceiling again, and no more.
-    const nextWindow = () => Date.now() + CEILINGS.windowMs;
-    let released = 0;
-    for (;;) {
-      const batch = await releaseWaitingMails(db, CEILINGS, nextWindow);
-      released += batch;
-      if (batch === 0) break;
-    }
-    expect(released).toBe(CEILINGS.confirmationMails);
-    expect(await countWhereIn(COLLECTIONS.mail, 'to', everyEmail)).toBe(2 * CEILINGS.confirmationMails);
-    expect(await countWhereIn(COLLECTIONS.mailWaiting, 'to', everyEmail)).toBe(subscribers - 2 * CEILINGS.confirmationMails);
+      // The next window: the redrive's release lets in the ceiling again, and no more.
+      const nextWindow = () => Date.now() + CEILINGS.windowMs;
+      let released = 0;
+      for (;;) {
+        const batch = await releaseWaitingMails(db, CEILINGS, nextWindow);
+        released += batch;
+        if (batch === 0) break;
+      }
+      expect(released).toBe(CEILINGS.confirmationMails);
+      expect(await countWhereIn(COLLECTIONS.mail, 'to', everyEmail)).toBe(2 * CEILINGS.confirmationMails);
+      expect(await countWhereIn(COLLECTIONS.mailWaiting, 'to', everyEmail)).toBe(
+        subscribers - 2 * CEILINGS.confirmationMails,
+      );
 
-    // An erasure takes a confirmation still waiting with the rest of the address's data.
-    const [stillWaiting] = (await db.collection(COLLECTIONS.mailWaiting).where('to', 'in', subscribeEmails.slice(0, 30)).limit(1).get()).docs;
-    const address = String(stillWaiting?.get('to'));
-    expect((await eraseAddress(db, address, EMULATOR_MAIL_TOKEN_SECRET)).mail).toBe(1);
-    expect(await countWhereIn(COLLECTIONS.mailWaiting, 'to', [address])).toBe(0);
-  });
+      // An erasure takes a confirmation still waiting with the rest of the address's data.
+      const [stillWaiting] = (
+        await db
+          .collection(COLLECTIONS.mailWaiting)
+          .where('to', 'in', subscribeEmails.slice(0, 30))
+          .limit(1)
+          .get()
+      ).docs;
+      const address = String(stillWaiting?.get('to'));
+      expect((await eraseAddress(db, address, EMULATOR_MAIL_TOKEN_SECRET)).mail).toBe(1);
+      expect(await countWhereIn(COLLECTIONS.mailWaiting, 'to', [address])).toBe(0);
+    },
+  );
 });

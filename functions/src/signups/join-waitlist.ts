@@ -36,7 +36,7 @@ import { sameSiteReferer } from '../http/cors';
 import { HttpError } from '../http/http';
 import { onTimeStep } from '../http/answer-time';
 import { refuseWithPage, seeOther } from '../http/html-page';
-import { addToMailingList, defaultMailContext } from '../mail/mailing-list';
+import { addToMailingList } from '../mail/mailing-list';
 import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
 import { mailTokenSecret } from '../shared/secrets';
@@ -96,14 +96,7 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
           transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
         });
         const network = observedNetwork(req, config.trustedProxyNetworks, secret);
-        const referralCode = await addToMailingList(
-          db,
-          email,
-          'no-js',
-          config.ceilings,
-          defaultMailContext,
-          network,
-        );
+        const referralCode = await addToMailingList(db, email, { form: 'no-js', ceilings: config.ceilings, network });
         const code = linkCode ?? referralCodeOf(referer);
         if (code) await recordReferrer(db, { referred: email, code });
         return { ok: true, referralCode };

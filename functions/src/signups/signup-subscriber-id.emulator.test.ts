@@ -28,7 +28,7 @@ describe("a new signup's subscriber id", () => {
     );
     const given = await assignSubscriberId(db, email);
     expect(given).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    await addToMailingList(db, email, 'hero', readCeilings({}), mailContext);
+    await addToMailingList(db, email, { form: 'hero', ceilings: readCeilings({}), mailContext });
     expect(await ids(email)).toEqual({ signup: given, subscriber: given });
   });
 
@@ -36,7 +36,7 @@ describe("a new signup's subscriber id", () => {
     const email = uniqueEmail('id-list-first');
     await withoutBackgroundTriggers(async () => {
       await signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp() });
-      await addToMailingList(db, email, 'hero', readCeilings({}), mailContext);
+      await addToMailingList(db, email, { form: 'hero', ceilings: readCeilings({}), mailContext });
     });
     const { subscriber } = await ids(email);
     expect(await assignSubscriberId(db, email)).toBe(subscriber);

@@ -14,7 +14,7 @@ import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
 import { onTimeStep } from '../http/answer-time';
-import { addToMailingList, defaultMailContext } from '../mail/mailing-list';
+import { addToMailingList } from '../mail/mailing-list';
 import { recordReferrer } from '../referrals/record-referrer';
 import { observedNetwork } from '../referrals/signup-network';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
@@ -37,14 +37,11 @@ export function makeSubscribeHandler(deps: Partial<EndpointDeps> = {}) {
       // A new address is more work than a listed one: the answer leaves at the same step for both.
       return onTimeStep(config.answerTimeStepMs, async () => {
         const network = observedNetwork(req, config.trustedProxyNetworks, secret);
-        const referralCode = await addToMailingList(
-          services.db,
-          email,
-          'hero',
-          config.ceilings,
-          defaultMailContext,
+        const referralCode = await addToMailingList(services.db, email, {
+          form: 'hero',
+          ceilings: config.ceilings,
           network,
-        );
+        });
         if (ref) await recordReferrer(services.db, { referred: email, code: ref });
         return { ok: true, referralCode };
       });
