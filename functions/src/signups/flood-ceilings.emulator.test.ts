@@ -93,57 +93,78 @@ async function countWhereIn(collection: string, field: string, values: string[])
 
 describe('a flood with a forged X-Forwarded-For on every request', () => {
   // A runner timeout for a busy machine: 100 requests and their transactions took 6 to 30 s in the emulator.
-  it('stores, queues and audits no more than the ceilings allow, and drops no confirmation', { timeout: 120_000 }, async () => {
-    const joinUrl = await directUrl(makeJoinWaitlistHandler({ config }));
-    const subscribeUrl = await directUrl(makeSubscribeHandler({ config }));
-    const tag = unique('flood');
-    const joinEmails = Array.from({ length: REQUESTS_PER_ROUTE }, (_, i) => `${tag}-join-${i}@example.com`);
-    const subscribeEmails = Array.from({ length: REQUESTS_PER_ROUTE }, (_, i) => `${tag}-sub-${i}@example.com`);
-    const headers = await appCheckHeaders();
+  it(
+    'stores, queues and audits no more than the ceilings allow, and drops no confirmation',
+    { timeout: 120_000 },
+    async () => {
+      const joinUrl = await directUrl(makeJoinWaitlistHandler({ config }));
+      const subscribeUrl = await directUrl(makeSubscribeHandler({ config }));
+      const tag = unique('flood');
+      const joinEmails = Array.from({ length: REQUESTS_PER_ROUTE }, (_, i) => `${tag}-join-${i}@example.com`);
+      const subscribeEmails = Array.from(
+        { length: REQUESTS_PER_ROUTE },
+        (_, i) => `${tag}-sub-${i}@example.com`,
+      );
+      const headers = await appCheckHeaders();
 
-    const joined = await pool(REQUESTS_PER_ROUTE, (i) =>
-      post(joinUrl, { email: joinEmails[i] }, { headers: { 'X-Forwarded-For': forged(i) } }),
-    );
-    const subscribed = await pool(REQUESTS_PER_ROUTE, (i) =>
-      post(subscribeUrl, { email: subscribeEmails[i] }, { headers: { ...headers, 'X-Forwarded-For': forged(1000 + i) } }),
-    );
+      const joined = await pool(REQUESTS_PER_ROUTE, (i) =>
+        post(joinUrl, { email: joinEmails[i] }, { headers: { 'X-Forwarded-For': forged(i) } }),
+      );
+      const subscribed = await pool(REQUESTS_PER_ROUTE, (i) =>
+        post(
+          subscribeUrl,
+          { email: subscribeEmails[i] },
+          { headers: { ...headers, 'X-Forwarded-For': forged(1000 + i) } },
+        ),
+      );
 
-    // The forged addresses beat the per-IP limit; the join and subscribe ceilings do not move.
-    expect(joined.filter((response) => response.status === 200)).toHaveLength(CEILINGS.joinSignups);
-    expect(subscribed.filter((response) => response.status === 200)).toHaveLength(CEILINGS.subscribeSignups);
-    const refused = [...joined, ...subscribed].filter((response) => response.status !== 200);
-    expect(refused.map((response) => [response.status, response.body])).toEqual(
-      refused.map(() => [429, { error: SIGNUPS_PAUSED }]),
-    );
+      // The forged addresses beat the per-IP limit; the join and subscribe ceilings do not move.
+      expect(joined.filter((response) => response.status === 200)).toHaveLength(CEILINGS.joinSignups);
+      expect(subscribed.filter((response) => response.status === 200)).toHaveLength(
+        CEILINGS.subscribeSignups,
+      );
+      const refused = [...joined, ...subscribed].filter((response) => response.status !== 200);
+      expect(refused.map((response) => [response.status, response.body])).toEqual(
+        refused.map(() => [429, { error: SIGNUPS_PAUSED }]),
+      );
 
-    const everyEmail = [...joinEmails, ...subscribeEmails];
-    const stored = await countWhereIn(COLLECTIONS.waitlistSignups, 'email', everyEmail);
-    const subscribers = await countWhereIn(COLLECTIONS.subscribers, 'email', everyEmail);
-    const queued = await countWhereIn(COLLECTIONS.mail, 'to', everyEmail);
-    const waiting = await countWhereIn(COLLECTIONS.mailWaiting, 'to', everyEmail);
-    const audited = await countWhereIn(COLLECTIONS.auditLog, 'target', everyEmail);
-    expect(stored).toBe(CEILINGS.joinSignups);
-    expect(subscribers).toBe(CEILINGS.joinSignups + CEILINGS.subscribeSignups);
-    expect(queued).toBe(CEILINGS.confirmationMails);
-    expect(queued + waiting).toBe(subscribers);
-    expect(audited).toBe(0);
+      const everyEmail = [...joinEmails, ...subscribeEmails];
+      const stored = await countWhereIn(COLLECTIONS.waitlistSignups, 'email', everyEmail);
+      const subscribers = await countWhereIn(COLLECTIONS.subscribers, 'email', everyEmail);
+      const queued = await countWhereIn(COLLECTIONS.mail, 'to', everyEmail);
+      const waiting = await countWhereIn(COLLECTIONS.mailWaiting, 'to', everyEmail);
+      const audited = await countWhereIn(COLLECTIONS.auditLog, 'target', everyEmail);
+      expect(stored).toBe(CEILINGS.joinSignups);
+      expect(subscribers).toBe(CEILINGS.joinSignups + CEILINGS.subscribeSignups);
+      expect(queued).toBe(CEILINGS.confirmationMails);
+      expect(queued + waiting).toBe(subscribers);
+      expect(audited).toBe(0);
 
-    // The next window: the redrive's release lets in the ceiling again, and no more.
-    const nextWindow = () => Date.now() + CEILINGS.windowMs;
-    let released = 0;
-    for (;;) {
-      const batch = await releaseWaitingMails(db, CEILINGS, nextWindow);
-      released += batch;
-      if (batch === 0) break;
-    }
-    expect(released).toBe(CEILINGS.confirmationMails);
-    expect(await countWhereIn(COLLECTIONS.mail, 'to', everyEmail)).toBe(2 * CEILINGS.confirmationMails);
-    expect(await countWhereIn(COLLECTIONS.mailWaiting, 'to', everyEmail)).toBe(subscribers - 2 * CEILINGS.confirmationMails);
+      // The next window: the redrive's release lets in the ceiling again, and no more.
+      const nextWindow = () => Date.now() + CEILINGS.windowMs;
+      let released = 0;
+      for (;;) {
+        const batch = await releaseWaitingMails(db, CEILINGS, nextWindow);
+        released += batch;
+        if (batch === 0) break;
+      }
+      expect(released).toBe(CEILINGS.confirmationMails);
+      expect(await countWhereIn(COLLECTIONS.mail, 'to', everyEmail)).toBe(2 * CEILINGS.confirmationMails);
+      expect(await countWhereIn(COLLECTIONS.mailWaiting, 'to', everyEmail)).toBe(
+        subscribers - 2 * CEILINGS.confirmationMails,
+      );
 
-    // An erasure takes a confirmation still waiting with the rest of the address's data.
-    const [stillWaiting] = (await db.collection(COLLECTIONS.mailWaiting).where('to', 'in', subscribeEmails.slice(0, 30)).limit(1).get()).docs;
-    const address = String(stillWaiting?.get('to'));
-    expect((await eraseAddress(db, address, EMULATOR_MAIL_TOKEN_SECRET)).mail).toBe(1);
-    expect(await countWhereIn(COLLECTIONS.mailWaiting, 'to', [address])).toBe(0);
-  });
+      // An erasure takes a confirmation still waiting with the rest of the address's data.
+      const [stillWaiting] = (
+        await db
+          .collection(COLLECTIONS.mailWaiting)
+          .where('to', 'in', subscribeEmails.slice(0, 30))
+          .limit(1)
+          .get()
+      ).docs;
+      const address = String(stillWaiting?.get('to'));
+      expect((await eraseAddress(db, address, EMULATOR_MAIL_TOKEN_SECRET)).mail).toBe(1);
+      expect(await countWhereIn(COLLECTIONS.mailWaiting, 'to', [address])).toBe(0);
+    },
+  );
 });
