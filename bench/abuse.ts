@@ -50,7 +50,13 @@ const PROJECT = 'demo-silk-abuse';
 const REGION = 'us-central1';
 const TIMED = Number(process.env.BENCH_ABUSE_TIMED ?? 200);
 /** The functions' ceilings for the run (CEILING_* of config.ts) and production's mail budget per mailbox. */
-const LIMITS = { joinSignups: 100, subscribeSignups: 100, confirmationMails: 100, statusLinkMails: 100, mailboxBudget: 5 };
+const LIMITS = {
+  joinSignups: 100,
+  subscribeSignups: 100,
+  confirmationMails: 100,
+  statusLinkMails: 100,
+  mailboxBudget: 5,
+};
 const CEILINGS = {
   stored: LIMITS.joinSignups,
   subscribers: LIMITS.joinSignups + LIMITS.subscribeSignups,
@@ -81,7 +87,8 @@ function writeFunctionsEnv(): void {
 }
 
 async function outer(): Promise<void> {
-  if (!existsSync(join(DEPLOY, 'index.js'))) throw new Error('Build the functions first (pnpm --filter @silk/functions build).');
+  if (!existsSync(join(DEPLOY, 'index.js')))
+    throw new Error('Build the functions first (pnpm --filter @silk/functions build).');
   writeFunctionsEnv();
   // The SMTP sink the functions' sender delivers to (functions/env/.secret.local, port shifted by the offset).
   await startMailDev(OFFSET);
@@ -105,7 +112,10 @@ const forged = (i: number) => `100.64.${Math.floor(i / 256)}.${i % 256}`;
 async function functionsBase(): Promise<string> {
   const hub = process.env.FIREBASE_EMULATOR_HUB;
   if (!hub) throw new Error('FIREBASE_EMULATOR_HUB is not set.');
-  const emulators = (await (await fetch(`http://${hub}/emulators`)).json()) as Record<string, { host: string; port: number } | undefined>;
+  const emulators = (await (await fetch(`http://${hub}/emulators`)).json()) as Record<
+    string,
+    { host: string; port: number } | undefined
+  >;
   const functions = emulators.functions;
   if (!functions) throw new Error('The Functions emulator is not running.');
   return `http://${functions.host}:${functions.port}/${PROJECT}/${REGION}`;
@@ -115,7 +125,11 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
   return (await answer(url, body, headers)).status;
 }
 
-async function answer(url: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+async function answer(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -169,7 +183,11 @@ async function timedInTurn(
     for (const [offset, side] of order.entries()) {
       const email = (side === 'member' ? members : strangers)[i] as string;
       const started = performance.now();
-      const got = await answer(url, { email }, { ...headers, 'X-Forwarded-For': forged(firstIp + 2 * i + offset) });
+      const got = await answer(
+        url,
+        { email },
+        { ...headers, 'X-Forwarded-For': forged(firstIp + 2 * i + offset) },
+      );
       times[side].push({ ms: performance.now() - started, status: got.status });
       answers[side].set(answerKey(got), (answers[side].get(answerKey(got)) ?? 0) + 1);
     }
@@ -178,7 +196,10 @@ async function timedInTurn(
 }
 
 const referralCode = () =>
-  Array.from({ length: REFERRAL_CODE_LENGTH }, () => REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)]).join('');
+  Array.from(
+    { length: REFERRAL_CODE_LENGTH },
+    () => REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)],
+  ).join('');
 
 /**
  * Members to time against strangers: signups on the mailing list as the mailing list stores them
@@ -218,7 +239,13 @@ async function countTo(collection: string, emails: string[]): Promise<number> {
   const { db } = adminSdk(PROJECT);
   let count = 0;
   for (let start = 0; start < emails.length; start += 30) {
-    count += (await db.collection(collection).where('to', 'in', emails.slice(start, start + 30)).count().get()).data().count;
+    count += (
+      await db
+        .collection(collection)
+        .where('to', 'in', emails.slice(start, start + 30))
+        .count()
+        .get()
+    ).data().count;
   }
   return count;
 }
@@ -270,13 +297,15 @@ async function inner(): Promise<void> {
   try {
     const token = await mintAppCheckToken({}, OFFSET);
     const appChecked = { [APP_CHECK_HEADER]: token };
-    const routes: Array<{ name: string; body: (email: string) => unknown; headers: Record<string, string> }> = [
-      { name: 'joinWaitlist', body: (email: string) => ({ email }), headers: {} },
-      { name: 'subscribe', body: (email: string) => ({ email }), headers: appChecked },
-      { name: 'requestPasswordReset', body: (email: string) => ({ identifier: email }), headers: {} },
-    ];
+    const routes: Array<{ name: string; body: (email: string) => unknown; headers: Record<string, string> }> =
+      [
+        { name: 'joinWaitlist', body: (email: string) => ({ email }), headers: {} },
+        { name: 'subscribe', body: (email: string) => ({ email }), headers: appChecked },
+        { name: 'requestPasswordReset', body: (email: string) => ({ identifier: email }), headers: {} },
+      ];
     // Warm-up: one refused call per route loads its worker (a bad body: 400, nothing written or counted).
-    for (const route of [...routes, { name: 'statusLink', headers: {} }]) await post(`${base}/${route.name}`, {}, route.headers);
+    for (const route of [...routes, { name: 'statusLink', headers: {} }])
+      await post(`${base}/${route.name}`, {}, route.headers);
     let ip = 0;
     const nextIp = () => forged((ip += 1));
 
@@ -291,7 +320,10 @@ async function inner(): Promise<void> {
         const email = spellings[i] as string;
         const route = ['joinWaitlist', 'subscribe', 'statusLink'][i % 3] as string;
         const headers = route === 'subscribe' ? appChecked : {};
-        tally(`${route} (+N)`, await post(`${base}/${route}`, { email }, { ...headers, 'X-Forwarded-For': nextIp() }));
+        tally(
+          `${route} (+N)`,
+          await post(`${base}/${route}`, { email }, { ...headers, 'X-Forwarded-For': nextIp() }),
+        );
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, spellingWorker));
@@ -300,17 +332,34 @@ async function inner(): Promise<void> {
     const members = Array.from({ length: TIMED }, (_, i) => `member-${i}@example.com`);
     await seedMembers(members);
     await settledCount(COLLECTIONS.waitlistSignups);
-    const strangers = (prefix: string) => Array.from({ length: TIMED }, (_, i) => `${prefix}-${i}@example.com`);
-    const statusTimed = await timedInTurn(`${base}/statusLink`, members, strangers('stranger-link'), {}, 10_000);
+    const strangers = (prefix: string) =>
+      Array.from({ length: TIMED }, (_, i) => `${prefix}-${i}@example.com`);
+    const statusTimed = await timedInTurn(
+      `${base}/statusLink`,
+      members,
+      strangers('stranger-link'),
+      {},
+      10_000,
+    );
 
     // 3. New signups right after the status-link flood: their confirmations must not wait.
     const probes = Array.from({ length: 10 }, (_, i) => `probe-${i}@example.com`);
-    for (const email of probes) tally('subscribe (probe)', await post(`${base}/subscribe`, { email }, { ...appChecked, 'X-Forwarded-For': nextIp() }));
+    for (const email of probes)
+      tally(
+        'subscribe (probe)',
+        await post(`${base}/subscribe`, { email }, { ...appChecked, 'X-Forwarded-For': nextIp() }),
+      );
     await settledMail();
     const confirmationsDelayed = await countTo(COLLECTIONS.mailWaiting, probes);
 
     // 4. /api/join for listed and new addresses in turn, timed, past the join ceiling.
-    const joinTimed = await timedInTurn(`${base}/joinWaitlist`, members, strangers('stranger-join'), {}, 20_000);
+    const joinTimed = await timedInTurn(
+      `${base}/joinWaitlist`,
+      members,
+      strangers('stranger-join'),
+      {},
+      20_000,
+    );
 
     // 5. The round-robin flood, every request a new address and e-mail.
     let next = 0;
@@ -341,7 +390,8 @@ async function inner(): Promise<void> {
     const auditEntries = await settledCount(COLLECTIONS.auditLog);
     const mailbox = [victim, ...spellings];
     if (new Set(mailbox.map(mailboxKey)).size !== 1) throw new Error('The spellings are not one mailbox.');
-    const mailsToOneMailbox = (await countTo(COLLECTIONS.mail, mailbox)) + (await countTo(COLLECTIONS.mailWaiting, mailbox));
+    const mailsToOneMailbox =
+      (await countTo(COLLECTIONS.mail, mailbox)) + (await countTo(COLLECTIONS.mailWaiting, mailbox));
     const statusRatio = ratioFigures(statusTimed);
     const joinRatio = ratioFigures(joinTimed);
     // The same answer at the same cost must hold while a ceiling has room (the route does its real work)
@@ -356,7 +406,10 @@ async function inner(): Promise<void> {
       joinAtCeiling: ratioFigures(joinTimed, (call) => call.status === 429),
     };
     const answers = Object.fromEntries(
-      [...statuses].map(([route, byStatus]) => [route, Object.fromEntries([...byStatus].map(([status, count]) => [String(status), count]))]),
+      [...statuses].map(([route, byStatus]) => [
+        route,
+        Object.fromEntries([...byStatus].map(([status, count]) => [String(status), count])),
+      ]),
     );
     const timedAnswers = (timed: { memberAnswers: Answers; strangerAnswers: Answers }) => ({
       member: Object.fromEntries(timed.memberAnswers),
@@ -367,17 +420,85 @@ async function inner(): Promise<void> {
       'abuse',
       `Floods with forged client addresses (offset ${OFFSET})`,
       [
-        { key: 'requests', metric: 'flood requests (each a new address and e-mail)', value: REQUESTS, unit: '', kind: 'max' },
+        {
+          key: 'requests',
+          metric: 'flood requests (each a new address and e-mail)',
+          value: REQUESTS,
+          unit: '',
+          kind: 'max',
+        },
         // Without the seeded members (written by the bench, not by a request).
-        { key: 'stored', metric: 'signups stored by requests', value: stored - members.length, unit: '', budget: CEILINGS.stored, kind: 'max' },
-        { key: 'subscribersStored', metric: 'subscribers stored by requests', value: subscribers - members.length, unit: '', budget: CEILINGS.subscribers, kind: 'max' },
-        { key: 'mailsQueued', metric: 'mails entering the queue', value: mailsQueued, unit: '', budget: CEILINGS.mailsQueued, kind: 'max' },
-        { key: 'auditEntries', metric: 'audit entries', value: auditEntries, unit: '', budget: CEILINGS.auditEntries, kind: 'max' },
-        { key: 'waitingConfirmations', metric: 'confirmations waiting for a later window', value: waiting, unit: '', kind: 'max' },
-        { key: 'mailsToOneMailbox', metric: `mails to one mailbox (${mailbox.length} spellings)`, value: mailsToOneMailbox, unit: '', budget: LIMITS.mailboxBudget, kind: 'max' },
-        { key: 'confirmationsDelayed', metric: 'confirmations waiting after the status-link flood', value: confirmationsDelayed, unit: '', budget: 0, kind: 'max' },
-        { key: 'memberTimingRatio.statusLink', metric: '/api/status-link: member median / stranger median', value: statusRatio.ratio, unit: '', budget: TIMING_BUDGET.max, kind: 'max' },
-        { key: 'memberTimingRatio.join', metric: '/api/join: member median / stranger median', value: joinRatio.ratio, unit: '', budget: TIMING_BUDGET.max, kind: 'max' },
+        {
+          key: 'stored',
+          metric: 'signups stored by requests',
+          value: stored - members.length,
+          unit: '',
+          budget: CEILINGS.stored,
+          kind: 'max',
+        },
+        {
+          key: 'subscribersStored',
+          metric: 'subscribers stored by requests',
+          value: subscribers - members.length,
+          unit: '',
+          budget: CEILINGS.subscribers,
+          kind: 'max',
+        },
+        {
+          key: 'mailsQueued',
+          metric: 'mails entering the queue',
+          value: mailsQueued,
+          unit: '',
+          budget: CEILINGS.mailsQueued,
+          kind: 'max',
+        },
+        {
+          key: 'auditEntries',
+          metric: 'audit entries',
+          value: auditEntries,
+          unit: '',
+          budget: CEILINGS.auditEntries,
+          kind: 'max',
+        },
+        {
+          key: 'waitingConfirmations',
+          metric: 'confirmations waiting for a later window',
+          value: waiting,
+          unit: '',
+          kind: 'max',
+        },
+        {
+          key: 'mailsToOneMailbox',
+          metric: `mails to one mailbox (${mailbox.length} spellings)`,
+          value: mailsToOneMailbox,
+          unit: '',
+          budget: LIMITS.mailboxBudget,
+          kind: 'max',
+        },
+        {
+          key: 'confirmationsDelayed',
+          metric: 'confirmations waiting after the status-link flood',
+          value: confirmationsDelayed,
+          unit: '',
+          budget: 0,
+          kind: 'max',
+        },
+        {
+          key: 'memberTimingRatio.statusLink',
+          metric: '/api/status-link: member median / stranger median',
+          value: statusRatio.ratio,
+          unit: '',
+          budget: TIMING_BUDGET.max,
+          kind: 'max',
+        },
+        {
+          key: 'memberTimingRatio.join',
+          metric: '/api/join: member median / stranger median',
+          value: joinRatio.ratio,
+          unit: '',
+          budget: TIMING_BUDGET.max,
+          kind: 'max',
+        },
         ...Object.entries(phases).map(([phase, figures]) => ({
           key: `memberTimingRatio.${phase}`,
           metric: `${phase}: member median / stranger median (${figures.calls} calls each)`,
@@ -386,10 +507,34 @@ async function inner(): Promise<void> {
           budget: TIMING_BUDGET.max,
           kind: 'max' as const,
         })),
-        { key: 'medianMs.statusLink.member', metric: '/api/status-link: member median', value: statusRatio.member, unit: 'ms', kind: 'max' },
-        { key: 'medianMs.statusLink.stranger', metric: '/api/status-link: stranger median', value: statusRatio.stranger, unit: 'ms', kind: 'max' },
-        { key: 'medianMs.join.member', metric: '/api/join: member median', value: joinRatio.member, unit: 'ms', kind: 'max' },
-        { key: 'medianMs.join.stranger', metric: '/api/join: stranger median', value: joinRatio.stranger, unit: 'ms', kind: 'max' },
+        {
+          key: 'medianMs.statusLink.member',
+          metric: '/api/status-link: member median',
+          value: statusRatio.member,
+          unit: 'ms',
+          kind: 'max',
+        },
+        {
+          key: 'medianMs.statusLink.stranger',
+          metric: '/api/status-link: stranger median',
+          value: statusRatio.stranger,
+          unit: 'ms',
+          kind: 'max',
+        },
+        {
+          key: 'medianMs.join.member',
+          metric: '/api/join: member median',
+          value: joinRatio.member,
+          unit: 'ms',
+          kind: 'max',
+        },
+        {
+          key: 'medianMs.join.stranger',
+          metric: '/api/join: stranger median',
+          value: joinRatio.stranger,
+          unit: 'ms',
+          kind: 'max',
+        },
         ...Object.entries(phases).flatMap(([phase, figures]) =>
           (['member', 'stranger'] as const).map((side) => ({
             key: `medianMs.${phase}.${side}`,
@@ -401,7 +546,11 @@ async function inner(): Promise<void> {
         ),
       ],
       {
-        ceilings: { ...CEILINGS, mailboxBudget: LIMITS.mailboxBudget, subscribersCeiling: CEILINGS.subscribers },
+        ceilings: {
+          ...CEILINGS,
+          mailboxBudget: LIMITS.mailboxBudget,
+          subscribersCeiling: CEILINGS.subscribers,
+        },
         mailboxBudget: LIMITS.mailboxBudget,
         subscribersCeiling: CEILINGS.subscribers,
         memberTimingBudget: { min: TIMING_BUDGET.min, max: TIMING_BUDGET.max },
@@ -411,9 +560,16 @@ async function inner(): Promise<void> {
       },
     );
     const outside = (ratio: number) => ratio < TIMING_BUDGET.min || ratio > TIMING_BUDGET.max;
-    const ratios = { statusLink: statusRatio.ratio, join: joinRatio.ratio, ...Object.fromEntries(Object.entries(phases).map(([phase, figures]) => [phase, figures.ratio])) };
+    const ratios = {
+      statusLink: statusRatio.ratio,
+      join: joinRatio.ratio,
+      ...Object.fromEntries(Object.entries(phases).map(([phase, figures]) => [phase, figures.ratio])),
+    };
     for (const [name, ratio] of Object.entries(ratios)) {
-      if (outside(ratio)) console.warn(`${name}: memberTimingRatio ${ratio.toFixed(3)} is outside ${TIMING_BUDGET.min}–${TIMING_BUDGET.max}.`);
+      if (outside(ratio))
+        console.warn(
+          `${name}: memberTimingRatio ${ratio.toFixed(3)} is outside ${TIMING_BUDGET.min}–${TIMING_BUDGET.max}.`,
+        );
     }
     const over =
       stored - members.length > CEILINGS.stored ||

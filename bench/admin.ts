@@ -85,7 +85,8 @@ async function outer(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...emulatorBuildEnv(ports) };
   if (!process.env.BENCH_SKIP_BUILD) {
     console.log('[bench/admin] building the admin panel (wired to the emulators)');
-    if ((await run('pnpm', ['--filter', '@silk/admin', 'build'], env)) !== 0) throw new Error('admin build failed');
+    if ((await run('pnpm', ['--filter', '@silk/admin', 'build'], env)) !== 0)
+      throw new Error('admin build failed');
     // The site is only inspected (no admin code in it): build it only when there is no build yet.
     if (!existsSync(SITE_DIST) && (await run('pnpm', ['--filter', '@silk/site', 'build'], env)) !== 0) {
       throw new Error('site build failed');
@@ -98,26 +99,140 @@ async function outer(): Promise<void> {
     session: `pnpm exec tsx ${join('bench', 'admin.ts')}`,
     env: { ...env, SILK_BENCH_INNER: '1' },
   });
-  if (code !== 0 || !existsSync(FIGURES_FILE)) throw new Error(`bench/admin: the measurement failed (${code})`);
+  if (code !== 0 || !existsSync(FIGURES_FILE))
+    throw new Error(`bench/admin: the measurement failed (${code})`);
   const figures = JSON.parse(readFileSync(FIGURES_FILE, 'utf8')) as AdminFigures;
-  report('admin', `Admin panel at ${figures.signups.toLocaleString('en-US')} signups (bench/admin.ts)`, [
-    { key: 'signups', metric: 'signups in the emulator', value: figures.signups, unit: 'signups', kind: 'min' },
-    { key: 'coldFirstRowsMs', metric: 'sign-in → first rows (cold profile)', value: figures.coldFirstRowsMs, unit: 'ms', budget: 2000, kind: 'max' },
-    { key: 'countShownMs', metric: 'sign-in → total count shown', value: figures.countShownMs, unit: 'ms', budget: 2000, kind: 'max' },
-    { key: 'loadAllMs', metric: 'sign-in → every signup loaded (background pages)', value: figures.loadAllMs, unit: 'ms', kind: 'max' },
-    { key: 'coldServerDocs', metric: 'documents read from the server, cold open', value: figures.coldServerDocs, unit: 'docs', kind: 'max' },
-    { key: 'repeatOpenServerDocs', metric: `documents read from the server, repeat open (${CHANGES} changed)`, value: figures.repeatOpenServerDocs, unit: 'docs', budget: 1000 + CHANGES, kind: 'max' },
-    { key: 'liveUpdateMs', metric: 'write → row in the open panel', value: figures.liveUpdateMs, unit: 'ms', budget: 2000, kind: 'max' },
-    { key: 'filterKeystrokeP95Ms', metric: 'search keystroke → settled page, p95', value: figures.filterKeystrokeP95Ms, unit: 'ms', budget: 100, kind: 'max' },
-    { key: 'scrollFrameP95Ms', metric: 'scroll frame time, p95 (worst of two speeds)', value: figures.scrollFrameP95Ms, unit: 'ms', budget: 20, kind: 'max' },
-    { key: 'firstScrollP95Ms', metric: 'first scroll after loading, frame time p95', value: figures.firstScrollP95Ms, unit: 'ms', kind: 'max' },
-    { key: 'heapMb', metric: 'page JavaScript heap, every row loaded', value: figures.heapMb, unit: 'MB', budget: 300, kind: 'max' },
-    { key: 'arrivalToPaintMs', metric: 'first rows handed over → table painted', value: figures.arrivalToPaintMs, unit: 'ms', budget: 100, kind: 'max' },
-    { key: 'domRowsAtTop', metric: 'DOM table rows at the top', value: figures.domRowsAtTop, unit: 'rows', budget: 60, kind: 'max' },
-    { key: 'domRowsAfterScroll', metric: 'DOM table rows after scrolling', value: figures.domRowsAfterScroll, unit: 'rows', budget: 60, kind: 'max' },
-    { key: 'bundleKb', metric: 'admin build (JS + CSS, gzip)', value: adminBundleGzipKb(), unit: 'KB', budget: 260, kind: 'max' },
-    { key: 'siteFilesWithAdminCode', metric: 'site build files with admin code', value: siteFilesWithAdminCode(), unit: 'files', budget: 0, kind: 'max' },
-  ], { dataPath: 'firestore' });
+  report(
+    'admin',
+    `Admin panel at ${figures.signups.toLocaleString('en-US')} signups (bench/admin.ts)`,
+    [
+      {
+        key: 'signups',
+        metric: 'signups in the emulator',
+        value: figures.signups,
+        unit: 'signups',
+        kind: 'min',
+      },
+      {
+        key: 'coldFirstRowsMs',
+        metric: 'sign-in → first rows (cold profile)',
+        value: figures.coldFirstRowsMs,
+        unit: 'ms',
+        budget: 2000,
+        kind: 'max',
+      },
+      {
+        key: 'countShownMs',
+        metric: 'sign-in → total count shown',
+        value: figures.countShownMs,
+        unit: 'ms',
+        budget: 2000,
+        kind: 'max',
+      },
+      {
+        key: 'loadAllMs',
+        metric: 'sign-in → every signup loaded (background pages)',
+        value: figures.loadAllMs,
+        unit: 'ms',
+        kind: 'max',
+      },
+      {
+        key: 'coldServerDocs',
+        metric: 'documents read from the server, cold open',
+        value: figures.coldServerDocs,
+        unit: 'docs',
+        kind: 'max',
+      },
+      {
+        key: 'repeatOpenServerDocs',
+        metric: `documents read from the server, repeat open (${CHANGES} changed)`,
+        value: figures.repeatOpenServerDocs,
+        unit: 'docs',
+        budget: 1000 + CHANGES,
+        kind: 'max',
+      },
+      {
+        key: 'liveUpdateMs',
+        metric: 'write → row in the open panel',
+        value: figures.liveUpdateMs,
+        unit: 'ms',
+        budget: 2000,
+        kind: 'max',
+      },
+      {
+        key: 'filterKeystrokeP95Ms',
+        metric: 'search keystroke → settled page, p95',
+        value: figures.filterKeystrokeP95Ms,
+        unit: 'ms',
+        budget: 100,
+        kind: 'max',
+      },
+      {
+        key: 'scrollFrameP95Ms',
+        metric: 'scroll frame time, p95 (worst of two speeds)',
+        value: figures.scrollFrameP95Ms,
+        unit: 'ms',
+        budget: 20,
+        kind: 'max',
+      },
+      {
+        key: 'firstScrollP95Ms',
+        metric: 'first scroll after loading, frame time p95',
+        value: figures.firstScrollP95Ms,
+        unit: 'ms',
+        kind: 'max',
+      },
+      {
+        key: 'heapMb',
+        metric: 'page JavaScript heap, every row loaded',
+        value: figures.heapMb,
+        unit: 'MB',
+        budget: 300,
+        kind: 'max',
+      },
+      {
+        key: 'arrivalToPaintMs',
+        metric: 'first rows handed over → table painted',
+        value: figures.arrivalToPaintMs,
+        unit: 'ms',
+        budget: 100,
+        kind: 'max',
+      },
+      {
+        key: 'domRowsAtTop',
+        metric: 'DOM table rows at the top',
+        value: figures.domRowsAtTop,
+        unit: 'rows',
+        budget: 60,
+        kind: 'max',
+      },
+      {
+        key: 'domRowsAfterScroll',
+        metric: 'DOM table rows after scrolling',
+        value: figures.domRowsAfterScroll,
+        unit: 'rows',
+        budget: 60,
+        kind: 'max',
+      },
+      {
+        key: 'bundleKb',
+        metric: 'admin build (JS + CSS, gzip)',
+        value: adminBundleGzipKb(),
+        unit: 'KB',
+        budget: 260,
+        kind: 'max',
+      },
+      {
+        key: 'siteFilesWithAdminCode',
+        metric: 'site build files with admin code',
+        value: siteFilesWithAdminCode(),
+        unit: 'files',
+        budget: 0,
+        kind: 'max',
+      },
+    ],
+    { dataPath: 'firestore' },
+  );
   console.log(`machine: ${figures.load.toFixed(2)} 1-minute load average while measuring`);
 }
 
@@ -176,17 +291,33 @@ function siteFilesWithAdminCode(): number {
 
 /** Milliseconds from `since` (page clock) to the first `name` mark, waiting for it. */
 async function markAfter(page: Page, name: string, since: number): Promise<number> {
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, name, { timeout: LOAD_TIMEOUT_MS, polling: 50 });
-  return page.evaluate(([mark, start]) => performance.getEntriesByName(mark as string)[0]!.startTime - (start as number), [name, since] as const);
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, name, {
+    timeout: LOAD_TIMEOUT_MS,
+    polling: 50,
+  });
+  return page.evaluate(
+    ([mark, start]) => performance.getEntriesByName(mark as string)[0]!.startTime - (start as number),
+    [name, since] as const,
+  );
 }
 
 async function markDetail(page: Page, name: string): Promise<Record<string, number>> {
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, name, { timeout: LOAD_TIMEOUT_MS, polling: 250 });
-  return page.evaluate((mark) => (performance.getEntriesByName(mark)[0] as PerformanceMark).detail as Record<string, number>, name);
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, name, {
+    timeout: LOAD_TIMEOUT_MS,
+    polling: 250,
+  });
+  return page.evaluate(
+    (mark) => (performance.getEntriesByName(mark)[0] as PerformanceMark).detail as Record<string, number>,
+    name,
+  );
 }
 
 /** Opens the panel in `context`; signs in when the sign-in card shows. Returns the page and the click's page time. */
-async function openPanel(context: BrowserContext, adminUrl: string, credentials?: { email: string; password: string }) {
+async function openPanel(
+  context: BrowserContext,
+  adminUrl: string,
+  credentials?: { email: string; password: string },
+) {
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') console.error(`[browser] ${message.text()}`);
@@ -252,7 +383,9 @@ async function keystrokeTimes(page: Page): Promise<number[]> {
 }
 
 async function tableRowCount(page: Page): Promise<number> {
-  return page.evaluate(() => document.querySelectorAll('table[aria-label="Waitlist signups"] tbody tr').length);
+  return page.evaluate(
+    () => document.querySelectorAll('table[aria-label="Waitlist signups"] tbody tr').length,
+  );
 }
 
 /**
@@ -260,7 +393,10 @@ async function tableRowCount(page: Page): Promise<number> {
  * it carries one-time work), then each speed from the top: the worse 95th percentile of the two.
  */
 async function scrollP95(page: Page): Promise<{ firstScrollP95Ms: number; scrollFrameP95Ms: number }> {
-  const toTop = () => page.evaluate(() => document.querySelector('[role="region"][aria-label^="Waitlist signups"]')?.scrollTo({ top: 0 }));
+  const toTop = () =>
+    page.evaluate(() =>
+      document.querySelector('[role="region"][aria-label^="Waitlist signups"]')?.scrollTo({ top: 0 }),
+    );
   const firstScrollP95Ms = percentile(await scrollFrameTimes(page, SCROLL_SPEEDS[0].pxPerFrame), 95);
   console.log(`[bench/admin] first scroll after loading: frame p95 ${firstScrollP95Ms.toFixed(1)} ms`);
   let worst = 0;
@@ -286,7 +422,10 @@ function cpuTicks(match: RegExp): Map<number, { ticks: number; name: string }> {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const type = /--utility-sub-type=(\S+)/.exec(cmdline)?.[1] ?? /--type=(\S+)/.exec(cmdline)?.[1] ?? (cmdline.includes('java') ? 'emulator' : 'browser');
+      const type =
+        /--utility-sub-type=(\S+)/.exec(cmdline)?.[1] ??
+        /--type=(\S+)/.exec(cmdline)?.[1] ??
+        (cmdline.includes('java') ? 'emulator' : 'browser');
       result.set(pid, { ticks: Number(fields[11]) + Number(fields[12]), name: type });
     } catch {
       // gone meanwhile
@@ -307,7 +446,19 @@ async function startScrollDebug(page: Page, index: number) {
   const browser = page.context().browser();
   await browser?.startTracing(page, {
     path: tracePath,
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8', 'v8.gc', 'blink.user_timing', 'cc', 'viz', 'benchmark', 'toplevel', 'disabled-by-default-v8.gc'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.frame',
+      'v8',
+      'v8.gc',
+      'blink.user_timing',
+      'cc',
+      'viz',
+      'benchmark',
+      'toplevel',
+      'disabled-by-default-v8.gc',
+    ],
   });
   const startedAt = Date.now();
   return {
@@ -315,10 +466,22 @@ async function startScrollDebug(page: Page, index: number) {
       const elapsed = Date.now() - startedAt;
       const after = cpuTicks(match);
       await browser?.stopTracing();
-      const usage = [...after].map(([pid, { ticks, name }]) => ({ pid, name, ms: (ticks - (before.get(pid)?.ticks ?? ticks)) * 10 })).filter((process) => process.ms > 0);
-      console.log(`[bench/admin] scroll ${index}: ${elapsed} ms; CPU ms by process: ${usage.map((process) => `${process.name}(${process.pid}) ${process.ms}`).join(', ')}; load ${loadavg()[0]!.toFixed(2)}`);
-      const missed = intervals.map((interval, frame) => [frame, interval] as const).filter(([, interval]) => interval > 20);
-      console.log(`[bench/admin] scroll ${index}: missed frames ${missed.map(([frame, interval]) => `#${frame} ${interval.toFixed(0)}`).join(' ')}; trace ${tracePath}`);
+      const usage = [...after]
+        .map(([pid, { ticks, name }]) => ({
+          pid,
+          name,
+          ms: (ticks - (before.get(pid)?.ticks ?? ticks)) * 10,
+        }))
+        .filter((process) => process.ms > 0);
+      console.log(
+        `[bench/admin] scroll ${index}: ${elapsed} ms; CPU ms by process: ${usage.map((process) => `${process.name}(${process.pid}) ${process.ms}`).join(', ')}; load ${loadavg()[0]!.toFixed(2)}`,
+      );
+      const missed = intervals
+        .map((interval, frame) => [frame, interval] as const)
+        .filter(([, interval]) => interval > 20);
+      console.log(
+        `[bench/admin] scroll ${index}: missed frames ${missed.map(([frame, interval]) => `#${frame} ${interval.toFixed(0)}`).join(' ')}; trace ${tracePath}`,
+      );
     },
   };
 }
@@ -391,14 +554,26 @@ async function inner(): Promise<void> {
     const cold = await openPanel(context, stack.adminUrl, { email, password });
     const coldFirstRowsMs = await markAfter(cold.page, TABLE_PAINTED_MARK, cold.startedAt);
     if (process.env.BENCH_DEBUG) {
-      const entries = await cold.page.evaluate(() => performance.getEntries().map((entry) => `${entry.startTime.toFixed(0)} +${entry.duration.toFixed(0)} ${entry.entryType} ${entry.name.slice(0, 120)}`));
+      const entries = await cold.page.evaluate(() =>
+        performance
+          .getEntries()
+          .map(
+            (entry) =>
+              `${entry.startTime.toFixed(0)} +${entry.duration.toFixed(0)} ${entry.entryType} ${entry.name.slice(0, 120)}`,
+          ),
+      );
       console.log(`[bench/admin] clicked at ${cold.startedAt.toFixed(0)}\n${entries.join('\n')}`);
     }
-    const arrivalToPaintMs = coldFirstRowsMs - (await markAfter(cold.page, SIGNUPS_RECEIVED_MARK, cold.startedAt));
+    const arrivalToPaintMs =
+      coldFirstRowsMs - (await markAfter(cold.page, SIGNUPS_RECEIVED_MARK, cold.startedAt));
     const loadAllMs = await markAfter(cold.page, SIGNUPS_COMPLETE_MARK, cold.startedAt);
     const coldServerDocs = (await markDetail(cold.page, SIGNUPS_COMPLETE_MARK)).serverDocs ?? Number.NaN;
-    const countShownAt = await cold.page.evaluate(() => (window as unknown as { __countShownAt?: number }).__countShownAt ?? Number.NaN);
-    console.log(`[bench/admin] cold: first rows ${coldFirstRowsMs.toFixed(0)} ms, all ${stored} loaded after ${(loadAllMs / 1000).toFixed(1)} s, ${coldServerDocs} documents`);
+    const countShownAt = await cold.page.evaluate(
+      () => (window as unknown as { __countShownAt?: number }).__countShownAt ?? Number.NaN,
+    );
+    console.log(
+      `[bench/admin] cold: first rows ${coldFirstRowsMs.toFixed(0)} ms, all ${stored} loaded after ${(loadAllMs / 1000).toFixed(1)} s, ${coldServerDocs} documents`,
+    );
     await cold.page.waitForTimeout(1000);
     const liveUpdateMs = await liveUpdate(cold.page);
     const domRowsAtTop = await tableRowCount(cold.page);
@@ -413,7 +588,8 @@ async function inner(): Promise<void> {
     // Repeat open in the same profile, after a few changes: the copy plus the changes.
     await changeSignups(signups, CHANGES);
     const repeat = await openPanel(context, stack.adminUrl);
-    const repeatOpenServerDocs = (await markDetail(repeat.page, SIGNUPS_COMPLETE_MARK)).serverDocs ?? Number.NaN;
+    const repeatOpenServerDocs =
+      (await markDetail(repeat.page, SIGNUPS_COMPLETE_MARK)).serverDocs ?? Number.NaN;
     await repeat.page.close();
 
     const figures: AdminFigures = {

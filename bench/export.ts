@@ -94,8 +94,12 @@ async function session(): Promise<void> {
         `${Math.round(result.rows / result.seconds).toLocaleString('en-US')} rows/s; RSS before ` +
         `${result.baselineMb.toFixed(0)} MB, V8 heap at peak ${result.heapAtPeakMb.toFixed(0)} MB; CPU: this ` +
         `process ${result.cpuSeconds.toFixed(1)} s` +
-        (result.emulatorCpuSeconds === null ? '' : `, the emulator's JVM ${result.emulatorCpuSeconds.toFixed(1)} s`) +
-        `; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
+        (result.emulatorCpuSeconds === null
+          ? ''
+          : `, the emulator's JVM ${result.emulatorCpuSeconds.toFixed(1)} s`) +
+        `; load average ${loadavg()
+          .map((load) => load.toFixed(2))
+          .join(' ')}`,
     );
     const budgeted = (figure: keyof Budget, metric: string, unit: string): Measurement => ({
       key: `${phase}.${figure}`,
@@ -110,7 +114,8 @@ async function session(): Promise<void> {
       budgeted('seconds', 'time to last byte', 's'),
       budgeted('peakMb', 'peak memory (RSS, whole process)', 'MB'),
     ];
-    const source = phase === 'formatting' ? 'generated pages, no Firestore' : 'read from the Firestore emulator';
+    const source =
+      phase === 'formatting' ? 'generated pages, no Firestore' : 'read from the Firestore emulator';
     report('export', `Export (${phase}): ${ROWS.toLocaleString('en-US')} signups, ${source}`, measurements);
   }
 }
@@ -139,14 +144,21 @@ async function measure(phase: Phase): Promise<void> {
   let exportedRows = -1;
   const stubs: Partial<ExportWaitlistDeps> = {
     config: () => readServerConfig({}),
-    authorize: async () => ({ uid: 'bench', email: 'bench@silk.test', roles: ['Staff'], mustChangePassword: false }),
+    authorize: async () => ({
+      uid: 'bench',
+      email: 'bench@silk.test',
+      roles: ['Staff'],
+      mustChangePassword: false,
+    }),
     rateLimit: async () => undefined,
     audit: async (entry) => {
       exportedRows = Number(entry.details.rows);
     },
   };
   // The firestore phase keeps the handler's own pages: signupPages over the emulator's collection.
-  const handler = makeExportWaitlistHandler(phase === 'formatting' ? { ...stubs, pages: generatedPages() } : stubs);
+  const handler = makeExportWaitlistHandler(
+    phase === 'formatting' ? { ...stubs, pages: generatedPages() } : stubs,
+  );
   const served = await serveHandler(handler);
 
   global.gc?.();
@@ -170,10 +182,12 @@ async function measure(phase: Phase): Promise<void> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ token: 'bench' }),
   });
-  if (!response.ok || !response.body) throw new Error(`export answered ${response.status}: ${await response.text()}`);
+  if (!response.ok || !response.body)
+    throw new Error(`export answered ${response.status}: ${await response.text()}`);
   let bytes = 0;
   const reader = response.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+    bytes += chunk.value.byteLength;
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const emulatorCpuSeconds = jvm === null ? null : processCpuSeconds(jvm) - jvmBefore;
@@ -191,7 +205,9 @@ async function measure(phase: Phase): Promise<void> {
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     emulatorCpuSeconds,
   };
-  await new Promise<void>((resolve, reject) => process.send!(result, (error: Error | null) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    process.send!(result, (error: Error | null) => (error ? reject(error) : resolve())),
+  );
   process.exit(0); // firebase-admin's channels would otherwise keep the child alive
 }
 

@@ -17,7 +17,12 @@ import { handleMailWrite } from '@silk/functions/mail/delivery';
 import { readMailConfig } from '@silk/functions/mail/mail-config';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { Timestamp, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runInEmulators } from './lib/emulator-session';
@@ -27,8 +32,17 @@ const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1637);
 const COUNT = Number(process.env.BENCH_INVITES ?? 10_000);
 
 async function outer(): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, SILK_PORT_OFFSET: String(OFFSET), SILK_BENCH_INVITES_INNER: '1' };
-  process.exitCode = await runInEmulators({ offset: OFFSET, only: 'firestore', session: `pnpm exec tsx ${join('bench', 'invites.ts')}`, env });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SILK_PORT_OFFSET: String(OFFSET),
+    SILK_BENCH_INVITES_INNER: '1',
+  };
+  process.exitCode = await runInEmulators({
+    offset: OFFSET,
+    only: 'firestore',
+    session: `pnpm exec tsx ${join('bench', 'invites.ts')}`,
+    env,
+  });
 }
 
 async function seed(db: Firestore): Promise<void> {
@@ -40,14 +54,25 @@ async function seed(db: Firestore): Promise<void> {
     for (let index = start; index < Math.min(COUNT, start + 250); index += 1) {
       const email = `invitee-${String(index).padStart(6, '0')}@bench.test`;
       const at = Timestamp.fromMillis(since + index * 1000);
-      batch.set(db.collection(COLLECTIONS.waitlistSignups).doc(email), { email, timestamp: at, confirmedAt: at, source: 'bench' });
-      batch.set(db.collection(COLLECTIONS.subscribers).doc(email), { email, subscriberId: `bench-${index}`, referralCode: 'abcd2345' });
+      batch.set(db.collection(COLLECTIONS.waitlistSignups).doc(email), {
+        email,
+        timestamp: at,
+        confirmedAt: at,
+        source: 'bench',
+      });
+      batch.set(db.collection(COLLECTIONS.subscribers).doc(email), {
+        email,
+        subscriberId: `bench-${index}`,
+        referralCode: 'abcd2345',
+      });
     }
     writes.push(batch.commit());
     if (writes.length >= 8) await Promise.all(writes.splice(0));
   }
   await Promise.all(writes);
-  console.log(`seeded ${COUNT.toLocaleString('en-US')} waiting subscribers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${COUNT.toLocaleString('en-US')} waiting subscribers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** The most values in any window [t, t + 1 s). */
@@ -77,8 +102,17 @@ const STARTS_PER_TICK = 4;
  */
 async function senderStandIn(db: Firestore, sends: number[]): Promise<{ stop: () => Promise<void> }> {
   const config = readMailConfig();
-  const deps = { db, config, transport: () => ({ sendMail: async () => (sends.push(Date.now()), { messageId: 'bench' }) }) };
-  const ahead = await db.collection(COLLECTIONS.mail).where('sendAt', '>', Date.now() + 1000).orderBy('sendAt').limit(2000).get();
+  const deps = {
+    db,
+    config,
+    transport: () => ({ sendMail: async () => (sends.push(Date.now()), { messageId: 'bench' }) }),
+  };
+  const ahead = await db
+    .collection(COLLECTIONS.mail)
+    .where('sendAt', '>', Date.now() + 1000)
+    .orderBy('sendAt')
+    .limit(2000)
+    .get();
   const queued = ahead.docs.map((doc) => ({ ref: doc.ref, data: doc.data() }));
   const running = new Set<Promise<void>>();
   const deliver = async ({ ref, data }: { ref: DocumentReference; data: DocumentData }) => {
@@ -89,7 +123,9 @@ async function senderStandIn(db: Firestore, sends: number[]): Promise<{ stop: ()
   const timer = setInterval(() => {
     for (let started = 0; started < STARTS_PER_TICK && queued.length > 0; started += 1) {
       if ((queued[0]?.data.sendAt as number) > Date.now() + START_AHEAD_MS) break;
-      const task = deliver(queued.shift() as { ref: DocumentReference; data: DocumentData }).catch((error: unknown) => console.error('sender stand-in', error));
+      const task = deliver(queued.shift() as { ref: DocumentReference; data: DocumentData }).catch(
+        (error: unknown) => console.error('sender stand-in', error),
+      );
       running.add(task);
       void task.finally(() => running.delete(task));
     }
@@ -110,7 +146,13 @@ async function inner(): Promise<void> {
   const sends: number[] = [];
 
   const started = performance.now();
-  const { waveId, total } = await startWave(db, { target: { kind: 'next', count: COUNT }, includeUnconfirmed: false, requestId: 'bench-wave-1', by: 'bench@silk.test', origin: 'admin' });
+  const { waveId, total } = await startWave(db, {
+    target: { kind: 'next', count: COUNT },
+    includeUnconfirmed: false,
+    requestId: 'bench-wave-1',
+    by: 'bench@silk.test',
+    origin: 'admin',
+  });
   const context = { config, secret: process.env.MAIL_TOKEN_SECRET };
   while (await processWaveChunk(db, waveId, { context: () => context, ratePerSecond: config.ratePerSecond }));
   const seconds = Math.round((performance.now() - started) / 100) / 10;
@@ -122,26 +164,72 @@ async function inner(): Promise<void> {
   const mails = await db.collection(COLLECTIONS.mail).select('to', 'sendAt').get();
   const invitations = await db.collection(COLLECTIONS.invitations).select('email').get();
   const perAddress = new Map<string, number>();
-  for (const doc of [...mails.docs.map((d) => d.get('to') as string), ...invitations.docs.map((d) => `i:${d.get('email') as string}`)]) {
+  for (const doc of [
+    ...mails.docs.map((d) => d.get('to') as string),
+    ...invitations.docs.map((d) => `i:${d.get('email') as string}`),
+  ]) {
     perAddress.set(doc, (perAddress.get(doc) ?? 0) + 1);
   }
   const duplicates = [...perAddress.values()].filter((n) => n > 1).length;
   const slots = mails.docs.map((doc) => doc.get('sendAt') as number);
   const slotRate = mostInOneSecond(slots);
   const sendRate = mostInOneSecond(sends);
-  console.log(`wave of ${total} in ${seconds} s; ${sends.length} mails sent by the stand-in by the end (at most ${sendRate} in one second); slots at most ${slotRate} in one second`);
+  console.log(
+    `wave of ${total} in ${seconds} s; ${sends.length} mails sent by the stand-in by the end (at most ${sendRate} in one second); slots at most ${slotRate} in one second`,
+  );
 
   report(
     'invites',
     `An invite wave of ${COUNT.toLocaleString('en-US')} (Firestore emulator, offset ${OFFSET}, MAIL_RATE_PER_SECOND ${config.ratePerSecond})`,
     [
       { key: 'waiting', metric: 'waiting, confirmed subscribers', value: COUNT, unit: '', kind: 'min' },
-      { key: 'invited', metric: 'invited (markers of the wave)', value: wave.invited, unit: '', budget: COUNT, kind: 'min' },
-      { key: 'mailsQueued', metric: 'invitation mails queued', value: mails.size, unit: '', budget: COUNT, kind: 'min' },
-      { key: 'duplicates', metric: 'addresses with a second invitation or mail', value: duplicates, unit: '', budget: 0, kind: 'max' },
-      { key: 'seconds', metric: 'start → everyone invited and queued', value: seconds, unit: 's', budget: 120, kind: 'max' },
-      { key: 'mailsPerSecond', metric: 'most mails in one second (slots and stand-in sends)', value: Math.max(slotRate, sendRate), unit: '/s', budget: config.ratePerSecond, kind: 'max' },
-      { key: 'sentAfterWave', metric: 'mails the stand-in sent in the 20 s after the wave', value: sends.length, unit: '', kind: 'min' },
+      {
+        key: 'invited',
+        metric: 'invited (markers of the wave)',
+        value: wave.invited,
+        unit: '',
+        budget: COUNT,
+        kind: 'min',
+      },
+      {
+        key: 'mailsQueued',
+        metric: 'invitation mails queued',
+        value: mails.size,
+        unit: '',
+        budget: COUNT,
+        kind: 'min',
+      },
+      {
+        key: 'duplicates',
+        metric: 'addresses with a second invitation or mail',
+        value: duplicates,
+        unit: '',
+        budget: 0,
+        kind: 'max',
+      },
+      {
+        key: 'seconds',
+        metric: 'start → everyone invited and queued',
+        value: seconds,
+        unit: 's',
+        budget: 120,
+        kind: 'max',
+      },
+      {
+        key: 'mailsPerSecond',
+        metric: 'most mails in one second (slots and stand-in sends)',
+        value: Math.max(slotRate, sendRate),
+        unit: '/s',
+        budget: config.ratePerSecond,
+        kind: 'max',
+      },
+      {
+        key: 'sentAfterWave',
+        metric: 'mails the stand-in sent in the 20 s after the wave',
+        value: sends.length,
+        unit: '',
+        kind: 'min',
+      },
     ],
     { rate: String(config.ratePerSecond) },
   );

@@ -51,7 +51,12 @@ async function outer(): Promise<void> {
     SILK_PORT_OFFSET: String(OFFSET),
     SILK_BENCH_LOAD_INNER: '1',
   };
-  process.exitCode = await runInEmulators({ offset: OFFSET, only: 'firestore', session: `pnpm exec tsx ${join('bench', 'load.ts')}`, env });
+  process.exitCode = await runInEmulators({
+    offset: OFFSET,
+    only: 'firestore',
+    session: `pnpm exec tsx ${join('bench', 'load.ts')}`,
+    env,
+  });
 }
 
 /** A documentation-range address for client number `i` (unique up to 65,536 clients). */

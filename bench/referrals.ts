@@ -29,7 +29,12 @@ import { APP_CHECK_HEADER, COLLECTIONS } from '@silk/schema/constants';
 import type { RankingRule } from '@silk/schema/referrals';
 import { landingRecord, UNKNOWN_LOCATION } from '@silk/schema/signup-record';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { EMULATOR_APP_CHECK_AUDIENCE, EMULATOR_APP_CHECK_ISSUER, mintAppCheckToken, startAppCheckStub } from '@silk/stack/app-check-stub';
+import {
+  EMULATOR_APP_CHECK_AUDIENCE,
+  EMULATOR_APP_CHECK_ISSUER,
+  mintAppCheckToken,
+  startAppCheckStub,
+} from '@silk/stack/app-check-stub';
 import { makeSignups } from '@silk/stack/seed-data';
 import { appCheckStubUrl } from '@silk/stack/stack';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
@@ -50,8 +55,17 @@ const REFERRER_EVERY = 20;
 
 /** The outer process: the emulator session (this file again, inside it), then the status page in Chromium. */
 async function outer(): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, SILK_PORT_OFFSET: String(OFFSET), SILK_BENCH_REFERRALS_INNER: '1' };
-  process.exitCode = await runInEmulators({ offset: OFFSET, only: 'firestore', session: `pnpm exec tsx ${join('bench', 'referrals.ts')}`, env });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SILK_PORT_OFFSET: String(OFFSET),
+    SILK_BENCH_REFERRALS_INNER: '1',
+  };
+  process.exitCode = await runInEmulators({
+    offset: OFFSET,
+    only: 'firestore',
+    session: `pnpm exec tsx ${join('bench', 'referrals.ts')}`,
+    env,
+  });
   if (process.exitCode !== 0) return;
   // Lighthouse and the site's build are loaded here only, not in the emulator session.
   const { buildSite, statusPageFigures } = await import('./site');
@@ -62,9 +76,23 @@ async function outer(): Promise<void> {
     'referrals',
     'The status page (its shell filled as the statusPage function fills it; Lighthouse, mobile, median)',
     [
-      { key: 'statusPage.performance', metric: 'Lighthouse Performance', value: page.performance, unit: '', budget: 100, kind: 'min' },
+      {
+        key: 'statusPage.performance',
+        metric: 'Lighthouse Performance',
+        value: page.performance,
+        unit: '',
+        budget: 100,
+        kind: 'min',
+      },
       { key: 'statusPage.lcpMs', metric: 'LCP', value: page.lcpMs, unit: 'ms', budget: 1000, kind: 'max' },
-      { key: 'statusPage.initialJsKb', metric: 'initial JS (gzip)', value: page.initialJsKb, unit: 'kB', budget: 75, kind: 'max' },
+      {
+        key: 'statusPage.initialJsKb',
+        metric: 'initial JS (gzip)',
+        value: page.initialJsKb,
+        unit: 'kB',
+        budget: 75,
+        kind: 'max',
+      },
     ],
     figures,
   );
@@ -89,7 +117,9 @@ async function measurePositions(db: Firestore, sample: string[]): Promise<Positi
   const { version } = readSettings((await space.settings.get()).data());
   const entries = buildRef(db, space, version).collection('rank_entries');
   const [firstEmail = '', lastEmail = ''] = await Promise.all(
-    (['asc', 'desc'] as const).map(async (direction) => (await entries.orderBy('sort', direction).limit(1).get()).docs[0]?.id ?? ''),
+    (['asc', 'desc'] as const).map(
+      async (direction) => (await entries.orderBy('sort', direction).limit(1).get()).docs[0]?.id ?? '',
+    ),
   );
   const run: PositionRun = { reads: [], ms: [], first: 0, last: 0 };
   for (const email of [firstEmail, lastEmail, ...sample]) {
@@ -103,7 +133,8 @@ async function measurePositions(db: Firestore, sample: string[]): Promise<Positi
       if (position.place !== 1) throw new Error(`the first entry is at #${position.place}`);
       run.first = meter.reads;
     } else if (email === lastEmail) {
-      if (position.place !== position.total) throw new Error(`the last entry is at #${position.place} of ${position.total}`);
+      if (position.place !== position.total)
+        throw new Error(`the last entry is at #${position.place} of ${position.total}`);
       run.last = meter.reads;
     }
   }
@@ -135,7 +166,8 @@ async function rerankWhileReading(
   building = false;
   await reader;
   const settings = readSettings((await space.settings.get()).data());
-  if (settings.version !== version) throw new Error(`the re-rank to version ${version} did not finish (live: ${settings.version})`);
+  if (settings.version !== version)
+    throw new Error(`the re-rank to version ${version} did not finish (live: ${settings.version})`);
   return { seconds: took, unplaced, reads };
 }
 
@@ -151,11 +183,19 @@ function serverConfig(): ServerConfig {
 }
 
 /** 100 friends of one referrer join with its code, then all confirm at once; the referrer's credit after. */
-async function creditBurst(db: Firestore): Promise<{ confirmed: number; credited: number; withheld: number; placeBefore: number; placeAfter: number }> {
+async function creditBurst(db: Firestore): Promise<{
+  confirmed: number;
+  credited: number;
+  withheld: number;
+  placeBefore: number;
+  placeAfter: number;
+}> {
   const config = serverConfig();
   const appCheck = await startAppCheckStub(OFFSET);
   const subscribe = await serveWithFunctionsFramework(makeSubscribeHandler({ config: () => config }));
-  const confirm = await serveWithFunctionsFramework(makeConfirmSubscriptionHandler({ config: () => config, linkSecret: () => LINK_SECRET }));
+  const confirm = await serveWithFunctionsFramework(
+    makeConfirmSubscriptionHandler({ config: () => config, linkSecret: () => LINK_SECRET }),
+  );
   const appCheckToken = await mintAppCheckToken({}, OFFSET);
   const runId = Date.now().toString(36);
   const post = async (url: string, body: unknown, ip: string, headers: Record<string, string> = {}) => {
@@ -169,7 +209,10 @@ async function creditBurst(db: Firestore): Promise<{ confirmed: number; credited
     return answer;
   };
   const join = async (email: string, ip: string, ref?: string) => {
-    await db.collection(COLLECTIONS.waitlistSignups).doc(email).set(landingRecord({ email, ip, location: UNKNOWN_LOCATION }, () => FieldValue.serverTimestamp()));
+    await db
+      .collection(COLLECTIONS.waitlistSignups)
+      .doc(email)
+      .set(landingRecord({ email, ip, location: UNKNOWN_LOCATION }, () => FieldValue.serverTimestamp()));
     return post(subscribe.url, { email, ...(ref ? { ref } : {}) }, ip, { [APP_CHECK_HEADER]: appCheckToken });
   };
   try {
@@ -178,19 +221,49 @@ async function creditBurst(db: Firestore): Promise<{ confirmed: number; credited
     // The referrer joined now: the last in line until credited (the trigger's step, run here).
     await syncRankEntry(db, rankSpace(db), referrer);
     const placeBefore = (await positionOf(db, referrer))?.place ?? 0;
-    const friends = Array.from({ length: FRIENDS }, (_, i) => ({ email: `friend-${runId}-${i}@bench.test`, ip: `198.18.${i}.7` }));
+    const friends = Array.from({ length: FRIENDS }, (_, i) => ({
+      email: `friend-${runId}-${i}@bench.test`,
+      ip: `198.18.${i}.7`,
+    }));
     for (let i = 0; i < friends.length; i += 10)
-      await Promise.all(friends.slice(i, i + 10).map(({ email, ip }) => join(email, ip, String(referralCode))));
+      await Promise.all(
+        friends.slice(i, i + 10).map(({ email, ip }) => join(email, ip, String(referralCode))),
+      );
     const tokens = await Promise.all(
-      friends.map(async ({ email }) => signLinkToken(LINK_SECRET, 'confirm', String((await db.collection(COLLECTIONS.subscribers).doc(email).get()).get('subscriberId')))),
+      friends.map(async ({ email }) =>
+        signLinkToken(
+          LINK_SECRET,
+          'confirm',
+          String((await db.collection(COLLECTIONS.subscribers).doc(email).get()).get('subscriberId')),
+        ),
+      ),
     );
     await Promise.all(friends.map(({ ip }, i) => post(confirm.url, { token: tokens[i] }, ip)));
-    const confirmedSignups = await Promise.all(friends.map(async ({ email }) => (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).get('confirmedAt')));
-    const credited = Number((await db.collection(COLLECTIONS.waitlistSignups).doc(referrer).get()).get('confirmedReferrals') ?? 0);
-    const withheld = (await db.collection('referrals').where('referrer', '==', referrer).where('status', '==', 'withheld').count().get()).data().count;
+    const confirmedSignups = await Promise.all(
+      friends.map(async ({ email }) =>
+        (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).get('confirmedAt'),
+      ),
+    );
+    const credited = Number(
+      (await db.collection(COLLECTIONS.waitlistSignups).doc(referrer).get()).get('confirmedReferrals') ?? 0,
+    );
+    const withheld = (
+      await db
+        .collection('referrals')
+        .where('referrer', '==', referrer)
+        .where('status', '==', 'withheld')
+        .count()
+        .get()
+    ).data().count;
     await syncRankEntry(db, rankSpace(db), referrer);
     const placeAfter = (await positionOf(db, referrer))?.place ?? 0;
-    return { confirmed: confirmedSignups.filter((at) => at !== undefined).length, credited, withheld, placeBefore, placeAfter };
+    return {
+      confirmed: confirmedSignups.filter((at) => at !== undefined).length,
+      credited,
+      withheld,
+      placeBefore,
+      placeAfter,
+    };
   } finally {
     await Promise.all([subscribe.close(), confirm.close(), appCheck.close()]);
   }
@@ -207,7 +280,10 @@ async function inner(): Promise<void> {
     ...(i % REFERRER_EVERY === 0 ? { confirmedReferrals: 1 + (i % 5) } : {}),
   }));
   await seedSignups(seeds);
-  const sample = Array.from({ length: SAMPLE }, (_, i) => seeds[Math.floor(((i + 0.5) * seeds.length) / SAMPLE)]?.email ?? '');
+  const sample = Array.from(
+    { length: SAMPLE },
+    (_, i) => seeds[Math.floor(((i + 0.5) * seeds.length) / SAMPLE)]?.email ?? '',
+  );
 
   const space = rankSpace(db);
   let started = performance.now();
@@ -217,7 +293,9 @@ async function inner(): Promise<void> {
   const byTime = await measurePositions(db, sample);
 
   const rerank = await rerankWhileReading(db, SKIP, sample);
-  console.log(`re-ranked to "skip 5" in ${rerank.seconds} s; ${rerank.reads} places read meanwhile, ${rerank.unplaced} without a place`);
+  console.log(
+    `re-ranked to "skip 5" in ${rerank.seconds} s; ${rerank.reads} places read meanwhile, ${rerank.unplaced} without a place`,
+  );
   const bySkip = await measurePositions(db, sample);
 
   started = performance.now();
@@ -231,18 +309,95 @@ async function inner(): Promise<void> {
     `Referrals and the place in line (${SIGNUP_COUNT.toLocaleString('en-US')} signups, Firestore emulator, offset ${OFFSET})`,
     [
       { key: 'signups', metric: 'signups in line', value: SIGNUP_COUNT, unit: '', kind: 'min' },
-      { key: 'positionReadsMax', metric: 'positionOf: most reads of one call', value: Math.max(...reads), unit: 'reads', budget: 20, kind: 'max' },
-      { key: 'positionReadsFirst', metric: 'positionOf reads at #1 (by time, skip 5)', value: Math.max(byTime.first, bySkip.first), unit: 'reads', kind: 'max' },
-      { key: 'positionReadsLast', metric: `positionOf reads at the last place (by time, skip 5)`, value: Math.max(byTime.last, bySkip.last), unit: 'reads', kind: 'max' },
-      { key: 'positionP95Ms', metric: `positionOf p95 (${ms.length} calls)`, value: Math.round(percentile(ms, 95) * 10) / 10, unit: 'ms', budget: 300, kind: 'max' },
-      { key: 'creditBurst.confirmed', metric: `credit burst: friends confirmed at once`, value: burst.confirmed, unit: '', kind: 'min' },
-      { key: 'creditBurst.credited', metric: "credit burst: the referrer's confirmed referrals", value: burst.credited, unit: '', budget: burst.confirmed, kind: 'min' },
-      { key: 'creditBurst.withheld', metric: 'credit burst: withheld for review', value: burst.withheld, unit: '', budget: 0, kind: 'max' },
-      { key: 'creditBurst.placeBefore', metric: 'credit burst: referrer place before (skip 5)', value: burst.placeBefore, unit: '', kind: 'max' },
-      { key: 'creditBurst.placeAfter', metric: 'credit burst: referrer place after (skip 5)', value: burst.placeAfter, unit: '', kind: 'max' },
-      { key: 'rerankSeconds', metric: 'rule change → new version live', value: rerank.seconds, unit: 's', kind: 'max' },
-      { key: 'unplacedDuringRerank', metric: `places read during the re-rank without a place (of ${rerank.reads})`, value: rerank.unplaced, unit: '', budget: 0, kind: 'max' },
-      { key: 'indexBuildSeconds', metric: 'first index build (every signup)', value: buildSeconds, unit: 's', kind: 'max' },
+      {
+        key: 'positionReadsMax',
+        metric: 'positionOf: most reads of one call',
+        value: Math.max(...reads),
+        unit: 'reads',
+        budget: 20,
+        kind: 'max',
+      },
+      {
+        key: 'positionReadsFirst',
+        metric: 'positionOf reads at #1 (by time, skip 5)',
+        value: Math.max(byTime.first, bySkip.first),
+        unit: 'reads',
+        kind: 'max',
+      },
+      {
+        key: 'positionReadsLast',
+        metric: `positionOf reads at the last place (by time, skip 5)`,
+        value: Math.max(byTime.last, bySkip.last),
+        unit: 'reads',
+        kind: 'max',
+      },
+      {
+        key: 'positionP95Ms',
+        metric: `positionOf p95 (${ms.length} calls)`,
+        value: Math.round(percentile(ms, 95) * 10) / 10,
+        unit: 'ms',
+        budget: 300,
+        kind: 'max',
+      },
+      {
+        key: 'creditBurst.confirmed',
+        metric: `credit burst: friends confirmed at once`,
+        value: burst.confirmed,
+        unit: '',
+        kind: 'min',
+      },
+      {
+        key: 'creditBurst.credited',
+        metric: "credit burst: the referrer's confirmed referrals",
+        value: burst.credited,
+        unit: '',
+        budget: burst.confirmed,
+        kind: 'min',
+      },
+      {
+        key: 'creditBurst.withheld',
+        metric: 'credit burst: withheld for review',
+        value: burst.withheld,
+        unit: '',
+        budget: 0,
+        kind: 'max',
+      },
+      {
+        key: 'creditBurst.placeBefore',
+        metric: 'credit burst: referrer place before (skip 5)',
+        value: burst.placeBefore,
+        unit: '',
+        kind: 'max',
+      },
+      {
+        key: 'creditBurst.placeAfter',
+        metric: 'credit burst: referrer place after (skip 5)',
+        value: burst.placeAfter,
+        unit: '',
+        kind: 'max',
+      },
+      {
+        key: 'rerankSeconds',
+        metric: 'rule change → new version live',
+        value: rerank.seconds,
+        unit: 's',
+        kind: 'max',
+      },
+      {
+        key: 'unplacedDuringRerank',
+        metric: `places read during the re-rank without a place (of ${rerank.reads})`,
+        value: rerank.unplaced,
+        unit: '',
+        budget: 0,
+        kind: 'max',
+      },
+      {
+        key: 'indexBuildSeconds',
+        metric: 'first index build (every signup)',
+        value: buildSeconds,
+        unit: 's',
+        kind: 'max',
+      },
     ],
   );
 }

@@ -129,7 +129,9 @@ export function buildSite(): void {
   if (result.status !== 0) throw new Error('the site build failed');
 }
 
-async function startChromium(port = PORT + 1): Promise<{ process: ChildProcess; port: number; profile: string }> {
+async function startChromium(
+  port = PORT + 1,
+): Promise<{ process: ChildProcess; port: number; profile: string }> {
   const profile = mkdtempSync(join(tmpdir(), 'silk-lh-'));
   const chrome = spawn(
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -174,7 +176,11 @@ interface RunResult {
   failing: string[];
 }
 
-async function lighthouseRun(url: string, port: number, skipAudits: readonly string[] = []): Promise<RunResult> {
+async function lighthouseRun(
+  url: string,
+  port: number,
+  skipAudits: readonly string[] = [],
+): Promise<RunResult> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -227,7 +233,8 @@ export async function statusPageFigures(port = PORT + 10): Promise<StatusPageFig
   const chrome = await startChromium(port + 1);
   try {
     const runs: RunResult[] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(`${origin}/status`, chrome.port, ['is-crawlable']));
+    for (let run = 0; run < RUNS; run += 1)
+      runs.push(await lighthouseRun(`${origin}/status`, chrome.port, ['is-crawlable']));
     return {
       performance: median(runs.map((r) => r.performance)),
       lcpMs: Math.round(median(runs.map((r) => r.lcp))),
@@ -258,7 +265,13 @@ async function main() {
       const loadBefore = loadavg()[0]!;
       const runs: RunResult[] = [];
       for (let run = 0; run < RUNS; run += 1)
-        runs.push(await lighthouseRun(`${ORIGIN}${page.path}`, chrome.port, 'skipAudits' in page ? page.skipAudits : []));
+        runs.push(
+          await lighthouseRun(
+            `${ORIGIN}${page.path}`,
+            chrome.port,
+            'skipAudits' in page ? page.skipAudits : [],
+          ),
+        );
       const pick = (key: Exclude<keyof RunResult, 'failing'>) => median(runs.map((r) => r[key]));
       const failing = [...new Set(runs.flatMap((r) => r.failing))];
 

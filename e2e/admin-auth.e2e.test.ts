@@ -14,7 +14,14 @@ import {
 } from '@silk/schema/messages';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { oobCodesFor, seedMember, signIn, submitSignIn, uniqueSuffix, type SeededMember } from './support/admin-session';
+import {
+  oobCodesFor,
+  seedMember,
+  signIn,
+  submitSignIn,
+  uniqueSuffix,
+  type SeededMember,
+} from './support/admin-session';
 import { adminSuite } from './support/admin-suite';
 import { seriousViolations } from './support/axe';
 

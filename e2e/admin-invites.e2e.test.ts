@@ -52,7 +52,10 @@ beforeAll(async () => {
       ...(email === WAITING ? {} : { inviteStatus: 'invited', inviteWave: WAVE, invitedAt }),
       ...(email === EXPIRED ? { inviteStatus: 'expired', inviteWave: `${WAVE}-old` } : {}),
     });
-    batch.set(db().collection(COLLECTIONS.subscribers).doc(email), { email, subscriberId: `e2e-${suffix}-${index}` });
+    batch.set(db().collection(COLLECTIONS.subscribers).doc(email), {
+      email,
+      subscriberId: `e2e-${suffix}-${index}`,
+    });
   });
   const wave: InviteWave = {
     target: { kind: 'next', count: 3 },
@@ -66,7 +69,8 @@ beforeAll(async () => {
   };
   batch.set(waveDoc(), wave);
   await batch.commit();
-  for (const email of INVITED) await addHistory({ email, status: 'invited', at: invitedAt, by: admin.email, waveId: WAVE });
+  for (const email of INVITED)
+    await addHistory({ email, status: 'invited', at: invitedAt, by: admin.email, waveId: WAVE });
 });
 afterAll(async () => {
   // What the wave this file starts wrote: its wave, the invitation and the history of its address.
@@ -113,9 +117,14 @@ describe('invitation views (e2e)', () => {
     await dialog.getByRole('button', { name: 'Close' }).waitFor({ timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const started = page.getByRole('region', { name: 'Invite waves' }).getByRole('row').filter({ hasText: 'A filtered view' });
+    const started = page
+      .getByRole('region', { name: 'Invite waves' })
+      .getByRole('row')
+      .filter({ hasText: 'A filtered view' });
     await expect.poll(() => started.first().textContent(), { timeout: 30_000 }).toContain('Done: 1 invited');
-    await expect.poll(async () => (await signupDoc(WAITING).get()).get('inviteStatus'), { timeout: 15_000 }).toBe('invited');
+    await expect
+      .poll(async () => (await signupDoc(WAITING).get()).get('inviteStatus'), { timeout: 15_000 })
+      .toBe('invited');
   });
 
   it("filters by invite status from the URL; a row's details turn joined live with the history; the funnel counts the wave; axe-clean", async () => {
@@ -129,18 +138,26 @@ describe('invitation views (e2e)', () => {
     await details.click();
     const dialog = page.getByRole('dialog', { name: INVITED[1] });
     await dialog.waitFor();
-    const status = dialog.locator('dt', { hasText: /^Invitation$/ }).locator('xpath=following-sibling::dd[1]');
+    const status = dialog
+      .locator('dt', { hasText: /^Invitation$/ })
+      .locator('xpath=following-sibling::dd[1]');
     expect(await status.textContent()).toBe('Invited');
     const history = dialog.getByRole('list', { name: 'Invitation history' });
     await history.waitFor({ timeout: 15_000 });
     expect(await history.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringMatching(new RegExp(`^Invited by ${admin.email.replace(/[.]/g, '\\.')}, .* \\(wave ${WAVE}\\)$`)),
+      expect.stringMatching(
+        new RegExp(`^Invited by ${admin.email.replace(/[.]/g, '\\.')}, .* \\(wave ${WAVE}\\)$`),
+      ),
     ]);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The invitation is redeemed (as the redeem function writes it): the open details follow.
     const joinedAt = Date.now();
-    await signupDoc(INVITED[1]!).update({ inviteStatus: 'joined', joinedAt, updatedAt: FieldValue.serverTimestamp() });
+    await signupDoc(INVITED[1]!).update({
+      inviteStatus: 'joined',
+      joinedAt,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     await addHistory({ email: INVITED[1], status: 'joined', at: joinedAt, by: 'invitee', waveId: WAVE });
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Joined');
     await expect.poll(() => history.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2);
@@ -153,7 +170,14 @@ describe('invitation views (e2e)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await funnel.getByText('Show data table').click();
     const waveRow = funnel.getByRole('row').filter({ hasText: `(${WAVE})` });
-    expect(await waveRow.locator('th, td').allTextContents()).toEqual([expect.stringContaining(`(${WAVE})`), '3', '1', '0', '0', expect.stringMatching(/ h$/)]);
+    expect(await waveRow.locator('th, td').allTextContents()).toEqual([
+      expect.stringContaining(`(${WAVE})`),
+      '3',
+      '1',
+      '0',
+      '0',
+      expect.stringMatching(/ h$/),
+    ]);
   });
 
   it('shows a Staff member no invite control, and inviteWave refuses them (403); axe-clean', async () => {
@@ -165,7 +189,12 @@ describe('invitation views (e2e)', () => {
       .filter({ hasText: admin.email })
       .first()
       .waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('button').filter({ hasText: /Invite|Preview|drip/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('button')
+        .filter({ hasText: /Invite|Preview|drip/ })
+        .count(),
+    ).toBe(0);
     expect(await page.getByRole('spinbutton').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -177,7 +206,11 @@ describe('invitation views (e2e)', () => {
     const refused = await fetch(`${suite.stack.adminUrl}/api/invites/wave`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ target: { kind: 'next', count: 1 }, preview: true, requestId: `e2e-${suffix}-staff` }),
+      body: JSON.stringify({
+        target: { kind: 'next', count: 1 },
+        preview: true,
+        requestId: `e2e-${suffix}-staff`,
+      }),
     });
     expect(refused.status).toBe(403);
   });

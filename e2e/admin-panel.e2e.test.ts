@@ -19,7 +19,14 @@ import { makeSignups } from '@silk/stack/seed-data';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { oobCodesFor, seedMember, signIn, submitSignIn, uniqueSuffix, type SeededMember } from './support/admin-session';
+import {
+  oobCodesFor,
+  seedMember,
+  signIn,
+  submitSignIn,
+  uniqueSuffix,
+  type SeededMember,
+} from './support/admin-session';
 import { adminSuite, workbookDownloads } from './support/admin-suite';
 import { seriousViolations } from './support/axe';
 
@@ -55,7 +62,17 @@ describe('admin panel (e2e)', () => {
   it('gives an Admin every tab, each free of serious or critical axe violations', async () => {
     const page = await suite.openSignedIn(admin);
     const links = await nav(page).getByRole('link').allTextContents();
-    expect(links).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Import', 'Team Manager', 'Activity', 'Webhooks', 'Account Settings']);
+    expect(links).toEqual([
+      'Waitlist Signups',
+      'Insights',
+      'Referrals',
+      'Invitations',
+      'Import',
+      'Team Manager',
+      'Activity',
+      'Webhooks',
+      'Account Settings',
+    ]);
 
     await waitForTable(page);
     expect(await seriousViolations(page)).toEqual([]);
@@ -147,7 +164,9 @@ describe('admin panel (e2e)', () => {
     // The one-time password typed at sign-in went along as the proof (not only the recent sign-in).
     const changes = await db.collection(COLLECTIONS.auditLog).where('target', '==', email).get();
     expect(
-      changes.docs.filter((entry) => entry.get('action') === 'password.changed').map((entry) => entry.get('details')),
+      changes.docs
+        .filter((entry) => entry.get('action') === 'password.changed')
+        .map((entry) => entry.get('details')),
     ).toEqual([{ proof: 'current-password' }]);
 
     // The new password is the one that works from now on.
@@ -229,17 +248,14 @@ describe('admin panel (e2e)', () => {
     const total = page.getByText(/Total signups:/);
     const before = Number(((await total.textContent()) ?? '').replace(/\D/g, ''));
     const email = `e2e-live-${uniqueSuffix()}@example.com`;
-    await adminSdk()
-      .db.collection(COLLECTIONS.waitlistSignups)
-      .doc(email)
-      .set({
-        email,
-        source: SIGNUP_SOURCE,
-        ip: '10.1.2.3',
-        location: 'Lisbon',
-        timestamp: FieldValue.serverTimestamp(),
-        updatedAt: FieldValue.serverTimestamp(),
-      });
+    await adminSdk().db.collection(COLLECTIONS.waitlistSignups).doc(email).set({
+      email,
+      source: SIGNUP_SOURCE,
+      ip: '10.1.2.3',
+      location: 'Lisbon',
+      timestamp: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     await page.getByRole('cell', { name: email }).waitFor({ timeout: 15_000 });
     await expect
       .poll(async () => Number(((await total.textContent()) ?? '').replace(/\D/g, '')))
@@ -251,16 +267,14 @@ describe('admin panel (e2e)', () => {
     const signups = adminSdk().db.collection(COLLECTIONS.waitlistSignups);
     // Changed long ago and signed up just now: at the top of the table, and only the deletions feed can take it out.
     const longAgo = Timestamp.fromMillis(Date.now() - 3 * 3600_000);
-    await signups
-      .doc(email)
-      .set({
-        email,
-        source: SIGNUP_SOURCE,
-        ip: '10.1.2.4',
-        location: 'Porto',
-        timestamp: FieldValue.serverTimestamp(),
-        updatedAt: longAgo,
-      });
+    await signups.doc(email).set({
+      email,
+      source: SIGNUP_SOURCE,
+      ip: '10.1.2.4',
+      location: 'Porto',
+      timestamp: FieldValue.serverTimestamp(),
+      updatedAt: longAgo,
+    });
     const page = await suite.openSignedIn(staff);
     await waitForTable(page);
     await page.getByRole('cell', { name: email }).waitFor({ timeout: 15_000 });

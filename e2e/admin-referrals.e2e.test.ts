@@ -42,7 +42,10 @@ beforeAll(async () => {
     });
   signup(REFERRER, day, { confirmedReferrals: CONFIRMED });
   signup(FRIEND, day + 3600_000, { referredBy: REFERRER, confirmedAt: Timestamp.fromMillis(day + 7200_000) });
-  signup(WITHHELD, day + 4000_000, { referredBy: REFERRER, confirmedAt: Timestamp.fromMillis(day + 8000_000) });
+  signup(WITHHELD, day + 4000_000, {
+    referredBy: REFERRER,
+    confirmedAt: Timestamp.fromMillis(day + 8000_000),
+  });
   const withheld: ReferralRecord = {
     referred: WITHHELD,
     referrer: REFERRER,
@@ -72,7 +75,9 @@ beforeAll(async () => {
 afterAll(async () => {
   const { db } = adminSdk();
   await Promise.all([
-    ...[REFERRER, FRIEND, WITHHELD].map((email) => db.collection(COLLECTIONS.waitlistSignups).doc(email).delete()),
+    ...[REFERRER, FRIEND, WITHHELD].map((email) =>
+      db.collection(COLLECTIONS.waitlistSignups).doc(email).delete(),
+    ),
     db.collection(COLLECTIONS.referrals).doc(WITHHELD).delete(),
     previousRanking ? rankingDoc().set(previousRanking) : rankingDoc().delete(),
   ]);
@@ -98,7 +103,9 @@ describe('referral views (e2e)', () => {
       expect.stringContaining('2024'),
       'GrantReject',
     ]);
-    expect(await row.getByRole('button', { name: `Grant the referral of ${WITHHELD}` }).isEnabled()).toBe(true);
+    expect(await row.getByRole('button', { name: `Grant the referral of ${WITHHELD}` }).isEnabled()).toBe(
+      true,
+    );
 
     const progress = page.getByRole('progressbar', { name: /Re-ranking everyone/ });
     await progress.waitFor();
@@ -126,7 +133,9 @@ describe('referral views (e2e)', () => {
       .poll(() => page.getByText(/^In force:/).textContent(), { timeout: 15_000 })
       .toBe('In force: Skip 5 places per confirmed referral');
     expect(await page.getByRole('progressbar').count()).toBe(0);
-    expect(await page.getByRole('radio', { name: 'Skip places per confirmed referral' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Skip places per confirmed referral' }).isChecked()).toBe(
+      true,
+    );
     expect(await seriousViolations(page)).toEqual([]);
   });
 

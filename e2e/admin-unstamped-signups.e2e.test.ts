@@ -67,7 +67,9 @@ describe('signups written without updatedAt (e2e)', () => {
     const collectionCount = async () => (await signups().count().get()).data().count;
     // A generous wait: after a whole suite, other files' triggers (re-ranks, waves) may still be queued
     // in the Functions emulator ahead of this signup's.
-    await expect.poll(async () => (await totalShown(open)) - (await collectionCount()), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(async () => (await totalShown(open)) - (await collectionCount()), { timeout: 30_000 })
+      .toBe(0);
 
     const fresh = await suite.openSignedIn(admin);
     await waitForTable(fresh);

@@ -51,7 +51,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const left = await db().collection(COLLECTIONS.webhooks).where('url', '==', receiverUrl).get();
-  await Promise.all([...left.docs.map((doc) => doc.ref.delete()), db().collection(COLLECTIONS.waitlistSignups).doc(SIGNUP).delete()]);
+  await Promise.all([
+    ...left.docs.map((doc) => doc.ref.delete()),
+    db().collection(COLLECTIONS.waitlistSignups).doc(SIGNUP).delete(),
+  ]);
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -82,22 +85,45 @@ describe('Webhooks tab (e2e)', () => {
     const secret = (await status.locator('code').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
     expect(await status.getByRole('button', { name: 'Copy secret' }).isVisible()).toBe(true);
-    const endpointRow = page.getByRole('table', { name: 'Endpoints' }).getByRole('row').filter({ hasText: receiverUrl });
+    const endpointRow = page
+      .getByRole('table', { name: 'Endpoints' })
+      .getByRole('row')
+      .filter({ hasText: receiverUrl });
     await endpointRow.waitFor({ timeout: 20_000 });
     expect(await endpointRow.textContent()).toContain('Enabled');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await db().collection(COLLECTIONS.waitlistSignups).doc(SIGNUP).set({ email: SIGNUP, source: SIGNUP_SOURCE, ip: '203.0.113.9', timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+    await db().collection(COLLECTIONS.waitlistSignups).doc(SIGNUP).set({
+      email: SIGNUP,
+      source: SIGNUP_SOURCE,
+      ip: '203.0.113.9',
+      timestamp: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     const ours = () => arrivals.filter((arrival) => arrival.raw.includes(SIGNUP));
     await expect.poll(() => ours().length, { timeout: 30_000 }).toBe(1);
     const [first] = ours();
     expect(signatureValid(first!, secret)).toBe(true);
-    expect(JSON.parse(first!.raw)).toMatchObject({ type: 'signup.created', data: { email: SIGNUP, imported: false } });
+    expect(JSON.parse(first!.raw)).toMatchObject({
+      type: 'signup.created',
+      data: { email: SIGNUP, imported: false },
+    });
 
     // The deliveries table follows while the tab is open.
-    const delivery = page.getByRole('table', { name: 'Deliveries' }).getByRole('row').filter({ hasText: `got ${SIGNUP}` });
+    const delivery = page
+      .getByRole('table', { name: 'Deliveries' })
+      .getByRole('row')
+      .filter({ hasText: `got ${SIGNUP}` });
     await delivery.waitFor({ timeout: 30_000 });
-    expect(await delivery.locator('th, td').allTextContents()).toEqual(['signup.created', receiverUrl, 'delivered', '1', `200 got ${SIGNUP}`, expect.any(String), expect.stringContaining('Send again')]);
+    expect(await delivery.locator('th, td').allTextContents()).toEqual([
+      'signup.created',
+      receiverUrl,
+      'delivered',
+      '1',
+      `200 got ${SIGNUP}`,
+      expect.any(String),
+      expect.stringContaining('Send again'),
+    ]);
 
     await delivery.getByRole('button', { name: 'Send again signup.created' }).click();
     await page.getByRole('status').filter({ hasText: WEBHOOK_SENT_AGAIN }).waitFor({ timeout: 20_000 });
@@ -105,7 +131,9 @@ describe('Webhooks tab (e2e)', () => {
     const [, again] = ours();
     expect(again!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     expect(signatureValid(again!, secret)).toBe(true);
-    await expect.poll(async () => (await delivery.locator('td').nth(2).textContent()) ?? '', { timeout: 30_000 }).toBe('2');
+    await expect
+      .poll(async () => (await delivery.locator('td').nth(2).textContent()) ?? '', { timeout: 30_000 })
+      .toBe('2');
 
     // Shown once: a fresh load of the tab has no secret anywhere.
     await page.reload();

@@ -36,16 +36,22 @@ describe('attribution (e2e)', () => {
     { timeout: 240_000 },
     async () => {
       // Scripts on: the landing page keeps the visit, the hydrated form writes it with the signup.
-      const site = suite.track(await openSite(suite.browser, suite.stack.siteUrl, LANDING, { referer: REFERRER }));
+      const site = suite.track(
+        await openSite(suite.browser, suite.stack.siteUrl, LANDING, { referer: REFERRER }),
+      );
       await joinWithHeroForm(site.page, withScripts);
       // Scripts off: the native form post to /api/join, from the landing URL.
-      const context = suite.track({ context: await suite.browser.newContext({ javaScriptEnabled: false }) }).context;
+      const context = suite.track({
+        context: await suite.browser.newContext({ javaScriptEnabled: false }),
+      }).context;
       await cutOffThirdParties(context);
       const page = await context.newPage();
       await page.goto(new URL(LANDING, suite.stack.siteUrl).href, { referer: REFERRER });
       await joinWithHeroForm(page, withoutScripts);
 
-      await expect.poll(async () => (await readSignup(withScripts))?.utmSource, { timeout: 20_000 }).toBe('newsletter');
+      await expect
+        .poll(async () => (await readSignup(withScripts))?.utmSource, { timeout: 20_000 })
+        .toBe('newsletter');
       expect(await readSignup(withScripts)).toMatchObject({
         utmSource: 'newsletter',
         utmCampaign: 'launch',
@@ -59,13 +65,19 @@ describe('attribution (e2e)', () => {
       // The panel: the search keeps this test's three signups; the source filter narrows them to two.
       const admin = await suite.openSignedIn(staff, `/admin?q=${encodeURIComponent(`.attr-${suffix}@`)}`);
       await admin.getByRole('table', { name: 'Waitlist signups' }).waitFor({ timeout: 20_000 });
-      await expect.poll(() => emailsShown(admin).then((emails) => emails.sort()), { timeout: 30_000 }).toEqual([direct, withScripts, withoutScripts]);
+      await expect
+        .poll(() => emailsShown(admin).then((emails) => emails.sort()), { timeout: 30_000 })
+        .toEqual([direct, withScripts, withoutScripts]);
       const source = admin.getByRole('combobox', { name: 'Source' });
       await expect
-        .poll(async () => (await source.getByRole('option').allTextContents()).some((text) => text.startsWith('newsletter')))
+        .poll(async () =>
+          (await source.getByRole('option').allTextContents()).some((text) => text.startsWith('newsletter')),
+        )
         .toBe(true);
       await source.selectOption('newsletter');
-      await expect.poll(() => emailsShown(admin).then((emails) => emails.sort())).toEqual([withScripts, withoutScripts]);
+      await expect
+        .poll(() => emailsShown(admin).then((emails) => emails.sort()))
+        .toEqual([withScripts, withoutScripts]);
       expect(new URL(admin.url()).searchParams.get('source')).toBe('newsletter');
 
       for (const email of [withScripts, withoutScripts]) {
@@ -85,7 +97,9 @@ describe('attribution (e2e)', () => {
       const { sheet, workbook } = await download(admin, () =>
         admin.getByRole('button', { name: 'Download filtered view' }).click(),
       );
-      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(
+        SIGNUP_COLUMNS.map((column) => column.header),
+      );
       const attribution = workbook.getWorksheet('Attribution');
       if (!attribution) throw new Error('The spreadsheet has no Attribution worksheet.');
       expect(workbook.worksheets.map((each) => each.name).at(-1)).toBe('Attribution');
@@ -100,15 +114,22 @@ describe('attribution (e2e)', () => {
       ]);
 
       // Insights: "newsletter" among the sources, and the time chart of that source.
-      await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Insights' }).click();
+      await admin
+        .getByRole('navigation', { name: 'Admin sections' })
+        .getByRole('link', { name: 'Insights' })
+        .click();
       const bySource = admin.getByRole('figure', { name: 'Signups by source', exact: true });
       await bySource.waitFor({ timeout: 20_000 });
-      await expect.poll(async () => (await bySource.locator('svg text').allTextContents()).includes('newsletter')).toBe(true);
+      await expect
+        .poll(async () => (await bySource.locator('svg text').allTextContents()).includes('newsletter'))
+        .toBe(true);
       await admin.getByRole('combobox', { name: 'Source' }).selectOption('newsletter');
       await admin.getByRole('figure', { name: 'Signups per day, source newsletter', exact: true }).waitFor();
-      await admin.getByRole('region', { name: 'Sources and campaigns' }).getByText('Suppressed addresses').waitFor();
+      await admin
+        .getByRole('region', { name: 'Sources and campaigns' })
+        .getByText('Suppressed addresses')
+        .waitFor();
       expect(await seriousViolations(admin)).toEqual([]);
     },
   );
 });
-

@@ -24,7 +24,10 @@ async function invited(label: string, ageMs = 0): Promise<{ email: string; link:
   await seedSignup(email);
   const code = randomBytes(24).toString('base64url');
   const createdAt = Date.now() - ageMs;
-  await db.collection(COLLECTIONS.waitlistSignups).doc(email).update({ inviteStatus: 'invited', inviteWave: 'e2e', invitedAt: createdAt });
+  await db
+    .collection(COLLECTIONS.waitlistSignups)
+    .doc(email)
+    .update({ inviteStatus: 'invited', inviteWave: 'e2e', invitedAt: createdAt });
   await db
     .collection(COLLECTIONS.invitations)
     .doc(createHash('sha256').update(code).digest('hex'))
@@ -37,7 +40,11 @@ async function newPage(javaScriptEnabled: boolean): Promise<Page> {
   suite.contexts.push(context);
   await cutOffThirdParties(context);
   await context.route(`${PRODUCT_SIGNUP_URL}**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Product</title><h1>Product sign-up</h1>' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Product</title><h1>Product sign-up</h1>',
+    }),
   );
   return context.newPage();
 }
@@ -96,7 +103,10 @@ describe('the invitation page (e2e)', () => {
     await page.goto(link);
     expect(await heading(page)).toBe(INVITE_EXPIRED);
     expect(await page.getByRole('button', { name: 'Continue to Silk' }).count()).toBe(0);
-    await Promise.all([page.waitForURL(link), page.getByRole('button', { name: 'Stay on the waitlist' }).click()]);
+    await Promise.all([
+      page.waitForURL(link),
+      page.getByRole('button', { name: 'Stay on the waitlist' }).click(),
+    ]);
     expect(await heading(page)).toBe('You keep your place');
     expect(await inviteStatus(email)).toBe('waiting');
   });

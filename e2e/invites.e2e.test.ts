@@ -40,14 +40,18 @@ beforeAll(async () => {
       confirmedAt: Timestamp.now(),
       updatedAt: FieldValue.serverTimestamp(),
     });
-    batch.set(db.collection(COLLECTIONS.subscribers).doc(email), { email, subscriberId: `next3-${suffix}-${index}` });
+    batch.set(db.collection(COLLECTIONS.subscribers).doc(email), {
+      email,
+      subscriberId: `next3-${suffix}-${index}`,
+    });
   });
   await batch.commit();
 });
 
 /** Whether the live ranking index (settings/ranking's version, 0 before any re-rank) has placed `email`. */
 async function isPlaced(email: string): Promise<boolean> {
-  const version = ((await db.collection('settings').doc('ranking').get()).get('version') as number | undefined) ?? 0;
+  const version =
+    ((await db.collection('settings').doc('ranking').get()).get('version') as number | undefined) ?? 0;
   const entry = await db.doc(`rank_builds/${version}/rank_entries/${email}`).get();
   return entry.exists && entry.get('gone') !== true;
 }
@@ -61,7 +65,12 @@ afterAll(async () => {
     ]),
   ]);
   await Promise.all(found.flatMap((query) => query.docs.map((doc) => doc.ref.delete())));
-  await Promise.all(PEOPLE.flatMap((email) => [signupDoc(email).delete(), db.collection(COLLECTIONS.subscribers).doc(email).delete()]));
+  await Promise.all(
+    PEOPLE.flatMap((email) => [
+      signupDoc(email).delete(),
+      db.collection(COLLECTIONS.subscribers).doc(email).delete(),
+    ]),
+  );
 });
 
 /** A visitor's page (scripts on), the product's sign-up address answered by the test. */
@@ -70,7 +79,11 @@ async function visitorPage(): Promise<Page> {
   suite.contexts.push(context);
   await cutOffThirdParties(context);
   await context.route(`${PRODUCT_SIGNUP_URL}**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Product</title><h1>Product sign-up</h1>' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Product</title><h1>Product sign-up</h1>',
+    }),
   );
   return context.newPage();
 }
@@ -78,7 +91,9 @@ async function visitorPage(): Promise<Page> {
 describe('invite the next 3 (e2e)', () => {
   it('mails three invitations; one redeemed turns its row joined in an open panel; the funnel shows 3 / 1; the link is then used', async () => {
     // "The next 3" follow the live ranking index, which places each signup from its trigger: wait for it.
-    await expect.poll(async () => (await Promise.all(PEOPLE.map(isPlaced))).every(Boolean), { timeout: 40_000 }).toBe(true);
+    await expect
+      .poll(async () => (await Promise.all(PEOPLE.map(isPlaced))).every(Boolean), { timeout: 40_000 })
+      .toBe(true);
     const tab = await suite.openSignedIn(admin, '/admin/invitations');
     const size = tab.getByRole('spinbutton', { name: 'Invite the next people in line' });
     await size.waitFor({ timeout: 20_000 });
@@ -100,7 +115,9 @@ describe('invite the next 3 (e2e)', () => {
     const panel = await suite.openSignedIn(admin, `/admin?q=${DOMAIN}`);
     await panel.getByRole('button', { name: `Details of ${redeemed}` }).click({ timeout: 30_000 });
     const details = panel.getByRole('dialog', { name: redeemed });
-    const status = details.locator('dt', { hasText: /^Invitation$/ }).locator('xpath=following-sibling::dd[1]');
+    const status = details
+      .locator('dt', { hasText: /^Invitation$/ })
+      .locator('xpath=following-sibling::dd[1]');
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Invited');
 
     const visitor = await visitorPage();

@@ -42,7 +42,8 @@ async function chooseRule(token: string, rule: RankingRule): Promise<void> {
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify({ rule }),
   });
-  if (response.status !== 200) throw new Error(`setRankingRule answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`setRankingRule answered ${response.status}: ${await response.text()}`);
   const deadline = Date.now() + 120_000;
   while (JSON.stringify((await settings.get()).get('rule')) !== JSON.stringify(rule)) {
     if (Date.now() > deadline) throw new Error(`The re-rank to ${JSON.stringify(rule)} did not finish.`);
@@ -51,7 +52,11 @@ async function chooseRule(token: string, rule: RankingRule): Promise<void> {
 }
 
 /** Joins with the landing form at `path` (scripts on or off); returns the address's confirmation e-mail. */
-async function join(email: string, path: string, javaScriptEnabled = true): Promise<{ mail: CaughtMail; page: Page }> {
+async function join(
+  email: string,
+  path: string,
+  javaScriptEnabled = true,
+): Promise<{ mail: CaughtMail; page: Page }> {
   let page: Page;
   if (javaScriptEnabled) {
     const site = await openSite(suite.browser, suite.stack.siteUrl, path);
@@ -76,12 +81,15 @@ async function confirm(email: string, mail: CaughtMail): Promise<void> {
   await cutOffThirdParties(context);
   await (await context.newPage()).goto(textLink(mail, 'Confirm my spot'));
   await expect
-    .poll(async () => (await db.collection(COLLECTIONS.subscribers).doc(email).get()).get('confirmedAt'), { timeout: 20_000 })
+    .poll(async () => (await db.collection(COLLECTIONS.subscribers).doc(email).get()).get('confirmedAt'), {
+      timeout: 20_000,
+    })
     .toBeDefined();
 }
 
 const referral = async (referred: string) =>
-  (await db.collection(COLLECTIONS.referrals).doc(referred).get()).data() as { referrer?: string; status?: string; reason?: string } | undefined;
+  (await db.collection(COLLECTIONS.referrals).doc(referred).get()).data() as
+    { referrer?: string; status?: string; reason?: string } | undefined;
 
 /** A's status page: the place and the confirmed referrals as shown. */
 async function statusOf(link: string): Promise<{ place: number; referrals: number }> {
@@ -121,7 +129,9 @@ describe('referrals (e2e)', () => {
       for (let index = 0; index < 8; index += 1) await seedSignup(uniqueEmail('ahead'));
       const a = uniqueEmail('referrer');
       const { mail: aMail, page: aPage } = await join(a, '/');
-      await aPage.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.stack.siteUrl });
+      await aPage
+        .context()
+        .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.stack.siteUrl });
       await aPage.getByTestId('referral-link').waitFor();
       await aPage.getByRole('button', { name: 'Copy link' }).click();
       await aPage.getByRole('button', { name: 'Copied' }).waitFor();
@@ -129,7 +139,9 @@ describe('referrals (e2e)', () => {
       expect(link).toBe(await aPage.getByTestId('referral-link').textContent());
       const refPath = new URL(link).pathname + new URL(link).search;
       const statusLink = textLink(aMail, 'Your place in line');
-      await expect.poll(async () => (await statusOf(statusLink)).place, { timeout: 30_000 }).toBeGreaterThan(8);
+      await expect
+        .poll(async () => (await statusOf(statusLink)).place, { timeout: 30_000 })
+        .toBeGreaterThan(8);
       const before = await statusOf(statusLink);
       expect(before.referrals).toBe(0);
 
@@ -151,9 +163,13 @@ describe('referrals (e2e)', () => {
       await expect.poll(async () => (await referral(b))?.status, { timeout: 20_000 }).toBe('credited');
 
       await expect.poll(async () => (await statusOf(statusLink)).referrals, { timeout: 30_000 }).toBe(1);
-      await expect.poll(async () => (await statusOf(statusLink)).place, { timeout: 30_000 }).toBeLessThan(before.place);
+      await expect
+        .poll(async () => (await statusOf(statusLink)).place, { timeout: 30_000 })
+        .toBeLessThan(before.place);
       expect((await referral(c))?.status).toBe('pending');
-      expect((await db.collection(COLLECTIONS.waitlistSignups).doc(a).get()).get('confirmedReferrals')).toBe(1);
+      expect((await db.collection(COLLECTIONS.waitlistSignups).doc(a).get()).get('confirmedReferrals')).toBe(
+        1,
+      );
     },
   );
 });

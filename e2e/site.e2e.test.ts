@@ -304,7 +304,14 @@ describe('waitlist confirmation /waitlist', () => {
       source: SIGNUP_SOURCE,
       travelFrequency: 'Monthly or more',
       excitedFeatures: 'AI price hunting',
-      ...notAvailable('biggestFrustration', 'workEmail', 'contentCreator', 'suggestionsFeedback', 'socialMedia', 'ip'),
+      ...notAvailable(
+        'biggestFrustration',
+        'workEmail',
+        'contentCreator',
+        'suggestionsFeedback',
+        'socialMedia',
+        'ip',
+      ),
       location: UNKNOWN_LOCATION,
       timestamp: expect.any(Timestamp),
     });

@@ -53,7 +53,9 @@ describe('the status page (e2e)', () => {
     await page.goto(link);
     // The ranking index places a new signup from its trigger: until then the page says so.
     await expect
-      .poll(async () => (await page.reload(), page.getByTestId('status-place').textContent()), { timeout: 20_000 })
+      .poll(async () => (await page.reload(), page.getByTestId('status-place').textContent()), {
+        timeout: 20_000,
+      })
       .toMatch(/^#[\d,]+ of [\d,]+$/);
     expect(await page.getByTestId('status-referrals').textContent()).toBe('1');
     expect(await page.getByTestId('status-link').textContent()).toBe(`${new URL(link).origin}/?ref=${code}`);
@@ -86,7 +88,10 @@ describe('the status page (e2e)', () => {
     expect(await page.getByTestId('status-place').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-    await Promise.all([page.waitForURL('**/status?sent'), page.getByRole('button', { name: 'E-mail me a fresh link' }).click()]);
+    await Promise.all([
+      page.waitForURL('**/status?sent'),
+      page.getByRole('button', { name: 'E-mail me a fresh link' }).click(),
+    ]);
     expect(await heading(page).textContent()).toBe('Check your inbox');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -103,9 +108,13 @@ describe('referral links on the site (e2e)', () => {
   it("sends the code of the visit's referral link with the signup, and shows the subscriber's own link on /waitlist", async () => {
     const { email, subscribeBody, page } = await signUp('referred', '/?ref=abcd2345');
     expect(subscribeBody).toMatchObject({ ref: 'abcd2345' });
-    const code = (await db.collection(COLLECTIONS.subscribers).doc(email).get()).get('referralCode') as string;
+    const code = (await db.collection(COLLECTIONS.subscribers).doc(email).get()).get(
+      'referralCode',
+    ) as string;
     await page.getByTestId('referral-link').waitFor();
-    expect(await page.getByTestId('referral-link').textContent()).toBe(`${new URL(suite.stack.siteUrl).origin}/?ref=${code}`);
+    expect(await page.getByTestId('referral-link').textContent()).toBe(
+      `${new URL(suite.stack.siteUrl).origin}/?ref=${code}`,
+    );
   });
 
   it('shows the link on /waitlist once /api/subscribe answers, also when it answers only after 5 s', async () => {
@@ -120,21 +129,32 @@ describe('referral links on the site (e2e)', () => {
     await joinWithHeroForm(page, email);
     expect(await page.getByTestId('referral-link').count()).toBe(0);
     await page.getByTestId('referral-link').waitFor({ timeout: 30_000 });
-    const code = (await db.collection(COLLECTIONS.subscribers).doc(email).get()).get('referralCode') as string;
-    expect(await page.getByTestId('referral-link').textContent()).toBe(`${new URL(suite.stack.siteUrl).origin}/?ref=${code}`);
+    const code = (await db.collection(COLLECTIONS.subscribers).doc(email).get()).get(
+      'referralCode',
+    ) as string;
+    expect(await page.getByTestId('referral-link').textContent()).toBe(
+      `${new URL(suite.stack.siteUrl).origin}/?ref=${code}`,
+    );
   });
 
   it("shows the subscriber's own link with its share buttons on /waitlist, without axe violations", async () => {
     const { context, page } = await openSite(suite.browser, suite.stack.siteUrl, '/waitlist', {
       beforeGoto: async (opening) => {
-        await opening.addInitScript((key) => window.sessionStorage.setItem(key, 'wa7t5ref'), SESSION_REFERRAL_CODE_KEY);
+        await opening.addInitScript(
+          (key) => window.sessionStorage.setItem(key, 'wa7t5ref'),
+          SESSION_REFERRAL_CODE_KEY,
+        );
       },
     });
     suite.contexts.push(context);
     await page.getByTestId('referral-link').waitFor();
-    expect(await page.getByTestId('referral-link').textContent()).toBe(`${new URL(suite.stack.siteUrl).origin}/?ref=wa7t5ref`);
+    expect(await page.getByTestId('referral-link').textContent()).toBe(
+      `${new URL(suite.stack.siteUrl).origin}/?ref=wa7t5ref`,
+    );
     await page.getByRole('button', { name: 'Copy link' }).waitFor();
-    expect(await page.getByRole('link', { name: 'WhatsApp', exact: true }).getAttribute('href')).toContain('wa7t5ref');
+    expect(await page.getByRole('link', { name: 'WhatsApp', exact: true }).getAttribute('href')).toContain(
+      'wa7t5ref',
+    );
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -6,7 +6,16 @@
 // Emulators of other test stacks may be serving functions/deploy while this runs: the bundle is built
 // in memory and every file replaced atomically (write + rename), never a half-empty folder.
 import { build, context, type BuildOptions, type Plugin } from 'esbuild';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 const here = import.meta.dirname;
@@ -44,7 +53,8 @@ mkdirSync(outDir, { recursive: true });
 // Local runs only (firebase.json never deploys node_modules): the Functions emulator looks for the
 // firebase-functions binary in <source>/node_modules/.bin, which pnpm puts in functions/node_modules.
 const localModules = join(outDir, 'node_modules');
-if (!lstatSync(localModules, { throwIfNoEntry: false })) symlinkSync(join('..', 'node_modules'), localModules, 'dir');
+if (!lstatSync(localModules, { throwIfNoEntry: false }))
+  symlinkSync(join('..', 'node_modules'), localModules, 'dir');
 
 function writeAtomically(path: string, contents: string | Uint8Array): void {
   const temporary = `${path}.${process.pid}.tmp`;

@@ -59,7 +59,11 @@ const stored = async (env: RulesTestEnvironment, email: string) => {
 };
 
 const createWith = (env: RulesTestEnvironment, email: string, attribution: Record<string, unknown>) =>
-  setDoc(doc(db(env, 'visitor'), SIGNUPS, email), { ...landingWrite(email), ...attribution }, { merge: true });
+  setDoc(
+    doc(db(env, 'visitor'), SIGNUPS, email),
+    { ...landingWrite(email), ...attribution },
+    { merge: true },
+  );
 
 export function attributionCases(env: () => RulesTestEnvironment): void {
   describe('waitlist_signups attribution: written once, with the signup, as the registry allows', () => {
@@ -83,14 +87,20 @@ export function attributionCases(env: () => RulesTestEnvironment): void {
     it('keeps a repeat signup from setting attribution the signup did not have', async () => {
       for (const key of fields) {
         await assertFails(
-          setDoc(doc(db(env(), 'visitor'), SIGNUPS, EXISTING_SIGNUP), { ...landingWrite(EXISTING_SIGNUP, null), [key]: ATTRIBUTION[key] }, { merge: true }),
+          setDoc(
+            doc(db(env(), 'visitor'), SIGNUPS, EXISTING_SIGNUP),
+            { ...landingWrite(EXISTING_SIGNUP, null), [key]: ATTRIBUTION[key] },
+            { merge: true },
+          ),
         );
       }
       const after = await stored(env(), EXISTING_SIGNUP);
       for (const key of fields) expect(after?.[key], key).toBeUndefined();
       // The landing fields alone are a repeat signup's write.
       await assertSucceeds(
-        setDoc(doc(db(env(), 'visitor'), SIGNUPS, EXISTING_SIGNUP), landingWrite(EXISTING_SIGNUP, null), { merge: true }),
+        setDoc(doc(db(env(), 'visitor'), SIGNUPS, EXISTING_SIGNUP), landingWrite(EXISTING_SIGNUP, null), {
+          merge: true,
+        }),
       );
     });
 

@@ -7,7 +7,10 @@ import { ruleExpressions } from './rule-expressions';
 
 interface CoverageNode {
   sourcePosition: { line: number; column: number; currentOffset: number; endOffset: number };
-  values?: Array<{ value: { boolValue?: boolean; undefined?: unknown } & Record<string, unknown>; count: number }>;
+  values?: Array<{
+    value: { boolValue?: boolean; undefined?: unknown } & Record<string, unknown>;
+    count: number;
+  }>;
   children?: CoverageNode[];
 }
 
@@ -20,7 +23,8 @@ const RESULTS_DIR = process.env.SILK_TEST_RESULTS ?? join(import.meta.dirname, '
 
 export function coverageCases(projectId: string): void {
   describe('rules coverage report', () => {
-    const base = () => `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${projectId}:ruleCoverage`;
+    const base = () =>
+      `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${projectId}:ruleCoverage`;
 
     it('is saved as HTML under test-results/', async () => {
       const response = await fetch(`${base()}.html`);
@@ -41,7 +45,8 @@ export function coverageCases(projectId: string): void {
       // or a leading part of it, which is evaluated only while the expression is.
       const evaluated = new Set<number>();
       const walk = (node: CoverageNode) => {
-        if ((node.values ?? []).some((value) => value.count > 0)) evaluated.add(node.sourcePosition.currentOffset);
+        if ((node.values ?? []).some((value) => value.count > 0))
+          evaluated.add(node.sourcePosition.currentOffset);
         node.children?.forEach(walk);
       };
       coverage.report.forEach(walk);
@@ -82,7 +87,10 @@ export function coverageCases(projectId: string): void {
         })
         .map((root) => {
           const { line, currentOffset, endOffset } = root.sourcePosition;
-          return `line ${line}: ${source.slice(currentOffset, endOffset + 1).replace(/\s+/g, ' ').slice(0, 80)}`;
+          return `line ${line}: ${source
+            .slice(currentOffset, endOffset + 1)
+            .replace(/\s+/g, ' ')
+            .slice(0, 80)}`;
         });
       expect(coverage.report.length).toBeGreaterThan(10); // a report, not an empty list
       expect(oneWay).toEqual([]);

@@ -7,7 +7,8 @@ export const RULES_PATH = join(import.meta.dirname, '..', 'firestore.rules');
 
 export async function createRulesEnvironment(projectId: string): Promise<RulesTestEnvironment> {
   const hostAndPort = process.env.FIRESTORE_EMULATOR_HOST;
-  if (!hostAndPort) throw new Error('FIRESTORE_EMULATOR_HOST is not set: run inside `firebase emulators:exec`.');
+  if (!hostAndPort)
+    throw new Error('FIRESTORE_EMULATOR_HOST is not set: run inside `firebase emulators:exec`.');
   const [host, port] = hostAndPort.split(':');
   return initializeTestEnvironment({
     projectId,

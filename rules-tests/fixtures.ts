@@ -55,7 +55,8 @@ function verifiedDb(env: RulesTestEnvironment, uid: string, email: string): Fire
 }
 
 /** A member (Admin) who has not yet replaced their one-time password. */
-export const mustChangeDb = (env: RulesTestEnvironment) => verifiedDb(env, UIDS.mustChange, EMAILS.mustChange);
+export const mustChangeDb = (env: RulesTestEnvironment) =>
+  verifiedDb(env, UIDS.mustChange, EMAILS.mustChange);
 
 /** An Admin whose account an Admin disabled. */
 export const disabledDb = (env: RulesTestEnvironment) => verifiedDb(env, UIDS.disabled, EMAILS.disabled);
@@ -64,7 +65,8 @@ export const disabledDb = (env: RulesTestEnvironment) => verifiedDb(env, UIDS.di
  * Someone who registered a removed Admin's address again and verified it: same e-mail, new account.
  * The leftover staff record still names the old account.
  */
-export const reRegisteredDb = (env: RulesTestEnvironment) => verifiedDb(env, 'uid-newcomer', EMAILS.reRegistered);
+export const reRegisteredDb = (env: RulesTestEnvironment) =>
+  verifiedDb(env, 'uid-newcomer', EMAILS.reRegistered);
 
 export function db(env: RulesTestEnvironment, name: ActorName): Firestore {
   // rules-unit-testing types its instance as the compat Firestore; it is the modular one at runtime.
@@ -107,7 +109,10 @@ export function sessionKey(email: string): string {
  * A landing-page write exactly as the site sends it, with the hash of the session's edit key (the
  * owner's by default); `null`: without a key, as the site writes a repeat signup another session created.
  */
-export function landingWrite(email: string, editKey: string | null = sessionKey(email)): Record<string, unknown> {
+export function landingWrite(
+  email: string,
+  editKey: string | null = sessionKey(email),
+): Record<string, unknown> {
   return {
     email,
     source: SIGNUP_SOURCE,
@@ -132,7 +137,10 @@ const SAMPLE_ANSWERS: Partial<Record<FeedbackField, string>> = {
 
 /** An answer to every feedback question of the signup fields registry. */
 export const FEEDBACK_ANSWERS: Record<FeedbackField, string> = Object.fromEntries(
-  FEEDBACK_FIELDS.map((field) => [field, SAMPLE_ANSWERS[field] ?? feedbackQuestion(field).choices?.[0] ?? 'An answer']),
+  FEEDBACK_FIELDS.map((field) => [
+    field,
+    SAMPLE_ANSWERS[field] ?? feedbackQuestion(field).choices?.[0] ?? 'An answer',
+  ]),
 ) as Record<FeedbackField, string>;
 
 /**
@@ -200,7 +208,10 @@ export async function seed(env: RulesTestEnvironment): Promise<void> {
       reason: 'network-burst',
       createdAt: at.toMillis(),
     });
-    await setDoc(doc(store, COLLECTIONS.referralCodes, 'abcd2345'), { email: EXISTING_SIGNUP, createdAt: at.toMillis() });
+    await setDoc(doc(store, COLLECTIONS.referralCodes, 'abcd2345'), {
+      email: EXISTING_SIGNUP,
+      createdAt: at.toMillis(),
+    });
     await setDoc(doc(store, 'settings', 'ranking'), { rule: { kind: 'signup-time' }, version: 1 });
     await setDoc(doc(store, 'settings', 'other'), { value: 1 });
     await setDoc(doc(store, 'rank_entries', 'entry-1'), { key: 1 });

@@ -28,7 +28,10 @@ export function inviteCases(env: () => RulesTestEnvironment): void {
         const store = db(env(), name);
         await check(READS[name], getDoc(doc(store, COLLECTIONS.inviteWaves, WAVE)));
         await check(READS[name], getDocs(collection(store, COLLECTIONS.inviteWaves)));
-        await check(READS[name], getDocs(query(collection(store, COLLECTIONS.inviteHistory), where('email', '==', EXISTING_SIGNUP))));
+        await check(
+          READS[name],
+          getDocs(query(collection(store, COLLECTIONS.inviteHistory), where('email', '==', EXISTING_SIGNUP))),
+        );
         await check(READS[name], getDoc(doc(store, COLLECTIONS.settings, INVITE_SETTINGS_DOC)));
       });
       it.each([
@@ -40,7 +43,8 @@ export function inviteCases(env: () => RulesTestEnvironment): void {
           create: { email: EXISTING_SIGNUP, state: 'running', enabled: true },
           update: { invited: 5, enabled: false },
         });
-        for (const operation of ['create', 'update', 'delete'] as const) await assertFails(operations[operation]());
+        for (const operation of ['create', 'update', 'delete'] as const)
+          await assertFails(operations[operation]());
       });
     });
     it('refuses a member still on their one-time password', async () => {
@@ -79,11 +83,17 @@ export function inviteCases(env: () => RulesTestEnvironment): void {
         const store = db(env(), name);
         await assertSucceeds(setDoc(doc(store, COLLECTIONS.waitlistSignups, email), landingWrite(email)));
         const other = `other-${email}`;
-        await assertFails(setDoc(doc(store, COLLECTIONS.waitlistSignups, other), { ...landingWrite(other), [field]: value }));
+        await assertFails(
+          setDoc(doc(store, COLLECTIONS.waitlistSignups, other), { ...landingWrite(other), [field]: value }),
+        );
       });
       it.each(INVITE_FIELDS)('may not merge %s into an existing signup', async (field, value) => {
         await assertFails(
-          setDoc(doc(db(env(), name), COLLECTIONS.waitlistSignups, EXISTING_SIGNUP), { ...landingWrite(EXISTING_SIGNUP, null), [field]: value }, { merge: true }),
+          setDoc(
+            doc(db(env(), name), COLLECTIONS.waitlistSignups, EXISTING_SIGNUP),
+            { ...landingWrite(EXISTING_SIGNUP, null), [field]: value },
+            { merge: true },
+          ),
         );
       });
     });

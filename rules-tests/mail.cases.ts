@@ -54,25 +54,33 @@ export function mailCases(env: () => RulesTestEnvironment): void {
       it.each(Object.keys(SERVER_FIELDS))('may not create a signup carrying %s', async (field) => {
         const email = `new-${name}@example.com`;
         const write = { ...landingWrite(email), [field]: SERVER_FIELDS[field] };
-        await assertFails(setDoc(doc(db(env(), name), COLLECTIONS.waitlistSignups, email), write, { merge: true }));
+        await assertFails(
+          setDoc(doc(db(env(), name), COLLECTIONS.waitlistSignups, email), write, { merge: true }),
+        );
       });
 
       it.each(Object.keys(SERVER_FIELDS))('may not merge %s into an existing signup', async (field) => {
         const write = { ...landingWrite(EXISTING_SIGNUP), [field]: SERVER_FIELDS[field] };
-        await assertFails(setDoc(doc(db(env(), name), COLLECTIONS.waitlistSignups, EXISTING_SIGNUP), write, { merge: true }));
+        await assertFails(
+          setDoc(doc(db(env(), name), COLLECTIONS.waitlistSignups, EXISTING_SIGNUP), write, { merge: true }),
+        );
       });
 
       it('may not change or remove the consent record, the confirmation or the subscriber id', async () => {
         const ref = doc(db(env(), name), COLLECTIONS.waitlistSignups, CONSENTED);
         const landing = landingWrite(CONSENTED);
-        await assertFails(setDoc(ref, { ...landing, consent: { ...CONSENT, form: 'no-js' } }, { merge: true }));
+        await assertFails(
+          setDoc(ref, { ...landing, consent: { ...CONSENT, form: 'no-js' } }, { merge: true }),
+        );
         await assertFails(setDoc(ref, { ...landing, confirmedAt: serverTimestamp() }, { merge: true }));
         await assertFails(setDoc(ref, landing)); // a full overwrite would drop them
       });
 
       it('may still merge a repeat landing signup, which leaves them as they are', async () => {
         await assertSucceeds(
-          setDoc(doc(db(env(), name), COLLECTIONS.waitlistSignups, CONSENTED), landingWrite(CONSENTED), { merge: true }),
+          setDoc(doc(db(env(), name), COLLECTIONS.waitlistSignups, CONSENTED), landingWrite(CONSENTED), {
+            merge: true,
+          }),
         );
         await env().withSecurityRulesDisabled(async (context) => {
           const stored = await getDoc(doc(context.firestore(), COLLECTIONS.waitlistSignups, CONSENTED));

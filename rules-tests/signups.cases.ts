@@ -57,12 +57,17 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       });
       it('may create a signup with the landing shape', async () => {
         const email = `new-${name}@example.com`;
-        await check(ALLOWED.write[name], setDoc(doc(db(env(), name), SIGNUPS, email), landingWrite(email), { merge: true }));
+        await check(
+          ALLOWED.write[name],
+          setDoc(doc(db(env(), name), SIGNUPS, email), landingWrite(email), { merge: true }),
+        );
       });
       it('may merge feedback into an existing signup', async () => {
         await check(
           ALLOWED.write[name],
-          setDoc(doc(db(env(), name), SIGNUPS, EXISTING_SIGNUP), feedbackWrite(EXISTING_SIGNUP), { merge: true }),
+          setDoc(doc(db(env(), name), SIGNUPS, EXISTING_SIGNUP), feedbackWrite(EXISTING_SIGNUP), {
+            merge: true,
+          }),
         );
       });
       it('may not delete a signup', async () => {
@@ -77,7 +82,9 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       await assertFails(getDocs(feed(disabledDb(env()))));
       await assertFails(getDocs(feed(reRegisteredDb(env()))));
       for (const name of ACTORS) {
-        await assertFails(setDoc(doc(feed(db(env(), name)), 'a'.repeat(64)), { deletedAt: serverTimestamp() }));
+        await assertFails(
+          setDoc(doc(feed(db(env(), name)), 'a'.repeat(64)), { deletedAt: serverTimestamp() }),
+        );
       }
     });
 
@@ -93,7 +100,9 @@ export function signupCases(env: () => RulesTestEnvironment): void {
     );
 
     it('refuses a custom claim `staff` without a staff record of the same account (claims grant nothing)', async () => {
-      const claimed = env().authenticatedContext('uid-claim', { email: 'claim@silk.travel', staff: true }).firestore();
+      const claimed = env()
+        .authenticatedContext('uid-claim', { email: 'claim@silk.travel', staff: true })
+        .firestore();
       await assertFails(getDocs(collection(claimed, SIGNUPS)));
     });
 
@@ -102,18 +111,23 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       await assertFails(getDoc(doc(mustChangeDb(env()), SIGNUPS, EXISTING_SIGNUP)));
     });
 
-    it('refuses a disabled member and an account re-registered for a removed member\'s address', async () => {
+    it("refuses a disabled member and an account re-registered for a removed member's address", async () => {
       await assertFails(getDocs(collection(disabledDb(env()), SIGNUPS)));
       await assertFails(getDocs(collection(reRegisteredDb(env()), SIGNUPS)));
     });
 
-    it('refuses an unverified account holding a member\'s e-mail (registered on its own after removal)', async () => {
-      const impostor = env().authenticatedContext('uid-impostor', { email: EMAILS.staff, email_verified: false });
+    it("refuses an unverified account holding a member's e-mail (registered on its own after removal)", async () => {
+      const impostor = env().authenticatedContext('uid-impostor', {
+        email: EMAILS.staff,
+        email_verified: false,
+      });
       await assertFails(getDocs(collection(impostor.firestore(), SIGNUPS)));
     });
 
     it('refuses a signed-in user whose token has no e-mail (anonymous auth)', async () => {
-      const anonymous = env().authenticatedContext('uid-anon', { firebase: { sign_in_provider: 'anonymous' } });
+      const anonymous = env().authenticatedContext('uid-anon', {
+        firebase: { sign_in_provider: 'anonymous' },
+      });
       await assertFails(getDocs(collection(anonymous.firestore(), SIGNUPS)));
     });
   });
@@ -203,7 +217,11 @@ export function signupCases(env: () => RulesTestEnvironment): void {
 
     it.each([
       ['a client timestamp', 'timestamp', 'clock@example.com'],
-      ['a client updatedAt (the changes feed of the admin panel follows server time only)', 'updatedAt', 'clock2@example.com'],
+      [
+        'a client updatedAt (the changes feed of the admin panel follows server time only)',
+        'updatedAt',
+        'clock2@example.com',
+      ],
     ])('refuses %s', async (_label, field, email) => {
       await assertFails(write(email, { ...landingWrite(email), [field]: Timestamp.now() }));
     });
@@ -221,11 +239,20 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       const email = 'later@example.com';
       await assertSucceeds(write(email, landingWrite(email)));
       await assertFails(write(email, { email, ip: '203.0.113.8', timestamp: serverTimestamp() }));
-      await assertSucceeds(write(email, { email, ip: '203.0.113.8', timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
+      await assertSucceeds(
+        write(email, {
+          email,
+          ip: '203.0.113.8',
+          timestamp: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+        }),
+      );
     });
 
     it('refuses a source other than Homepage Hero', async () => {
-      await assertFails(write('src@example.com', { ...landingWrite('src@example.com'), source: 'Elsewhere' }));
+      await assertFails(
+        write('src@example.com', { ...landingWrite('src@example.com'), source: 'Elsewhere' }),
+      );
     });
 
     it('refuses a 5 KB string in any text field', async () => {
@@ -256,30 +283,48 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       await assertFails(write(email, { ...landingWrite(email), location: { ...LOCATION, zip: '1000' } }));
       const { city: _city, ...withoutCity } = LOCATION;
       await assertFails(write(email, { ...landingWrite(email), location: withoutCity }));
-      await assertFails(write(email, { ...landingWrite(email), location: { ...LOCATION, city: { formula: '1+1' } } }));
+      await assertFails(
+        write(email, { ...landingWrite(email), location: { ...LOCATION, city: { formula: '1+1' } } }),
+      );
       await assertFails(write(email, { ...landingWrite(email), location: 'Lisbon' }));
     });
 
     it('refuses an update that changes the source', async () => {
-      await assertFails(updateDoc(doc(visitor(), SIGNUPS, EXISTING_SIGNUP), { source: 'Other', timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
+      await assertFails(
+        updateDoc(doc(visitor(), SIGNUPS, EXISTING_SIGNUP), {
+          source: 'Other',
+          timestamp: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+        }),
+      );
     });
 
     it('refuses an update that overwrites a legacy source, even with Homepage Hero', async () => {
       await env().withSecurityRulesDisabled(async (context) => {
-        await setDoc(doc(context.firestore(), SIGNUPS, 'legacy@example.com'), { email: 'legacy@example.com', source: 'Footer' });
+        await setDoc(doc(context.firestore(), SIGNUPS, 'legacy@example.com'), {
+          email: 'legacy@example.com',
+          source: 'Footer',
+        });
       });
       await assertFails(write('legacy@example.com', landingWrite('legacy@example.com')));
       await assertSucceeds(write('legacy@example.com', feedbackWrite('legacy@example.com')));
     });
 
     it('refuses an update that changes the e-mail', async () => {
-      await assertFails(updateDoc(doc(visitor(), SIGNUPS, EXISTING_SIGNUP), { email: 'x@example.com', timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
+      await assertFails(
+        updateDoc(doc(visitor(), SIGNUPS, EXISTING_SIGNUP), {
+          email: 'x@example.com',
+          timestamp: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+        }),
+      );
     });
   });
 
   describe('waitlist_signups: feedback answers belong to the session that created the signup', () => {
     const visitor = () => db(env(), 'visitor');
-    const write = (id: string, data: Record<string, unknown>) => setDoc(doc(visitor(), SIGNUPS, id), data, { merge: true });
+    const write = (id: string, data: Record<string, unknown>) =>
+      setDoc(doc(visitor(), SIGNUPS, id), data, { merge: true });
     const stored = async (id: string) => {
       let data: Record<string, unknown> | undefined;
       await env().withSecurityRulesDisabled(async (context) => {
@@ -297,13 +342,17 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       return key;
     }
 
-    it('the signup is created with its session\'s key, and its first feedback names it', async () => {
+    it("the signup is created with its session's key, and its first feedback names it", async () => {
       const email = 'claim@example.com';
       await assertSucceeds(write(email, landingWrite(email)));
       expect((await stored(email))?.editKeyHash).toBe(keyHash(sessionKey(email)));
       const key = newEditKey();
       await assertSucceeds(write(email, feedbackWrite(email, { editKey: key })));
-      expect(await stored(email)).toMatchObject({ editKeyHash: keyHash(key), prevEditKey: sessionKey(email), travelFrequency: '4-6 times a year' });
+      expect(await stored(email)).toMatchObject({
+        editKeyHash: keyHash(key),
+        prevEditKey: sessionKey(email),
+        travelFrequency: '4-6 times a year',
+      });
     });
 
     it('refuses to create a signup without a key (every signup is bound when it is first written)', async () => {
@@ -311,7 +360,7 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       expect(await stored('nokey@example.com')).toBeUndefined();
     });
 
-    it('feedback pre-written by a stranger does not lock out the owner\'s session', async () => {
+    it("feedback pre-written by a stranger does not lock out the owner's session", async () => {
       const email = 'target@example.com';
       // Before the owner signs up: feedback needs a signup, so nothing is stored and no key is bound.
       await assertFails(write(email, feedbackWrite(email, { prevEditKey: null })));
@@ -320,13 +369,20 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       // After: the stranger holds no key, names a wrong one, or tries a landing write with their own.
       const strangerKey = newEditKey();
       await assertFails(write(email, feedbackWrite(email, { editKey: strangerKey, prevEditKey: null })));
-      await assertFails(write(email, feedbackWrite(email, { editKey: strangerKey, prevEditKey: newEditKey() })));
-      await assertFails(write(email, { ...feedbackWrite(email, { prevEditKey: null }), travelFrequency: 'Never' }));
+      await assertFails(
+        write(email, feedbackWrite(email, { editKey: strangerKey, prevEditKey: newEditKey() })),
+      );
+      await assertFails(
+        write(email, { ...feedbackWrite(email, { prevEditKey: null }), travelFrequency: 'Never' }),
+      );
       expect((await stored(email))?.travelFrequency).toBeUndefined();
       // The owner's session answers, naming the key its signup bound.
       const ownerKey = newEditKey();
       await assertSucceeds(write(email, feedbackWrite(email, { editKey: ownerKey })));
-      expect(await stored(email)).toMatchObject({ editKeyHash: keyHash(ownerKey), travelFrequency: '4-6 times a year' });
+      expect(await stored(email)).toMatchObject({
+        editKeyHash: keyHash(ownerKey),
+        travelFrequency: '4-6 times a year',
+      });
     });
 
     it('a stranger can neither claim nor change the key of a signup', async () => {
@@ -335,10 +391,20 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       const touch = { email, timestamp: serverTimestamp(), updatedAt: serverTimestamp() };
       await assertFails(write(email, landingWrite(email, newEditKey())));
       await assertFails(write(email, { ...touch, editKeyHash: keyHash(newEditKey()) }));
-      await assertFails(write(email, { ...touch, editKeyHash: keyHash(newEditKey()), prevEditKey: newEditKey() }));
-      await assertFails(updateDoc(doc(visitor(), SIGNUPS, email), { ...touch, editKeyHash: keyHash(newEditKey()) }));
+      await assertFails(
+        write(email, { ...touch, editKeyHash: keyHash(newEditKey()), prevEditKey: newEditKey() }),
+      );
+      await assertFails(
+        updateDoc(doc(visitor(), SIGNUPS, email), { ...touch, editKeyHash: keyHash(newEditKey()) }),
+      );
       // Naming the stored hash itself proves nothing.
-      await assertFails(write(email, { ...touch, editKeyHash: keyHash(newEditKey()), prevEditKey: keyHash(sessionKey(email)) }));
+      await assertFails(
+        write(email, {
+          ...touch,
+          editKeyHash: keyHash(newEditKey()),
+          prevEditKey: keyHash(sessionKey(email)),
+        }),
+      );
       // A repeat signup of another session (no key) is taken and leaves the key as it is.
       await assertSucceeds(write(email, landingWrite(email, null)));
       expect((await stored(email))?.editKeyHash).toBe(keyHash(sessionKey(email)));
@@ -351,46 +417,70 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       await assertFails(write(EXISTING_SIGNUP, feedbackWrite(EXISTING_SIGNUP, { prevEditKey: null })));
     });
 
-    it('a stranger\'s merge without the key can neither blank nor replace the answers', async () => {
+    it("a stranger's merge without the key can neither blank nor replace the answers", async () => {
       const email = 'victim@example.com';
       await answered(email);
       const before = await stored(email);
-      await assertFails(write(email, { email, ...blanks, timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
+      await assertFails(
+        write(email, { email, ...blanks, timestamp: serverTimestamp(), updatedAt: serverTimestamp() }),
+      );
       await assertFails(write(email, { ...feedbackWrite(email), travelFrequency: 'Never' })); // the spent signup key
-      await assertFails(write(email, { ...feedbackWrite(email, { prevEditKey: null }), travelFrequency: 'Never' }));
-      await assertFails(write(email, { ...feedbackWrite(email, { prevEditKey: newEditKey() }), travelFrequency: 'Never' }));
-      await assertFails(write(email, { email, editKeyHash: keyHash(newEditKey()), timestamp: serverTimestamp(), updatedAt: serverTimestamp() }));
+      await assertFails(
+        write(email, { ...feedbackWrite(email, { prevEditKey: null }), travelFrequency: 'Never' }),
+      );
+      await assertFails(
+        write(email, { ...feedbackWrite(email, { prevEditKey: newEditKey() }), travelFrequency: 'Never' }),
+      );
+      await assertFails(
+        write(email, {
+          email,
+          editKeyHash: keyHash(newEditKey()),
+          timestamp: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+        }),
+      );
       const after = await stored(email);
       for (const field of FEEDBACK_FIELDS) expect(after?.[field]).toEqual(before?.[field]);
       expect(after?.editKeyHash).toBe(before?.editKeyHash);
     });
 
-    it('the owner\'s session changes its answers by naming its key (and gets a new one)', async () => {
+    it("the owner's session changes its answers by naming its key (and gets a new one)", async () => {
       const email = 'owner@example.com';
       const key = await answered(email);
       const next = newEditKey();
-      await assertSucceeds(write(email, { ...feedbackWrite(email, { editKey: next, prevEditKey: key }), socialMedia: '@me' }));
+      await assertSucceeds(
+        write(email, { ...feedbackWrite(email, { editKey: next, prevEditKey: key }), socialMedia: '@me' }),
+      );
       expect(await stored(email)).toMatchObject({ editKeyHash: keyHash(next), socialMedia: '@me' });
       // The old key is spent.
       await assertFails(write(email, feedbackWrite(email, { prevEditKey: key })));
     });
 
-    it('a repeat signup (landing fields, no key or the session\'s own) still succeeds and leaves the answers alone', async () => {
+    it("a repeat signup (landing fields, no key or the session's own) still succeeds and leaves the answers alone", async () => {
       const email = 'repeat@example.com';
       const key = await answered(email);
       await assertSucceeds(write(email, landingWrite(email, null)));
       await assertSucceeds(write(email, landingWrite(email, key)));
-      expect(await stored(email)).toMatchObject({ editKeyHash: keyHash(key), travelFrequency: '4-6 times a year' });
+      expect(await stored(email)).toMatchObject({
+        editKeyHash: keyHash(key),
+        travelFrequency: '4-6 times a year',
+      });
     });
 
     it('a member of staff reads no edit key, and no value a member reads lets them rewrite the answers; the session still can', async () => {
       const email = 'readable@example.com';
       const first = await answered(email);
       const current = newEditKey();
-      await assertSucceeds(write(email, { ...feedbackWrite(email, { editKey: current, prevEditKey: first }), socialMedia: '@owner' }));
+      await assertSucceeds(
+        write(email, {
+          ...feedbackWrite(email, { editKey: current, prevEditKey: first }),
+          socialMedia: '@owner',
+        }),
+      );
       const member = db(env(), 'staff');
       const read = (await getDoc(doc(member, SIGNUPS, email))).data() ?? {};
-      const listed = (await getDocs(collection(member, SIGNUPS))).docs.find((signup) => signup.id === email)?.data() ?? {};
+      const listed =
+        (await getDocs(collection(member, SIGNUPS))).docs.find((signup) => signup.id === email)?.data() ?? {};
       for (const data of [read, listed]) {
         expect(data.socialMedia).toBe('@owner');
         expect(data.editKey).toBeUndefined();
@@ -408,14 +498,22 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       }
       expect((await stored(email))?.socialMedia).toBe('@owner');
       // The visitor's own session still changes its answers.
-      await assertSucceeds(write(email, { ...feedbackWrite(email, { prevEditKey: current }), socialMedia: '@still-mine' }));
+      await assertSucceeds(
+        write(email, { ...feedbackWrite(email, { prevEditKey: current }), socialMedia: '@still-mine' }),
+      );
       expect((await stored(email))?.socialMedia).toBe('@still-mine');
     });
 
     it('refuses a malformed key hash, on the signup and on feedback', async () => {
       const email = 'badkey@example.com';
       const landing = landingWrite(email);
-      for (const editKeyHash of ['short', 'A'.repeat(64), 'a'.repeat(63), 'a'.repeat(65), keyHash('x').toUpperCase()]) {
+      for (const editKeyHash of [
+        'short',
+        'A'.repeat(64),
+        'a'.repeat(63),
+        'a'.repeat(65),
+        keyHash('x').toUpperCase(),
+      ]) {
         await assertFails(write(email, { ...landing, editKeyHash }));
       }
       await assertSucceeds(write(email, landing));
@@ -434,7 +532,10 @@ export function signupCases(env: () => RulesTestEnvironment): void {
     it('a signup still holding a plain key from before hashes is claimed by nobody until server code hashes it', async () => {
       const email = 'unconverted@example.com';
       await env().withSecurityRulesDisabled(async (context) => {
-        await setDoc(doc(context.firestore(), SIGNUPS, email), { ...landingWrite(email, null), editKey: sessionKey(email) });
+        await setDoc(doc(context.firestore(), SIGNUPS, email), {
+          ...landingWrite(email, null),
+          editKey: sessionKey(email),
+        });
       });
       // Not even by naming the plain key (which staff could read): only its hash is accepted.
       await assertFails(write(email, landingWrite(email, newEditKey())));
@@ -454,7 +555,9 @@ export function signupCases(env: () => RulesTestEnvironment): void {
       await assertFails(write(email, { ...landingWrite(email), firstSignupAt: serverTimestamp() }));
       await assertFails(write(email, { ...feedbackWrite(email), firstSignupAt: serverTimestamp() }));
       await assertSucceeds(write(email, landingWrite(email)));
-      expect(((await stored(email))?.firstSignupAt as Timestamp).toDate().toISOString()).toBe('2025-01-01T00:00:00.000Z');
+      expect(((await stored(email))?.firstSignupAt as Timestamp).toDate().toISOString()).toBe(
+        '2025-01-01T00:00:00.000Z',
+      );
     });
   });
 }

@@ -26,6 +26,8 @@ describe('Firestore emulator with the project rules', () => {
       const stored = await getDoc(doc(context.firestore(), `${COLLECTIONS.auditLog}/seeded`));
       expect(stored.data()).toEqual({ action: 'seed' });
     });
-    await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), `${COLLECTIONS.auditLog}/seeded`)));
+    await assertFails(
+      getDoc(doc(env.unauthenticatedContext().firestore(), `${COLLECTIONS.auditLog}/seeded`)),
+    );
   });
 });

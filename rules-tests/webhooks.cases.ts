@@ -9,9 +9,29 @@ import { ACTORS, db, mustChangeDb } from './fixtures';
 import { BROWSER_OPERATIONS, browserOperations } from './operations';
 
 const RECORDS: Array<[string, string, Record<string, unknown>]> = [
-  [COLLECTIONS.webhooks, 'endpoint-1', { url: 'https://hooks.example.com/in', events: ['signup.created'], enabled: true, secret: 'whsec_c2VjcmV0', createdAt: 1 }],
+  [
+    COLLECTIONS.webhooks,
+    'endpoint-1',
+    {
+      url: 'https://hooks.example.com/in',
+      events: ['signup.created'],
+      enabled: true,
+      secret: 'whsec_c2VjcmV0',
+      createdAt: 1,
+    },
+  ],
   [COLLECTIONS.webhookEvents, 'msg_1', { type: 'signup.created', subjects: ['a@example.com'], body: '{}' }],
-  [COLLECTIONS.webhookDeliveries, 'msg_1_endpoint-1', { eventId: 'msg_1', endpointId: 'endpoint-1', type: 'signup.created', createdAt: 1, delivery: { state: 'SUCCESS', attempts: 1 } }],
+  [
+    COLLECTIONS.webhookDeliveries,
+    'msg_1_endpoint-1',
+    {
+      eventId: 'msg_1',
+      endpointId: 'endpoint-1',
+      type: 'signup.created',
+      createdAt: 1,
+      delivery: { state: 'SUCCESS', attempts: 1 },
+    },
+  ],
 ];
 
 export function webhookCases(env: () => RulesTestEnvironment): void {
@@ -31,7 +51,10 @@ export function webhookCases(env: () => RulesTestEnvironment): void {
       });
     });
     it('refuses a member still on their one-time password', async () => {
-      const operations = browserOperations(mustChangeDb(env()), name, id, { create: data, update: { enabled: false } });
+      const operations = browserOperations(mustChangeDb(env()), name, id, {
+        create: data,
+        update: { enabled: false },
+      });
       for (const operation of BROWSER_OPERATIONS) await assertFails(operations[operation]());
     });
   });

@@ -9,20 +9,28 @@ import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
 const PAGE = 500;
 
 /** Returns how many signups got an `updatedAt` (`collection`: tests give one of their own). */
-export async function backfillUpdatedAt(db: Firestore, collection: string = COLLECTIONS.waitlistSignups): Promise<number> {
+export async function backfillUpdatedAt(
+  db: Firestore,
+  collection: string = COLLECTIONS.waitlistSignups,
+): Promise<number> {
   const signups = db.collection(collection);
   const now = Timestamp.now();
   let updated = 0;
   let last: FirebaseFirestore.QueryDocumentSnapshot | undefined;
   for (;;) {
-    const page = await (last ? signups.orderBy('__name__').startAfter(last) : signups.orderBy('__name__')).limit(PAGE).get();
+    const page = await (last ? signups.orderBy('__name__').startAfter(last) : signups.orderBy('__name__'))
+      .limit(PAGE)
+      .get();
     const batch = db.batch();
     let writes = 0;
     for (const document of page.docs) {
       if (document.get('updatedAt') !== undefined) continue;
       const timestamp: unknown = document.get('timestamp');
       // A signup time in the future (a hand-made record) would blind the panels' changes feed until then.
-      const known = timestamp instanceof Timestamp && timestamp.toMillis() <= now.toMillis() ? timestamp : FieldValue.serverTimestamp();
+      const known =
+        timestamp instanceof Timestamp && timestamp.toMillis() <= now.toMillis()
+          ? timestamp
+          : FieldValue.serverTimestamp();
       // The precondition keeps a concurrent write (which stamps its own updatedAt) from being overwritten.
       batch.update(document.ref, { updatedAt: known }, { lastUpdateTime: document.updateTime });
       writes += 1;

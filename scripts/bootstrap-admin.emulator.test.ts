@@ -17,19 +17,27 @@ import { bootstrapAdmin } from './lib/bootstrap-admin';
 const { auth, db } = adminSdk();
 
 function bootstrap(...args: string[]) {
-  const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'scripts', 'bootstrap-admin.ts'), ...args], {
-    cwd: ROOT,
-    env: process.env,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [join(ROOT, 'scripts', 'bootstrap-admin.ts'), ...args],
+    {
+      cwd: ROOT,
+      env: process.env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 async function signIn(email: string, password: string): Promise<boolean> {
   const response = await fetch(
     `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }) },
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
   );
   return response.ok;
 }
@@ -58,7 +66,13 @@ describe('pnpm admin:bootstrap', () => {
 
     const user = await auth.getUserByEmail(email);
     const staff = await db.collection(COLLECTIONS.staff).doc(email).get();
-    expect(staff.data()).toMatchObject({ uid: user.uid, username, roles: ['Admin'], mustChangePassword: true, createdBy: 'bootstrap' });
+    expect(staff.data()).toMatchObject({
+      uid: user.uid,
+      username,
+      roles: ['Admin'],
+      mustChangePassword: true,
+      createdBy: 'bootstrap',
+    });
     const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get();
     expect(mapping.data()).toEqual({ username, email });
     expect(await signIn(email, password!)).toBe(true);
@@ -71,7 +85,9 @@ describe('pnpm admin:bootstrap', () => {
     expect(userAfter.uid).toBe(user.uid);
     expect(userAfter.tokensValidAfterTime).toBe(user.tokensValidAfterTime);
     expect((await db.collection(COLLECTIONS.staff).doc(email).get()).data()).toEqual(staff.data());
-    expect((await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get()).data()).toEqual(mapping.data());
+    expect(
+      (await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get()).data(),
+    ).toEqual(mapping.data());
     expect(await signIn(email, password!)).toBe(true); // the password was not reset
   });
 
@@ -83,62 +99,80 @@ describe('pnpm admin:bootstrap', () => {
     expect(await userExists(email)).toBe(false);
   });
 
-  it('refuses a username that belongs to someone else, creating no Auth user', { timeout: 60_000 }, async () => {
-    const username = `taken_${suffix()}`;
-    const owner = `owner-${suffix()}@bootstrap.test`;
-    expect(bootstrap('--email', owner, '--username', username).status).toBe(0);
-    const intruder = `intruder-${suffix()}@bootstrap.test`;
-    const result = bootstrap('--email', intruder, '--username', username);
-    expect(result.status).not.toBe(0);
-    expect(await userExists(intruder)).toBe(false);
-    expect((await db.collection(COLLECTIONS.staff).doc(intruder).get()).exists).toBe(false);
-    expect((await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get()).get('email')).toBe(owner);
-  });
+  it(
+    'refuses a username that belongs to someone else, creating no Auth user',
+    { timeout: 60_000 },
+    async () => {
+      const username = `taken_${suffix()}`;
+      const owner = `owner-${suffix()}@bootstrap.test`;
+      expect(bootstrap('--email', owner, '--username', username).status).toBe(0);
+      const intruder = `intruder-${suffix()}@bootstrap.test`;
+      const result = bootstrap('--email', intruder, '--username', username);
+      expect(result.status).not.toBe(0);
+      expect(await userExists(intruder)).toBe(false);
+      expect((await db.collection(COLLECTIONS.staff).doc(intruder).get()).exists).toBe(false);
+      expect(
+        (await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get()).get('email'),
+      ).toBe(owner);
+    },
+  );
 
-  it('refuses an existing self-registered account: non-zero exit, nothing changed', { timeout: 60_000 }, async () => {
-    const email = `squatter-${suffix()}@bootstrap.test`;
-    const ownPassword = 'Squat-9-password';
-    const squatter = await registerOnOwn(email, ownPassword);
-    const result = bootstrap('--email', email, '--username', `Sq_${suffix()}`);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('Refused');
-    expect(result.stderr).toContain('--reset-password');
-    expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
-    const after = await auth.getUserByEmail(email);
-    expect(after.tokensValidAfterTime).toBe(squatter.tokensValidAfterTime);
-    expect(after.emailVerified).toBe(false);
-    expect(await signIn(email, ownPassword)).toBe(true);
-  });
+  it(
+    'refuses an existing self-registered account: non-zero exit, nothing changed',
+    { timeout: 60_000 },
+    async () => {
+      const email = `squatter-${suffix()}@bootstrap.test`;
+      const ownPassword = 'Squat-9-password';
+      const squatter = await registerOnOwn(email, ownPassword);
+      const result = bootstrap('--email', email, '--username', `Sq_${suffix()}`);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('Refused');
+      expect(result.stderr).toContain('--reset-password');
+      expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
+      const after = await auth.getUserByEmail(email);
+      expect(after.tokensValidAfterTime).toBe(squatter.tokensValidAfterTime);
+      expect(after.emailVerified).toBe(false);
+      expect(await signIn(email, ownPassword)).toBe(true);
+    },
+  );
 
-  it('--reset-password takes the account over: the old password stops working, sessions revoked', { timeout: 60_000 }, async () => {
-    const email = `takeover-${suffix()}@bootstrap.test`;
-    const ownPassword = 'Squat-9-password';
-    const before = await registerOnOwn(email, ownPassword);
-    // tokensValidAfterTime has whole seconds: the revocation must fall in a later second than the account's creation.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const username = `Tk_${suffix()}`;
-    const result = bootstrap('--email', email, '--username', username, '--reset-password');
-    expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain('every session revoked');
-    const password = /One-time password \(shown once\): (\S+)/.exec(result.stdout)?.[1];
-    expect(await signIn(email, ownPassword)).toBe(false);
-    expect(await signIn(email, password!)).toBe(true);
-    const after = await auth.getUserByEmail(email);
-    expect(after.uid).toBe(before.uid);
-    expect(after.emailVerified).toBe(true);
-    expect(after.tokensValidAfterTime).not.toBe(before.tokensValidAfterTime);
-    const staff = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
-    expect(staff).toMatchObject({ uid: before.uid, roles: ['Admin'], mustChangePassword: true });
-    const entries = await db.collection(COLLECTIONS.auditLog).where('target', '==', email).get();
-    expect(entries.docs.map((entry) => entry.get('action'))).toContain('bootstrap');
-  });
+  it(
+    '--reset-password takes the account over: the old password stops working, sessions revoked',
+    { timeout: 60_000 },
+    async () => {
+      const email = `takeover-${suffix()}@bootstrap.test`;
+      const ownPassword = 'Squat-9-password';
+      const before = await registerOnOwn(email, ownPassword);
+      // tokensValidAfterTime has whole seconds: the revocation must fall in a later second than the account's creation.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const username = `Tk_${suffix()}`;
+      const result = bootstrap('--email', email, '--username', username, '--reset-password');
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain('every session revoked');
+      const password = /One-time password \(shown once\): (\S+)/.exec(result.stdout)?.[1];
+      expect(await signIn(email, ownPassword)).toBe(false);
+      expect(await signIn(email, password!)).toBe(true);
+      const after = await auth.getUserByEmail(email);
+      expect(after.uid).toBe(before.uid);
+      expect(after.emailVerified).toBe(true);
+      expect(after.tokensValidAfterTime).not.toBe(before.tokensValidAfterTime);
+      const staff = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
+      expect(staff).toMatchObject({ uid: before.uid, roles: ['Admin'], mustChangePassword: true });
+      const entries = await db.collection(COLLECTIONS.auditLog).where('target', '==', email).get();
+      expect(entries.docs.map((entry) => entry.get('action'))).toContain('bootstrap');
+    },
+  );
 });
 
 /** An account registered by someone on their own through the Auth REST API (unverified). */
 async function registerOnOwn(email: string, password: string) {
   const response = await fetch(
     `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo`,
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) },
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    },
   );
   expect(response.ok).toBe(true);
   return auth.getUserByEmail(email);
@@ -152,88 +186,121 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
     expect(result.status, result.stderr).toBe(0);
     const uid = (await auth.getUserByEmail(email)).uid;
     const lines = result.stdout.trim().split('\n');
-    expect(lines[0]).toBe(`Created Admin ${username} <${email}>: a new Auth account (${uid}) with a one-time password.`);
+    expect(lines[0]).toBe(
+      `Created Admin ${username} <${email}>: a new Auth account (${uid}) with a one-time password.`,
+    );
     expect(lines[1]).toBe('A new staff record with the role Admin was written.');
     expect(lines[2]).toMatch(/^One-time password \(shown once\): \S+$/);
   });
 
-  it('never adopts an account registered while it runs: refused, the account untouched, no record', { timeout: 60_000 }, async () => {
-    const email = `race-${suffix()}@bootstrap.test`;
-    const squatterPassword = 'Squat-9-password';
-    // The registration lands between the script's look-up (no account yet) and its own account creation.
-    const racing = new Proxy(auth, {
-      get(target, property, receiver) {
-        if (property === 'createUser') {
-          return async (properties: Parameters<Auth['createUser']>[0]) => {
-            await registerOnOwn(email, squatterPassword);
-            return target.createUser(properties);
-          };
-        }
-        return Reflect.get(target, property, receiver) as unknown;
-      },
-    });
-    const result = await bootstrapAdmin(
-      { auth: racing, db },
-      { email, username: `Race_${suffix()}`, resetPassword: false, replaceRecord: false },
-    );
-    expect(result.code).toBe(1);
-    expect(result.lines.join('\n')).toContain(`Refused: an Auth account for ${email} was registered while the script ran.`);
-    expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
-    const squatter = await auth.getUserByEmail(email);
-    expect(squatter.emailVerified).toBe(false);
-    expect(await signIn(email, squatterPassword)).toBe(true);
-  });
+  it(
+    'never adopts an account registered while it runs: refused, the account untouched, no record',
+    { timeout: 60_000 },
+    async () => {
+      const email = `race-${suffix()}@bootstrap.test`;
+      const squatterPassword = 'Squat-9-password';
+      // The registration lands between the script's look-up (no account yet) and its own account creation.
+      const racing = new Proxy(auth, {
+        get(target, property, receiver) {
+          if (property === 'createUser') {
+            return async (properties: Parameters<Auth['createUser']>[0]) => {
+              await registerOnOwn(email, squatterPassword);
+              return target.createUser(properties);
+            };
+          }
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      });
+      const result = await bootstrapAdmin(
+        { auth: racing, db },
+        { email, username: `Race_${suffix()}`, resetPassword: false, replaceRecord: false },
+      );
+      expect(result.code).toBe(1);
+      expect(result.lines.join('\n')).toContain(
+        `Refused: an Auth account for ${email} was registered while the script ran.`,
+      );
+      expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
+      const squatter = await auth.getUserByEmail(email);
+      expect(squatter.emailVerified).toBe(false);
+      expect(await signIn(email, squatterPassword)).toBe(true);
+    },
+  );
 
-  it('refuses a leftover staff record without an account; --replace-record replaces it whole, and says so', { timeout: 90_000 }, async () => {
-    const email = `leftover-${suffix()}@bootstrap.test`;
-    const oldName = `Old_${suffix()}`;
-    const leftover = {
-      uid: 'uid-of-a-deleted-account',
-      username: oldName,
-      roles: ['Director', 'Admin'],
-      disabled: true,
-      mustChangePassword: false,
-      createdBy: 'someone@silk.travel',
-    };
-    await db.collection(COLLECTIONS.staff).doc(email).set(leftover);
-    await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(oldName)).set({ username: oldName, email });
-    const username = `New_${suffix()}`;
+  it(
+    'refuses a leftover staff record without an account; --replace-record replaces it whole, and says so',
+    { timeout: 90_000 },
+    async () => {
+      const email = `leftover-${suffix()}@bootstrap.test`;
+      const oldName = `Old_${suffix()}`;
+      const leftover = {
+        uid: 'uid-of-a-deleted-account',
+        username: oldName,
+        roles: ['Director', 'Admin'],
+        disabled: true,
+        mustChangePassword: false,
+        createdBy: 'someone@silk.travel',
+      };
+      await db.collection(COLLECTIONS.staff).doc(email).set(leftover);
+      await db
+        .collection(COLLECTIONS.usernameMappings)
+        .doc(usernameKey(oldName))
+        .set({ username: oldName, email });
+      const username = `New_${suffix()}`;
 
-    const refusedRun = bootstrap('--email', email, '--username', username);
-    expect(refusedRun.status).toBe(1);
-    expect(refusedRun.stderr).toContain(`Refused: staff/${email} exists without an Auth account`);
-    expect(refusedRun.stderr).toContain('roles Director, Admin; disabled');
-    expect(refusedRun.stderr).toContain('--replace-record');
-    expect(refusedRun.stdout).not.toContain('Created Admin');
-    expect(await userExists(email)).toBe(false);
-    expect((await db.collection(COLLECTIONS.staff).doc(email).get()).data()).toEqual(leftover);
+      const refusedRun = bootstrap('--email', email, '--username', username);
+      expect(refusedRun.status).toBe(1);
+      expect(refusedRun.stderr).toContain(`Refused: staff/${email} exists without an Auth account`);
+      expect(refusedRun.stderr).toContain('roles Director, Admin; disabled');
+      expect(refusedRun.stderr).toContain('--replace-record');
+      expect(refusedRun.stdout).not.toContain('Created Admin');
+      expect(await userExists(email)).toBe(false);
+      expect((await db.collection(COLLECTIONS.staff).doc(email).get()).data()).toEqual(leftover);
 
-    const replaced = bootstrap('--email', email, '--username', username, '--replace-record');
-    expect(replaced.status, replaced.stderr).toBe(0);
-    const uid = (await auth.getUserByEmail(email)).uid;
-    expect(replaced.stdout).toContain(`Created Admin ${username} <${email}>: a new Auth account (${uid})`);
-    expect(replaced.stdout).toContain(
-      `Its previous staff record (roles Director, Admin; disabled; bound to account uid-of-a-deleted-account, which is not this one; username ${oldName}) was replaced by a new Admin record; none of its roles or flags were kept.`,
-    );
-    const record = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
-    expect(record).toMatchObject({ uid, username, roles: ['Admin'], mustChangePassword: true, createdBy: 'bootstrap' });
-    expect(record).not.toHaveProperty('disabled');
-    expect((await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(oldName)).get()).exists).toBe(false);
-    expect((await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get()).get('email')).toBe(email);
-    const password = /One-time password \(shown once\): (\S+)/.exec(replaced.stdout)?.[1];
-    expect(await signIn(email, password!)).toBe(true);
-  });
+      const replaced = bootstrap('--email', email, '--username', username, '--replace-record');
+      expect(replaced.status, replaced.stderr).toBe(0);
+      const uid = (await auth.getUserByEmail(email)).uid;
+      expect(replaced.stdout).toContain(`Created Admin ${username} <${email}>: a new Auth account (${uid})`);
+      expect(replaced.stdout).toContain(
+        `Its previous staff record (roles Director, Admin; disabled; bound to account uid-of-a-deleted-account, which is not this one; username ${oldName}) was replaced by a new Admin record; none of its roles or flags were kept.`,
+      );
+      const record = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
+      expect(record).toMatchObject({
+        uid,
+        username,
+        roles: ['Admin'],
+        mustChangePassword: true,
+        createdBy: 'bootstrap',
+      });
+      expect(record).not.toHaveProperty('disabled');
+      expect((await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(oldName)).get()).exists).toBe(
+        false,
+      );
+      expect(
+        (await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get()).get('email'),
+      ).toBe(email);
+      const password = /One-time password \(shown once\): (\S+)/.exec(replaced.stdout)?.[1];
+      expect(await signIn(email, password!)).toBe(true);
+    },
+  );
 
-  it('--reset-password replaces a record of other roles and flags too, naming them', { timeout: 60_000 }, async () => {
-    const email = `flags-${suffix()}@bootstrap.test`;
-    const account = await registerOnOwn(email, 'Squat-9-password');
-    await db.collection(COLLECTIONS.staff).doc(email).set({ uid: account.uid, username: 'flagged', roles: ['Staff'], disabled: true });
-    const result = bootstrap('--email', email, '--username', `Fl_${suffix()}`, '--reset-password');
-    expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain('Its previous staff record (roles Staff; disabled; username flagged) was replaced');
-    const record = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
-    expect(record).toMatchObject({ uid: account.uid, roles: ['Admin'], mustChangePassword: true });
-    expect(record).not.toHaveProperty('disabled');
-  });
+  it(
+    '--reset-password replaces a record of other roles and flags too, naming them',
+    { timeout: 60_000 },
+    async () => {
+      const email = `flags-${suffix()}@bootstrap.test`;
+      const account = await registerOnOwn(email, 'Squat-9-password');
+      await db
+        .collection(COLLECTIONS.staff)
+        .doc(email)
+        .set({ uid: account.uid, username: 'flagged', roles: ['Staff'], disabled: true });
+      const result = bootstrap('--email', email, '--username', `Fl_${suffix()}`, '--reset-password');
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain(
+        'Its previous staff record (roles Staff; disabled; username flagged) was replaced',
+      );
+      const record = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
+      expect(record).toMatchObject({ uid: account.uid, roles: ['Admin'], mustChangePassword: true });
+      expect(record).not.toHaveProperty('disabled');
+    },
+  );
 });
-

@@ -22,7 +22,9 @@ export interface SeededAccount {
 
 export async function seed(signupCount: number): Promise<SeededAccount[]> {
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new Error('Refusing to seed: FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must point at the emulators.');
+    throw new Error(
+      'Refusing to seed: FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must point at the emulators.',
+    );
   }
   const { auth, db } = adminSdk();
   const credentials: SeededAccount[] = [];

@@ -43,7 +43,9 @@ describe('firestore.rules and the signup fields registry', () => {
 
   it('lets visitors write exactly the fields the registry says the browser writes, checked as it says', () => {
     const write = ruleFunction(rules, 'validSignupWrite');
-    const visitor = SIGNUP_FIELDS.filter((field) => field.writtenBy.some((by) => by === 'join' || by === 'feedback'));
+    const visitor = SIGNUP_FIELDS.filter((field) =>
+      field.writtenBy.some((by) => by === 'join' || by === 'feedback'),
+    );
     expect(listAfter(write, 'changed.hasOnly([')).toEqual(visitor.map((field) => field.key));
     for (const field of SIGNUP_FIELDS.filter((field) => field.writtenBy.every((by) => by === 'server'))) {
       expect(write).not.toContain(`'${field.key}'`);
@@ -59,7 +61,9 @@ describe('firestore.rules and the signup fields registry', () => {
     expect(listAfter(write, '&& (resource == null || !changed.hasAny([')).toEqual(
       firstWriteOnly.map((field) => field.key),
     );
-    const guarded = SIGNUP_FIELDS.filter((field) => !field.writtenBy.some((by) => by === 'join' || by === 'server'));
+    const guarded = SIGNUP_FIELDS.filter(
+      (field) => !field.writtenBy.some((by) => by === 'join' || by === 'server'),
+    );
     expect(listAfter(ruleFunction(rules, 'feedbackGuard'), 'changed.hasAny([')).toEqual(
       guarded.map((field) => field.key),
     );
@@ -69,11 +73,15 @@ describe('firestore.rules and the signup fields registry', () => {
     expect(signupRulesMatch(rules, withExtraQuestion)).toBe(false);
     const updated = withSignupFieldRules(rules, withExtraQuestion);
     expect(signupRulesMatch(updated, withExtraQuestion)).toBe(true);
-    expect(listAfter(ruleFunction(updated, 'validSignupWrite'), 'changed.hasOnly([')).toContain('favouriteAirline');
+    expect(listAfter(ruleFunction(updated, 'validSignupWrite'), 'changed.hasOnly([')).toContain(
+      'favouriteAirline',
+    );
     expect(ruleFunction(updated, 'validSignupWrite')).toContain(
       "&& (!('favouriteAirline' in changed) || shortText(data.favouriteAirline))",
     );
-    expect(listAfter(ruleFunction(updated, 'feedbackGuard'), 'changed.hasAny([')).toContain('favouriteAirline');
+    expect(listAfter(ruleFunction(updated, 'feedbackGuard'), 'changed.hasAny([')).toContain(
+      'favouriteAirline',
+    );
     // The real registry no longer matches the updated file.
     expect(signupRulesMatch(updated, SIGNUP_FIELDS)).toBe(false);
   });
@@ -87,12 +95,14 @@ describe('firestore.rules and the signup fields registry', () => {
     expect(functions.validSignupWrite).toContain(
       "(!('nickname' in changed) || (data.nickname is string && data.nickname.size() <= 40))",
     );
-    expect(functions.validSignupWrite).toContain("(!('channel' in changed) || data.channel in ['Hero', 'Footer'])");
+    expect(functions.validSignupWrite).toContain(
+      "(!('channel' in changed) || data.channel in ['Hero', 'Footer'])",
+    );
   });
 
   it('refuses a rules file without the generated blocks', () => {
-    expect(() => withSignupFieldRules(rules.replaceAll('// generated: feedbackGuard', '// feedbackGuard'))).toThrow(
-      /feedbackGuard/,
-    );
+    expect(() =>
+      withSignupFieldRules(rules.replaceAll('// generated: feedbackGuard', '// feedbackGuard')),
+    ).toThrow(/feedbackGuard/);
   });
 });

@@ -13,7 +13,11 @@ import { pathToFileURL } from 'node:url';
 export const FIRESTORE_RULES = join(import.meta.dirname, '..', 'firestore.rules');
 
 /** The rules' helpers for text of the registry's usual limits (any other limit is spelt out). */
-const TEXT_HELPERS: Readonly<Record<number, string>> = { 200: 'shortText', 2000: 'longText', 254: 'emailText' };
+const TEXT_HELPERS: Readonly<Record<number, string>> = {
+  200: 'shortText',
+  2000: 'longText',
+  254: 'emailText',
+};
 
 const INDENT = '    ';
 const LIST_INDENT = `${INDENT}      `;
@@ -67,7 +71,10 @@ function changedCheck(field: SignupFieldSpec): string | null {
       break;
     case 'oneOf': {
       const values = field.values ?? [];
-      check = values.length === 1 ? `${value} == ${quoted(values[0] ?? '')}` : `${value} in [${values.map(quoted).join(', ')}]`;
+      check =
+        values.length === 1
+          ? `${value} == ${quoted(values[0] ?? '')}`
+          : `${value} in [${values.map(quoted).join(', ')}]`;
       break;
     }
     default:
@@ -91,10 +98,14 @@ function keyList(groups: readonly (readonly string[])[], close: string): string 
     if (line !== '') lines.push(line);
   }
   // The last key's comma gives way to the list's end.
-  return `${lines.map((line) => `${LIST_INDENT}${line}`).join('\n').slice(0, -1)}${close}`;
+  return `${lines
+    .map((line) => `${LIST_INDENT}${line}`)
+    .join('\n')
+    .slice(0, -1)}${close}`;
 }
 
-const writes = (field: SignupFieldSpec, writer: string) => (field.writtenBy as readonly string[]).includes(writer);
+const writes = (field: SignupFieldSpec, writer: string) =>
+  (field.writtenBy as readonly string[]).includes(writer);
 
 /** The generated functions of firestore.rules, by name. */
 export function signupRuleFunctions(fields: readonly SignupFieldSpec[]): Record<string, string> {
@@ -130,14 +141,18 @@ export function signupRuleFunctions(fields: readonly SignupFieldSpec[]): Record<
   return { validSignupWrite, feedbackGuard };
 }
 
-const begin = (name: string) => `${INDENT}// generated: ${name} (from the signup fields registry; pnpm rules:fields)`;
+const begin = (name: string) =>
+  `${INDENT}// generated: ${name} (from the signup fields registry; pnpm rules:fields)`;
 const end = (name: string) => `${INDENT}// end generated: ${name}`;
 
 /**
  * The rules text with each generated function written in from `fields` (the registry by default).
  * Throws when a function's markers are missing.
  */
-export function withSignupFieldRules(rules: string, fields: readonly SignupFieldSpec[] = SIGNUP_FIELDS): string {
+export function withSignupFieldRules(
+  rules: string,
+  fields: readonly SignupFieldSpec[] = SIGNUP_FIELDS,
+): string {
   let updated = rules;
   for (const [name, text] of Object.entries(signupRuleFunctions(fields))) {
     const start = updated.indexOf(`${begin(name)}\n`);

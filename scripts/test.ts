@@ -1,11 +1,13 @@
-// `pnpm test`: every test layer, ending with one line `N passed, M failed`.
-//   1. build the apps (wired to this run's emulators) and the functions
-//   2. unit + dom layers (vitest)
-//   3. emulator + e2e layers (vitest) inside `firebase emulators:exec`
-// Options (env): SILK_TEST_LAYERS=unit,dom,emulator,e2e (default all); SILK_SKIP_BUILD=1;
+// `pnpm test`: every check a reviewer would run, ending with one line `N passed, M failed`.
+//   1. the static checks, each counted as one check: lint, typecheck (every workspace; type-level tests
+//      such as packages/data-access/src/api-client.types.test.ts fail here), the format check
+//   2. build the apps (wired to this run's emulators) and the functions
+//   3. unit + dom layers (vitest)
+//   4. emulator + e2e layers (vitest) inside `firebase emulators:exec`
+// Options (env): SILK_TEST_LAYERS=static,unit,dom,emulator,e2e (default all); SILK_SKIP_BUILD=1;
 // SILK_BUILD_FILTER=@silk/site builds only that package (turbo filter);
 // SILK_PORT_OFFSET=N shifts every emulator port (to run stacks side by side). Extra CLI args are
-// passed to vitest as filters.
+// passed to vitest as filters (and skip the static checks, which take no filter).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +16,7 @@ import { ensureFirestoreLauncher } from '@silk/stack/firestore-launcher';
 import { startMailDev, stopMailDev } from '@silk/stack/maildev';
 import { emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts, writeShiftedConfig } from '@silk/stack/stack';
 
-const ALL_LAYERS = ['unit', 'dom', 'emulator', 'e2e'] as const;
+const ALL_LAYERS = ['static', 'unit', 'dom', 'emulator', 'e2e'] as const;
 type Layer = (typeof ALL_LAYERS)[number];
 
 const offset = Number(process.env.SILK_PORT_OFFSET ?? 0);
@@ -95,6 +97,25 @@ function account(reportName: string, exitCode: number): number {
 
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
+
+/** The static checks: each passes or fails as a whole (its own output names what is wrong). */
+const STATIC_CHECKS: Array<{ name: string; args: string[] }> = [
+  { name: 'lint', args: ['run', 'lint'] },
+  { name: 'typecheck', args: ['run', 'typecheck'] },
+  { name: 'format', args: ['exec', 'prettier', '--check', '.', '--log-level', 'warn'] },
+];
+
+if (layers.includes('static') && filters.length === 0) {
+  for (const check of STATIC_CHECKS) {
+    console.log(`\n[test] ${check.name}`);
+    const passed = (await run('pnpm', check.args)) === 0;
+    if (passed) tally.passed += 1;
+    else {
+      tally.failed += 1;
+      console.error(`[test] ${check.name} failed`);
+    }
+  }
+}
 
 if (!process.env.SILK_SKIP_BUILD) {
   console.log('\n[test] building apps and functions (wired to the emulators)');

@@ -12,7 +12,14 @@ export function notAvailable(...fields: string[]): Record<string, string> {
 }
 
 /** The location stored when the lookups are unavailable (they are cut off in these tests). */
-export const UNKNOWN_LOCATION = notAvailable('city', 'region', 'country', 'country_code', 'latitude', 'longitude');
+export const UNKNOWN_LOCATION = notAvailable(
+  'city',
+  'region',
+  'country',
+  'country_code',
+  'latitude',
+  'longitude',
+);
 
 /** Aborts every request leaving 127.0.0.1/localhost (the ip and geolocation services, reCAPTCHA). */
 export async function cutOffThirdParties(context: BrowserContext): Promise<void> {

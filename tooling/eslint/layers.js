@@ -82,7 +82,11 @@ const sourceAliasOnly = {
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ group: ['../*'], message: 'Import another folder of the app as @/… (one import style).' }] },
+      {
+        patterns: [
+          { group: ['../*'], message: 'Import another folder of the app as @/… (one import style).' },
+        ],
+      },
     ],
   },
 };

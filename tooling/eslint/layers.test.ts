@@ -49,7 +49,12 @@ describe('layer zones refuse crossing imports', () => {
       '@/features/auth/components/sign-in-card',
       feature,
     ],
-    ['apps/admin', 'src/features/team/components/probe.tsx', '@/features/signups/components/columns', feature],
+    [
+      'apps/admin',
+      'src/features/team/components/probe.tsx',
+      '@/features/signups/components/columns',
+      feature,
+    ],
     [
       'apps/site',
       'src/features/landing/components/probe.tsx',

@@ -66,7 +66,11 @@ async function readSubscribedTypes(db: Firestore): Promise<Set<string>> {
 }
 
 /** Whether an enabled endpoint subscribes to `type` (as of at most WEBHOOK_ENDPOINT_CACHE_SECONDS ago). */
-export async function isSubscribed(db: Firestore, type: WebhookEventType, now = Date.now()): Promise<boolean> {
+export async function isSubscribed(
+  db: Firestore,
+  type: WebhookEventType,
+  now = Date.now(),
+): Promise<boolean> {
   if (!cached || now >= cached.until) {
     const types = readSubscribedTypes(db);
     cached = { types, until: now + endpointCacheMs() };
@@ -78,7 +82,11 @@ export async function isSubscribed(db: Firestore, type: WebhookEventType, now = 
 }
 
 function eventData(event: WebhookEvent): DocumentData {
-  const payload: WebhookPayload = { type: event.type, timestamp: new Date(event.at).toISOString(), data: event.data };
+  const payload: WebhookPayload = {
+    type: event.type,
+    timestamp: new Date(event.at).toISOString(),
+    data: event.data,
+  };
   return {
     type: event.type,
     subjects: event.subjects,
@@ -88,7 +96,10 @@ function eventData(event: WebhookEvent): DocumentData {
 }
 
 /** Emits the event unless nobody subscribes to its type; an event emitted before is left alone. */
-export async function emitEvent<T extends WebhookEventType>(db: Firestore, event: WebhookEvent<T>): Promise<void> {
+export async function emitEvent<T extends WebhookEventType>(
+  db: Firestore,
+  event: WebhookEvent<T>,
+): Promise<void> {
   if (!(await isSubscribed(db, event.type))) return;
   try {
     await webhookEventRef(db, webhookEventId(event.type, event.key)).create(eventData(event));
@@ -98,7 +109,10 @@ export async function emitEvent<T extends WebhookEventType>(db: Firestore, event
 }
 
 /** Adds an event to the transaction or batch that makes its change (the change happens once, so does it). */
-export type EventSink<T extends WebhookEventType> = (writer: Transaction | WriteBatch, event: Omit<WebhookEvent<T>, 'type'>) => void;
+export type EventSink<T extends WebhookEventType> = (
+  writer: Transaction | WriteBatch,
+  event: Omit<WebhookEvent<T>, 'type'>,
+) => void;
 
 /** A sink for `type`'s events, checked once before the transaction: it adds nothing when nobody subscribes. */
 export async function eventSink<T extends WebhookEventType>(db: Firestore, type: T): Promise<EventSink<T>> {
@@ -114,7 +128,10 @@ export async function eventSink<T extends WebhookEventType>(db: Firestore, type:
 
 /** Deletes the events that name the address (an erasure); returns how many. */
 export async function eraseEventsAbout(db: Firestore, email: string): Promise<number> {
-  const events = await db.collection(COLLECTIONS.webhookEvents).where('subjects', 'array-contains', email).get();
+  const events = await db
+    .collection(COLLECTIONS.webhookEvents)
+    .where('subjects', 'array-contains', email)
+    .get();
   const writer = db.bulkWriter();
   for (const doc of events.docs) void writer.delete(doc.ref);
   await writer.close();

@@ -31,7 +31,11 @@ export function signupCreatedEvent(
 }
 
 /** Keyed by the subscriber's version the unsubscribe changed: unsubscribing again after a resubscribe is a new event. */
-export function unsubscribedEvent(email: string, subscriberId: string, version: number | undefined): Omit<WebhookEvent<'signup.unsubscribed'>, 'type'> {
+export function unsubscribedEvent(
+  email: string,
+  subscriberId: string,
+  version: number | undefined,
+): Omit<WebhookEvent<'signup.unsubscribed'>, 'type'> {
   const at = Date.now();
   return {
     key: `${email}\n${version ?? at}`,
@@ -44,5 +48,11 @@ export function unsubscribedEvent(email: string, subscriberId: string, version: 
 /** An erasure names the subscriber's opaque id only, never the address. */
 export function erasedEvent(subscriberId: string): WebhookEvent<'signup.erased'> {
   const at = Date.now();
-  return { type: 'signup.erased', key: subscriberId, at, subjects: [], data: { subscriberId, erasedAt: new Date(at).toISOString() } };
+  return {
+    type: 'signup.erased',
+    key: subscriberId,
+    at,
+    subjects: [],
+    data: { subscriberId, erasedAt: new Date(at).toISOString() },
+  };
 }

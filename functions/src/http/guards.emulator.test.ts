@@ -43,7 +43,8 @@ let member: TestStaff;
 let newAdmin: TestStaff;
 
 beforeAll(async () => {
-  for (const route of [...ROUTES, ...PAGE_ROUTES]) urls[route.functionId] = await functionUrl(route.functionId);
+  for (const route of [...ROUTES, ...PAGE_ROUTES])
+    urls[route.functionId] = await functionUrl(route.functionId);
   outsider = await signUpOutsider();
   member = await createStaff(['Staff']);
   newAdmin = await createStaff(['Admin'], { mustChangePassword: true });
@@ -193,7 +194,10 @@ describe.each(ROUTES.map((route) => [route.functionId, route] as const))('%s gua
     ]);
     refusals.push([
       'a wrong server key',
-      () => ({ body: { email: uniqueEmail('wrong-server-key'), token: 'x' }, headers: { Authorization: 'Bearer not-the-key' } }),
+      () => ({
+        body: { email: uniqueEmail('wrong-server-key'), token: 'x' },
+        headers: { Authorization: 'Bearer not-the-key' },
+      }),
       [401, messages.SERVER_KEY_REQUIRED],
     ]);
   }
@@ -257,28 +261,33 @@ describe.each(ROUTES.map((route) => [route.functionId, route] as const))('%s gua
   }
 });
 
-describe.each(PAGE_ROUTES.map((route) => [route.functionId, route] as const))('%s guards (a page)', (name, route) => {
-  it('answers another method with a 405 page, without a stack trace, storing nothing', async () => {
-    const email = uniqueEmail('page-post');
-    for (const method of ['POST', 'PUT']) {
-      const response = await post(urls[name], { email }, { method });
-      expect(response.status).toBe(405);
-      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(response.text).toContain(messages.METHOD_NOT_ALLOWED);
-      expectNoStack(response.text);
-    }
-    await nothingStoredFor(email);
-  });
-
-  it('answers a preflight from an allowed origin with its methods, and refuses a foreign origin', async () => {
-    const allowed = await fetch(urls[name], {
-      method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET' },
+describe.each(PAGE_ROUTES.map((route) => [route.functionId, route] as const))(
+  '%s guards (a page)',
+  (name, route) => {
+    it('answers another method with a 405 page, without a stack trace, storing nothing', async () => {
+      const email = uniqueEmail('page-post');
+      for (const method of ['POST', 'PUT']) {
+        const response = await post(urls[name], { email }, { method });
+        expect(response.status).toBe(405);
+        expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(response.text).toContain(messages.METHOD_NOT_ALLOWED);
+        expectNoStack(response.text);
+      }
+      await nothingStoredFor(email);
     });
-    expect(allowed.status).toBe(204);
-    expect(allowed.headers.get('access-control-allow-methods')).toBe([...route.methods, 'OPTIONS'].join(', '));
-    const foreign = await fetch(urls[name], { headers: { Origin: 'https://evil.example' } });
-    expect(foreign.status).toBe(403);
-    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-  });
-});
+
+    it('answers a preflight from an allowed origin with its methods, and refuses a foreign origin', async () => {
+      const allowed = await fetch(urls[name], {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-methods')).toBe(
+        [...route.methods, 'OPTIONS'].join(', '),
+      );
+      const foreign = await fetch(urls[name], { headers: { Origin: 'https://evil.example' } });
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    });
+  },
+);

@@ -11,12 +11,16 @@ const received: unknown[] = [];
 
 beforeAll(async () => {
   served = await serveHandler(
-    jsonEndpoint('subscribe', () => ['https://silk.travel'], async (_req, res, body) => {
-      received.push(body);
-      if (body.fail === 'http') throw new HttpError(409, 'Taken.');
-      if (body.fail === 'crash') throw new Error('secret internal detail');
-      sendJson(res, 200, { ok: true, echo: body });
-    }),
+    jsonEndpoint(
+      'subscribe',
+      () => ['https://silk.travel'],
+      async (_req, res, body) => {
+        received.push(body);
+        if (body.fail === 'http') throw new HttpError(409, 'Taken.');
+        if (body.fail === 'crash') throw new Error('secret internal detail');
+        sendJson(res, 200, { ok: true, echo: body });
+      },
+    ),
   );
 });
 afterAll(async () => {
@@ -26,7 +30,12 @@ afterAll(async () => {
 async function call(init: RequestInit) {
   const response = await fetch(served.url, init);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? (JSON.parse(text) as unknown) : null };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: text ? (JSON.parse(text) as unknown) : null,
+  };
 }
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
@@ -37,7 +46,9 @@ const json = (body: unknown, headers: Record<string, string> = {}): RequestInit 
 
 describe('jsonEndpoint', () => {
   it('passes a JSON object through to the function', async () => {
-    const response = await call(json({ email: 'a@b.co' }, { 'Content-Type': 'application/json; charset=utf-8' }));
+    const response = await call(
+      json({ email: 'a@b.co' }, { 'Content-Type': 'application/json; charset=utf-8' }),
+    );
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true, echo: { email: 'a@b.co' } });
   });
@@ -55,7 +66,11 @@ describe('jsonEndpoint', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ''])(
     'answers content type %j with 415',
     async (type) => {
-      const response = await call({ method: 'POST', headers: type ? { 'Content-Type': type } : {}, body: '{"a":1}' });
+      const response = await call({
+        method: 'POST',
+        headers: type ? { 'Content-Type': type } : {},
+        body: '{"a":1}',
+      });
       expectRefusal(response, GUARD_REFUSALS.mediaType);
     },
   );
@@ -64,9 +79,12 @@ describe('jsonEndpoint', () => {
     expectRefusal(await call(json(raw)), GUARD_REFUSALS.malformedJson);
   });
 
-  it.each(['[1,2]', '"text"', 'null', '42'])('answers the JSON value %s (not an object) with 400', async (raw) => {
-    expectRefusal(await call(json(raw)), GUARD_REFUSALS.notAnObject);
-  });
+  it.each(['[1,2]', '"text"', 'null', '42'])(
+    'answers the JSON value %s (not an object) with 400',
+    async (raw) => {
+      expectRefusal(await call(json(raw)), GUARD_REFUSALS.notAnObject);
+    },
+  );
 
   it('turns an HttpError into its status and message', async () => {
     expectRefusal(await call(json({ fail: 'http' })), [409, 'Taken.']);

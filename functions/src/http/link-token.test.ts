@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LINK_LIFETIME_SECONDS, LinkTokenError, signLinkToken, verifyLinkToken, type LinkTokenProblem } from './link-token';
+import {
+  LINK_LIFETIME_SECONDS,
+  LinkTokenError,
+  signLinkToken,
+  verifyLinkToken,
+  type LinkTokenProblem,
+} from './link-token';
 
 const SECRET = 'test-secret-with-enough-entropy-0123456789';
 const NOW = Date.UTC(2025, 4, 1, 12, 0, 0);
@@ -72,7 +78,9 @@ describe('link tokens', () => {
       (payload) => (payload.exp = Number(payload.exp) + 1),
     ];
     for (const change of changes) {
-      expect(problemOf(() => verifyLinkToken(SECRET, tamper(token, change), 'confirm', NOW))).toBe('signature');
+      expect(problemOf(() => verifyLinkToken(SECRET, tamper(token, change), 'confirm', NOW))).toBe(
+        'signature',
+      );
     }
   });
 
@@ -81,14 +89,19 @@ describe('link tokens', () => {
     const [body, signature] = token.split('.') as [string, string];
     const flipped = `${body}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
     expect(problemOf(() => verifyLinkToken(SECRET, flipped, 'erase', NOW))).toBe('signature');
-    expect(problemOf(() => verifyLinkToken(SECRET, `${body}.${signature.slice(0, -2)}`, 'erase', NOW))).toBe('signature');
+    expect(problemOf(() => verifyLinkToken(SECRET, `${body}.${signature.slice(0, -2)}`, 'erase', NOW))).toBe(
+      'signature',
+    );
     const foreign = signLinkToken('another-secret', 'erase', SUBJECT, NOW);
     expect(problemOf(() => verifyLinkToken(SECRET, foreign, 'erase', NOW))).toBe('signature');
   });
 
-  it.each(['', 'no-dot', 'a.b.c', 'white space.sig', '.sig', 'body.', 'é.x'])('refuses %j as malformed', (token) => {
-    expect(problemOf(() => verifyLinkToken(SECRET, token, 'confirm', NOW))).toBe('malformed');
-  });
+  it.each(['', 'no-dot', 'a.b.c', 'white space.sig', '.sig', 'body.', 'é.x'])(
+    'refuses %j as malformed',
+    (token) => {
+      expect(problemOf(() => verifyLinkToken(SECRET, token, 'confirm', NOW))).toBe('malformed');
+    },
+  );
 
   it.each([
     ['an empty subject', { purpose: 'confirm', subject: '', exp: NOW / 1000 + 60 }],

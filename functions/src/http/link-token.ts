@@ -45,8 +45,17 @@ function signature(secret: string, body: string): Buffer {
   return createHmac('sha256', secret).update(body).digest();
 }
 
-export function signLinkToken(secret: string, purpose: LinkPurpose, subject: string, now = Date.now()): string {
-  const payload: LinkTokenPayload = { purpose, subject, exp: Math.floor(now / 1000) + LINK_LIFETIME_SECONDS[purpose] };
+export function signLinkToken(
+  secret: string,
+  purpose: LinkPurpose,
+  subject: string,
+  now = Date.now(),
+): string {
+  const payload: LinkTokenPayload = {
+    purpose,
+    subject,
+    exp: Math.floor(now / 1000) + LINK_LIFETIME_SECONDS[purpose],
+  };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${signature(secret, body).toString('base64url')}`;
 }
@@ -65,14 +74,20 @@ function isPayload(value: unknown): value is LinkTokenPayload {
 }
 
 /** The payload of a token signed with `secret` for `purpose` and not yet expired; else LinkTokenError. */
-export function verifyLinkToken(secret: string, token: string, purpose: LinkPurpose, now = Date.now()): LinkTokenPayload {
+export function verifyLinkToken(
+  secret: string,
+  token: string,
+  purpose: LinkPurpose,
+  now = Date.now(),
+): LinkTokenPayload {
   const [body, sent, ...rest] = token.split('.');
   if (!body || !sent || rest.length > 0 || !BASE64URL.test(body) || !BASE64URL.test(sent)) {
     throw new LinkTokenError('malformed');
   }
   const expected = signature(secret, body);
   const given = Buffer.from(sent, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new LinkTokenError('signature');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new LinkTokenError('signature');
   let payload: unknown;
   try {
     payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));

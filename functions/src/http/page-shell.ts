@@ -20,7 +20,9 @@ export function shellFetcher(place: ShellPlace): ShellLoader {
     const html = await response.text();
     const found = html.includes(place.slot);
     if (!response.ok || !found) {
-      throw new Error(`page shell: ${response.status} from ${siteOrigin}${place.path}, slot ${found ? 'found' : 'missing'}`);
+      throw new Error(
+        `page shell: ${response.status} from ${siteOrigin}${place.path}, slot ${found ? 'found' : 'missing'}`,
+      );
     }
     return html;
   };

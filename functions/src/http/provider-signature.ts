@@ -17,7 +17,9 @@ function header(req: HttpRequest, name: string): string | undefined {
 /** The `webhook-*` headers of the request, taken from `svix-*` when those are the ones sent. */
 function signatureHeaders(req: HttpRequest): Record<string, string> {
   const prefix = header(req, 'webhook-signature') !== undefined ? 'webhook' : 'svix';
-  return Object.fromEntries(HEADERS.map((name) => [`webhook-${name}`, header(req, `${prefix}-${name}`) ?? '']));
+  return Object.fromEntries(
+    HEADERS.map((name) => [`webhook-${name}`, header(req, `${prefix}-${name}`) ?? '']),
+  );
 }
 
 /** 401 unless `raw` is signed with `secret` (`whsec_…` or its base64 key) and fresh. */

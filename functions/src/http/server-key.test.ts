@@ -4,7 +4,8 @@ import { HttpError, type HttpRequest } from './http';
 import { verifyServerKey } from './server-key';
 
 const KEY = 'k'.repeat(40);
-const request = (authorization?: string | string[]) => ({ headers: { authorization } }) as unknown as HttpRequest;
+const request = (authorization?: string | string[]) =>
+  ({ headers: { authorization } }) as unknown as HttpRequest;
 
 function refusal(run: () => void): HttpError | null {
   try {
@@ -22,7 +23,15 @@ describe('the server key', () => {
   });
 
   it('refuses a missing, wrong, longer or shorter key with 401', () => {
-    for (const header of [undefined, '', 'Bearer', `Basic ${KEY}`, `Bearer ${KEY}x`, `Bearer ${KEY.slice(1)}`, 'Bearer other']) {
+    for (const header of [
+      undefined,
+      '',
+      'Bearer',
+      `Basic ${KEY}`,
+      `Bearer ${KEY}x`,
+      `Bearer ${KEY.slice(1)}`,
+      'Bearer other',
+    ]) {
       const error = refusal(() => verifyServerKey(request(header), KEY));
       expect(error, String(header)).toBeInstanceOf(HttpError);
       expect(error).toMatchObject({ status: 401, message: SERVER_KEY_REQUIRED });

@@ -12,7 +12,11 @@ import { decline } from './invitation-visit';
 import { suppress, type Suppression } from '../suppression/suppression-list';
 
 /** Leaving the waitlist is an unsubscribe: no more mail of any kind. */
-const LEFT_THE_WAITLIST: Suppression = { reason: 'unsubscribe', detail: 'left the waitlist from an invitation', source: 'unsubscribe' };
+const LEFT_THE_WAITLIST: Suppression = {
+  reason: 'unsubscribe',
+  detail: 'left the waitlist from an invitation',
+  source: 'unsubscribe',
+};
 
 export function makeDeclineInviteHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(

@@ -27,7 +27,13 @@ export async function runDrip(db: Firestore, now: number): Promise<string | null
   if (!settings || !dripDue(settings, now)) return null;
   const { waveId } = await startWave(
     db,
-    { target: { kind: 'next', count: settings.perDay }, includeUnconfirmed: false, requestId: `drip-${utcDay(now)}`, by: DRIP_ACTOR, origin: 'drip' },
+    {
+      target: { kind: 'next', count: settings.perDay },
+      includeUnconfirmed: false,
+      requestId: `drip-${utcDay(now)}`,
+      by: DRIP_ACTOR,
+      origin: 'drip',
+    },
     now,
   );
   await dripRef(db).update({ lastRunAt: now });

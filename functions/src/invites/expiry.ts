@@ -22,12 +22,20 @@ export async function expireInvitations(db: Firestore, now = Date.now()): Promis
       const expired = await db.runTransaction(async (transaction) => {
         const invitation = (await transaction.get(doc.ref)).data() as Invitation | undefined;
         if (invitation?.state !== 'sent' || invitation.expiresAt > now) return false;
-        const signup = await transaction.get(db.collection(COLLECTIONS.waitlistSignups).doc(invitation.email));
+        const signup = await transaction.get(
+          db.collection(COLLECTIONS.waitlistSignups).doc(invitation.email),
+        );
         transaction.update(doc.ref, { state: 'expired' });
         if (signup.get('inviteStatus') === 'invited' && signup.get('inviteWave') === invitation.waveId) {
           transaction.update(signup.ref, signupChange({ inviteStatus: 'expired' }));
         }
-        const entry: InviteHistoryEntry = { email: invitation.email, status: 'expired', at: now, by: 'system', waveId: invitation.waveId };
+        const entry: InviteHistoryEntry = {
+          email: invitation.email,
+          status: 'expired',
+          at: now,
+          by: 'system',
+          waveId: invitation.waveId,
+        };
         transaction.create(historyRef(db), entry);
         return true;
       });

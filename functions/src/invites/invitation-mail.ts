@@ -15,7 +15,12 @@ export function inviteLink(siteOrigin: string, code: string): string {
 }
 
 function day(ms: number): string {
-  return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(ms).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 export interface InvitationMailInput {
@@ -27,9 +32,27 @@ export interface InvitationMailInput {
   sendAt: number;
 }
 
-export function invitationMail(input: InvitationMailInput, context: MailContext, now: number): QueuedMail & { sendAt: number } {
-  const links = subscriberLinks(context.config.siteOrigin, context.secret, input.subscriberId, input.referralCode, now);
+export function invitationMail(
+  input: InvitationMailInput,
+  context: MailContext,
+  now: number,
+): QueuedMail & { sendAt: number } {
+  const links = subscriberLinks(
+    context.config.siteOrigin,
+    context.secret,
+    input.subscriberId,
+    input.referralCode,
+    now,
+  );
   const accept = inviteLink(context.config.siteOrigin, input.code);
-  const { subject, text, html } = invitationEmail({ accept, notNow: `${accept}#${NOT_NOW_SECTION_ID}`, expiresOn: day(input.expiresAt) }, links);
-  return { to: input.email, message: { subject, text, html }, headers: listUnsubscribeHeaders(links), sendAt: input.sendAt };
+  const { subject, text, html } = invitationEmail(
+    { accept, notNow: `${accept}#${NOT_NOW_SECTION_ID}`, expiresOn: day(input.expiresAt) },
+    links,
+  );
+  return {
+    to: input.email,
+    message: { subject, text, html },
+    headers: listUnsubscribeHeaders(links),
+    sendAt: input.sendAt,
+  };
 }

@@ -70,7 +70,12 @@ function signupDoc(db: Firestore, email: string): DocumentReference {
 }
 
 /** The invitation's record for a new code (the caller writes it, with `create`, in its batch). */
-export function newInvitation(email: string, waveId: string, now: number, expiryMs = inviteExpiryMs()): Invitation {
+export function newInvitation(
+  email: string,
+  waveId: string,
+  now: number,
+  expiryMs = inviteExpiryMs(),
+): Invitation {
   return { email, waveId, createdAt: now, expiresAt: now + expiryMs, state: 'sent' };
 }
 
@@ -87,7 +92,10 @@ export function writeInvitation(
 ): void {
   const { email, waveId, createdAt } = invitation;
   writes.create(invitationRef(db, code), invitation);
-  writes.update(signupDoc(db, email), signupChange({ inviteStatus: 'invited', inviteWave: waveId, invitedAt: createdAt }));
+  writes.update(
+    signupDoc(db, email),
+    signupChange({ inviteStatus: 'invited', inviteWave: waveId, invitedAt: createdAt }),
+  );
   const entry: InviteHistoryEntry = { email, status: 'invited', at: createdAt, by, waveId };
   writes.create(historyRef(db), entry);
 }
@@ -99,13 +107,19 @@ export type InvitationLookup =
 function classify(ref: DocumentReference, data: unknown, now: number): InvitationLookup {
   const invitation = data as Invitation | undefined;
   if (!invitation || typeof invitation.email !== 'string') return { kind: 'unknown' };
-  if (invitation.state === 'redeemed' || invitation.state === 'declined') return { kind: invitation.state, ref, invitation };
-  if (invitation.state === 'expired' || invitation.expiresAt <= now) return { kind: 'expired', ref, invitation };
+  if (invitation.state === 'redeemed' || invitation.state === 'declined')
+    return { kind: invitation.state, ref, invitation };
+  if (invitation.state === 'expired' || invitation.expiresAt <= now)
+    return { kind: 'expired', ref, invitation };
   return { kind: 'valid', ref, invitation };
 }
 
 /** What a code (as typed or tampered with) stands for; a malformed code is unknown. */
-export async function readInvitation(db: Firestore, rawCode: unknown, now = Date.now()): Promise<InvitationLookup> {
+export async function readInvitation(
+  db: Firestore,
+  rawCode: unknown,
+  now = Date.now(),
+): Promise<InvitationLookup> {
   const code = parseInviteCode(rawCode);
   if (code === null) return { kind: 'unknown' };
   const ref = invitationRef(db, code);
@@ -121,23 +135,34 @@ export type RedeemOutcome =
  * new one-time token, the signup joined (joinedAt) with its history entry. The token is returned only
  * here; any later call answers 'redeemed-before'.
  */
-export async function redeemInvitation(db: Firestore, rawCode: unknown, now = Date.now()): Promise<RedeemOutcome> {
+export async function redeemInvitation(
+  db: Firestore,
+  rawCode: unknown,
+  now = Date.now(),
+): Promise<RedeemOutcome> {
   const code = parseInviteCode(rawCode);
   if (code === null) return { kind: 'unknown' };
   const ref = invitationRef(db, code);
   const emit = await eventSink(db, 'invitation.redeemed');
   return db.runTransaction(async (transaction): Promise<RedeemOutcome> => {
     const found = classify(ref, (await transaction.get(ref)).data(), now);
-    if (found.kind === 'unknown' || found.kind === 'expired' || found.kind === 'declined') return { kind: found.kind };
+    if (found.kind === 'unknown' || found.kind === 'expired' || found.kind === 'declined')
+      return { kind: found.kind };
     if (found.kind === 'redeemed') return { kind: 'redeemed-before' };
     const { email, waveId } = found.invitation;
     const signup = await transaction.get(signupDoc(db, email));
     const token = newInviteToken();
     transaction.update(ref, { state: 'redeemed', redeemedAt: now, tokenHash: sha256(token) });
-    if (signup.exists) transaction.update(signup.ref, signupChange({ inviteStatus: 'joined', joinedAt: now }));
+    if (signup.exists)
+      transaction.update(signup.ref, signupChange({ inviteStatus: 'joined', joinedAt: now }));
     const entry: InviteHistoryEntry = { email, status: 'joined', at: now, by: 'invitee', waveId };
     transaction.create(historyRef(db), entry);
-    emit(transaction, { key: ref.id, at: now, subjects: [email], data: { email, waveId: waveId ?? null, joinedAt: new Date(now).toISOString() } });
+    emit(transaction, {
+      key: ref.id,
+      at: now,
+      subjects: [email],
+      data: { email, waveId: waveId ?? null, joinedAt: new Date(now).toISOString() },
+    });
     return { kind: 'redeemed', email, token };
   });
 }
@@ -150,7 +175,9 @@ export async function declineInvitation(
   db: Firestore,
   rawCode: unknown,
   now = Date.now(),
-): Promise<{ kind: 'declined'; email: string } | { kind: 'unknown' | 'expired' | 'redeemed' | 'declined-before' }> {
+): Promise<
+  { kind: 'declined'; email: string } | { kind: 'unknown' | 'expired' | 'redeemed' | 'declined-before' }
+> {
   const code = parseInviteCode(rawCode);
   if (code === null) return { kind: 'unknown' };
   const ref = invitationRef(db, code);
@@ -181,7 +208,11 @@ export async function consumeInviteToken(
   now = Date.now(),
   lifetimeMs = inviteTokenLifetimeMs(),
 ): Promise<TokenCheck> {
-  const found = await db.collection(COLLECTIONS.invitations).where('tokenHash', '==', sha256(token)).limit(1).get();
+  const found = await db
+    .collection(COLLECTIONS.invitations)
+    .where('tokenHash', '==', sha256(token))
+    .limit(1)
+    .get();
   const doc = found.docs[0];
   if (!doc) return { kind: 'unknown' };
   return db.runTransaction(async (transaction): Promise<TokenCheck> => {

@@ -102,7 +102,12 @@ export async function redeem(db: Firestore, code: string): Promise<string> {
  * repeated answer changes nothing; a used or unknown invitation is refused. Answers the address that
  * left (to be suppressed as an unsubscribe), null otherwise.
  */
-export async function decline(db: Firestore, code: string, choice: 'keep' | 'leave', now = Date.now()): Promise<string | null> {
+export async function decline(
+  db: Firestore,
+  code: string,
+  choice: 'keep' | 'leave',
+  now = Date.now(),
+): Promise<string | null> {
   const ref = invitationRef(db, code);
   const emit = await eventSink(db, 'signup.unsubscribed');
   return db.runTransaction(async (transaction): Promise<string | null> => {
@@ -139,7 +144,14 @@ export async function decline(db: Firestore, code: string, choice: 'keep' | 'lea
     transaction.update(signup.ref, signupChange({ inviteStatus: 'declined' satisfies InviteStatus }));
     if (subscriber.exists && subscriber.get('unsubscribedAt') === undefined) {
       transaction.update(subscriber.ref, { unsubscribedAt: FieldValue.serverTimestamp() });
-      emit(transaction, unsubscribedEvent(email, String(subscriber.get('subscriberId') ?? ''), subscriber.updateTime?.toMillis()));
+      emit(
+        transaction,
+        unsubscribedEvent(
+          email,
+          String(subscriber.get('subscriberId') ?? ''),
+          subscriber.updateTime?.toMillis(),
+        ),
+      );
     }
     return email;
   });

@@ -13,7 +13,11 @@ export function makeInviteDripHandler(deps: Partial<EndpointDeps> = {}) {
     'inviteDrip',
     async ({ services: { db }, body: { enabled, perDay, hourUtc }, audit }) => {
       await saveDrip(db, { enabled, perDay, hourUtc });
-      await audit({ action: 'invites.drip', target: `settings/${INVITE_SETTINGS_DOC}`, details: { enabled, perDay, hourUtc } });
+      await audit({
+        action: 'invites.drip',
+        target: `settings/${INVITE_SETTINGS_DOC}`,
+        details: { enabled, perDay, hourUtc },
+      });
       return { ok: true, message: inviteDripSaved(enabled, perDay, hourUtc) };
     },
     deps,

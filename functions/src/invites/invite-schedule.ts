@@ -7,11 +7,14 @@ import { adminServices } from '../shared/admin';
 import { runDrip } from './drip';
 import { expireInvitations } from './expiry';
 
-export const inviteSchedule = onSchedule({ schedule: '0 * * * *', timeZone: 'Etc/UTC', retryCount: 0 }, async () => {
-  const { db } = adminServices();
-  const now = Date.now();
-  const waveId = await runDrip(db, now);
-  if (waveId) logger.info('inviteSchedule: the drip started a wave', { waveId });
-  const expired = await expireInvitations(db, now);
-  if (expired > 0) logger.info('inviteSchedule: invitations expired', { expired });
-});
+export const inviteSchedule = onSchedule(
+  { schedule: '0 * * * *', timeZone: 'Etc/UTC', retryCount: 0 },
+  async () => {
+    const { db } = adminServices();
+    const now = Date.now();
+    const waveId = await runDrip(db, now);
+    if (waveId) logger.info('inviteSchedule: the drip started a wave', { waveId });
+    const expired = await expireInvitations(db, now);
+    if (expired > 0) logger.info('inviteSchedule: invitations expired', { expired });
+  },
+);

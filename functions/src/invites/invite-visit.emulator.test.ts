@@ -17,7 +17,13 @@ import { adminServices } from '../shared/admin';
 import { functionUrl, post, uniqueEmail } from '../testing/emulator';
 import { signUpOnSite } from '../testing/mail';
 import { INVITE_COPY } from './invite-html';
-import { invitationRef, newInvitation, newInviteCode, redeemInvitation, writeInvitation } from './invitation-store';
+import {
+  invitationRef,
+  newInvitation,
+  newInviteCode,
+  redeemInvitation,
+  writeInvitation,
+} from './invitation-store';
 
 /** The key of functions/env/.secret.local. */
 const EMULATOR_INVITE_VERIFY_KEY = 'emulator-invite-verify-key-0123456789abcdef';
@@ -42,7 +48,13 @@ async function invited(prefix: string, ageMs = 0): Promise<{ email: string; code
   await signUpOnSite(email);
   const code = newInviteCode();
   const writes = db.batch();
-  writeInvitation(writes, db, code, newInvitation(email, `wave-${prefix}`, Date.now() - ageMs, 14 * DAY_MS), 'test');
+  writeInvitation(
+    writes,
+    db,
+    code,
+    newInvitation(email, `wave-${prefix}`, Date.now() - ageMs, 14 * DAY_MS),
+    'test',
+  );
   await writes.commit();
   return { email, code };
 }
@@ -62,9 +74,13 @@ async function submit(url: string, fields: Record<string, string>): Promise<Resp
 }
 
 const verify = (token: string, key?: string) =>
-  post<{ email?: string; error?: string }>(urls.verify, { token }, {
-    headers: key === undefined ? {} : { Authorization: `Bearer ${key}` },
-  });
+  post<{ email?: string; error?: string }>(
+    urls.verify,
+    { token },
+    {
+      headers: key === undefined ? {} : { Authorization: `Bearer ${key}` },
+    },
+  );
 
 async function state(email: string, code: string) {
   const [signup, invitation, history] = await Promise.all([
@@ -89,8 +105,12 @@ describe('the invitation page', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('<title>Your invitation — Silk</title>');
     expect(page.html).toContain(`<h1 id="invite-title">${INVITE_COPY.openTitle}</h1>`);
-    expect(page.html).toContain('<form class="invite-form" method="post" action="/api/invite/redeem" data-invite-form="redeem">');
-    expect(page.html).toContain('<form id="not-now" class="invite-form" method="post" action="/api/invite/decline"');
+    expect(page.html).toContain(
+      '<form class="invite-form" method="post" action="/api/invite/redeem" data-invite-form="redeem">',
+    );
+    expect(page.html).toContain(
+      '<form id="not-now" class="invite-form" method="post" action="/api/invite/decline"',
+    );
     expect(page.html).toContain(`<input type="hidden" name="code" value="${code}">`);
     expect(page.html).toContain('name="choice" value="keep" checked');
     expect(page.html).toContain('name="choice" value="leave"');
@@ -110,7 +130,9 @@ describe('redeeming an invitation', () => {
     expect(after.history).toEqual(['invited', 'joined']);
     const stored = (await invitationRef(db, code).get()).get('tokenHash') as string;
     expect(stored).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify((await invitationRef(db, code).get()).data())).not.toContain(tokenOf(first.body.continueTo));
+    expect(JSON.stringify((await invitationRef(db, code).get()).data())).not.toContain(
+      tokenOf(first.body.continueTo),
+    );
 
     const again = await post(urls.redeem, { code });
     expect(again.status).toBe(409);
@@ -127,7 +149,8 @@ describe('redeeming an invitation', () => {
     const response = await submit(urls.redeem, { code });
     expect(response.status).toBe(200);
     const html = await response.text();
-    const target = /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const target =
+      /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? '';
     expect(target.startsWith(`${PRODUCT_SIGNUP_URL}?token=`)).toBe(true);
     expect(html).toContain(`<a href="${escapeHtml(target)}">`);
     expect((await state(email, code)).inviteStatus).toBe('joined');
@@ -207,12 +230,19 @@ describe('an expired invitation', () => {
     const redeemed = await post(urls.redeem, { code });
     expect(redeemed.status).toBe(410);
     expect(redeemed.body).toEqual({ error: INVITE_EXPIRED });
-    expect(await state(email, code)).toMatchObject({ inviteStatus: 'invited', invitation: 'sent', history: ['invited'] });
+    expect(await state(email, code)).toMatchObject({
+      inviteStatus: 'invited',
+      invitation: 'sent',
+      history: ['invited'],
+    });
 
     const stay = await submit(urls.decline, { code, choice: 'keep' });
     expect(stay.status).toBe(303);
     expect(stay.headers.get('location')).toBe(`/invite?code=${code}`);
-    expect(await state(email, code)).toMatchObject({ inviteStatus: 'waiting', history: ['invited', 'waiting'] });
+    expect(await state(email, code)).toMatchObject({
+      inviteStatus: 'waiting',
+      history: ['invited', 'waiting'],
+    });
     expect((await open(code)).html).toContain(`<h1 id="invite-title">${INVITE_COPY.keptTitle}</h1>`);
   });
 });
@@ -223,7 +253,11 @@ describe('"Not now"', () => {
     const response = await submit(urls.decline, { code, choice: 'keep' });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`/invite?code=${code}`);
-    const expected = { inviteStatus: 'waiting', invitation: 'declined', history: ['declined', 'invited', 'waiting'] };
+    const expected = {
+      inviteStatus: 'waiting',
+      invitation: 'declined',
+      history: ['declined', 'invited', 'waiting'],
+    };
     expect(await state(email, code)).toMatchObject(expected);
     expect(await post(urls.decline, { code, choice: 'leave' })).toMatchObject({ status: 200 });
     expect(await state(email, code)).toMatchObject(expected);
@@ -234,12 +268,22 @@ describe('"Not now"', () => {
 
   it('leave: the signup is declined, the address unsubscribed and suppressed', async () => {
     const { email, code } = await invited('leave');
-    expect(await post(urls.decline, { code, choice: 'leave' })).toMatchObject({ status: 200, body: { ok: true } });
-    expect(await state(email, code)).toMatchObject({ inviteStatus: 'declined', invitation: 'declined', history: ['declined', 'invited'] });
+    expect(await post(urls.decline, { code, choice: 'leave' })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    expect(await state(email, code)).toMatchObject({
+      inviteStatus: 'declined',
+      invitation: 'declined',
+      history: ['declined', 'invited'],
+    });
     const subscriber = await db.collection(COLLECTIONS.subscribers).doc(email).get();
     expect(subscriber.get('unsubscribedAt')).toBeDefined();
     // An unsubscribe: the address is on the suppression list, no more mail of any kind.
-    expect((await db.collection(COLLECTIONS.suppressions).doc(email).get()).data()).toMatchObject({ reason: 'unsubscribe', source: 'unsubscribe' });
+    expect((await db.collection(COLLECTIONS.suppressions).doc(email).get()).data()).toMatchObject({
+      reason: 'unsubscribe',
+      source: 'unsubscribe',
+    });
     expect((await open(code)).html).toContain(`<h1 id="invite-title">${INVITE_COPY.leftTitle}</h1>`);
   });
 });
@@ -260,7 +304,11 @@ describe('a tampered, unknown or malformed code', () => {
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe(`/invite?code=${tampered}`);
     expect((await post(urls.redeem, { code: 'short' })).status).toBe(400);
-    expect(await state(email, code)).toMatchObject({ inviteStatus: 'invited', invitation: 'sent', history: ['invited'] });
+    expect(await state(email, code)).toMatchObject({
+      inviteStatus: 'invited',
+      invitation: 'sent',
+      history: ['invited'],
+    });
   });
 
   it('refuses the invitation of a signup no longer on the list (erased), changing nothing', async () => {

@@ -14,8 +14,15 @@ export function makeInviteWaveHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'inviteWave',
     async ({ services: { db }, body: { target, includeUnconfirmed, preview, requestId }, caller, audit }) => {
-      if (preview) return { ok: true, preview: previewOf(target, await selectWave(db, target, includeUnconfirmed)) };
-      const started = await startWave(db, { target, includeUnconfirmed, requestId, by: caller.email, origin: 'admin' });
+      if (preview)
+        return { ok: true, preview: previewOf(target, await selectWave(db, target, includeUnconfirmed)) };
+      const started = await startWave(db, {
+        target,
+        includeUnconfirmed,
+        requestId,
+        by: caller.email,
+        origin: 'admin',
+      });
       if (started.created) {
         await audit({
           action: 'invites.wave',
@@ -23,7 +30,12 @@ export function makeInviteWaveHandler(deps: Partial<EndpointDeps> = {}) {
           details: { target, includeUnconfirmed, total: started.total },
         });
       }
-      return { ok: true, waveId: started.waveId, total: started.total, message: inviteWaveStarted(started.total) };
+      return {
+        ok: true,
+        waveId: started.waveId,
+        total: started.total,
+        message: inviteWaveStarted(started.total),
+      };
     },
     deps,
   );

@@ -10,7 +10,12 @@ import { mailTokenSecret } from '../shared/secrets';
 import { processWaveChunk, type StoredWave } from './waves';
 
 export const onInviteWaveWritten = onDocumentWritten(
-  { document: `${COLLECTIONS.inviteWaves}/{waveId}`, retry: true, secrets: [mailTokenSecret], timeoutSeconds: 300 },
+  {
+    document: `${COLLECTIONS.inviteWaves}/{waveId}`,
+    retry: true,
+    secrets: [mailTokenSecret],
+    timeoutSeconds: 300,
+  },
   async (event) => {
     const wave = event.data?.after.data() as StoredWave | undefined;
     if (!wave?.prepared || wave.state !== 'running') return;

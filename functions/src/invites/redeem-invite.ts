@@ -35,7 +35,8 @@ export function makeRedeemInviteHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
     {
       form: {
-        accepted: (res, answer) => sendHtmlPage(res, 200, continuePage((answer as { continueTo: string }).continueTo)),
+        accepted: (res, answer) =>
+          sendHtmlPage(res, 200, continuePage((answer as { continueTo: string }).continueTo)),
         refuse: refuseInviteForm,
       },
     },

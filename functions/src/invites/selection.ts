@@ -25,7 +25,10 @@ export interface Candidate {
 }
 
 /** May this person be invited now? */
-export function isInvitable({ signup, subscriber, suppressed }: Candidate, includeUnconfirmed: boolean): boolean {
+export function isInvitable(
+  { signup, subscriber, suppressed }: Candidate,
+  includeUnconfirmed: boolean,
+): boolean {
   if (!signup || !subscriber || suppressed) return false;
   const status = signup.inviteStatus as unknown;
   if (status !== undefined && status !== 'waiting') return false;
@@ -57,7 +60,11 @@ async function* lineOrder(db: Firestore): AsyncGenerator<string[]> {
   const indexed = !(await entries.limit(1).get()).empty;
   let query: Query = indexed
     ? entries.orderBy('sort').select('sort')
-    : db.collection(COLLECTIONS.waitlistSignups).orderBy(FIRST_SIGNUP_FIELD).orderBy(FieldPath.documentId()).select(FIRST_SIGNUP_FIELD);
+    : db
+        .collection(COLLECTIONS.waitlistSignups)
+        .orderBy(FIRST_SIGNUP_FIELD)
+        .orderBy(FieldPath.documentId())
+        .select(FIRST_SIGNUP_FIELD);
   for (;;) {
     const page = await query.limit(PAGE).get();
     // A deleted signup's marker ({gone: true}) has no sort key, so the index query leaves it out.
@@ -68,7 +75,11 @@ async function* lineOrder(db: Firestore): AsyncGenerator<string[]> {
 }
 
 /** Everyone the wave would invite, in order (for `next`, at most `count`). */
-export async function selectWave(db: Firestore, target: WaveTarget, includeUnconfirmed: boolean): Promise<string[]> {
+export async function selectWave(
+  db: Firestore,
+  target: WaveTarget,
+  includeUnconfirmed: boolean,
+): Promise<string[]> {
   if (target.kind === 'next') {
     const chosen: string[] = [];
     for await (const emails of lineOrder(db)) {
@@ -84,7 +95,11 @@ export async function selectWave(db: Firestore, target: WaveTarget, includeUncon
   const matches = signupMatcher(view);
   const rows: Array<DocumentData & { email: string }> = [];
   const fields = [...new Set([...SIGNUP_VIEW_FIELDS, 'inviteStatus'])];
-  const stream = db.collection(COLLECTIONS.waitlistSignups).orderBy('timestamp', 'desc').select(...fields).stream();
+  const stream = db
+    .collection(COLLECTIONS.waitlistSignups)
+    .orderBy('timestamp', 'desc')
+    .select(...fields)
+    .stream();
   for await (const doc of stream as AsyncIterable<FirebaseFirestore.QueryDocumentSnapshot>) {
     const row = { ...doc.data(), email: doc.id };
     if (matches(row)) rows.push(row);

@@ -17,4 +17,7 @@ export function makeVerifyInviteHandler(deps: Partial<EndpointDeps> = {}) {
 }
 
 export const verifyInviteHandler = makeVerifyInviteHandler();
-export const verifyInvite = httpsFunction({ ...HTTP_FUNCTION_OPTIONS, secrets: [inviteVerifyKey] }, verifyInviteHandler);
+export const verifyInvite = httpsFunction(
+  { ...HTTP_FUNCTION_OPTIONS, secrets: [inviteVerifyKey] },
+  verifyInviteHandler,
+);

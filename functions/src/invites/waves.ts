@@ -53,8 +53,10 @@ export function waveRef(db: Firestore, waveId: string): DocumentReference {
   return db.collection(COLLECTIONS.inviteWaves).doc(waveId);
 }
 
-const membersRef = (db: Firestore, waveId: string, chunk: number) => waveRef(db, waveId).collection('members').doc(String(chunk).padStart(6, '0'));
-const markerRef = (db: Firestore, waveId: string, email: string) => waveRef(db, waveId).collection('invited').doc(email);
+const membersRef = (db: Firestore, waveId: string, chunk: number) =>
+  waveRef(db, waveId).collection('members').doc(String(chunk).padStart(6, '0'));
+const markerRef = (db: Firestore, waveId: string, email: string) =>
+  waveRef(db, waveId).collection('invited').doc(email);
 
 export interface WaveRequest {
   target: WaveTarget;
@@ -68,7 +70,11 @@ export interface WaveRequest {
  * Starts the wave of this request, or finds it: `created` says whether this call made it (and chose its
  * members). The members are chosen once; the wave's `total` is their number.
  */
-export async function startWave(db: Firestore, request: WaveRequest, now = Date.now()): Promise<{ waveId: string; total: number; created: boolean }> {
+export async function startWave(
+  db: Firestore,
+  request: WaveRequest,
+  now = Date.now(),
+): Promise<{ waveId: string; total: number; created: boolean }> {
   const waveId = waveIdFor(request.by, request.requestId);
   const ref = waveRef(db, waveId);
   const wave: StoredWave = {
@@ -90,7 +96,8 @@ export async function startWave(db: Firestore, request: WaveRequest, now = Date.
   } catch (error) {
     if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
     const existing = (await ref.get()).data() as StoredWave;
-    if (existing.prepared || existing.createdAt > now - PREPARE_TIMEOUT_MS) return { waveId, total: existing.total, created: false };
+    if (existing.prepared || existing.createdAt > now - PREPARE_TIMEOUT_MS)
+      return { waveId, total: existing.total, created: false };
   }
   const chosen = await selectWave(db, request.target, request.includeUnconfirmed);
   const chunks = Math.ceil(chosen.length / CHUNK);
@@ -130,7 +137,16 @@ interface Person {
   sendAt: number;
 }
 
-function addPerson(batch: WriteBatch, db: Firestore, waveId: string, wave: StoredWave, person: Person, options: WaveOptions, now: number, emit: EventSink<'invitation.sent'>): void {
+function addPerson(
+  batch: WriteBatch,
+  db: Firestore,
+  waveId: string,
+  wave: StoredWave,
+  person: Person,
+  options: WaveOptions,
+  now: number,
+  emit: EventSink<'invitation.sent'>,
+): void {
   const code = newInviteCode();
   const invitation = newInvitation(person.email, waveId, now, inviteExpiryMs());
   batch.create(markerRef(db, waveId, person.email), { at: now });
@@ -138,11 +154,24 @@ function addPerson(batch: WriteBatch, db: Firestore, waveId: string, wave: Store
   const mail = invitationMail({ ...person, code, expiresAt: invitation.expiresAt }, options.context(), now);
   const mailId = `invite-${sha256(`${waveId}\n${person.email}`).slice(0, 32)}`;
   batch.create(db.collection(COLLECTIONS.mail).doc(mailId), mail);
-  emit(batch, { key: `${waveId}\n${person.email}`, at: now, subjects: [person.email], data: { email: person.email, waveId, invitedAt: new Date(now).toISOString() } });
+  emit(batch, {
+    key: `${waveId}\n${person.email}`,
+    at: now,
+    subjects: [person.email],
+    data: { email: person.email, waveId, invitedAt: new Date(now).toISOString() },
+  });
 }
 
 /** Invites a batch atomically; when one of them was done before (or is gone), each on their own. */
-async function inviteBatch(db: Firestore, waveId: string, wave: StoredWave, people: Person[], options: WaveOptions, now: number, index: number): Promise<void> {
+async function inviteBatch(
+  db: Firestore,
+  waveId: string,
+  wave: StoredWave,
+  people: Person[],
+  options: WaveOptions,
+  now: number,
+  index: number,
+): Promise<void> {
   const emit = await eventSink(db, 'invitation.sent');
   const batch = db.batch();
   for (const person of people) addPerson(batch, db, waveId, wave, person, options, now, emit);
@@ -167,30 +196,46 @@ async function inviteBatch(db: Firestore, waveId: string, wave: StoredWave, peop
 }
 
 /** Processes the wave's next chunk; false when there is nothing (more) to do. */
-export async function processWaveChunk(db: Firestore, waveId: string, options: WaveOptions): Promise<boolean> {
+export async function processWaveChunk(
+  db: Firestore,
+  waveId: string,
+  options: WaveOptions,
+): Promise<boolean> {
   const ref = waveRef(db, waveId);
   const wave = (await ref.get()).data() as StoredWave | undefined;
   if (!wave || !wave.prepared || wave.state !== 'running' || wave.cursor >= wave.chunks) return false;
   const chunk = wave.cursor;
   const emails = ((await membersRef(db, waveId, chunk).get()).get('emails') ?? []) as string[];
-  const markers = emails.length > 0 ? await db.getAll(...emails.map((email) => markerRef(db, waveId, email))) : [];
+  const markers =
+    emails.length > 0 ? await db.getAll(...emails.map((email) => markerRef(db, waveId, email))) : [];
   const pending = emails.filter((_, index) => !markers[index]?.exists);
   const candidates = await readCandidates(db, pending);
   const now = (options.now ?? Date.now)();
   const invitable = pending.flatMap((email, index) => {
     const candidate = candidates[index];
     if (!candidate || !isInvitable(candidate, wave.includeUnconfirmed)) return [];
-    return [{ email, subscriberId: candidate.subscriber?.subscriberId as string, referralCode: candidate.subscriber?.referralCode as unknown }];
+    return [
+      {
+        email,
+        subscriberId: candidate.subscriber?.subscriberId as string,
+        referralCode: candidate.subscriber?.referralCode as unknown,
+      },
+    ];
   });
   const slots = await reserveSendSlots(db, invitable.length, options.ratePerSecond, now);
   const people: Person[] = [];
   for (const [index, person] of invitable.entries()) {
-    const referralCode = typeof person.referralCode === 'string' ? person.referralCode : await ensureReferralCode(db, person.email);
+    const referralCode =
+      typeof person.referralCode === 'string'
+        ? person.referralCode
+        : await ensureReferralCode(db, person.email);
     people.push({ ...person, referralCode, sendAt: slots[index] ?? now });
   }
   const batches: Array<Promise<void>> = [];
   for (let start = 0; start < people.length; start += BATCH) {
-    batches.push(inviteBatch(db, waveId, wave, people.slice(start, start + BATCH), options, now, start / BATCH));
+    batches.push(
+      inviteBatch(db, waveId, wave, people.slice(start, start + BATCH), options, now, start / BATCH),
+    );
   }
   // Every batch settles before a failure is reported, so a rerun never races this run's writes.
   const failed = (await Promise.allSettled(batches)).find((outcome) => outcome.status === 'rejected');
@@ -214,4 +259,3 @@ export async function processWaveChunk(db: Firestore, waveId: string, options: W
 export async function runWave(db: Firestore, waveId: string, options: WaveOptions): Promise<void> {
   while (await processWaveChunk(db, waveId, options));
 }
-

@@ -29,7 +29,9 @@ describe('subscriber links', () => {
     expect(verifyLinkToken(SECRET, tokenOf(links.confirm), 'confirm').subject).toBe(SUBSCRIBER);
     expect(verifyLinkToken(SECRET, tokenOf(links.unsubscribe), 'unsubscribe').subject).toBe(SUBSCRIBER);
     expect(verifyLinkToken(SECRET, tokenOf(links.unsubscribe, 'erase'), 'erase').subject).toBe(SUBSCRIBER);
-    expect(verifyLinkToken(SECRET, tokenOf(links.oneClickUnsubscribe), 'unsubscribe').subject).toBe(SUBSCRIBER);
+    expect(verifyLinkToken(SECRET, tokenOf(links.oneClickUnsubscribe), 'unsubscribe').subject).toBe(
+      SUBSCRIBER,
+    );
     expect(links.status.startsWith(`${ORIGIN}/status?token=`)).toBe(true);
     expect(verifyLinkToken(SECRET, tokenOf(links.status), 'status').subject).toBe(SUBSCRIBER);
     expect(links.referral).toBe(`${ORIGIN}/?ref=${CODE}`);

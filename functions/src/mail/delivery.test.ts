@@ -20,9 +20,14 @@ describe('mailOptions', () => {
     });
   });
 
-  it('takes the extension contract\'s from, replyTo and a list of recipients', () => {
+  it("takes the extension contract's from, replyTo and a list of recipients", () => {
     const options = mailOptions(
-      { to: ['a@example.com', 'b@example.com'], from: 'Team <team@silk.travel>', replyTo: 'r@silk.travel', message: MESSAGE },
+      {
+        to: ['a@example.com', 'b@example.com'],
+        from: 'Team <team@silk.travel>',
+        replyTo: 'r@silk.travel',
+        message: MESSAGE,
+      },
       FROM,
     );
     expect(options).toMatchObject({
@@ -41,9 +46,12 @@ describe('mailOptions', () => {
     ]);
   });
 
-  it.each(REFUSED_ADDRESSES.filter(({ input }) => input.trim() !== ''))('refuses the recipient $input ($why)', ({ input }) => {
-    expect(() => mailOptions({ to: input, message: MESSAGE }, FROM)).toThrow('not a plain e-mail address');
-  });
+  it.each(REFUSED_ADDRESSES.filter(({ input }) => input.trim() !== ''))(
+    'refuses the recipient $input ($why)',
+    ({ input }) => {
+      expect(() => mailOptions({ to: input, message: MESSAGE }, FROM)).toThrow('not a plain e-mail address');
+    },
+  );
 
   it.each(ACCEPTED_ADDRESSES)('sends to $input as $address', ({ input, address }) => {
     expect(mailOptions({ to: input, message: MESSAGE }, FROM).to).toEqual([{ name: '', address }]);
@@ -77,7 +85,10 @@ describe('isTransientFailure', () => {
     ['a timeout', Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT' })],
     ['a 421 "service not available"', Object.assign(new Error('421'), { responseCode: 421 })],
     ['a 451 local error', Object.assign(new Error('451'), { responseCode: 451, code: 'EENVELOPE' })],
-    ['refused credentials (fixed by the operator)', Object.assign(new Error('535'), { responseCode: 535, code: 'EAUTH' })],
+    [
+      'refused credentials (fixed by the operator)',
+      Object.assign(new Error('535'), { responseCode: 535, code: 'EAUTH' }),
+    ],
   ])('tries again after %s', (_label, error) => {
     expect(isTransientFailure(error)).toBe(true);
   });
@@ -94,12 +105,19 @@ describe('awaitSendSlot', () => {
   const config = { slotWaitMs: 75_000, slotLeadMs: 70_000 } as DeliveryDeps['config'];
   const stubRef = () => {
     const updates: unknown[] = [];
-    return { ref: { update: async (data: unknown) => void updates.push(data) } as unknown as DocumentReference, updates };
+    return {
+      ref: { update: async (data: unknown) => void updates.push(data) } as unknown as DocumentReference,
+      updates,
+    };
   };
 
   it('sends a mail without a slot, or at its slot, at once', async () => {
     const { ref } = stubRef();
-    const deps = { config, now: () => 1_000, sleep: async () => expect.unreachable() } as unknown as DeliveryDeps;
+    const deps = {
+      config,
+      now: () => 1_000,
+      sleep: async () => expect.unreachable(),
+    } as unknown as DeliveryDeps;
     expect(await awaitSendSlot(ref, {}, deps)).toBe(true);
     expect(await awaitSendSlot(ref, { sendAt: 1_000 }, deps)).toBe(true);
   });
@@ -107,7 +125,11 @@ describe('awaitSendSlot', () => {
   it('waits for a near slot, never sending before it', async () => {
     const { ref, updates } = stubRef();
     const waits: number[] = [];
-    const deps = { config, now: () => 1_000, sleep: async (ms: number) => void waits.push(ms) } as unknown as DeliveryDeps;
+    const deps = {
+      config,
+      now: () => 1_000,
+      sleep: async (ms: number) => void waits.push(ms),
+    } as unknown as DeliveryDeps;
     expect(await awaitSendSlot(ref, { sendAt: 31_000 }, deps)).toBe(true);
     expect(waits).toEqual([30_000]);
     expect(updates).toEqual([]);
@@ -118,7 +140,11 @@ describe('awaitSendSlot', () => {
     const deps = { config, now: () => 0, sleep: async () => expect.unreachable() } as unknown as DeliveryDeps;
     expect(await awaitSendSlot(ref, { sendAt: 600_000 }, deps)).toBe(false);
     expect(updates).toEqual([
-      { 'delivery.state': 'PENDING', 'delivery.nextAttemptAt': Timestamp.fromMillis(530_000), 'delivery.leaseExpireTime': FieldValue.delete() },
+      {
+        'delivery.state': 'PENDING',
+        'delivery.nextAttemptAt': Timestamp.fromMillis(530_000),
+        'delivery.leaseExpireTime': FieldValue.delete(),
+      },
     ]);
   });
 });

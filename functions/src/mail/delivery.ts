@@ -34,7 +34,6 @@ export interface DeliveryDeps {
 
 const NOT_FOUND = 5; // gRPC status of update() on a missing document
 
-
 class InvalidMail extends Error {}
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -73,10 +72,18 @@ export function recipients(value: unknown): Address[] {
 export function mailOptions(data: DocumentData, from: string): SendMailOptions {
   const message = (data.message ?? {}) as Record<string, unknown>;
   const to = recipients(data.to);
-  if (typeof message.subject !== 'string' || (typeof message.text !== 'string' && typeof message.html !== 'string')) {
-    throw new InvalidMail('The mail has no subject or no body (`message.subject`, `message.text` / `message.html`).');
+  if (
+    typeof message.subject !== 'string' ||
+    (typeof message.text !== 'string' && typeof message.html !== 'string')
+  ) {
+    throw new InvalidMail(
+      'The mail has no subject or no body (`message.subject`, `message.text` / `message.html`).',
+    );
   }
-  const headers = (data.headers && typeof data.headers === 'object' ? data.headers : {}) as Record<string, string>;
+  const headers = (data.headers && typeof data.headers === 'object' ? data.headers : {}) as Record<
+    string,
+    string
+  >;
   return {
     from: typeof data.from === 'string' ? data.from : from,
     ...(typeof data.replyTo === 'string' ? { replyTo: data.replyTo } : {}),
@@ -89,7 +96,10 @@ export function mailOptions(data: DocumentData, from: string): SendMailOptions {
 }
 
 /** The wait before the redrive's next run for a mail that has had `attempts` tries. */
-export function retryDelayMs(attempts: number, config: Pick<MailConfig, 'sendTries' | 'retryBaseMs' | 'retryMaxMs'>): number {
+export function retryDelayMs(
+  attempts: number,
+  config: Pick<MailConfig, 'sendTries' | 'retryBaseMs' | 'retryMaxMs'>,
+): number {
   const runs = Math.max(1, Math.ceil(attempts / config.sendTries));
   return Math.min(config.retryBaseMs * 2 ** (runs - 1), config.retryMaxMs);
 }
@@ -106,7 +116,11 @@ async function markPending(db: Firestore, ref: DocumentReference): Promise<void>
 }
 
 /** Takes a PENDING or RETRY mail for this run; its data, or null when another run has it. */
-async function claim(db: Firestore, ref: DocumentReference, leaseUntil: number): Promise<DocumentData | null> {
+async function claim(
+  db: Firestore,
+  ref: DocumentReference,
+  leaseUntil: number,
+): Promise<DocumentData | null> {
   return db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(ref);
     const state = snapshot.get('delivery.state') as DeliveryState | undefined;
@@ -128,9 +142,16 @@ function describe(error: unknown): string {
  * Leaves out the recipients on the suppression list; none left: the mail is SUPPRESSED (final, no SMTP
  * call) and this answers false.
  */
-async function withoutSuppressed(ref: DocumentReference, options: SendMailOptions, db: Firestore): Promise<boolean> {
+async function withoutSuppressed(
+  ref: DocumentReference,
+  options: SendMailOptions,
+  db: Firestore,
+): Promise<boolean> {
   const to = options.to as Address[];
-  const suppressed = await suppressedAmong(db, to.map(({ address }) => address));
+  const suppressed = await suppressedAmong(
+    db,
+    to.map(({ address }) => address),
+  );
   if (suppressed.size === 0) return true;
   const left = to.filter(({ address }) => !suppressed.has(address));
   const record = { 'delivery.suppressed': [...suppressed].map(([address, reason]) => ({ address, reason })) };
@@ -206,7 +227,8 @@ async function deliver(ref: DocumentReference, data: DocumentData, deps: Deliver
     failure = error; // InvalidMail: final
   }
   const attempts = previousAttempts + tries;
-  const retry = !(failure instanceof InvalidMail) && isTransientFailure(failure) && attempts < config.maxAttempts;
+  const retry =
+    !(failure instanceof InvalidMail) && isTransientFailure(failure) && attempts < config.maxAttempts;
   logger.warn('sendMail: delivery failed', { id: ref.id, attempts, retry, error: describe(failure) });
   await updateIfPresent(ref, {
     'delivery.state': 'ERROR',
@@ -214,7 +236,9 @@ async function deliver(ref: DocumentReference, data: DocumentData, deps: Deliver
     'delivery.endTime': FieldValue.serverTimestamp(),
     'delivery.error': describe(failure),
     'delivery.leaseExpireTime': FieldValue.delete(),
-    ...(retry ? { 'delivery.nextAttemptAt': Timestamp.fromMillis(now() + retryDelayMs(attempts, config)) } : {}),
+    ...(retry
+      ? { 'delivery.nextAttemptAt': Timestamp.fromMillis(now() + retryDelayMs(attempts, config)) }
+      : {}),
   });
 }
 
@@ -224,7 +248,11 @@ async function deliver(ref: DocumentReference, data: DocumentData, deps: Deliver
  * in a burst): true when the slot has come; false when it is far, after handing the mail back (PENDING
  * with `nextAttemptAt` a little before the slot, when the redrive sets it to RETRY).
  */
-export async function awaitSendSlot(ref: DocumentReference, data: DocumentData, deps: DeliveryDeps): Promise<boolean> {
+export async function awaitSendSlot(
+  ref: DocumentReference,
+  data: DocumentData,
+  deps: DeliveryDeps,
+): Promise<boolean> {
   if (typeof data.sendAt !== 'number') return true;
   let sendAt = data.sendAt;
   const clock = deps.now ?? Date.now;
@@ -262,7 +290,8 @@ export async function handleMailWrite(
   const state = (after.delivery as { state?: unknown } | undefined)?.state;
   if (state !== 'PENDING' && state !== 'RETRY') return;
   // Handed back to wait for its send slot: the redrive sets it to RETRY in time.
-  if (state === 'PENDING' && (after.delivery as { nextAttemptAt?: unknown }).nextAttemptAt !== undefined) return;
+  if (state === 'PENDING' && (after.delivery as { nextAttemptAt?: unknown }).nextAttemptAt !== undefined)
+    return;
   const now = deps.now ?? Date.now;
   const data = await claim(deps.db, ref, now() + deps.config.leaseMs);
   if (data && (await awaitSendSlot(ref, data, deps))) await deliver(ref, data, deps);

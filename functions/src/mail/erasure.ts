@@ -49,7 +49,9 @@ async function mailTo(db: Firestore, email: string): Promise<DocumentReference[]
     mail.where('to', 'array-contains', email).get(),
     db.collection(COLLECTIONS.mailWaiting).where('to', '==', email).get(),
   ]);
-  const refs = new Map([...single.docs, ...listed.docs, ...waiting.docs].map((doc) => [doc.ref.path, doc.ref]));
+  const refs = new Map(
+    [...single.docs, ...listed.docs, ...waiting.docs].map((doc) => [doc.ref.path, doc.ref]),
+  );
   return [...refs.values()];
 }
 
@@ -72,7 +74,9 @@ export async function eraseAddress(db: Firestore, email: string, secret: string)
   await batch.commit();
   await eraseReferrals(db, email);
   await eraseEventsAbout(db, email);
-  const subscriberId = [subscriberSnapshot, signupSnapshot].map((snapshot) => snapshot.get('subscriberId') as unknown).find((id) => typeof id === 'string' && id !== '');
+  const subscriberId = [subscriberSnapshot, signupSnapshot]
+    .map((snapshot) => snapshot.get('subscriberId') as unknown)
+    .find((id) => typeof id === 'string' && id !== '');
   if (typeof subscriberId === 'string') await emitEvent(db, erasedEvent(subscriberId));
   return { signup: signupSnapshot.exists, subscriber: subscriberSnapshot.exists, mail: mail.length };
 }

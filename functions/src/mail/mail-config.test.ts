@@ -20,8 +20,16 @@ describe('readMailConfig', () => {
   });
 
   it('reads the environment; the site origin without a trailing path', () => {
-    const config = readMailConfig({ MAIL_FROM: 'Team <team@silk.travel>', SITE_ORIGIN: 'https://silk.travel/', MAIL_SEND_TRIES: '2' });
-    expect(config).toMatchObject({ from: 'Team <team@silk.travel>', siteOrigin: 'https://silk.travel', sendTries: 2 });
+    const config = readMailConfig({
+      MAIL_FROM: 'Team <team@silk.travel>',
+      SITE_ORIGIN: 'https://silk.travel/',
+      MAIL_SEND_TRIES: '2',
+    });
+    expect(config).toMatchObject({
+      from: 'Team <team@silk.travel>',
+      siteOrigin: 'https://silk.travel',
+      sendTries: 2,
+    });
     expect(() => readMailConfig({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/);
   });
 
@@ -29,7 +37,9 @@ describe('readMailConfig', () => {
     const env = { SITE_ORIGIN: 'http://127.0.0.1:5000', SILK_PORT_OFFSET: '1000' };
     expect(readMailConfig({ ...env, FUNCTIONS_EMULATOR: 'true' }).siteOrigin).toBe('http://127.0.0.1:6000');
     expect(readMailConfig(env).siteOrigin).toBe('http://127.0.0.1:5000');
-    expect(smtpUrl('smtp://127.0.0.1:1025', { ...env, FUNCTIONS_EMULATOR: 'true' })).toBe('smtp://127.0.0.1:2025');
+    expect(smtpUrl('smtp://127.0.0.1:1025', { ...env, FUNCTIONS_EMULATOR: 'true' })).toBe(
+      'smtp://127.0.0.1:2025',
+    );
     expect(smtpUrl('smtps://user:pass@smtp.example.com:465', { ...env, FUNCTIONS_EMULATOR: 'true' })).toBe(
       'smtps://user:pass@smtp.example.com:465',
     );

@@ -51,7 +51,11 @@ export async function releaseWaitingMail(
 }
 
 /** Releases waiting mail, oldest first, until the window is full; returns how many. */
-export async function releaseWaitingMails(db: Firestore, ceilings: Ceilings, now?: () => number): Promise<number> {
+export async function releaseWaitingMails(
+  db: Firestore,
+  ceilings: Ceilings,
+  now?: () => number,
+): Promise<number> {
   const oldest = await db.collection(COLLECTIONS.mailWaiting).orderBy('waitingSince').limit(BATCH).get();
   let released = 0;
   for (const doc of oldest.docs) {

@@ -13,11 +13,15 @@ import { deliveryState, queuedMailTo, signUpOnSite, waitForDoc } from '../testin
 
 const { db } = adminServices();
 const MESSAGE = { subject: 'Queue test', text: 'Plain part.', html: '<p>HTML part.</p>' };
-const settled = (data: DocumentData | undefined) => ['SUCCESS', 'ERROR'].includes(deliveryState(data) as string);
+const settled = (data: DocumentData | undefined) =>
+  ['SUCCESS', 'ERROR'].includes(deliveryState(data) as string);
 
 afterAll(async () => {
   // Whatever happened above, the stack's MailDev runs again for the layers after this file.
-  const running = await fetch(`${mailDevUrl()}/healthz`).then((response) => response.ok, () => false);
+  const running = await fetch(`${mailDevUrl()}/healthz`).then(
+    (response) => response.ok,
+    () => false,
+  );
   if (!running) await startMailDev(undefined, { keepMail: true });
 });
 
@@ -36,7 +40,9 @@ describe('sendMail', () => {
     expect(data?.delivery.leaseExpireTime).toBeUndefined();
     expect(data?.delivery.info).toMatchObject({ accepted: [to], rejected: [] });
     // Snapshots may skip a state, never reorder them.
-    const positions = states.filter((state) => state !== undefined).map((state) => ['PENDING', 'PROCESSING', 'SUCCESS'].indexOf(state as string));
+    const positions = states
+      .filter((state) => state !== undefined)
+      .map((state) => ['PENDING', 'PROCESSING', 'SUCCESS'].indexOf(state as string));
     expect(positions.at(-1)).toBe(2);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
 
@@ -97,7 +103,11 @@ describe('sendMail', () => {
       to,
       message: MESSAGE,
       headers: {},
-      delivery: { state: 'PROCESSING', attempts: 1, leaseExpireTime: Timestamp.fromMillis(Date.now() - 1000) },
+      delivery: {
+        state: 'PROCESSING',
+        attempts: 1,
+        leaseExpireTime: Timestamp.fromMillis(Date.now() - 1000),
+      },
     });
     expect(await redriveMail(db)).toBeGreaterThanOrEqual(1);
     const data = await waitForDoc(ref, (value) => deliveryState(value) === 'SUCCESS');

@@ -16,7 +16,12 @@ export function slotsRef(db: Firestore) {
 }
 
 /** Reserves `count` consecutive slots, the first SLOT_LEAD_MS from `now` or after the last one taken; their times. */
-export async function reserveSendSlots(db: Firestore, count: number, ratePerSecond: number, now = Date.now()): Promise<number[]> {
+export async function reserveSendSlots(
+  db: Firestore,
+  count: number,
+  ratePerSecond: number,
+  now = Date.now(),
+): Promise<number[]> {
   if (count === 0) return [];
   const spacing = 1000 / ratePerSecond + SLOT_MARGIN_MS;
   const start = await db.runTransaction(async (transaction) => {

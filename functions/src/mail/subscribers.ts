@@ -19,7 +19,11 @@ export function signupRef(db: Firestore, email: string): DocumentReference {
 }
 
 /** The address a subscriber id belongs to: its subscriber entry, else a signup carrying it; null if none. */
-export async function addressOf(db: Firestore, subscriberId: string, options = { signups: false }): Promise<string | null> {
+export async function addressOf(
+  db: Firestore,
+  subscriberId: string,
+  options = { signups: false },
+): Promise<string | null> {
   const collections = [COLLECTIONS.subscribers, ...(options.signups ? [COLLECTIONS.waitlistSignups] : [])];
   for (const name of collections) {
     const found = await db.collection(name).where('subscriberId', '==', subscriberId).limit(1).get();

@@ -3,7 +3,12 @@
 // confirm, one-click unsubscribe, re-subscribe and erase work through their links, twice over; a
 // missing, malformed, tampered, expired or other-purpose token is refused and changes nothing.
 import { COLLECTIONS, CONSENT_TEXT_VERSION, ERASE_SECTION_ID } from '@silk/schema/constants';
-import { LINK_EXPIRED, LINK_INVALID, LINK_TOKEN_MISSING, SUBSCRIPTION_NOT_FOUND } from '@silk/schema/messages';
+import {
+  LINK_EXPIRED,
+  LINK_INVALID,
+  LINK_TOKEN_MISSING,
+  SUBSCRIPTION_NOT_FOUND,
+} from '@silk/schema/messages';
 import type { CaughtMail } from '@silk/stack/maildev';
 import { waitForMailTo } from '@silk/stack/maildev';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -15,7 +20,14 @@ import { adminServices } from '../shared/admin';
 import { auditAddressHash } from './erasure';
 import { LINK_LIFETIME_SECONDS, signLinkToken } from '../http/link-token';
 import { functionUrl, post, uniqueEmail } from '../testing/emulator';
-import { deliveryState, EMULATOR_MAIL_TOKEN_SECRET, linkIn, mailDocsTo, signUpOnSite, waitForDoc } from '../testing/mail';
+import {
+  deliveryState,
+  EMULATOR_MAIL_TOKEN_SECRET,
+  linkIn,
+  mailDocsTo,
+  signUpOnSite,
+  waitForDoc,
+} from '../testing/mail';
 
 const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();
@@ -48,7 +60,10 @@ function postOneClick(url: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': body.length } },
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': body.length },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
@@ -101,7 +116,11 @@ describe('the confirmation e-mail', () => {
   it('records the consent and one subscriber id on the signup and the mailing-list entry', async () => {
     const { email } = await join('consent');
     const stored = await signup(email);
-    expect(stored.get('consent')).toEqual({ at: expect.any(Timestamp), form: 'hero', textVersion: CONSENT_TEXT_VERSION });
+    expect(stored.get('consent')).toEqual({
+      at: expect.any(Timestamp),
+      form: 'hero',
+      textVersion: CONSENT_TEXT_VERSION,
+    });
     const id = stored.get('subscriberId') as string;
     expect(id).toMatch(/^[\w-]{22}$/);
     expect((await subscriber(email)).get('subscriberId')).toBe(id);
@@ -137,9 +156,15 @@ describe('the links', () => {
 
   it('unsubscribe from the page (JSON), then re-subscribe with the same token', async () => {
     const { email, unsubscribe } = await join('page');
-    expect(await post(urls.unsubscribe, { token: unsubscribe })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await post(urls.unsubscribe, { token: unsubscribe })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     expect((await subscriber(email)).get('unsubscribedAt')).toBeInstanceOf(Timestamp);
-    expect(await post(urls.resubscribe, { token: unsubscribe })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await post(urls.resubscribe, { token: unsubscribe })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     const back = await subscriber(email);
     expect(back.get('unsubscribedAt')).toBeUndefined();
     expect(back.get('resubscribedAt')).toBeInstanceOf(Timestamp);
@@ -151,11 +176,16 @@ describe('the links', () => {
   });
 
   it('erase: removes the signup with its feedback, the subscriber and every mail; audits a hash only', async () => {
-    const { email, erase, unsubscribe, confirm } = await join('erase', { travelFrequency: 'Monthly', socialMedia: '@erase-me' });
+    const { email, erase, unsubscribe, confirm } = await join('erase', {
+      travelFrequency: 'Monthly',
+      socialMedia: '@erase-me',
+    });
     const [mailDoc] = await mailDocsTo(email);
     await waitForDoc(mailDoc!.ref, (data) => deliveryState(data) === 'SUCCESS');
     // A second mail still waiting in the queue goes too.
-    await db.collection(COLLECTIONS.mail).add({ to: email, message: { subject: 's', text: 't' }, delivery: { state: 'ERROR', attempts: 2 } });
+    await db
+      .collection(COLLECTIONS.mail)
+      .add({ to: email, message: { subject: 's', text: 't' }, delivery: { state: 'ERROR', attempts: 2 } });
 
     expect(await post(urls.erase, { token: erase })).toMatchObject({ status: 200, body: { ok: true } });
     expect((await signup(email)).exists).toBe(false);
@@ -170,15 +200,27 @@ describe('the links', () => {
     const audit = await db.collection(COLLECTIONS.auditLog).where('target', '==', hash).get();
     expect(audit.docs).toHaveLength(1);
     const entry = audit.docs[0]!.data();
-    expect(entry).toMatchObject({ action: 'signup.erased', details: { removed: { signup: true, subscriber: true, mail: 2 } } });
+    expect(entry).toMatchObject({
+      action: 'signup.erased',
+      details: { removed: { signup: true, subscriber: true, mail: 2 } },
+    });
     expect(JSON.stringify(entry)).not.toContain(email);
     expect(JSON.stringify(entry).toLowerCase()).not.toContain(email.split('@')[0]!.toLowerCase());
 
     // Again: nothing left, the same 200; the other links find no subscriber.
     expect(await post(urls.erase, { token: erase })).toMatchObject({ status: 200, body: { ok: true } });
-    expect(await post(urls.unsubscribe, { token: unsubscribe })).toMatchObject({ status: 200, body: { ok: true } });
-    expect(await post(urls.confirm, { token: confirm })).toMatchObject({ status: 404, body: { error: SUBSCRIPTION_NOT_FOUND } });
-    expect(await post(urls.resubscribe, { token: unsubscribe })).toMatchObject({ status: 404, body: { error: SUBSCRIPTION_NOT_FOUND } });
+    expect(await post(urls.unsubscribe, { token: unsubscribe })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    expect(await post(urls.confirm, { token: confirm })).toMatchObject({
+      status: 404,
+      body: { error: SUBSCRIPTION_NOT_FOUND },
+    });
+    expect(await post(urls.resubscribe, { token: unsubscribe })).toMatchObject({
+      status: 404,
+      body: { error: SUBSCRIPTION_NOT_FOUND },
+    });
   });
 });
 
@@ -198,7 +240,10 @@ describe('refused tokens change nothing', () => {
 
   it.each(['confirm', 'unsubscribe', 'resubscribe', 'erase'] as const)('%s: no token → 400', async (name) => {
     expect(await post(urls[name], {})).toMatchObject({ status: 400, body: { error: LINK_TOKEN_MISSING } });
-    expect(await post(urls[name], { token: '  ' })).toMatchObject({ status: 400, body: { error: LINK_TOKEN_MISSING } });
+    expect(await post(urls[name], { token: '  ' })).toMatchObject({
+      status: 400,
+      body: { error: LINK_TOKEN_MISSING },
+    });
     await expectUntouched();
   });
 
@@ -213,17 +258,35 @@ describe('refused tokens change nothing', () => {
     const [body, signature] = joined.erase.split('.') as [string, string];
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
     const forged = `${Buffer.from(JSON.stringify({ ...payload, exp: Number(payload.exp) + 3600 })).toString('base64url')}.${signature}`;
-    expect(await post(urls.erase, { token: forged })).toMatchObject({ status: 401, body: { error: LINK_INVALID } });
+    expect(await post(urls.erase, { token: forged })).toMatchObject({
+      status: 401,
+      body: { error: LINK_INVALID },
+    });
     const other = signLinkToken('not-the-server-key', 'erase', String(payload.subject));
-    expect(await post(urls.erase, { token: other })).toMatchObject({ status: 401, body: { error: LINK_INVALID } });
+    expect(await post(urls.erase, { token: other })).toMatchObject({
+      status: 401,
+      body: { error: LINK_INVALID },
+    });
     await expectUntouched();
   });
 
   it('a token of another purpose → 401', async () => {
-    expect(await post(urls.erase, { token: joined.unsubscribe })).toMatchObject({ status: 401, body: { error: LINK_INVALID } });
-    expect(await post(urls.unsubscribe, { token: joined.confirm })).toMatchObject({ status: 401, body: { error: LINK_INVALID } });
-    expect(await post(urls.confirm, { token: joined.erase })).toMatchObject({ status: 401, body: { error: LINK_INVALID } });
-    expect(await post(urls.resubscribe, { token: joined.erase })).toMatchObject({ status: 401, body: { error: LINK_INVALID } });
+    expect(await post(urls.erase, { token: joined.unsubscribe })).toMatchObject({
+      status: 401,
+      body: { error: LINK_INVALID },
+    });
+    expect(await post(urls.unsubscribe, { token: joined.confirm })).toMatchObject({
+      status: 401,
+      body: { error: LINK_INVALID },
+    });
+    expect(await post(urls.confirm, { token: joined.erase })).toMatchObject({
+      status: 401,
+      body: { error: LINK_INVALID },
+    });
+    expect(await post(urls.resubscribe, { token: joined.erase })).toMatchObject({
+      status: 401,
+      body: { error: LINK_INVALID },
+    });
     await expectUntouched();
   });
 
@@ -231,7 +294,10 @@ describe('refused tokens change nothing', () => {
     const subject = (await subscriber(joined.email)).get('subscriberId') as string;
     const issued = Date.now() - (LINK_LIFETIME_SECONDS.confirm + 60) * 1000;
     const expired = signLinkToken(EMULATOR_MAIL_TOKEN_SECRET, 'confirm', subject, issued);
-    expect(await post(urls.confirm, { token: expired })).toMatchObject({ status: 401, body: { error: LINK_EXPIRED } });
+    expect(await post(urls.confirm, { token: expired })).toMatchObject({
+      status: 401,
+      body: { error: LINK_EXPIRED },
+    });
     await expectUntouched();
   });
 

@@ -35,7 +35,12 @@ export async function confirmSubscriber(db: Firestore, subscriberId: string): Pr
     if (unconfirmed(subscriber) || unconfirmed(signup)) {
       const at = Date.now();
       const key = `${email}\n${(signup.exists ? signup : subscriber).createTime?.toMillis() ?? ''}`;
-      emit(transaction, { key, at, subjects: [email], data: { email, subscriberId, confirmedAt: new Date(at).toISOString() } });
+      emit(transaction, {
+        key,
+        at,
+        subjects: [email],
+        data: { email, subscriberId, confirmedAt: new Date(at).toISOString() },
+      });
     }
   });
   return email;

@@ -11,7 +11,11 @@ import { unsubscribeFormAnswers } from './link-forms';
 import { unsubscribeSubscriber } from './subscription';
 import { suppress, type Suppression } from '../suppression/suppression-list';
 
-const UNSUBSCRIBED: Suppression = { reason: 'unsubscribe', detail: 'unsubscribe link', source: 'unsubscribe' };
+const UNSUBSCRIBED: Suppression = {
+  reason: 'unsubscribe',
+  detail: 'unsubscribe link',
+  source: 'unsubscribe',
+};
 
 export function makeUnsubscribeHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(

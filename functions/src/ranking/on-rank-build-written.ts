@@ -7,10 +7,13 @@ import { adminServices } from '../shared/admin';
 import { rankSpace, type RankBuild } from './rank-store';
 import { buildChunk, retireBuild } from './rerank';
 
-export const onRankBuildWritten = onDocumentWritten({ document: 'rank_builds/{version}', retry: true }, async (event) => {
-  const build = event.data?.after.data() as RankBuild | undefined;
-  const { db } = adminServices();
-  const version = Number(event.params.version);
-  if (build?.state === 'building') await buildChunk(db, rankSpace(db), version);
-  else if (build?.state === 'retired') await retireBuild(db, rankSpace(db), version);
-});
+export const onRankBuildWritten = onDocumentWritten(
+  { document: 'rank_builds/{version}', retry: true },
+  async (event) => {
+    const build = event.data?.after.data() as RankBuild | undefined;
+    const { db } = adminServices();
+    const version = Number(event.params.version);
+    if (build?.state === 'building') await buildChunk(db, rankSpace(db), version);
+    else if (build?.state === 'retired') await retireBuild(db, rankSpace(db), version);
+  },
+);

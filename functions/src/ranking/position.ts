@@ -6,7 +6,18 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { maskEmail, type LeaderboardEntry, type RankingRule } from '@silk/schema/referrals';
 import type { Firestore } from 'firebase-admin/firestore';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
-import { coarseRefs, entryRef, fineRefs, isPlaced, leafRefs, rankSpace, readSettings, sumShards, type RankSpace, type StoredEntry } from './rank-store';
+import {
+  coarseRefs,
+  entryRef,
+  fineRefs,
+  isPlaced,
+  leafRefs,
+  rankSpace,
+  readSettings,
+  sumShards,
+  type RankSpace,
+  type StoredEntry,
+} from './rank-store';
 
 /** Counts the reads Firestore bills for the documents it is told of (one each, found or not). */
 export class ReadMeter {
@@ -63,5 +74,8 @@ export async function leaderboard(db: Firestore, n = 10): Promise<LeaderboardEnt
     .orderBy(FIRST_SIGNUP_FIELD, 'asc')
     .limit(n)
     .get();
-  return top.docs.map((signup) => ({ maskedEmail: maskEmail(signup.id), confirmedReferrals: Number(signup.get('confirmedReferrals')) }));
+  return top.docs.map((signup) => ({
+    maskedEmail: maskEmail(signup.id),
+    confirmedReferrals: Number(signup.get('confirmedReferrals')),
+  }));
 }

@@ -10,10 +10,17 @@ const facts = (email: string, seconds: number, confirmedReferrals = 0, seq?: num
   ...(seq === undefined ? {} : { seq }),
 });
 const order = (rule: RankingRule, signups: RankFacts[]) =>
-  [...signups].sort((a, b) => (placement(rule, a).sort < placement(rule, b).sort ? -1 : 1)).map(({ email }) => email);
+  [...signups]
+    .sort((a, b) => (placement(rule, a).sort < placement(rule, b).sort ? -1 : 1))
+    .map(({ email }) => email);
 
 describe('placement', () => {
-  const signups = [facts('a@x.io', 0, 0, 1), facts('b@x.io', 5, 2, 2), facts('c@x.io', 5, 0, 3), facts('d@x.io', 9, 3, 4)];
+  const signups = [
+    facts('a@x.io', 0, 0, 1),
+    facts('b@x.io', 5, 2, 2),
+    facts('c@x.io', 5, 0, 3),
+    facts('d@x.io', 9, 3, 4),
+  ];
 
   it('orders by signup time, then address, under "by signup time"', () => {
     expect(order({ kind: 'signup-time' }, signups)).toEqual(['a@x.io', 'b@x.io', 'c@x.io', 'd@x.io']);
@@ -31,9 +38,15 @@ describe('placement', () => {
   });
 
   it('orders buckets as their sort keys', () => {
-    const rules: RankingRule[] = [{ kind: 'signup-time' }, { kind: 'referrals' }, { kind: 'skip', places: 1000 }];
+    const rules: RankingRule[] = [
+      { kind: 'signup-time' },
+      { kind: 'referrals' },
+      { kind: 'skip', places: 1000 },
+    ];
     for (const rule of rules) {
-      const placed = Array.from({ length: 300 }, (_, i) => placement(rule, facts(`s${i}@x.io`, i * 997, i % 7, i * 131)));
+      const placed = Array.from({ length: 300 }, (_, i) =>
+        placement(rule, facts(`s${i}@x.io`, i * 997, i % 7, i * 131)),
+      );
       const sorted = [...placed].sort((a, b) => (a.sort < b.sort ? -1 : 1));
       for (const [i, after] of sorted.entries()) {
         const before = sorted[i - 1];

@@ -53,10 +53,18 @@ export function placement(rule: RankingRule, facts: RankFacts): RankPlacement {
   const head = pad(major, MAJOR_DIGITS);
   const sort = `${head}${pad(facts.firstSignupAt, TIME_DIGITS)}|${facts.email}`;
   if (rule.kind === 'skip') {
-    return { sort, coarse: pad(major / COARSE_PLACES, MAJOR_DIGITS), fine: pad((major % COARSE_PLACES) / FINE_PLACES, 3) };
+    return {
+      sort,
+      coarse: pad(major / COARSE_PLACES, MAJOR_DIGITS),
+      fine: pad((major % COARSE_PLACES) / FINE_PLACES, 3),
+    };
   }
   const day = Math.floor(facts.firstSignupAt / DAY_MS);
-  return { sort, coarse: `${head}${pad(day, 6)}`, fine: pad((facts.firstSignupAt - day * DAY_MS) / FINE_MS, 4) };
+  return {
+    sort,
+    coarse: `${head}${pad(day, 6)}`,
+    fine: pad((facts.firstSignupAt - day * DAY_MS) / FINE_MS, 4),
+  };
 }
 
 /** Whether the rule orders by the place each signup took when it joined (the entry then keeps `seq`). */

@@ -30,7 +30,13 @@ async function writeSignups(year: number, referrals: number[]): Promise<string[]
   emails.forEach((email, i) => {
     const at = Timestamp.fromMillis(Date.UTC(year, 0, 1) + i * 1000);
     const confirmedReferrals = referrals[i];
-    batch.set(signups.doc(email), { email, timestamp: at, firstSignupAt: at, updatedAt: Timestamp.now(), confirmedReferrals });
+    batch.set(signups.doc(email), {
+      email,
+      timestamp: at,
+      firstSignupAt: at,
+      updatedAt: Timestamp.now(),
+      confirmedReferrals,
+    });
   });
   await batch.commit();
   written.push(...emails);
@@ -48,7 +54,7 @@ async function rankedSpace(rule: RankingRule): Promise<RankSpace> {
 const places = async (space: RankSpace, emails: string[]) =>
   Promise.all(emails.map(async (email) => (await positionOf(db, email, { space }))?.place));
 
-const eventually = <T,>(read: () => Promise<T>, check: (value: T) => boolean, timeout = 30_000) =>
+const eventually = <T>(read: () => Promise<T>, check: (value: T) => boolean, timeout = 30_000) =>
   vi.waitFor(
     async () => {
       const value = await read();
@@ -101,7 +107,9 @@ describe('positions from a re-rank', () => {
     const first = new ReadMeter();
     const last = new ReadMeter();
     const firstPosition = await positionOf(db, emails[0] ?? '', { space, meter: first });
-    const entries = buildRef(db, space, readSettings((await space.settings.get()).data()).version).collection('rank_entries');
+    const entries = buildRef(db, space, readSettings((await space.settings.get()).data()).version).collection(
+      'rank_entries',
+    );
     const lastEmail = (await entries.orderBy('sort', 'desc').limit(1).get()).docs[0]?.id ?? '';
     const lastPosition = await positionOf(db, lastEmail, { space, meter: last });
     expect(firstPosition?.place).toBe(1);
@@ -117,8 +125,13 @@ describe('positions from a re-rank', () => {
     await Promise.all([runRerank(db, space, version), runRerank(db, space, version)]);
     const settings = readSettings((await space.settings.get()).data());
     expect(settings).toMatchObject({ version, rerank: { state: 'done' } });
-    const counted = [...sumShards(await db.getAll(...coarseRefs(db, space, version))).values()].reduce((a, b) => a + b, 0);
-    const entries = (await buildRef(db, space, version).collection('rank_entries').where('sort', '>', '').count().get()).data().count;
+    const counted = [...sumShards(await db.getAll(...coarseRefs(db, space, version))).values()].reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const entries = (
+      await buildRef(db, space, version).collection('rank_entries').where('sort', '>', '').count().get()
+    ).data().count;
     expect(counted).toBe(entries);
     expect(await places(space, emails.slice(0, 3))).toEqual([1, 2, 3]);
   });
@@ -131,8 +144,13 @@ describe('positions from a re-rank', () => {
     // key 10 - 2 × 4 = 2: the second signup's key, so right after it (it joined earlier)
     expect(await places(space, [moved, emails[0] ?? '', emails[1] ?? '', last])).toEqual([6, 4, 5, 10]);
     const { version } = readSettings((await space.settings.get()).data());
-    const counted = [...sumShards(await db.getAll(...coarseRefs(db, space, version))).values()].reduce((a, b) => a + b, 0);
-    const entries = (await buildRef(db, space, version).collection('rank_entries').where('sort', '>', '').count().get()).data().count;
+    const counted = [...sumShards(await db.getAll(...coarseRefs(db, space, version))).values()].reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const entries = (
+      await buildRef(db, space, version).collection('rank_entries').where('sort', '>', '').count().get()
+    ).data().count;
     expect(counted).toBe(entries);
     await signups.doc(moved).update({ confirmedReferrals: 0 });
   });
@@ -147,11 +165,13 @@ describe('positions from a re-rank', () => {
     expect(JSON.stringify(top)).not.toContain('@ranking.test');
   });
 
-  it('gives a signup without a first signup time no place (its timestamp is not read), in the trigger\'s sync as in a re-rank', async () => {
+  it("gives a signup without a first signup time no place (its timestamp is not read), in the trigger's sync as in a re-rank", async () => {
     const email = `rank-untimed-${randomUUID().slice(0, 6)}@ranking.test`;
     // Not stamped meanwhile by the product's trigger (first-signup-stamp.ts).
     const timestamp = Timestamp.fromMillis(Date.UTC(1975, 0, 1));
-    await withoutBackgroundTriggers(() => signups.doc(email).set({ email, timestamp, updatedAt: Timestamp.now() }));
+    await withoutBackgroundTriggers(() =>
+      signups.doc(email).set({ email, timestamp, updatedAt: Timestamp.now() }),
+    );
     written.push(email);
     const space = await rankedSpace({ kind: 'signup-time' });
     expect(await positionOf(db, email, { space })).toBeNull();
@@ -194,9 +214,14 @@ describe('the product ranking (the signup trigger and setRankingRule)', () => {
   let staff: TestStaff;
   const space = rankSpace(db);
   const settings = async () => readSettings((await space.settings.get()).data());
-  const setRule = (idToken: string, rule: RankingRule) => post(url, { rule }, { headers: { Authorization: `Bearer ${idToken}` } });
+  const setRule = (idToken: string, rule: RankingRule) =>
+    post(url, { rule }, { headers: { Authorization: `Bearer ${idToken}` } });
   const reranked = (version: number) =>
-    eventually(settings, (now: RankingSettings) => now.version === version && now.rerank?.state === 'done', 60_000);
+    eventually(
+      settings,
+      (now: RankingSettings) => now.version === version && now.rerank?.state === 'done',
+      60_000,
+    );
 
   beforeAll(async () => {
     url = await functionUrl('setRankingRule');
@@ -206,14 +231,23 @@ describe('the product ranking (the signup trigger and setRankingRule)', () => {
 
   it('refuses anyone but a ready Admin, changing nothing', async () => {
     const before = await settings();
-    expect(await post(url, { rule: { kind: 'referrals' } })).toMatchObject({ status: 401, body: { error: ID_TOKEN_MISSING } });
-    expect(await setRule(staff.idToken, { kind: 'referrals' })).toMatchObject({ status: 403, body: { error: REFERRALS_ADMIN_REQUIRED } });
+    expect(await post(url, { rule: { kind: 'referrals' } })).toMatchObject({
+      status: 401,
+      body: { error: ID_TOKEN_MISSING },
+    });
+    expect(await setRule(staff.idToken, { kind: 'referrals' })).toMatchObject({
+      status: 403,
+      body: { error: REFERRALS_ADMIN_REQUIRED },
+    });
     expect(await settings()).toEqual(before);
   });
 
   it('re-ranks everyone in the background on a rule change, audited; the trigger keeps places in step under it', async () => {
     const [a = '', b = '', c = ''] = await writeSignups(1978, [0, 0, 1]);
-    await eventually(() => positionOf(db, a), (position) => position !== null);
+    await eventually(
+      () => positionOf(db, a),
+      (position) => position !== null,
+    );
     try {
       const response = await setRule(admin.idToken, { kind: 'skip', places: 2 });
       expect(response).toMatchObject({ status: 200, body: { ok: true } });
@@ -221,14 +255,24 @@ describe('the product ranking (the signup trigger and setRankingRule)', () => {
       // Places keep coming from the live version while the next one is built.
       while ((await settings()).version !== version) expect(await positionOf(db, a)).not.toBeNull();
       await reranked(version);
-      const audit = await db.collection(COLLECTIONS.auditLog).where('action', '==', 'ranking.changed').where('actor', '==', admin.email).get();
-      expect(audit.docs.map((entry) => entry.get('details'))).toContainEqual({ rule: { kind: 'skip', places: 2 }, version });
+      const audit = await db
+        .collection(COLLECTIONS.auditLog)
+        .where('action', '==', 'ranking.changed')
+        .where('actor', '==', admin.email)
+        .get();
+      expect(audit.docs.map((entry) => entry.get('details'))).toContainEqual({
+        rule: { kind: 'skip', places: 2 },
+        version,
+      });
       expect((await settings()).rule).toEqual({ kind: 'skip', places: 2 });
       // keys: a 1, b 2, c 3 - 2 = 1 (after a, who joined earlier)
       expect(await places(space, [a, b, c])).toEqual([1, 3, 2]);
 
       await signups.doc(b).update({ confirmedReferrals: 1 });
-      await eventually(() => places(space, [a, b, c]), (now) => now.join() === '2,1,3');
+      await eventually(
+        () => places(space, [a, b, c]),
+        (now) => now.join() === '2,1,3',
+      );
     } finally {
       // The product's rule is the whole stack's: later tests expect places by first signup time.
       const back = await setRule(admin.idToken, { kind: 'signup-time' });
@@ -239,12 +283,24 @@ describe('the product ranking (the signup trigger and setRankingRule)', () => {
 
   it('places a new signup, follows its first signup time and takes a deleted one out of line', async () => {
     const [first = ''] = await writeSignups(1976, [0]);
-    await eventually(() => positionOf(db, first), (position) => position?.place === 1);
+    await eventually(
+      () => positionOf(db, first),
+      (position) => position?.place === 1,
+    );
     const [earlier = ''] = await writeSignups(1974, [0]);
-    await eventually(() => positionOf(db, first), (position) => position?.place === 2);
+    await eventually(
+      () => positionOf(db, first),
+      (position) => position?.place === 2,
+    );
     await signups.doc(earlier).update({ firstSignupAt: Timestamp.fromMillis(Date.UTC(1977, 0, 1)) });
-    await eventually(() => positionOf(db, first), (position) => position?.place === 1);
+    await eventually(
+      () => positionOf(db, first),
+      (position) => position?.place === 1,
+    );
     await signups.doc(earlier).delete();
-    await eventually(() => positionOf(db, earlier), (position) => position === null);
+    await eventually(
+      () => positionOf(db, earlier),
+      (position) => position === null,
+    );
   }, 120_000);
 });

@@ -24,7 +24,11 @@ async function difference(db: Firestore, space: RankSpace): Promise<number | nul
 }
 
 /** Starts a re-rank of the rule in force when the index is off; returns the version it builds, or null. */
-export async function repairRanking(db: Firestore, space: RankSpace, settleMs = SETTLE_MS): Promise<number | null> {
+export async function repairRanking(
+  db: Firestore,
+  space: RankSpace,
+  settleMs = SETTLE_MS,
+): Promise<number | null> {
   const first = await difference(db, space);
   if (!first) return null;
   await new Promise((resolve) => setTimeout(resolve, settleMs));

@@ -5,7 +5,15 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { placement, usesSeq, type RankFacts } from './rank-keys';
-import { bucketChange, entryRef, isPlaced, readSettings, versionsInStep, type RankSpace, type StoredEntry } from './rank-store';
+import {
+  bucketChange,
+  entryRef,
+  isPlaced,
+  readSettings,
+  versionsInStep,
+  type RankSpace,
+  type StoredEntry,
+} from './rank-store';
 
 /**
  * What the ranking follows of a stored signup, or null when it has no place in line: gone, or without a
@@ -17,11 +25,16 @@ export function rankFacts(signup: DocumentSnapshot): Omit<RankFacts, 'seq'> | nu
   const firstSignupAt = signup.get(FIRST_SIGNUP_FIELD) as unknown;
   if (!signup.exists || !(firstSignupAt instanceof Timestamp)) return null;
   const confirmed = Number(signup.get('confirmedReferrals') ?? 0);
-  return { email: signup.id, firstSignupAt: firstSignupAt.toMillis(), confirmedReferrals: Number.isFinite(confirmed) ? confirmed : 0 };
+  return {
+    email: signup.id,
+    firstSignupAt: firstSignupAt.toMillis(),
+    confirmedReferrals: Number.isFinite(confirmed) ? confirmed : 0,
+  };
 }
 
 function sameEntry(a: StoredEntry | undefined, b: StoredEntry | undefined): boolean {
-  if (!isPlaced(a) || !isPlaced(b)) return a === undefined ? b === undefined : 'gone' in a && b !== undefined && 'gone' in b;
+  if (!isPlaced(a) || !isPlaced(b))
+    return a === undefined ? b === undefined : 'gone' in a && b !== undefined && 'gone' in b;
   return a.sort === b.sort && a.coarse === b.coarse && a.fine === b.fine && a.seq === b.seq;
 }
 
@@ -48,7 +61,10 @@ export async function syncRankEntry(
     const missing = await db.runTransaction(async (transaction) => {
       const settings = readSettings((await transaction.get(space.settings)).data());
       const versions = versionsInStep(settings);
-      const [signup, ...entries] = await transaction.getAll(signupRef, ...versions.map(({ version }) => entryRef(db, space, version, email)));
+      const [signup, ...entries] = await transaction.getAll(
+        signupRef,
+        ...versions.map(({ version }) => entryRef(db, space, version, email)),
+      );
       const facts = rankFacts(signup as DocumentSnapshot);
       const writes: Array<() => void> = [];
       for (const [index, { version, rule }] of versions.entries()) {

@@ -69,7 +69,12 @@ async function changeReferral(
         ...(record.network ? { network: record.network } : {}),
       });
       const data = { referrer: record.referrer, referred, creditedAt: new Date(at).toISOString() };
-      emit(batch, { key: `${referred}\n${snapshot.createTime?.toMillis() ?? ''}`, at, subjects: [record.referrer, referred], data });
+      emit(batch, {
+        key: `${referred}\n${snapshot.createTime?.toMillis() ?? ''}`,
+        at,
+        subjects: [record.referrer, referred],
+        data,
+      });
     }
     try {
       await batch.commit();

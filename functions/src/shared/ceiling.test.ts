@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { CEILING_SHARDS, shardCapacity, windowStart } from './ceiling';
 
 describe('shardCapacity', () => {
-  it.each([0, 1, 5, 15, 16, 17, 100, 2000, 100_000])('splits a ceiling of %i over the shards exactly', (limit) => {
-    const capacities = Array.from({ length: CEILING_SHARDS }, (_, shard) => shardCapacity(limit, shard));
-    expect(capacities.reduce((sum, capacity) => sum + capacity, 0)).toBe(limit);
-    expect(Math.max(...capacities) - Math.min(...capacities)).toBeLessThanOrEqual(1);
-  });
+  it.each([0, 1, 5, 15, 16, 17, 100, 2000, 100_000])(
+    'splits a ceiling of %i over the shards exactly',
+    (limit) => {
+      const capacities = Array.from({ length: CEILING_SHARDS }, (_, shard) => shardCapacity(limit, shard));
+      expect(capacities.reduce((sum, capacity) => sum + capacity, 0)).toBe(limit);
+      expect(Math.max(...capacities) - Math.min(...capacities)).toBeLessThanOrEqual(1);
+    },
+  );
 });
 
 describe('windowStart', () => {

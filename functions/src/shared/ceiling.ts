@@ -39,7 +39,9 @@ export function ceilingShardRef(db: Firestore, ceiling: Ceiling, start: number, 
 /** Units taken in the current window, all shards together. */
 export async function ceilingUsed(db: Firestore, ceiling: Ceiling, now = Date.now()): Promise<number> {
   const start = windowStart(ceiling.windowMs, now);
-  const refs = Array.from({ length: CEILING_SHARDS }, (_, shard) => ceilingShardRef(db, ceiling, start, shard));
+  const refs = Array.from({ length: CEILING_SHARDS }, (_, shard) =>
+    ceilingShardRef(db, ceiling, start, shard),
+  );
   const shards = await db.getAll(...refs);
   return shards.reduce((sum, shard) => sum + (Number(shard.get('count')) || 0), 0);
 }

@@ -116,10 +116,16 @@ describe('readServerConfig', () => {
   it('reads the global ceilings (whole numbers, 0 allowed) and their window', () => {
     expect(readServerConfig({}).ceilings).toEqual(DEFAULT_CEILINGS);
     expect(
-      readServerConfig({ CEILING_WINDOW_SECONDS: '60', CEILING_JOIN_SIGNUPS: '0', CEILING_CONFIRMATION_MAILS: ' 7 ' }).ceilings,
+      readServerConfig({
+        CEILING_WINDOW_SECONDS: '60',
+        CEILING_JOIN_SIGNUPS: '0',
+        CEILING_CONFIRMATION_MAILS: ' 7 ',
+      }).ceilings,
     ).toEqual({ ...DEFAULT_CEILINGS, windowMs: 60_000, joinSignups: 0, confirmationMails: 7 });
     expect(() => readServerConfig({ CEILING_JOIN_SIGNUPS: '-1' })).toThrow('CEILING_JOIN_SIGNUPS');
-    expect(() => readServerConfig({ CEILING_CONFIRMATION_MAILS: '2.5' })).toThrow('CEILING_CONFIRMATION_MAILS');
+    expect(() => readServerConfig({ CEILING_CONFIRMATION_MAILS: '2.5' })).toThrow(
+      'CEILING_CONFIRMATION_MAILS',
+    );
     expect(() => readServerConfig({ CEILING_WINDOW_SECONDS: '0' })).toThrow('CEILING_WINDOW_SECONDS');
   });
 
@@ -132,7 +138,9 @@ describe('readServerConfig', () => {
       }).ceilings,
     ).toEqual({ ...DEFAULT_CEILINGS, subscribeSignups: 40, statusLinkMails: 0, mailboxMailsPerDay: 2 });
     expect(DEFAULT_CEILINGS.mailboxMailsPerDay).toBe(5);
-    expect(() => readServerConfig({ MAIL_BUDGET_PER_MAILBOX_PER_DAY: '-1' })).toThrow('MAIL_BUDGET_PER_MAILBOX_PER_DAY');
+    expect(() => readServerConfig({ MAIL_BUDGET_PER_MAILBOX_PER_DAY: '-1' })).toThrow(
+      'MAIL_BUDGET_PER_MAILBOX_PER_DAY',
+    );
     expect(() => readServerConfig({ CEILING_STATUS_LINK_MAILS: '1.5' })).toThrow('CEILING_STATUS_LINK_MAILS');
   });
 

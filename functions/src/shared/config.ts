@@ -164,7 +164,8 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${raw}".`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number ≥ 0, got "${raw}".`);
   return value;
 }
 
@@ -179,7 +180,11 @@ export function readCeilings(env: NodeJS.ProcessEnv = process.env): Ceilings {
     subscribeSignups: wholeNumber(env, 'CEILING_SUBSCRIBE_SIGNUPS', DEFAULT_CEILINGS.subscribeSignups),
     confirmationMails: wholeNumber(env, 'CEILING_CONFIRMATION_MAILS', DEFAULT_CEILINGS.confirmationMails),
     statusLinkMails: wholeNumber(env, 'CEILING_STATUS_LINK_MAILS', DEFAULT_CEILINGS.statusLinkMails),
-    mailboxMailsPerDay: wholeNumber(env, 'MAIL_BUDGET_PER_MAILBOX_PER_DAY', DEFAULT_CEILINGS.mailboxMailsPerDay),
+    mailboxMailsPerDay: wholeNumber(
+      env,
+      'MAIL_BUDGET_PER_MAILBOX_PER_DAY',
+      DEFAULT_CEILINGS.mailboxMailsPerDay,
+    ),
   };
 }
 

@@ -15,7 +15,9 @@ describe('keyedHash', () => {
   });
 
   it('keeps purposes apart', () => {
-    expect(keyedHash('s', 'audit', 'jane@example.com')).not.toBe(keyedHash('s', 'referral-credit', 'jane@example.com'));
+    expect(keyedHash('s', 'audit', 'jane@example.com')).not.toBe(
+      keyedHash('s', 'referral-credit', 'jane@example.com'),
+    );
   });
 
   it('refuses to hash without a secret', () => {

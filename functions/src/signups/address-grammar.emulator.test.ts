@@ -59,21 +59,24 @@ describe('the address grammar at /api/join and /api/subscribe (the shared table)
     expect(await exists(COLLECTIONS.subscribers, address)).toBe(true);
   });
 
-  it.each(REFUSED_ADDRESSES)('/api/join and /api/subscribe refuse $input ($why) and store nothing', async ({ input }) => {
-    const joined = await post(joinUrl, { email: input });
-    expect(joined.status).toBe(400);
-    expect(joined.body).toEqual({ error: INVALID_EMAIL });
-    const subscribed = await post(subscribeUrl, { email: input }, { headers: await appCheckHeaders() });
-    expect(subscribed.status).toBe(400);
-    expect(subscribed.body).toEqual({ error: INVALID_EMAIL });
-    const id = normalizeEmail(input);
-    expect(await exists(COLLECTIONS.waitlistSignups, id)).toBe(false);
-    expect(await exists(COLLECTIONS.subscribers, id)).toBe(false);
-  });
+  it.each(REFUSED_ADDRESSES)(
+    '/api/join and /api/subscribe refuse $input ($why) and store nothing',
+    async ({ input }) => {
+      const joined = await post(joinUrl, { email: input });
+      expect(joined.status).toBe(400);
+      expect(joined.body).toEqual({ error: INVALID_EMAIL });
+      const subscribed = await post(subscribeUrl, { email: input }, { headers: await appCheckHeaders() });
+      expect(subscribed.status).toBe(400);
+      expect(subscribed.body).toEqual({ error: INVALID_EMAIL });
+      const id = normalizeEmail(input);
+      expect(await exists(COLLECTIONS.waitlistSignups, id)).toBe(false);
+      expect(await exists(COLLECTIONS.subscribers, id)).toBe(false);
+    },
+  );
 });
 
 describe('twenty wrapped variants of one address', () => {
-  it('store no signup and put no e-mail in the victim\'s inbox beyond their own confirmation', async () => {
+  it("store no signup and put no e-mail in the victim's inbox beyond their own confirmation", async () => {
     const victim = `${unique('victim')}@example.com`;
     const variants = Array.from({ length: 20 }, (_, i) => `n${i + 1}<${victim}>`);
 

@@ -6,7 +6,14 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditAddressHash } from '../mail/erasure';
 import { adminServices } from '../shared/admin';
-import { createStaff, functionUrl, post, signUpOutsider, uniqueEmail, type TestStaff } from '../testing/emulator';
+import {
+  createStaff,
+  functionUrl,
+  post,
+  signUpOutsider,
+  uniqueEmail,
+  type TestStaff,
+} from '../testing/emulator';
 import { EMULATOR_MAIL_TOKEN_SECRET, mailDocsTo, queuedMailTo, signUpOnSite } from '../testing/mail';
 
 const { db } = adminServices();
@@ -16,7 +23,8 @@ let url: string;
 let admin: TestStaff;
 let staff: TestStaff;
 
-const asCaller = (idToken: string, body: unknown) => post(url, body, { headers: { Authorization: `Bearer ${idToken}` } });
+const asCaller = (idToken: string, body: unknown) =>
+  post(url, body, { headers: { Authorization: `Bearer ${idToken}` } });
 
 beforeAll(async () => {
   url = await functionUrl('deleteSignup');
@@ -28,7 +36,10 @@ describe('deleteSignup', () => {
     const email = uniqueEmail('keep');
     await signUpOnSite(email);
     expect(await post(url, { email })).toMatchObject({ status: 401, body: { error: ID_TOKEN_MISSING } });
-    expect(await asCaller(staff.idToken, { email })).toMatchObject({ status: 403, body: { error: SIGNUP_DELETE_ADMIN_REQUIRED } });
+    expect(await asCaller(staff.idToken, { email })).toMatchObject({
+      status: 403,
+      body: { error: SIGNUP_DELETE_ADMIN_REQUIRED },
+    });
     const outsider = await signUpOutsider();
     expect(await asCaller(outsider.idToken, { email })).toMatchObject({
       status: 403,
@@ -43,7 +54,10 @@ describe('deleteSignup', () => {
     await signUpOnSite(email);
     await queuedMailTo(email);
     const response = await asCaller(admin.idToken, { email: email.toUpperCase() });
-    expect(response).toMatchObject({ status: 200, body: { ok: true, removed: { signup: true, subscriber: true, mail: 1 } } });
+    expect(response).toMatchObject({
+      status: 200,
+      body: { ok: true, removed: { signup: true, subscriber: true, mail: 1 } },
+    });
     expect((await signup(email)).exists).toBe(false);
     expect((await subscriber(email)).exists).toBe(false);
     expect(await mailDocsTo(email)).toHaveLength(0);

@@ -30,14 +30,12 @@ describe('plain edit keys from before keys were hashed', () => {
   it("the trigger replaces a signup's plain key by its hash, in the signup and its recent copy", async () => {
     const email = newEmail();
     const key = plainKey();
-    await signups
-      .doc(email)
-      .set({
-        email,
-        editKey: key,
-        timestamp: FieldValue.serverTimestamp(),
-        updatedAt: FieldValue.serverTimestamp(),
-      });
+    await signups.doc(email).set({
+      email,
+      editKey: key,
+      timestamp: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     const signup = await eventually(
       () => signups.doc(email).get(),
       (snapshot) => snapshot.get('editKey') === undefined,

@@ -2,7 +2,12 @@
 // same handler served locally with injected signups): statuses, the file, its values, dates, order,
 // CSV-injection payloads, 10,000 rows, the audit entry.
 import { COLLECTIONS, NOT_AVAILABLE } from '@silk/schema/constants';
-import { filteredSpreadsheetFileName, formatSignupDate, spreadsheetFileName, SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import {
+  filteredSpreadsheetFileName,
+  formatSignupDate,
+  spreadsheetFileName,
+  SIGNUP_COLUMNS,
+} from '@silk/schema/formatters';
 import type { ReferralRecord } from '@silk/schema/referrals';
 import { DEFAULT_SIGNUP_VIEW } from '@silk/schema/signup-view';
 import {
@@ -111,7 +116,7 @@ describe('exportWaitlist: who may download', () => {
     await expectRefusedUnaudited({ token: outsider.idToken }, [403, STAFF_REQUIRED], outsider.email);
   });
 
-  it('refuses an account someone registered for a removed member\'s address (unverified) with 403', async () => {
+  it("refuses an account someone registered for a removed member's address (unverified) with 403", async () => {
     const member = await createStaff(['Admin']);
     const { auth } = adminServices();
     await auth.deleteUser((await auth.getUserByEmail(member.email)).uid);
@@ -157,7 +162,14 @@ describe('exportWaitlist: the file', () => {
         suggestionsFeedback: '\t=1+1',
         socialMedia: '\r=1+1',
         ip: '203.0.113.9',
-        location: { city: 'Lisbon', region: 'Lisbon', country: 'Portugal', country_code: 'PT', latitude: 38.72, longitude: -9.14 },
+        location: {
+          city: 'Lisbon',
+          region: 'Lisbon',
+          country: 'Portugal',
+          country_code: 'PT',
+          latitude: 38.72,
+          longitude: -9.14,
+        },
         timestamp: at(0),
       },
       {
@@ -166,10 +178,16 @@ describe('exportWaitlist: the file', () => {
         ip: 'N/A',
         timestamp: at(5),
       },
-      { email: `cy@${domain}`, location: { city: '=cmd', country: 'X' }, suggestionsFeedback: '\n=2*3', timestamp: at(10) },
+      {
+        email: `cy@${domain}`,
+        location: { city: '=cmd', country: 'X' },
+        suggestionsFeedback: '\n=2*3',
+        timestamp: at(10),
+      },
       { email: `dee@${domain}`, biggestFrustration: '   =HYPERLINK("x")' }, // no timestamp
     ];
-    for (const record of seeded) await writeFutureSignup(record as Record<string, unknown> & { email: string });
+    for (const record of seeded)
+      await writeFutureSignup(record as Record<string, unknown> & { email: string });
     const staff = await createStaff(['Staff']);
 
     const before = await signupCount();
@@ -177,7 +195,9 @@ describe('exportWaitlist: the file', () => {
     const after = await signupCount();
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${spreadsheetFileName(new Date())}"`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${spreadsheetFileName(new Date())}"`,
+    );
 
     const book = await readWorkbook(buffer);
     expect(book.header).toEqual(HEADERS);
@@ -224,7 +244,10 @@ describe('exportWaitlist: the file', () => {
 
     const audit = await auditFor(staff.email);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ target: COLLECTIONS.waitlistSignups, details: { rows: book.rows.length } });
+    expect(audit[0]).toMatchObject({
+      target: COLLECTIONS.waitlistSignups,
+      details: { rows: book.rows.length },
+    });
     expect(audit[0]!.at).toBeInstanceOf(Timestamp);
   });
 
@@ -251,7 +274,9 @@ describe('exportWaitlist: the file', () => {
     expect(unknown.response.status).toBe(200);
     const utc = await readWorkbook(unknown.buffer);
     expect(utc.headerNotes).toEqual({ 'Signup Date': 'Times in UTC' });
-    expect((utc.rows.find((row) => row[0] === email)![col('Signup Date')] as Date).getTime()).toBe(moment.getTime());
+    expect((utc.rows.find((row) => row[0] === email)![col('Signup Date')] as Date).getTime()).toBe(
+      moment.getTime(),
+    );
   });
 
   it('exports 10,000 signups (read in pages) with every row once', { timeout: 240_000 }, async () => {
@@ -267,7 +292,14 @@ describe('exportWaitlist: the file', () => {
           email,
           source: 'Homepage Hero',
           ip: `10.0.${i % 250}.${i % 200}`,
-          location: { city: 'Austin', region: 'Texas', country: 'United States', country_code: 'US', latitude: 30.27, longitude: -97.74 },
+          location: {
+            city: 'Austin',
+            region: 'Texas',
+            country: 'United States',
+            country_code: 'US',
+            latitude: 30.27,
+            longitude: -97.74,
+          },
           timestamp: Timestamp.fromMillis(start + i * 1000),
         });
       }
@@ -304,10 +336,32 @@ describe('exportWaitlist: the filtered view', () => {
     const domain = `${unique('view')}.test`;
     const at = (iso: string) => Timestamp.fromDate(new Date(iso));
     const records = [
-      { email: `eve@${domain}`, travelFrequency: 'Monthly or more', location: { city: 'Tokyo', country: 'Japan' }, timestamp: at('2030-03-12T09:00:00Z') },
-      { email: `dan@${domain}`, travelFrequency: 'Monthly or more', biggestFrustration: '=HYPERLINK("x")', location: { city: 'Lisbon', country: 'Portugal' }, timestamp: at('2030-03-11T23:59:00Z'), confirmedAt: at('2030-03-12T08:00:00Z') },
-      { email: `cat@${domain}`, travelFrequency: 'Once a year', location: 'Austin, Texas, United States', timestamp: at('2030-03-11T10:00:00Z') },
-      { email: `bea@${domain}`, travelFrequency: 'Monthly or more', location: { city: 'Porto', country_name: 'Portugal', country: 'PT' }, timestamp: at('2030-03-10T00:00:00Z') },
+      {
+        email: `eve@${domain}`,
+        travelFrequency: 'Monthly or more',
+        location: { city: 'Tokyo', country: 'Japan' },
+        timestamp: at('2030-03-12T09:00:00Z'),
+      },
+      {
+        email: `dan@${domain}`,
+        travelFrequency: 'Monthly or more',
+        biggestFrustration: '=HYPERLINK("x")',
+        location: { city: 'Lisbon', country: 'Portugal' },
+        timestamp: at('2030-03-11T23:59:00Z'),
+        confirmedAt: at('2030-03-12T08:00:00Z'),
+      },
+      {
+        email: `cat@${domain}`,
+        travelFrequency: 'Once a year',
+        location: 'Austin, Texas, United States',
+        timestamp: at('2030-03-11T10:00:00Z'),
+      },
+      {
+        email: `bea@${domain}`,
+        travelFrequency: 'Monthly or more',
+        location: { city: 'Porto', country_name: 'Portugal', country: 'PT' },
+        timestamp: at('2030-03-10T00:00:00Z'),
+      },
       { email: `abe@${domain}`, travelFrequency: 'Monthly or more', timestamp: at('2030-03-09T12:00:00Z') },
     ];
     for (const record of records) await writeFutureSignup(record);
@@ -318,7 +372,12 @@ describe('exportWaitlist: the filtered view', () => {
   it('exports exactly the rows of an answer and a date range, newest first, as waitlist_signups_{date}_filtered.xlsx', async () => {
     const { domain, view } = await seedView();
     const staff = await createStaff(['Staff']);
-    const filtered = { ...view, answers: { travelFrequency: 'Monthly or more' }, from: '2030-03-10', to: '2030-03-11' };
+    const filtered = {
+      ...view,
+      answers: { travelFrequency: 'Monthly or more' },
+      from: '2030-03-10',
+      to: '2030-03-11',
+    };
     const { response, buffer } = await download(staff.idToken, url, { view: filtered });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe(
@@ -347,7 +406,11 @@ describe('exportWaitlist: the filtered view', () => {
     const staff = await createStaff(['Staff']);
     const address = `Dan@${domain}`;
     const workEmail = `boss@work-${domain}`;
-    const filtered = { ...view, search: ` ${address} `, answers: { workEmail, travelFrequency: 'Monthly or more' } };
+    const filtered = {
+      ...view,
+      search: ` ${address} `,
+      answers: { workEmail, travelFrequency: 'Monthly or more' },
+    };
     const { response } = await download(staff.idToken, url, { view: filtered });
     expect(response.status).toBe(200);
 
@@ -382,10 +445,22 @@ describe('exportWaitlist: the filtered view', () => {
     expect(await emails({ countries: ['United States', 'Japan'] })).toEqual(['eve', 'cat']);
     expect(await emails({ confirmed: 'confirmed' })).toEqual(['dan']);
     // 23:59 UTC on the 11th is the 12th in Tokyo.
-    expect(await emails({ from: '2030-03-12', to: '2030-03-12', timeZone: 'Asia/Tokyo' })).toEqual(['eve', 'dan']);
-    expect(await emails({ sort: { key: 'email', direction: 'asc' } })).toEqual(['abe', 'bea', 'cat', 'dan', 'eve']);
+    expect(await emails({ from: '2030-03-12', to: '2030-03-12', timeZone: 'Asia/Tokyo' })).toEqual([
+      'eve',
+      'dan',
+    ]);
+    expect(await emails({ sort: { key: 'email', direction: 'asc' } })).toEqual([
+      'abe',
+      'bea',
+      'cat',
+      'dan',
+      'eve',
+    ]);
     // Location descending, N/A last; the search narrows to eve@ and abe@.
-    expect(await emails({ sort: { key: 'location', direction: 'desc' }, search: `e@${domain}` })).toEqual(['eve', 'abe']);
+    expect(await emails({ sort: { key: 'location', direction: 'desc' }, search: `e@${domain}` })).toEqual([
+      'eve',
+      'abe',
+    ]);
     expect(await emails({ search: 'nobody-has-this' })).toEqual([]);
   });
 
@@ -398,7 +473,11 @@ describe('exportWaitlist: the filtered view', () => {
     const { view } = await seedView();
     const staff = await createStaff(['Staff']);
     const body = typeof bad === 'string' ? bad : { ...view, ...bad };
-    await expectRefusedUnaudited({ token: staff.idToken, view: body }, [400, INVALID_SIGNUP_VIEW], staff.email);
+    await expectRefusedUnaudited(
+      { token: staff.idToken, view: body },
+      [400, INVALID_SIGNUP_VIEW],
+      staff.email,
+    );
   });
 });
 
@@ -406,12 +485,31 @@ describe('exportWaitlist: the Referrals worksheet', () => {
   it('lists the referral records on a second worksheet; a filtered view keeps those of its rows; the first keeps its 12 columns', async () => {
     const domain = `${unique('refs')}.test`;
     const at = (iso: string) => Timestamp.fromDate(new Date(iso));
-    await writeFutureSignup({ email: `ana@${domain}`, timestamp: at('2030-04-01T09:00:00Z'), confirmedReferrals: 1 });
-    await writeFutureSignup({ email: `bo@${domain}`, timestamp: at('2030-04-02T09:00:00Z'), referredBy: `ana@${domain}` });
-    await writeFutureSignup({ email: `cy@${domain}`, timestamp: at('2030-04-03T09:00:00Z'), referredBy: `ana@${domain}` });
+    await writeFutureSignup({
+      email: `ana@${domain}`,
+      timestamp: at('2030-04-01T09:00:00Z'),
+      confirmedReferrals: 1,
+    });
+    await writeFutureSignup({
+      email: `bo@${domain}`,
+      timestamp: at('2030-04-02T09:00:00Z'),
+      referredBy: `ana@${domain}`,
+    });
+    await writeFutureSignup({
+      email: `cy@${domain}`,
+      timestamp: at('2030-04-03T09:00:00Z'),
+      referredBy: `ana@${domain}`,
+    });
     await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-04-04T09:00:00Z') });
     const createdAt = Date.parse('2030-04-02T09:00:00Z');
-    await writeReferral({ referred: `bo@${domain}`, referrer: `ana@${domain}`, code: 'abcd2345', status: 'credited', createdAt, confirmedAt: createdAt + 1000 });
+    await writeReferral({
+      referred: `bo@${domain}`,
+      referrer: `ana@${domain}`,
+      code: 'abcd2345',
+      status: 'credited',
+      createdAt,
+      confirmedAt: createdAt + 1000,
+    });
     await writeReferral({
       referred: `cy@${domain}`,
       referrer: `ana@${domain}`,
@@ -429,13 +527,36 @@ describe('exportWaitlist: the Referrals worksheet', () => {
     const book = await readWorkbook(full.buffer);
     expect(book.header).toEqual(HEADERS);
     expect(book.header).toHaveLength(12);
-    expect(book.sheetNames).toEqual(['Waitlist Signups', REFERRALS_SHEET_NAME, INVITATIONS_SHEET_NAME, ATTRIBUTION_SHEET_NAME]);
+    expect(book.sheetNames).toEqual([
+      'Waitlist Signups',
+      REFERRALS_SHEET_NAME,
+      INVITATIONS_SHEET_NAME,
+      ATTRIBUTION_SHEET_NAME,
+    ]);
     const sheet = book.sheets[REFERRALS_SHEET_NAME]!;
     expect(sheet.header).toEqual(REFERRAL_COLUMNS.map((column) => column.header));
     // Newest first.
     expect(ours(sheet.rows)).toEqual([
-      [`ana@${domain}`, `cy@${domain}`, 'withheld', 'same-person', new Date(createdAt + 86_400_000), new Date(createdAt + 86_400_000), NOT_AVAILABLE, NOT_AVAILABLE],
-      [`ana@${domain}`, `bo@${domain}`, 'credited', NOT_AVAILABLE, new Date(createdAt), new Date(createdAt + 1000), NOT_AVAILABLE, NOT_AVAILABLE],
+      [
+        `ana@${domain}`,
+        `cy@${domain}`,
+        'withheld',
+        'same-person',
+        new Date(createdAt + 86_400_000),
+        new Date(createdAt + 86_400_000),
+        NOT_AVAILABLE,
+        NOT_AVAILABLE,
+      ],
+      [
+        `ana@${domain}`,
+        `bo@${domain}`,
+        'credited',
+        NOT_AVAILABLE,
+        new Date(createdAt),
+        new Date(createdAt + 1000),
+        NOT_AVAILABLE,
+        NOT_AVAILABLE,
+      ],
     ]);
 
     // The filtered export honours the referral filters, and its Referrals worksheet follows its rows.
@@ -450,7 +571,10 @@ describe('exportWaitlist: the Referrals worksheet', () => {
       };
     };
     expect(await emailsOf({ referred: 'referred' })).toEqual({ rows: ['cy', 'bo'], referred: ['cy', 'bo'] });
-    expect(await emailsOf({ referred: 'not-referred' })).toEqual({ rows: ['dee', 'ana'], referred: ['cy', 'bo'] });
+    expect(await emailsOf({ referred: 'not-referred' })).toEqual({
+      rows: ['dee', 'ana'],
+      referred: ['cy', 'bo'],
+    });
     expect(await emailsOf({ hasReferrals: true })).toEqual({ rows: ['ana'], referred: ['cy', 'bo'] });
     expect(await emailsOf({ search: `dee@${domain}` })).toEqual({ rows: ['dee'], referred: [] });
   });
@@ -463,9 +587,28 @@ describe('exportWaitlist: the invite status filter and the Invitations worksheet
     const invitedAt = Date.parse('2030-05-01T09:00:00Z');
     const hour = 3_600_000;
     // The fields the invitation functions write on a signup.
-    await writeFutureSignup({ email: `ana@${domain}`, timestamp: at('2030-04-01T09:00:00Z'), inviteStatus: 'joined', inviteWave: 'wave-1', invitedAt, joinedAt: invitedAt + 2 * hour });
-    await writeFutureSignup({ email: `bo@${domain}`, timestamp: at('2030-04-02T09:00:00Z'), inviteStatus: 'invited', inviteWave: 'wave-1', invitedAt });
-    await writeFutureSignup({ email: `cy@${domain}`, timestamp: at('2030-04-03T09:00:00Z'), inviteStatus: 'expired', inviteWave: 'wave-2', invitedAt: invitedAt + hour });
+    await writeFutureSignup({
+      email: `ana@${domain}`,
+      timestamp: at('2030-04-01T09:00:00Z'),
+      inviteStatus: 'joined',
+      inviteWave: 'wave-1',
+      invitedAt,
+      joinedAt: invitedAt + 2 * hour,
+    });
+    await writeFutureSignup({
+      email: `bo@${domain}`,
+      timestamp: at('2030-04-02T09:00:00Z'),
+      inviteStatus: 'invited',
+      inviteWave: 'wave-1',
+      invitedAt,
+    });
+    await writeFutureSignup({
+      email: `cy@${domain}`,
+      timestamp: at('2030-04-03T09:00:00Z'),
+      inviteStatus: 'expired',
+      inviteWave: 'wave-2',
+      invitedAt: invitedAt + hour,
+    });
     await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-04-04T09:00:00Z') });
     const staff = await createStaff(['Staff']);
     const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
@@ -474,7 +617,10 @@ describe('exportWaitlist: the invite status filter and the Invitations worksheet
       expect(response.status).toBe(200);
       const read = await readWorkbook(buffer);
       expect(read.header).toHaveLength(12);
-      return { rows: read.rows.map((row) => String(row[0]).split('@')[0]), invitations: read.sheets[INVITATIONS_SHEET_NAME]! };
+      return {
+        rows: read.rows.map((row) => String(row[0]).split('@')[0]),
+        invitations: read.sheets[INVITATIONS_SHEET_NAME]!,
+      };
     };
     expect((await exported({ invite: 'waiting' })).rows).toEqual(['dee']);
     expect((await exported({ invite: 'expired' })).rows).toEqual(['cy']);
@@ -504,46 +650,71 @@ describe('exportWaitlist: the invite status filter and the Invitations worksheet
 });
 
 describe('exportWaitlist: the source and campaign filters and the Attribution worksheet', () => {
-  it('keeps the rows of a source and a campaign (empty: none); the Attribution worksheet lists each exported row', { timeout: 120_000 }, async () => {
-    const domain = `${unique('utm')}.test`;
-    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
-    // The attribution fields as a signup's first write stores them.
-    await writeFutureSignup({ email: `ana@${domain}`, timestamp: at('2030-06-01T09:00:00Z'), utmSource: 'newsletter', utmCampaign: 'launch', referrerHost: 'news.example.com', landingPath: '/' });
-    await writeFutureSignup({ email: `bo@${domain}`, timestamp: at('2030-06-02T09:00:00Z'), utmSource: 'newsletter', utmMedium: 'email', landingPath: '/' });
-    await writeFutureSignup({ email: `cy@${domain}`, timestamp: at('2030-06-03T09:00:00Z'), utmSource: 'podcast', utmCampaign: 'launch', landingPath: '/faq' });
-    await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-06-04T09:00:00Z') });
-    const staff = await createStaff(['Staff']);
-    const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
-    const exported = async (change: Record<string, unknown>) => {
-      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
-      expect(response.status).toBe(200);
-      const read = await readWorkbook(buffer);
-      expect(read.header).toEqual(HEADERS);
-      const sheet = read.sheets[ATTRIBUTION_SHEET_NAME]!;
-      expect(sheet.header).toEqual(ATTRIBUTION_COLUMNS.map((column) => column.header));
-      // One Attribution row per exported row, in the same order.
-      expect(sheet.rows.map((row) => row[0])).toEqual(read.rows.map((row) => row[0]));
-      return sheet.rows.map((row) => [String(row[0]).split('@')[0], ...row.slice(1)]);
-    };
-    const none = NOT_AVAILABLE;
-    expect(await exported({ source: 'newsletter' })).toEqual([
-      ['bo', 'newsletter', 'email', none, none, none, none, '/'],
-      ['ana', 'newsletter', none, 'launch', none, none, 'news.example.com', '/'],
-    ]);
-    expect((await exported({ campaign: 'launch' })).map((row) => row[0])).toEqual(['cy', 'ana']);
-    expect((await exported({ source: 'newsletter', campaign: 'launch' })).map((row) => row[0])).toEqual(['ana']);
-    expect(await exported({ source: '' })).toEqual([['dee', none, none, none, none, none, none, none]]);
-    expect((await exported({ campaign: '' })).map((row) => row[0])).toEqual(['dee', 'bo']);
+  it(
+    'keeps the rows of a source and a campaign (empty: none); the Attribution worksheet lists each exported row',
+    { timeout: 120_000 },
+    async () => {
+      const domain = `${unique('utm')}.test`;
+      const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+      // The attribution fields as a signup's first write stores them.
+      await writeFutureSignup({
+        email: `ana@${domain}`,
+        timestamp: at('2030-06-01T09:00:00Z'),
+        utmSource: 'newsletter',
+        utmCampaign: 'launch',
+        referrerHost: 'news.example.com',
+        landingPath: '/',
+      });
+      await writeFutureSignup({
+        email: `bo@${domain}`,
+        timestamp: at('2030-06-02T09:00:00Z'),
+        utmSource: 'newsletter',
+        utmMedium: 'email',
+        landingPath: '/',
+      });
+      await writeFutureSignup({
+        email: `cy@${domain}`,
+        timestamp: at('2030-06-03T09:00:00Z'),
+        utmSource: 'podcast',
+        utmCampaign: 'launch',
+        landingPath: '/faq',
+      });
+      await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-06-04T09:00:00Z') });
+      const staff = await createStaff(['Staff']);
+      const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
+      const exported = async (change: Record<string, unknown>) => {
+        const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
+        expect(response.status).toBe(200);
+        const read = await readWorkbook(buffer);
+        expect(read.header).toEqual(HEADERS);
+        const sheet = read.sheets[ATTRIBUTION_SHEET_NAME]!;
+        expect(sheet.header).toEqual(ATTRIBUTION_COLUMNS.map((column) => column.header));
+        // One Attribution row per exported row, in the same order.
+        expect(sheet.rows.map((row) => row[0])).toEqual(read.rows.map((row) => row[0]));
+        return sheet.rows.map((row) => [String(row[0]).split('@')[0], ...row.slice(1)]);
+      };
+      const none = NOT_AVAILABLE;
+      expect(await exported({ source: 'newsletter' })).toEqual([
+        ['bo', 'newsletter', 'email', none, none, none, none, '/'],
+        ['ana', 'newsletter', none, 'launch', none, none, 'news.example.com', '/'],
+      ]);
+      expect((await exported({ campaign: 'launch' })).map((row) => row[0])).toEqual(['cy', 'ana']);
+      expect((await exported({ source: 'newsletter', campaign: 'launch' })).map((row) => row[0])).toEqual([
+        'ana',
+      ]);
+      expect(await exported({ source: '' })).toEqual([['dee', none, none, none, none, none, none, none]]);
+      expect((await exported({ campaign: '' })).map((row) => row[0])).toEqual(['dee', 'bo']);
 
-    const other = await createStaff(['Staff']);
-    for (const refused of [{ source: 42 }, { campaign: 'x'.repeat(2001) }, { source: undefined }]) {
-      await expectRefusedUnaudited(
-        { token: other.idToken, view: { ...view, ...refused } },
-        [400, INVALID_SIGNUP_VIEW],
-        other.email,
-      );
-    }
-  });
+      const other = await createStaff(['Staff']);
+      for (const refused of [{ source: 42 }, { campaign: 'x'.repeat(2001) }, { source: undefined }]) {
+        await expectRefusedUnaudited(
+          { token: other.idToken, view: { ...view, ...refused } },
+          [400, INVALID_SIGNUP_VIEW],
+          other.email,
+        );
+      }
+    },
+  );
 });
 
 describe('exportWaitlist handler with injected signups', () => {
@@ -563,7 +734,9 @@ describe('exportWaitlist handler with injected signups', () => {
       const book = await readWorkbook(buffer);
       expect(book.header).toEqual(HEADERS);
       expect(book.rows).toEqual([]);
-      expect(audited).toEqual([expect.objectContaining({ actor: staff.email, details: expect.objectContaining({ rows: 0 }) })]);
+      expect(audited).toEqual([
+        expect.objectContaining({ actor: staff.email, details: expect.objectContaining({ rows: 0 }) }),
+      ]);
     } finally {
       await served.close();
     }

@@ -127,7 +127,10 @@ describe('joinWaitlist', () => {
     const email = uniqueEmail('join-json');
     const response = await post(url, { email });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ok: true, referralCode: (await signup(email)).get('referralCode') as string });
+    expect(response.body).toEqual({
+      ok: true,
+      referralCode: (await signup(email)).get('referralCode') as string,
+    });
     expect((await signup(email)).get('source')).toBe(SIGNUP_SOURCE);
     expect((await subscriber(email)).exists).toBe(true);
   });
@@ -175,9 +178,12 @@ describe('joinWaitlist', () => {
     expect((await submitForm({ email }, { Referer: page })).status).toBe(303);
     const stored = (await signup(email)).data();
     expect(stored).toMatchObject({ utmSource: 'newsletter', utmCampaign: 'launch', landingPath: '/' });
-    for (const key of ['utmTerm', 'utmMedium', 'utmContent', 'referrerHost']) expect(stored).not.toHaveProperty(key);
+    for (const key of ['utmTerm', 'utmMedium', 'utmContent', 'referrerHost'])
+      expect(stored).not.toHaveProperty(key);
     // Another visit's repeat signup (form or JSON) changes nothing of it.
-    expect((await submitForm({ email }, { Referer: `${SITE}/faq?utm_source=ads&utm_medium=cpc` })).status).toBe(303);
+    expect(
+      (await submitForm({ email }, { Referer: `${SITE}/faq?utm_source=ads&utm_medium=cpc` })).status,
+    ).toBe(303);
     expect((await post(url, { email, utmSource: 'ads', referrerHost: 'ads.example' })).status).toBe(200);
     const after = (await signup(email)).data();
     expect(after).toMatchObject({ utmSource: 'newsletter', utmCampaign: 'launch', landingPath: '/' });
@@ -187,13 +193,16 @@ describe('joinWaitlist', () => {
 
   it("takes no attribution from a foreign page's Referer, nor from a page without any", async () => {
     const foreign = uniqueEmail('join-foreign-ref');
-    expect((await submitForm({ email: foreign }, { Referer: 'https://evil.example/?utm_source=evil' })).status).toBe(303);
+    expect(
+      (await submitForm({ email: foreign }, { Referer: 'https://evil.example/?utm_source=evil' })).status,
+    ).toBe(303);
     const plain = uniqueEmail('join-plain');
     expect((await submitForm({ email: plain })).status).toBe(303);
     for (const email of [foreign, plain]) {
       const stored = (await signup(email)).data();
       expect(stored?.source).toBe(SIGNUP_SOURCE);
-      for (const key of ['utmSource', 'utmCampaign', 'landingPath', 'referrerHost']) expect(stored).not.toHaveProperty(key);
+      for (const key of ['utmSource', 'utmCampaign', 'landingPath', 'referrerHost'])
+        expect(stored).not.toHaveProperty(key);
     }
   });
 
@@ -213,7 +222,11 @@ describe('joinWaitlist', () => {
     );
     expect(response.status).toBe(200);
     const stored = (await signup(email)).data();
-    expect(stored).toMatchObject({ utmSource: 'partner', referrerHost: 'blog.example.org', landingPath: '/pricing' });
+    expect(stored).toMatchObject({
+      utmSource: 'partner',
+      referrerHost: 'blog.example.org',
+      landingPath: '/pricing',
+    });
     expect(stored).not.toHaveProperty('utmMedium');
     expect(stored).not.toHaveProperty('utmCampaign');
   });

@@ -96,7 +96,11 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
           transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
         });
         const network = observedNetwork(req, config.trustedProxyNetworks, secret);
-        const referralCode = await addToMailingList(db, email, { form: 'no-js', ceilings: config.ceilings, network });
+        const referralCode = await addToMailingList(db, email, {
+          form: 'no-js',
+          ceilings: config.ceilings,
+          network,
+        });
         const code = linkCode ?? referralCodeOf(referer);
         if (code) await recordReferrer(db, { referred: email, code });
         return { ok: true, referralCode };

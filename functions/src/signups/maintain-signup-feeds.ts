@@ -24,7 +24,11 @@ export const maintainSignupFeeds = onSchedule({ schedule: 'every 6 hours', retry
   if (correction !== 0) logger.warn('maintainSignupFeeds: the total was off', { correction });
   await refreshRecentSignups(db);
   const placed = await stampMissingFirstSignups(db);
-  if (placed > 0) logger.warn('maintainSignupFeeds: signups without a first signup time were stamped', { placed });
+  if (placed > 0)
+    logger.warn('maintainSignupFeeds: signups without a first signup time were stamped', { placed });
   const rerank = await repairRanking(db, rankSpace(db));
-  if (rerank !== null) logger.warn('maintainSignupFeeds: the ranking did not count every signup; re-ranking', { version: rerank });
+  if (rerank !== null)
+    logger.warn('maintainSignupFeeds: the ranking did not count every signup; re-ranking', {
+      version: rerank,
+    });
 });

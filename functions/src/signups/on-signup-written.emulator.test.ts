@@ -15,13 +15,21 @@ const signups = db.collection(COLLECTIONS.waitlistSignups);
 const recent = db.collection(COLLECTIONS.recentSignups);
 const tombstones = db.collection(COLLECTIONS.signupDeletions);
 const shardSum = async () =>
-  (await db.collection(COLLECTIONS.signupCounts).get()).docs.reduce((sum, shard) => sum + Number(shard.get('count') ?? 0), 0);
+  (await db.collection(COLLECTIONS.signupCounts).get()).docs.reduce(
+    (sum, shard) => sum + Number(shard.get('count') ?? 0),
+    0,
+  );
 const newEmail = () => `feed-${randomUUID().slice(0, 8)}@example.com`;
 const write = (email: string, fields: Record<string, unknown> = {}) =>
-  signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp(), ...fields }, { merge: true });
+  signups
+    .doc(email)
+    .set(
+      { email, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp(), ...fields },
+      { merge: true },
+    );
 
 /** Waits (for the trigger in the Functions emulator) until `read` satisfies `check`. */
-const eventually = <T,>(read: () => Promise<T>, check: (value: T) => boolean) =>
+const eventually = <T>(read: () => Promise<T>, check: (value: T) => boolean) =>
   vi.waitFor(
     async () => {
       const value = await read();
@@ -35,24 +43,40 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
   it('keeps a recent copy of each written signup, expiring RECENT_SIGNUPS_KEPT_HOURS after its change', async () => {
     const email = newEmail();
     await write(email, { travelFrequency: 'Monthly' });
-    const copy = await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.exists);
+    const copy = await eventually(
+      () => recent.doc(email).get(),
+      (snapshot) => snapshot.exists,
+    );
     const updatedAt = (copy.get('updatedAt') as Timestamp).toMillis();
     expect(copy.get('travelFrequency')).toBe('Monthly');
-    expect((copy.get('expiresAt') as Timestamp).toMillis()).toBe(updatedAt + RECENT_SIGNUPS_KEPT_HOURS * 3600_000);
+    expect((copy.get('expiresAt') as Timestamp).toMillis()).toBe(
+      updatedAt + RECENT_SIGNUPS_KEPT_HOURS * 3600_000,
+    );
     await write(email, { travelFrequency: 'Weekly' });
-    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.get('travelFrequency') === 'Weekly');
+    await eventually(
+      () => recent.doc(email).get(),
+      (snapshot) => snapshot.get('travelFrequency') === 'Weekly',
+    );
   });
 
   it('leaves a tombstone with the server time, without the address, and removes the recent copy when a signup is deleted', async () => {
     const email = newEmail();
     await write(email);
-    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.exists);
+    await eventually(
+      () => recent.doc(email).get(),
+      (snapshot) => snapshot.exists,
+    );
     const before = Date.now();
     await signups.doc(email).delete();
-    const tombstone = await eventually(() => tombstones.doc(addressHash(email)).get(), (snapshot) => snapshot.exists);
+    const tombstone = await eventually(
+      () => tombstones.doc(addressHash(email)).get(),
+      (snapshot) => snapshot.exists,
+    );
     const deletedAt = (tombstone.get('deletedAt') as Timestamp).toMillis();
     expect(deletedAt).toBeGreaterThanOrEqual(before - 1000);
-    expect((tombstone.get('expiresAt') as Timestamp).toMillis()).toBeGreaterThan(deletedAt + 29 * 24 * 3600 * 1000);
+    expect((tombstone.get('expiresAt') as Timestamp).toMillis()).toBeGreaterThan(
+      deletedAt + 29 * 24 * 3600 * 1000,
+    );
     expect(JSON.stringify(tombstone.data())).not.toContain(email);
     expect(tombstone.id).toMatch(/^[0-9a-f]{64}$/);
     expect((await recent.doc(email).get()).exists).toBe(false);
@@ -68,7 +92,10 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
   it('rewrites the recent copies of signups changed in the window (the scheduled repair), and no older ones', async () => {
     const email = newEmail();
     await write(email);
-    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.exists);
+    await eventually(
+      () => recent.doc(email).get(),
+      (snapshot) => snapshot.exists,
+    );
     await recent.doc(email).delete();
     const old = newEmail();
     const longAgo = Timestamp.fromMillis(Date.now() - (RECENT_SIGNUPS_KEPT_HOURS + 1) * 3600_000);
@@ -82,30 +109,52 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
     // Earlier writes' triggers have run once this one's has (the emulator runs them in turn).
     const fence = newEmail();
     await write(fence);
-    await eventually(() => recent.doc(fence).get(), (snapshot) => snapshot.exists);
+    await eventually(
+      () => recent.doc(fence).get(),
+      (snapshot) => snapshot.exists,
+    );
     const before = await shardSum();
     const email = newEmail();
     const written = Date.now();
     // As the console or a script would: no updatedAt.
-    await signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp(), travelFrequency: 'Monthly' });
-    const stamped = await eventually(() => signups.doc(email).get(), (snapshot) => snapshot.get('updatedAt') instanceof Timestamp);
+    await signups
+      .doc(email)
+      .set({ email, timestamp: FieldValue.serverTimestamp(), travelFrequency: 'Monthly' });
+    const stamped = await eventually(
+      () => signups.doc(email).get(),
+      (snapshot) => snapshot.get('updatedAt') instanceof Timestamp,
+    );
     const updatedAt = (stamped.get('updatedAt') as Timestamp).toMillis();
     expect(updatedAt).toBeGreaterThanOrEqual(written - 1000);
-    const copy = await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.exists);
+    const copy = await eventually(
+      () => recent.doc(email).get(),
+      (snapshot) => snapshot.exists,
+    );
     expect((copy.get('updatedAt') as Timestamp).toMillis()).toBe(updatedAt);
     expect(copy.get('travelFrequency')).toBe('Monthly');
     // A later write of ours, once its copy is in, shows the stamp's own trigger has run too: still counted once.
     await write(email, { travelFrequency: 'Weekly' });
-    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.get('travelFrequency') === 'Weekly');
+    await eventually(
+      () => recent.doc(email).get(),
+      (snapshot) => snapshot.get('travelFrequency') === 'Weekly',
+    );
     expect(await shardSum()).toBe(before + 1);
-    expect(((await signups.doc(email).get()).get('updatedAt') as Timestamp).toMillis()).toBeGreaterThanOrEqual(updatedAt);
+    expect(
+      ((await signups.doc(email).get()).get('updatedAt') as Timestamp).toMillis(),
+    ).toBeGreaterThanOrEqual(updatedAt);
   });
 
   it('stamps a signup whose updatedAt is not a timestamp', async () => {
     const email = newEmail();
     await signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp(), updatedAt: '2024-01-01' });
-    await eventually(() => signups.doc(email).get(), (snapshot) => snapshot.get('updatedAt') instanceof Timestamp);
-    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.get('updatedAt') instanceof Timestamp);
+    await eventually(
+      () => signups.doc(email).get(),
+      (snapshot) => snapshot.get('updatedAt') instanceof Timestamp,
+    );
+    await eventually(
+      () => recent.doc(email).get(),
+      (snapshot) => snapshot.get('updatedAt') instanceof Timestamp,
+    );
   });
 
   it('stamps the signups written without updatedAt while the trigger did not run (the scheduled repair), and no others', async () => {
@@ -120,17 +169,29 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
     expect((await signups.doc(missed).get()).get('updatedAt')).toBeInstanceOf(Timestamp);
     expect(((await signups.doc(kept).get()).get('updatedAt') as Timestamp).isEqual(keptAt)).toBe(true);
     // The stamp's trigger writes the recent copy; nothing is left to stamp.
-    await eventually(() => recent.doc(missed).get(), (snapshot) => snapshot.exists);
+    await eventually(
+      () => recent.doc(missed).get(),
+      (snapshot) => snapshot.exists,
+    );
     expect(await stampMissingUpdatedAt(db)).toBe(0);
   });
 
   it('keeps the copy and the tombstone of a signup whose address holds letters beyond ASCII under its own id', async () => {
     const email = `josé-${randomUUID().slice(0, 8)}@exämple.es`;
     await write(email, { travelFrequency: 'Monthly' });
-    await eventually(() => recent.doc(email).get(), (snapshot) => snapshot.exists);
+    await eventually(
+      () => recent.doc(email).get(),
+      (snapshot) => snapshot.exists,
+    );
     expect((await recent.where('email', '==', email).get()).docs.map((copy) => copy.id)).toEqual([email]);
     await signups.doc(email).delete();
-    await eventually(() => recent.doc(email).get(), (snapshot) => !snapshot.exists);
-    await eventually(() => tombstones.doc(addressHash(email)).get(), (snapshot) => snapshot.exists);
+    await eventually(
+      () => recent.doc(email).get(),
+      (snapshot) => !snapshot.exists,
+    );
+    await eventually(
+      () => tombstones.doc(addressHash(email)).get(),
+      (snapshot) => snapshot.exists,
+    );
   });
 });

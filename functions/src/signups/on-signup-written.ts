@@ -21,22 +21,30 @@ import { holdsPlainEditKey } from './edit-key-hash';
 import { stampSignup } from './server-stamps';
 import { recordSignupDeletion, recordSignupWrite } from './signup-feeds';
 
-export const onSignupWritten = onDocumentWritten({ document: `${COLLECTIONS.waitlistSignups}/{id}`, retry: true }, async (event) => {
-  const change = event.data;
-  if (!change) return;
-  const { db } = adminServices();
-  const id = triggerDocumentId(event.params.id);
-  const isNew = !change.before.exists && change.after.exists;
-  const lacksStamp = change.after.exists && (!hasFirstSignup(change.after) || holdsPlainEditKey(change.after.data()));
-  // First the one write that stamps what the signup lacks (its own event then places it), and a new one's
-  // signup.created; then the feeds and the ranking, whose transactions read the same signup: run side by
-  // side with the stamp, they waited on its lock, and a run that timed out there stamped nothing.
-  if (isNew) await announceSignup(db, id, change.after);
-  else if (lacksStamp) await stampSignup(db, id, { giveSubscriberId: false });
-  const ranked = rankedFieldsChanged(change.before, change.after) ? syncRankEntry(db, rankSpace(db), id) : undefined;
-  const feeds = change.after.exists ? recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists) : recordSignupDeletion(db, id);
-  await Promise.all([feeds, ranked]);
-});
+export const onSignupWritten = onDocumentWritten(
+  { document: `${COLLECTIONS.waitlistSignups}/{id}`, retry: true },
+  async (event) => {
+    const change = event.data;
+    if (!change) return;
+    const { db } = adminServices();
+    const id = triggerDocumentId(event.params.id);
+    const isNew = !change.before.exists && change.after.exists;
+    const lacksStamp =
+      change.after.exists && (!hasFirstSignup(change.after) || holdsPlainEditKey(change.after.data()));
+    // First the one write that stamps what the signup lacks (its own event then places it), and a new one's
+    // signup.created; then the feeds and the ranking, whose transactions read the same signup: run side by
+    // side with the stamp, they waited on its lock, and a run that timed out there stamped nothing.
+    if (isNew) await announceSignup(db, id, change.after);
+    else if (lacksStamp) await stampSignup(db, id, { giveSubscriberId: false });
+    const ranked = rankedFieldsChanged(change.before, change.after)
+      ? syncRankEntry(db, rankSpace(db), id)
+      : undefined;
+    const feeds = change.after.exists
+      ? recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists)
+      : recordSignupDeletion(db, id);
+    await Promise.all([feeds, ranked]);
+  },
+);
 
 /** signup.created, with the subscriber id the signup is given; nothing when the signup is gone already. */
 async function announceSignup(db: Firestore, id: string, signup: DocumentSnapshot): Promise<void> {
@@ -47,5 +55,7 @@ async function announceSignup(db: Firestore, id: string, signup: DocumentSnapsho
 /** Created, deleted, or a field the ranking follows changed (any other write, a repeat signup's too, leaves its place alone). */
 function rankedFieldsChanged(before: DocumentSnapshot, after: DocumentSnapshot): boolean {
   if (before.exists !== after.exists) return true;
-  return [FIRST_SIGNUP_FIELD, 'confirmedReferrals'].some((field) => !isDeepStrictEqual(before.get(field), after.get(field)));
+  return [FIRST_SIGNUP_FIELD, 'confirmedReferrals'].some(
+    (field) => !isDeepStrictEqual(before.get(field), after.get(field)),
+  );
 }

@@ -54,17 +54,15 @@ beforeAll(async () => {
  * part too). Answers the subscriber's referral code.
  */
 async function subscribe(email: string, ref?: string, forwardedFor?: string): Promise<string> {
-  await signups
-    .doc(email)
-    .set(
-      {
-        email,
-        ip: '203.0.113.9',
-        timestamp: FieldValue.serverTimestamp(),
-        updatedAt: FieldValue.serverTimestamp(),
-      },
-      { merge: true },
-    );
+  await signups.doc(email).set(
+    {
+      email,
+      ip: '203.0.113.9',
+      timestamp: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    },
+    { merge: true },
+  );
   const headers = { ...appCheck, ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) };
   const response = await post<{ referralCode: string }>(urls.subscribe, ref ? { email, ref } : { email }, {
     headers,

@@ -10,34 +10,51 @@ import { reconcileSignupCount } from './signup-count';
 const { db } = adminSdk();
 const signups = db.collection(COLLECTIONS.waitlistSignups);
 const shardSum = async () =>
-  (await db.collection(COLLECTIONS.signupCounts).get()).docs.reduce((sum, shard) => sum + Number(shard.get('count') ?? 0), 0);
+  (await db.collection(COLLECTIONS.signupCounts).get()).docs.reduce(
+    (sum, shard) => sum + Number(shard.get('count') ?? 0),
+    0,
+  );
 const counted = async () => (await signups.count().get()).data().count;
 
 describe('signup total', () => {
-  it('goes up when a signup is created and down when it is deleted (the triggers)', { timeout: 180_000 }, async () => {
-    // Other suites' signups move the same total (their triggers can lag behind an import's hundreds):
-    // the check is taken again until it ran while no other signup was written or still being counted.
-    await vi.waitFor(
-      async () => {
-        await reconcileSignupCount(db);
-        const before = await shardSum();
-        const others = await counted();
-        if (before !== others) throw new Error('other signups are still being counted');
-        const email = `counted-${randomUUID().slice(0, 8)}@example.com`;
-        await signups.doc(email).set({ email, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
-        try {
-          await vi.waitFor(async () => expect(await shardSum()).toBe(before + 1), { timeout: 10_000, interval: 100 });
-          // A later write to the same signup is not a new one.
-          await signups.doc(email).set({ travelFrequency: 'Monthly', updatedAt: FieldValue.serverTimestamp() }, { merge: true });
-        } finally {
-          await signups.doc(email).delete();
-        }
-        await vi.waitFor(async () => expect(await shardSum()).toBe(before), { timeout: 10_000, interval: 100 });
-        if ((await counted()) !== others) throw new Error('signups changed during the check');
-      },
-      { timeout: 170_000, interval: 1_000 },
-    );
-  });
+  it(
+    'goes up when a signup is created and down when it is deleted (the triggers)',
+    { timeout: 180_000 },
+    async () => {
+      // Other suites' signups move the same total (their triggers can lag behind an import's hundreds):
+      // the check is taken again until it ran while no other signup was written or still being counted.
+      await vi.waitFor(
+        async () => {
+          await reconcileSignupCount(db);
+          const before = await shardSum();
+          const others = await counted();
+          if (before !== others) throw new Error('other signups are still being counted');
+          const email = `counted-${randomUUID().slice(0, 8)}@example.com`;
+          await signups
+            .doc(email)
+            .set({ email, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+          try {
+            await vi.waitFor(async () => expect(await shardSum()).toBe(before + 1), {
+              timeout: 10_000,
+              interval: 100,
+            });
+            // A later write to the same signup is not a new one.
+            await signups
+              .doc(email)
+              .set({ travelFrequency: 'Monthly', updatedAt: FieldValue.serverTimestamp() }, { merge: true });
+          } finally {
+            await signups.doc(email).delete();
+          }
+          await vi.waitFor(async () => expect(await shardSum()).toBe(before), {
+            timeout: 10_000,
+            interval: 100,
+          });
+          if ((await counted()) !== others) throw new Error('signups changed during the check');
+        },
+        { timeout: 170_000, interval: 1_000 },
+      );
+    },
+  );
 
   it('is set back to count() by the reconciliation when it is off', async () => {
     // Other suites create and delete signups meanwhile, and their triggers move the shards: the check is
@@ -46,7 +63,10 @@ describe('signup total', () => {
       async () => {
         await reconcileSignupCount(db);
         const before = await counted();
-        await db.collection(COLLECTIONS.signupCounts).doc('3').set({ count: FieldValue.increment(5) }, { merge: true });
+        await db
+          .collection(COLLECTIONS.signupCounts)
+          .doc('3')
+          .set({ count: FieldValue.increment(5) }, { merge: true });
         const correction = await reconcileSignupCount(db);
         const agree = (await shardSum()) === (await counted());
         const settled = (await reconcileSignupCount(db)) === 0 && (await counted()) === before;

@@ -11,7 +11,10 @@ function shardRef(db: Firestore, shard: number) {
 }
 
 /** `delta` for a random shard: the caller merges `data` into `ref` inside its own batch or transaction. */
-export function signupCountChange(db: Firestore, delta: number): { ref: DocumentReference; data: { count: FieldValue } } {
+export function signupCountChange(
+  db: Firestore,
+  delta: number,
+): { ref: DocumentReference; data: { count: FieldValue } } {
   return { ref: shardRef(db, randomInt(SIGNUP_COUNT_SHARDS)), data: { count: FieldValue.increment(delta) } };
 }
 
@@ -22,7 +25,8 @@ export async function reconcileSignupCount(db: Firestore): Promise<number> {
     const shards = await transaction.get(db.collection(COLLECTIONS.signupCounts));
     const sum = shards.docs.reduce((total, shard) => total + (Number(shard.get('count')) || 0), 0);
     const correction = counted - sum;
-    if (correction !== 0) transaction.set(shardRef(db, 0), { count: FieldValue.increment(correction) }, { merge: true });
+    if (correction !== 0)
+      transaction.set(shardRef(db, 0), { count: FieldValue.increment(correction) }, { merge: true });
     return correction;
   });
 }

@@ -8,7 +8,13 @@
 // A signup written without `updatedAt` (the console, a script, an import: any writer but ours) would be
 // counted and exported but never shown, since the panel reads by `updatedAt`: the trigger stamps it.
 import { COLLECTIONS, DELETIONS_KEPT_DAYS, RECENT_SIGNUPS_KEPT_HOURS } from '@silk/schema/constants';
-import { FieldValue, Timestamp, type DocumentData, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
 import { addressHash } from '../mail/erasure';
 import { signupCountChange } from './signup-count';
 
@@ -27,7 +33,10 @@ function millis(value: unknown): number {
 
 /** The copy of a signup in signup_recent: the same fields, and when it expires. */
 function recentCopy(data: DocumentData): DocumentData {
-  return { ...data, expiresAt: Timestamp.fromMillis(millis(data.updatedAt) + RECENT_SIGNUPS_KEPT_HOURS * HOUR_MS) };
+  return {
+    ...data,
+    expiresAt: Timestamp.fromMillis(millis(data.updatedAt) + RECENT_SIGNUPS_KEPT_HOURS * HOUR_MS),
+  };
 }
 
 /** The signup carries the field the panel's reads and feeds follow (a Firestore timestamp). */
@@ -39,7 +48,12 @@ export function hasUpdatedAt(data: DocumentData): boolean {
  * A signup created or changed: its recent copy (unless the change is older than the window), and +1 on
  * the total when it is new. Without `updatedAt`, the signup is stamped first (stampSignup).
  */
-export async function recordSignupWrite(db: Firestore, id: string, data: DocumentData, created: boolean): Promise<void> {
+export async function recordSignupWrite(
+  db: Firestore,
+  id: string,
+  data: DocumentData,
+  created: boolean,
+): Promise<void> {
   if (!hasUpdatedAt(data)) return stampSignup(db, id, created);
   const batch = db.batch();
   const copy = recentCopy(data);
@@ -107,7 +121,10 @@ export async function recordSignupDeletion(db: Firestore, id: string): Promise<v
  */
 export async function stampMissingUpdatedAt(db: Firestore): Promise<number> {
   const signups = db.collection(COLLECTIONS.waitlistSignups);
-  const [all, stamped] = await Promise.all([signups.count().get(), signups.orderBy('updatedAt').count().get()]);
+  const [all, stamped] = await Promise.all([
+    signups.count().get(),
+    signups.orderBy('updatedAt').count().get(),
+  ]);
   if (stamped.data().count >= all.data().count) return 0;
   const writer = db.bulkWriter();
   // A signup changed or deleted meanwhile (the precondition fails) is left to that write's trigger.
@@ -116,7 +133,11 @@ export async function stampMissingUpdatedAt(db: Firestore): Promise<number> {
   for await (const document of signups.select('updatedAt').stream() as AsyncIterable<QueryDocumentSnapshot>) {
     if (hasUpdatedAt(document.data())) continue;
     writes.push(
-      writer.update(document.ref, { updatedAt: FieldValue.serverTimestamp() }, { lastUpdateTime: document.updateTime }),
+      writer.update(
+        document.ref,
+        { updatedAt: FieldValue.serverTimestamp() },
+        { lastUpdateTime: document.updateTime },
+      ),
     );
   }
   await writer.close();
@@ -132,7 +153,8 @@ export async function refreshRecentSignups(db: Firestore, now = Date.now()): Pro
   const recent = await db.collection(COLLECTIONS.waitlistSignups).where('updatedAt', '>=', since).get();
   for (let start = 0; start < recent.docs.length; start += RECENT_BATCH) {
     const batch = db.batch();
-    for (const document of recent.docs.slice(start, start + RECENT_BATCH)) batch.set(recentRef(db, document.id), recentCopy(document.data()));
+    for (const document of recent.docs.slice(start, start + RECENT_BATCH))
+      batch.set(recentRef(db, document.id), recentCopy(document.data()));
     await batch.commit();
   }
   return recent.size;

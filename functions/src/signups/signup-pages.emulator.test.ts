@@ -26,9 +26,13 @@ describe('signupPages', () => {
     const batch = db.batch();
     const base = Date.UTC(2026, 0, 1);
     for (let i = 0; i < 8; i += 1) {
-      batch.set(db.collection(name).doc(`t${i}@x.co`), { email: `t${i}@x.co`, timestamp: Timestamp.fromMillis(base + i * 60_000) });
+      batch.set(db.collection(name).doc(`t${i}@x.co`), {
+        email: `t${i}@x.co`,
+        timestamp: Timestamp.fromMillis(base + i * 60_000),
+      });
     }
-    for (const id of ['a', 'm', 'z']) batch.set(db.collection(name).doc(`${id}-none@x.co`), { email: `${id}-none@x.co` });
+    for (const id of ['a', 'm', 'z'])
+      batch.set(db.collection(name).doc(`${id}-none@x.co`), { email: `${id}-none@x.co` });
     await batch.commit();
 
     const pages = await collect(name, 3);

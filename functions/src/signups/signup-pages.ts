@@ -47,7 +47,10 @@ export async function* signupPages(
 ): AsyncGenerator<SignupRecord[]> {
   let seen = 0;
   let page: SignupRecord[] = [];
-  for await (const doc of streamed(collection.orderBy('timestamp', 'desc').select(...SIGNUP_FIELDS), pageSize)) {
+  for await (const doc of streamed(
+    collection.orderBy('timestamp', 'desc').select(...SIGNUP_FIELDS),
+    pageSize,
+  )) {
     page.push(doc.data());
     seen += 1;
     if (page.length === pageSize) {
@@ -65,7 +68,10 @@ export async function* signupPages(
     missing = [];
     return full.filter((doc) => doc.exists).map((doc) => doc.data() as SignupRecord);
   };
-  for await (const doc of streamed(collection.orderBy(FieldPath.documentId()).select('timestamp'), pageSize)) {
+  for await (const doc of streamed(
+    collection.orderBy(FieldPath.documentId()).select('timestamp'),
+    pageSize,
+  )) {
     if (doc.get('timestamp') !== undefined) continue;
     missing.push(doc.ref);
     if (missing.length === pageSize) yield await readMissing();

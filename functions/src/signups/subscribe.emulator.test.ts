@@ -44,14 +44,17 @@ describe('subscribe', () => {
     ['spaces inside', { email: 'ana maria@example.com' }],
     ['a slash (not a document id)', { email: 'a/b@example.com' }],
     ['over 254 characters', { email: `${'a'.repeat(250)}@example.com` }],
-  ] as Array<[string, { email?: unknown }]>)('refuses %s with 400 and the SPEC message, storing nothing', async (_label, body) => {
-    const response = await call(body);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: INVALID_EMAIL });
-    if (typeof body.email === 'string' && !body.email.includes('/')) {
-      expect((await subscriber(body.email)).exists).toBe(false);
-    }
-  });
+  ] as Array<[string, { email?: unknown }]>)(
+    'refuses %s with 400 and the SPEC message, storing nothing',
+    async (_label, body) => {
+      const response = await call(body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: INVALID_EMAIL });
+      if (typeof body.email === 'string' && !body.email.includes('/')) {
+        expect((await subscriber(body.email)).exists).toBe(false);
+      }
+    },
+  );
 
   it('answers 429 once one address exceeds its per-e-mail limit (5 a minute in the emulator)', async () => {
     const email = uniqueEmail('sub-limit');

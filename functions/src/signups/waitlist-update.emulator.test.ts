@@ -31,7 +31,13 @@ afterAll(async () => {
 /** A token the stub answers with this verdict. */
 function token(verdict: Record<string, unknown>): string {
   const value = unique('token');
-  stub.verdicts.set(value, { success: true, score: 0.9, action: RECAPTCHA_ACTION, hostname: 'localhost', ...verdict } as never);
+  stub.verdicts.set(value, {
+    success: true,
+    score: 0.9,
+    action: RECAPTCHA_ACTION,
+    hostname: 'localhost',
+    ...verdict,
+  } as never);
   return value;
 }
 
@@ -56,7 +62,10 @@ describe('waitlistUpdate', () => {
   it('answers a listed and an unlisted address alike (status and body, byte for byte), writing nothing for the unlisted one', async () => {
     const listed = uniqueEmail('bot-listed');
     const unlisted = uniqueEmail('bot-nobody');
-    await db.collection(COLLECTIONS.waitlistSignups).doc(listed).set({ email: listed, source: 'Homepage Hero' });
+    await db
+      .collection(COLLECTIONS.waitlistSignups)
+      .doc(listed)
+      .set({ email: listed, source: 'Homepage Hero' });
     const forListed = await call({ email: listed, recaptcha_token: token({ score: 0.9 }) });
     const forUnlisted = await call({ email: unlisted, recaptcha_token: token({ score: 0.9 }) });
     expect(forListed.status).toBe(200);

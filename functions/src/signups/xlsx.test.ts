@@ -215,7 +215,12 @@ describe('writeSignupsWorkbook', () => {
     expect(rows).toBe(0);
     const book = await readWorkbook(buffer);
     expect(book.sheetName).toBe(SHEET_NAME);
-    expect(book.sheetNames).toEqual([SHEET_NAME, REFERRALS_SHEET_NAME, INVITATIONS_SHEET_NAME, ATTRIBUTION_SHEET_NAME]);
+    expect(book.sheetNames).toEqual([
+      SHEET_NAME,
+      REFERRALS_SHEET_NAME,
+      INVITATIONS_SHEET_NAME,
+      ATTRIBUTION_SHEET_NAME,
+    ]);
     expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     expect(book.rows).toEqual([]);
     expect(book.sheets[REFERRALS_SHEET_NAME]).toEqual({
@@ -255,7 +260,16 @@ describe('writeSignupsWorkbook', () => {
     expect(book.sheetNames.at(-1)).toBe(ATTRIBUTION_SHEET_NAME);
     expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     const sheet = book.sheets[ATTRIBUTION_SHEET_NAME]!;
-    expect(sheet.header).toEqual(['Email', 'Source', 'Medium', 'Campaign', 'Term', 'Content', 'Referrer', 'Landing page']);
+    expect(sheet.header).toEqual([
+      'Email',
+      'Source',
+      'Medium',
+      'Campaign',
+      'Term',
+      'Content',
+      'Referrer',
+      'Landing page',
+    ]);
     const missing = (count: number) => Array.from({ length: count }, () => NOT_AVAILABLE);
     expect(sheet.rows).toEqual([
       ['a@example.com', 'newsletter', 'email', 'launch', 'ai travel', 'hero', 'news.example.com', '/'],
@@ -269,12 +283,28 @@ describe('writeSignupsWorkbook', () => {
     const hour = 3_600_000;
     const signups: SignupRecord[][] = [
       [
-        { email: 'a@example.com', inviteStatus: 'joined', inviteWave: 'wave-b', invitedAt: invitedAt + hour, joinedAt: invitedAt + 3 * hour },
-        { email: 'b@example.com', inviteStatus: 'invited', inviteWave: 'wave-b', invitedAt: invitedAt + hour },
+        {
+          email: 'a@example.com',
+          inviteStatus: 'joined',
+          inviteWave: 'wave-b',
+          invitedAt: invitedAt + hour,
+          joinedAt: invitedAt + 3 * hour,
+        },
+        {
+          email: 'b@example.com',
+          inviteStatus: 'invited',
+          inviteWave: 'wave-b',
+          invitedAt: invitedAt + hour,
+        },
       ],
       [
         { email: 'c@example.com', inviteStatus: 'expired', inviteWave: 'wave-a', invitedAt },
-        { email: 'd@example.com', inviteStatus: 'declined', inviteWave: '=cmd', invitedAt: invitedAt + 2 * hour },
+        {
+          email: 'd@example.com',
+          inviteStatus: 'declined',
+          inviteWave: '=cmd',
+          invitedAt: invitedAt + 2 * hour,
+        },
         { email: 'e@example.com' },
       ],
     ];
@@ -284,7 +314,15 @@ describe('writeSignupsWorkbook', () => {
     expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     expect(book.rows).toHaveLength(5);
     const sheet = book.sheets[INVITATIONS_SHEET_NAME]!;
-    expect(sheet.header).toEqual(['Wave', 'First Invited At', 'Invited', 'Joined', 'Expired', 'Declined', 'Median Hours to Join']);
+    expect(sheet.header).toEqual([
+      'Wave',
+      'First Invited At',
+      'Invited',
+      'Joined',
+      'Expired',
+      'Declined',
+      'Median Hours to Join',
+    ]);
     expect(sheet.rows).toEqual([
       [ALL_WAVES, new Date(invitedAt), 4, 1, 1, 1, 2],
       ['wave-a', new Date(invitedAt), 1, 0, 1, 0, NOT_AVAILABLE],
@@ -293,7 +331,7 @@ describe('writeSignupsWorkbook', () => {
     ]);
   });
 
-  it('writes the Referrals worksheet: every record, date cells, N/A, no formula; a filtered view keeps its rows\' referrals', async () => {
+  it("writes the Referrals worksheet: every record, date cells, N/A, no formula; a filtered view keeps its rows' referrals", async () => {
     const createdAt = Date.parse('2026-11-20T10:00:00Z');
     const records: SignupRecord[] = [
       {
@@ -317,19 +355,67 @@ describe('writeSignupsWorkbook', () => {
       },
     ];
     const signups = [[{ email: 'bo@example.com' }, { email: 'cy@example.com' }]];
-    const all = await readWorkbook((await workbookOf(signups, undefined, { pages: [records.slice(0, 2), records.slice(2)], onlyExportedRows: false })).buffer);
+    const all = await readWorkbook(
+      (
+        await workbookOf(signups, undefined, {
+          pages: [records.slice(0, 2), records.slice(2)],
+          onlyExportedRows: false,
+        })
+      ).buffer,
+    );
     expect(all.rows).toHaveLength(2); // the first worksheet is unchanged
     const sheet = all.sheets[REFERRALS_SHEET_NAME]!;
-    expect(sheet.header).toEqual(['Referrer', 'Referred', 'Status', 'Reason', 'Referred At', 'Confirmed At', 'Decided At', 'Decided By']);
+    expect(sheet.header).toEqual([
+      'Referrer',
+      'Referred',
+      'Status',
+      'Reason',
+      'Referred At',
+      'Confirmed At',
+      'Decided At',
+      'Decided By',
+    ]);
     expect(sheet.rows).toEqual([
-      ['ana@example.com', 'bo@example.com', 'withheld', 'network-burst', new Date(createdAt), new Date(createdAt + 60_000), NOT_AVAILABLE, NOT_AVAILABLE],
-      ['ana@example.com', "'=cmd@example.com", 'pending', NOT_AVAILABLE, new Date(createdAt), NOT_AVAILABLE, NOT_AVAILABLE, NOT_AVAILABLE],
-      ['cy@example.com', 'dee@example.com', 'credited', NOT_AVAILABLE, new Date(createdAt), new Date(createdAt), new Date(createdAt + 120_000), 'admin@silk.travel'],
+      [
+        'ana@example.com',
+        'bo@example.com',
+        'withheld',
+        'network-burst',
+        new Date(createdAt),
+        new Date(createdAt + 60_000),
+        NOT_AVAILABLE,
+        NOT_AVAILABLE,
+      ],
+      [
+        'ana@example.com',
+        "'=cmd@example.com",
+        'pending',
+        NOT_AVAILABLE,
+        new Date(createdAt),
+        NOT_AVAILABLE,
+        NOT_AVAILABLE,
+        NOT_AVAILABLE,
+      ],
+      [
+        'cy@example.com',
+        'dee@example.com',
+        'credited',
+        NOT_AVAILABLE,
+        new Date(createdAt),
+        new Date(createdAt),
+        new Date(createdAt + 120_000),
+        'admin@silk.travel',
+      ],
     ]);
 
     // bo@ is referred in the first, cy@ refers in the third; nobody of the second is in the sheet.
-    const filtered = await readWorkbook((await workbookOf(signups, undefined, { pages: [records], onlyExportedRows: true })).buffer);
-    expect(filtered.sheets[REFERRALS_SHEET_NAME]!.rows.map((row) => row[1])).toEqual(['bo@example.com', 'dee@example.com']);
+    const filtered = await readWorkbook(
+      (await workbookOf(signups, undefined, { pages: [records], onlyExportedRows: true })).buffer,
+    );
+    expect(filtered.sheets[REFERRALS_SHEET_NAME]!.rows.map((row) => row[1])).toEqual([
+      'bo@example.com',
+      'dee@example.com',
+    ]);
   });
 
   it('writes every page, real date cells, no shared strings and no formula for the OWASP payloads', async () => {

@@ -71,8 +71,9 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 export const MAX_CELL_TEXT = 32_767;
 
 // Characters XML 1.0 cannot carry (they would corrupt the sheet), and lone surrogates.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 // = + - @ (and their full-width forms), tab, CR, LF, after any leading spaces.
 const FORMULA_START = /^ *[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 
@@ -108,7 +109,10 @@ export function zonedDates(timeZone: string): (value: unknown) => Date | null {
 }
 
 /** One spreadsheet row: text cells (N/A when missing) and the signup date as a real date cell. */
-export function signupRow(record: SignupRecord, dates: (value: unknown) => Date | null = toDate): CellValue[] {
+export function signupRow(
+  record: SignupRecord,
+  dates: (value: unknown) => Date | null = toDate,
+): CellValue[] {
   return SIGNUP_COLUMNS.map(({ key }) => {
     if (key === 'timestamp') return dates(record.timestamp) ?? NOT_AVAILABLE;
     if (key === 'location') return safeText(formatLocation(record.location));
@@ -117,9 +121,14 @@ export function signupRow(record: SignupRecord, dates: (value: unknown) => Date 
 }
 
 /** One Referrals row: text cells (N/A when missing), the dates as date cells. */
-export function referralRow(record: SignupRecord, dates: (value: unknown) => Date | null = toDate): CellValue[] {
+export function referralRow(
+  record: SignupRecord,
+  dates: (value: unknown) => Date | null = toDate,
+): CellValue[] {
   return REFERRAL_COLUMNS.map((column) =>
-    'date' in column ? (dates(record[column.key]) ?? NOT_AVAILABLE) : safeText(displayValue(record[column.key])),
+    'date' in column
+      ? (dates(record[column.key]) ?? NOT_AVAILABLE)
+      : safeText(displayValue(record[column.key])),
   );
 }
 
@@ -150,14 +159,19 @@ export function invitationRows(
     funnel.joined,
     funnel.expired,
     funnel.declined,
-    funnel.medianTimeToJoinMs === null ? NOT_AVAILABLE : Math.round((funnel.medianTimeToJoinMs / HOUR_MS) * 10) / 10,
+    funnel.medianTimeToJoinMs === null
+      ? NOT_AVAILABLE
+      : Math.round((funnel.medianTimeToJoinMs / HOUR_MS) * 10) / 10,
   ];
   const first = waves.reduce<number | null>(
     (earliest, { firstInvitedAt }) =>
       firstInvitedAt !== null && (earliest === null || firstInvitedAt < earliest) ? firstInvitedAt : earliest,
     null,
   );
-  return [row(ALL_WAVES, first, overall), ...waves.map((wave) => row(wave.waveId, wave.firstInvitedAt, wave))];
+  return [
+    row(ALL_WAVES, first, overall),
+    ...waves.map((wave) => row(wave.waveId, wave.firstInvitedAt, wave)),
+  ];
 }
 
 const TEXT_STYLE: Partial<Style> = {};
@@ -200,7 +214,9 @@ async function drained(sheet: Worksheet): Promise<void> {
   if (!Array.isArray(pipes)) return;
   // archiver's streams come from readable-stream 2, which has no `writableLength`.
   const pending = (pipe: Writable) =>
-    pipe.writableLength ?? (pipe as unknown as { _writableState?: { length?: number } })._writableState?.length ?? 0;
+    pipe.writableLength ??
+    (pipe as unknown as { _writableState?: { length?: number } })._writableState?.length ??
+    0;
   for (const pipe of pipes as Writable[]) {
     while (pending(pipe) > MAX_PENDING_SHEET_BYTES && !pipe.destroyed) await waitFor(pipe);
   }
@@ -243,10 +259,15 @@ export async function writeSignupsWorkbook(
     zip: { zlib: { level: 1 } },
   });
   const sheet = workbook.addWorksheet(SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = SIGNUP_COLUMN_SPECS.map(({ key, header, sheetWidth }) => ({ header, key, width: sheetWidth }));
+  sheet.columns = SIGNUP_COLUMN_SPECS.map(({ key, header, sheetWidth }) => ({
+    header,
+    key,
+    width: sheetWidth,
+  }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
-  header.getCell(SIGNUP_COLUMNS.findIndex(({ key }) => key === 'timestamp') + 1).note = spreadsheetTimesNote(timeZone);
+  header.getCell(SIGNUP_COLUMNS.findIndex(({ key }) => key === 'timestamp') + 1).note =
+    spreadsheetTimesNote(timeZone);
   header.commit();
   const dates = zonedDates(timeZone);
   // One shared style object per kind of cell: exceljs caches a style by object identity, whereas a
@@ -273,7 +294,9 @@ export async function writeSignupsWorkbook(
   }
   sheet.commit();
 
-  const referralSheet = workbook.addWorksheet(REFERRALS_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const referralSheet = workbook.addWorksheet(REFERRALS_SHEET_NAME, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
   referralSheet.columns = REFERRAL_COLUMNS.map(({ key, header, width }) => ({ header, key, width }));
   const referralHeader = referralSheet.getRow(1);
   referralHeader.font = { bold: true };
@@ -296,7 +319,9 @@ export async function writeSignupsWorkbook(
   }
   referralSheet.commit();
 
-  const invitationSheet = workbook.addWorksheet(INVITATIONS_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const invitationSheet = workbook.addWorksheet(INVITATIONS_SHEET_NAME, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
   invitationSheet.columns = INVITATION_COLUMNS.map(({ key, header, width }) => ({ header, key, width }));
   const invitationHeader = invitationSheet.getRow(1);
   invitationHeader.font = { bold: true };
@@ -313,13 +338,16 @@ export async function writeSignupsWorkbook(
   }
   invitationSheet.commit();
 
-  const attributionSheet = workbook.addWorksheet(ATTRIBUTION_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const attributionSheet = workbook.addWorksheet(ATTRIBUTION_SHEET_NAME, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
   attributionSheet.columns = ATTRIBUTION_COLUMNS.map(({ key, header, width }) => ({ header, key, width }));
   attributionSheet.getRow(1).font = { bold: true };
   attributionSheet.getRow(1).commit();
   for (const [index, cells] of attribution.entries()) {
     const row = attributionSheet.addRow(attributionCells(cells));
-    for (let column = 1; column <= ATTRIBUTION_COLUMNS.length; column += 1) row.getCell(column).style = TEXT_STYLE;
+    for (let column = 1; column <= ATTRIBUTION_COLUMNS.length; column += 1)
+      row.getCell(column).style = TEXT_STYLE;
     row.commit();
     if (index % EXPORT_PAGE_ROWS === EXPORT_PAGE_ROWS - 1) await waitForSheet(stream, attributionSheet);
   }

@@ -23,7 +23,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCreateTeamMemberHandler } from './create-team-member';
 import { adminServices } from '../shared/admin';
 import { serveHandler } from '../testing/serve-handler';
-import { createStaff, functionUrl, post, signIn, signUpOutsider, unique, uniqueEmail } from '../testing/emulator';
+import {
+  createStaff,
+  functionUrl,
+  post,
+  signIn,
+  signUpOutsider,
+  unique,
+  uniqueEmail,
+} from '../testing/emulator';
 import { expectRefusal, type Refusal } from '../testing/refusals';
 
 let url: string;
@@ -36,7 +44,13 @@ beforeAll(async () => {
 const PASSWORD = 'Tr4vel!Plans';
 
 function newMember(overrides: Record<string, unknown> = {}) {
-  return { email: uniqueEmail('member'), username: unique('m').slice(0, 24), password: PASSWORD, roles: ['Staff'], ...overrides };
+  return {
+    email: uniqueEmail('member'),
+    username: unique('m').slice(0, 24),
+    password: PASSWORD,
+    roles: ['Staff'],
+    ...overrides,
+  };
 }
 
 /** POST as the SPEC's client does: Bearer header and the token in the body. */
@@ -57,7 +71,9 @@ async function authUserExists(email: string): Promise<boolean> {
 async function expectNothingCreated(member: Record<string, unknown>) {
   if (typeof member.email === 'string' && member.email.includes('@')) {
     expect(await authUserExists(normalizeEmail(member.email))).toBe(false);
-    expect((await db.collection(COLLECTIONS.staff).doc(normalizeEmail(member.email)).get()).exists).toBe(false);
+    expect((await db.collection(COLLECTIONS.staff).doc(normalizeEmail(member.email)).get()).exists).toBe(
+      false,
+    );
   }
   if (typeof member.username === 'string' && member.username.trim()) {
     const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(member.username)).get();
@@ -106,7 +122,10 @@ describe('createTeamMember: who may call', () => {
 describe('createTeamMember: an Admin adds a member', () => {
   it('with a typed temporary password: 200 with the SPEC message; the member signs in with it', async () => {
     const admin = await createStaff(['Admin']);
-    const member = newMember({ email: `  ${uniqueEmail('Typed').toUpperCase()} `, roles: ['Developer', 'Staff'] });
+    const member = newMember({
+      email: `  ${uniqueEmail('Typed').toUpperCase()} `,
+      roles: ['Developer', 'Staff'],
+    });
     const email = normalizeEmail(member.email as string);
     const response = await addAs(admin.idToken, member);
     expect(response.status).toBe(200);
@@ -118,7 +137,10 @@ describe('createTeamMember: an Admin adds a member', () => {
     expect(staff.get('mustChangePassword')).toBe(true);
     expect(staff.get('createdBy')).toBe(admin.email);
     expect(staff.get('createdAt')).toBeInstanceOf(Timestamp);
-    const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(member.username as string)).get();
+    const mapping = await db
+      .collection(COLLECTIONS.usernameMappings)
+      .doc(usernameKey(member.username as string))
+      .get();
     expect(mapping.data()).toEqual({ username: member.username, email });
     expect(await signIn(email, PASSWORD)).toBeTruthy();
     // Staff are matched by verified e-mail: the Admin vouches for the address.
@@ -148,7 +170,10 @@ describe('createTeamMember: an Admin adds a member', () => {
     expect(body.temporaryPassword.length).toBeGreaterThanOrEqual(16);
     expect(body.message).toContain(body.temporaryPassword);
     expect(await signIn(member.email as string, body.temporaryPassword)).toBeTruthy();
-    const staff = await db.collection(COLLECTIONS.staff).doc(member.email as string).get();
+    const staff = await db
+      .collection(COLLECTIONS.staff)
+      .doc(member.email as string)
+      .get();
     expect(staff.get('mustChangePassword')).toBe(true);
     const audit = await db.collection(COLLECTIONS.auditLog).where('target', '==', member.email).get();
     expect(audit.docs[0]!.get('details.generatedPassword')).toBe(true);
@@ -189,7 +214,10 @@ describe('createTeamMember: conflicts (409)', () => {
     const second = newMember({ username: (first.username as string).toUpperCase() });
     expectRefusal(await addAs(admin.idToken, second), [409, USERNAME_TAKEN]);
     expect(await authUserExists(second.email as string)).toBe(false);
-    const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(first.username as string)).get();
+    const mapping = await db
+      .collection(COLLECTIONS.usernameMappings)
+      .doc(usernameKey(first.username as string))
+      .get();
     expect(mapping.get('email')).toBe(first.email);
   });
 
@@ -201,7 +229,14 @@ describe('createTeamMember: conflicts (409)', () => {
     const staff = await db.collection(COLLECTIONS.staff).doc(existing.email).get();
     expect(staff.get('roles')).toEqual(['Staff']);
     expect(staff.get('username')).toBe(existing.username);
-    expect((await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(member.username as string)).get()).exists).toBe(false);
+    expect(
+      (
+        await db
+          .collection(COLLECTIONS.usernameMappings)
+          .doc(usernameKey(member.username as string))
+          .get()
+      ).exists,
+    ).toBe(false);
     expect(await signIn(existing.email, existing.password)).toBeTruthy(); // password unchanged
   });
 
@@ -219,7 +254,14 @@ describe('createTeamMember: conflicts (409)', () => {
     const winner = created[0] ? a : b;
     const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get();
     expect(mapping.get('email')).toBe(winner.email);
-    const staffDocs = await Promise.all([a, b].map((m) => db.collection(COLLECTIONS.staff).doc(m.email as string).get()));
+    const staffDocs = await Promise.all(
+      [a, b].map((m) =>
+        db
+          .collection(COLLECTIONS.staff)
+          .doc(m.email as string)
+          .get(),
+      ),
+    );
     expect(staffDocs.filter((doc) => doc.exists)).toHaveLength(1);
   });
 });

@@ -17,7 +17,11 @@ export class IdentityToolkitError extends Error {
   }
 }
 
-async function call(apiKey: string, method: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function call(
+  apiKey: string,
+  method: string,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   if (!apiKey) throw new Error('AUTH_API_KEY is not configured (functions/env/.env.<project-id>).');
   const response = await fetch(`${baseUrl()}/accounts:${method}?key=${encodeURIComponent(apiKey)}`, {
     method: 'POST',

@@ -29,7 +29,11 @@ const asCaller = (caller: TestStaff | string, body: Record<string, unknown> = {}
   return { body: { token, ...body }, init: { headers: { Authorization: `Bearer ${token}` } } };
 };
 
-async function call(name: Parameters<typeof functionUrl>[0], caller: TestStaff | string, body: Record<string, unknown> = {}) {
+async function call(
+  name: Parameters<typeof functionUrl>[0],
+  caller: TestStaff | string,
+  body: Record<string, unknown> = {},
+) {
   const request = asCaller(caller, body);
   return post<{ error?: string; message?: string }>(await functionUrl(name), request.body, request.init);
 }
@@ -44,9 +48,9 @@ const afterRevocationSecond = () => new Promise((resolve) => setTimeout(resolve,
 
 /** Disables every other enabled Admin for the duration of `body`, so `admin` is the last one. */
 async function asLastAdmin(admin: TestStaff, body: () => Promise<void>): Promise<void> {
-  const others = (await db.collection(COLLECTIONS.staff).where('roles', 'array-contains', 'Admin').get()).docs.filter(
-    (doc) => doc.id !== admin.email && doc.get('disabled') !== true,
-  );
+  const others = (
+    await db.collection(COLLECTIONS.staff).where('roles', 'array-contains', 'Admin').get()
+  ).docs.filter((doc) => doc.id !== admin.email && doc.get('disabled') !== true);
   await Promise.all(others.map((doc) => doc.ref.update({ disabled: true })));
   try {
     await body();
@@ -56,22 +60,28 @@ async function asLastAdmin(admin: TestStaff, body: () => Promise<void>): Promise
 }
 
 describe('team update and remove: who may call', () => {
-  it.each(['teamList', 'teamUpdate', 'teamRemove'] as const)('%s: 403 for a member without Admin', async (name) => {
-    const staff = await createStaff(['Staff']);
-    const target = await createStaff(['Staff']);
-    const response = await call(name, staff, { email: target.email, disabled: true });
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: TEAM_ADMIN_REQUIRED });
-    expect((await db.collection(COLLECTIONS.staff).doc(target.email).get()).get('disabled')).not.toBe(true);
-  });
+  it.each(['teamList', 'teamUpdate', 'teamRemove'] as const)(
+    '%s: 403 for a member without Admin',
+    async (name) => {
+      const staff = await createStaff(['Staff']);
+      const target = await createStaff(['Staff']);
+      const response = await call(name, staff, { email: target.email, disabled: true });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ error: TEAM_ADMIN_REQUIRED });
+      expect((await db.collection(COLLECTIONS.staff).doc(target.email).get()).get('disabled')).not.toBe(true);
+    },
+  );
 
-  it.each(['teamUpdate', 'teamRemove'] as const)('%s: 403 for an Admin still on a one-time password', async (name) => {
-    const admin = await createStaff(['Admin'], { mustChangePassword: true });
-    const target = await createStaff(['Staff']);
-    const response = await call(name, admin, { email: target.email, disabled: true });
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: PASSWORD_CHANGE_REQUIRED });
-  });
+  it.each(['teamUpdate', 'teamRemove'] as const)(
+    '%s: 403 for an Admin still on a one-time password',
+    async (name) => {
+      const admin = await createStaff(['Admin'], { mustChangePassword: true });
+      const target = await createStaff(['Staff']);
+      const response = await call(name, admin, { email: target.email, disabled: true });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ error: PASSWORD_CHANGE_REQUIRED });
+    },
+  );
 
   it.each(['teamUpdate', 'teamRemove'] as const)('%s: 401 without a valid ID token', async (name) => {
     expect((await call(name, 'not-a-token', { email: uniqueEmail(), disabled: true })).status).toBe(401);
@@ -107,13 +117,16 @@ describe('team list', () => {
 });
 
 describe('team update', () => {
-  it('edits roles: stored, audited, and in force on the member\'s very next call', async () => {
+  it("edits roles: stored, audited, and in force on the member's very next call", async () => {
     const admin = await createStaff(['Admin']);
     const member = await createStaff(['Staff']);
     expect((await call('teamList', member)).status).toBe(403);
     const response = await call('teamUpdate', admin, { email: member.email, roles: ['Admin', 'Director'] });
     expect(response.status).toBe(200);
-    expect((await db.collection(COLLECTIONS.staff).doc(member.email).get()).get('roles')).toEqual(['Admin', 'Director']);
+    expect((await db.collection(COLLECTIONS.staff).doc(member.email).get()).get('roles')).toEqual([
+      'Admin',
+      'Director',
+    ]);
     expect((await call('teamList', member)).status).toBe(200);
     expect((await call('teamUpdate', admin, { email: member.email, roles: ['Staff'] })).status).toBe(200);
     expect((await call('teamList', member)).status).toBe(403);
@@ -126,13 +139,18 @@ describe('team update', () => {
     expect((await call('teamUpdate', admin, { email: member.email, disabled: true })).status).toBe(200);
     expect((await call('exportWaitlist', member)).status).toBe(401);
     await expect(signIn(member.email, member.password)).rejects.toThrow(/USER_DISABLED/);
-    const byUsername = await post(await functionUrl('signIn'), { identifier: member.username, password: member.password });
+    const byUsername = await post(await functionUrl('signIn'), {
+      identifier: member.username,
+      password: member.password,
+    });
     expect(byUsername.body).toEqual({ error: AUTH_USER_DISABLED });
     expect((await call('teamUpdate', admin, { email: member.email, disabled: false })).status).toBe(200);
     await afterRevocationSecond();
     const fresh = await signIn(member.email, member.password);
     expect((await call('exportWaitlist', fresh)).status).toBe(200);
-    expect(await auditActions(member.email)).toEqual(expect.arrayContaining(['member.disabled', 'member.enabled']));
+    expect(await auditActions(member.email)).toEqual(
+      expect.arrayContaining(['member.disabled', 'member.enabled']),
+    );
   });
 
   it('409: the last enabled Admin can neither drop Admin nor disable themself', async () => {
@@ -161,7 +179,10 @@ describe('team remove', () => {
     await expect(auth.getUserByEmail(member.email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     expect((await call('exportWaitlist', member)).status).toBe(401);
     await expect(signIn(member.email, member.password)).rejects.toThrow(/EMAIL_NOT_FOUND/);
-    const byUsername = await post(await functionUrl('signIn'), { identifier: member.username, password: member.password });
+    const byUsername = await post(await functionUrl('signIn'), {
+      identifier: member.username,
+      password: member.password,
+    });
     expect(byUsername.body).toEqual({ error: USERNAME_NOT_FOUND });
     expect(await auditActions(member.email)).toContain('member.removed');
   });
@@ -171,8 +192,15 @@ describe('team remove', () => {
     const member = await createStaff(['Admin']);
     expect((await call('teamRemove', admin, { email: member.email })).status).toBe(200);
     // Leftover record (as if deleted from the console only): the new account still gets nothing.
-    await db.collection(COLLECTIONS.staff).doc(member.email).set({ uid: 'uid-of-the-old-account', roles: ['Admin'] });
-    const newcomer = await auth.createUser({ email: member.email, password: member.password, emailVerified: true });
+    await db
+      .collection(COLLECTIONS.staff)
+      .doc(member.email)
+      .set({ uid: 'uid-of-the-old-account', roles: ['Admin'] });
+    const newcomer = await auth.createUser({
+      email: member.email,
+      password: member.password,
+      emailVerified: true,
+    });
     const token = await signIn(member.email, member.password);
     expect((await call('exportWaitlist', token)).status).toBe(403);
     expect((await call('teamList', token)).status).toBe(403);
@@ -201,11 +229,15 @@ describe('the forced password change is enforced by the server', () => {
     const weak = await call('changePassword', member, { password: 'aaaaaa' });
     expect(weak.status).toBe(400);
     expect(weak.body).toEqual({ error: PASSWORD_POLICY });
-    expect((await db.collection(COLLECTIONS.staff).doc(member.email).get()).get('mustChangePassword')).toBe(true);
+    expect((await db.collection(COLLECTIONS.staff).doc(member.email).get()).get('mustChangePassword')).toBe(
+      true,
+    );
 
     const newPassword = 'N3w-passw0rd!';
     expect((await call('changePassword', member, { password: newPassword })).status).toBe(200);
-    expect((await db.collection(COLLECTIONS.staff).doc(member.email).get()).get('mustChangePassword')).toBe(false);
+    expect((await db.collection(COLLECTIONS.staff).doc(member.email).get()).get('mustChangePassword')).toBe(
+      false,
+    );
     await expect(signIn(member.email, member.password)).rejects.toThrow(/INVALID_PASSWORD|INVALID_LOGIN/);
     await afterRevocationSecond();
     const fresh = await signIn(member.email, newPassword);
@@ -225,7 +257,9 @@ describe('username change', () => {
     const response = await call('changeUsername', member, { username: renamed });
     expect(response.body).toEqual({ message: USERNAME_UPDATED });
     expect((await db.collection(COLLECTIONS.staff).doc(member.email).get()).get('username')).toBe(renamed);
-    expect((await db.collection(COLLECTIONS.usernameMappings).doc(member.username.toLowerCase()).get()).exists).toBe(false);
+    expect(
+      (await db.collection(COLLECTIONS.usernameMappings).doc(member.username.toLowerCase()).get()).exists,
+    ).toBe(false);
     expect(await auditActions(member.email)).toContain('username.changed');
   });
 });
@@ -234,7 +268,10 @@ describe('sign-in by username never discloses the e-mail', () => {
   it('answers a custom token for the account (no e-mail in the answer), and the SPEC messages otherwise', async () => {
     const member = await createStaff(['Staff']);
     const url = await functionUrl('signIn');
-    const ok = await post<{ customToken?: string }>(url, { identifier: member.username, password: member.password });
+    const ok = await post<{ customToken?: string }>(url, {
+      identifier: member.username,
+      password: member.password,
+    });
     expect(ok.status).toBe(200);
     expect(ok.text).not.toContain(member.email);
     const [, payload = ''] = (ok.body.customToken ?? '').split('.');
@@ -263,7 +300,9 @@ describe('sign-in by username never discloses the e-mail', () => {
     const oobCodes = await fetch(
       `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${process.env.GCLOUD_PROJECT ?? 'demo-silk'}/oobCodes`,
     ).then((res) => res.json() as Promise<{ oobCodes: Array<{ email: string; requestType: string }> }>);
-    expect(oobCodes.oobCodes.some((code) => code.email === member.email && code.requestType === 'PASSWORD_RESET')).toBe(true);
+    expect(
+      oobCodes.oobCodes.some((code) => code.email === member.email && code.requestType === 'PASSWORD_RESET'),
+    ).toBe(true);
     const unknown = await post(url, { identifier: 'no-such-user-xyz' });
     expect(unknown.body).toEqual({ error: USERNAME_NOT_FOUND });
   });

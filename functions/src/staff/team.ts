@@ -62,13 +62,15 @@ export async function usableAdminsAfter(
   change: MemberChange,
 ): Promise<number> {
   const candidates = teamAfter(members, change).filter(
-    (member) => member.uid !== null && !member.disabled && !member.mustChangePassword && canManageTeam(member.roles),
+    (member) =>
+      member.uid !== null && !member.disabled && !member.mustChangePassword && canManageTeam(member.roles),
   );
   const accounts = await accountsOf(
     auth,
     candidates.map((member) => member.uid ?? ''),
   );
-  return candidates.filter((member) => canActAsAdmin(member.email, member, accounts.get(member.uid ?? ''))).length;
+  return candidates.filter((member) => canActAsAdmin(member.email, member, accounts.get(member.uid ?? '')))
+    .length;
 }
 
 /** The Auth account of a member: the uid on the record, or (older records) the account of the e-mail. */
@@ -98,7 +100,11 @@ export async function teamIn(services: AdminServices, transaction: Transaction):
  * token refresh fails and every function refuses the current token. Roles need no revocation: rules and
  * functions read them from the record on every request.
  */
-export async function applyAccountStatus(services: AdminServices, member: MemberRecord, disabled: boolean): Promise<void> {
+export async function applyAccountStatus(
+  services: AdminServices,
+  member: MemberRecord,
+  disabled: boolean,
+): Promise<void> {
   const uid = await memberAccount(services.auth, member);
   if (!uid) return;
   await services.auth.updateUser(uid, { disabled });

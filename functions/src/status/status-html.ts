@@ -49,7 +49,8 @@ const REFUSAL_HEADINGS: Record<StatusRefusal, string> = {
   expired: LINK_EXPIRED,
 };
 
-const referrals = (count: number) => `${count.toLocaleString('en-US')} confirmed ${count === 1 ? 'referral' : 'referrals'}`;
+const referrals = (count: number) =>
+  `${count.toLocaleString('en-US')} confirmed ${count === 1 ? 'referral' : 'referrals'}`;
 
 /**
  * The share list: the plain links, then copy and native share, which the page script reveals (last, and
@@ -120,4 +121,3 @@ export function sentHtml(): string {
     `<h1 id="status-title">${STATUS_COPY.sentTitle}</h1><p>${escapeHtml(STATUS_COPY.sentNote)}</p></section>`
   );
 }
-

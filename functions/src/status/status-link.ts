@@ -33,7 +33,12 @@ export function statusLinkCeiling(ceilings: Ceilings): Ceiling {
   return { scope: 'status-link-mails', limit: ceilings.statusLinkMails, windowMs: ceilings.windowMs };
 }
 
-export function statusLinkMail(email: string, subscriberId: string, referralCode: string, context: MailContext): QueuedMail {
+export function statusLinkMail(
+  email: string,
+  subscriberId: string,
+  referralCode: string,
+  context: MailContext,
+): QueuedMail {
   const links = subscriberLinks(context.config.siteOrigin, context.secret, subscriberId, referralCode);
   const { subject, text, html } = statusLinkEmail(links);
   return { to: email, message: { subject, text, html }, headers: listUnsubscribeHeaders(links) };
@@ -69,7 +74,10 @@ export async function sendStatusLink(
       transaction.update(subscriber.ref, { referralCode: code });
       if (signup.exists) transaction.update(signup.ref, signupChange({ referralCode: code }));
     }
-    transaction.create(db.collection(COLLECTIONS.mail).doc(), statusLinkMail(email, subscriberId, code, context));
+    transaction.create(
+      db.collection(COLLECTIONS.mail).doc(),
+      statusLinkMail(email, subscriberId, code, context),
+    );
     queued = true;
     return true;
   });
@@ -94,4 +102,7 @@ export function makeStatusLinkHandler(deps: Partial<EndpointDeps> = {}, mailCont
 }
 
 export const statusLinkHandler = makeStatusLinkHandler();
-export const statusLink = httpsFunction({ ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] }, statusLinkHandler);
+export const statusLink = httpsFunction(
+  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
+  statusLinkHandler,
+);

@@ -26,7 +26,10 @@ beforeAll(async () => {
   urls.link = await functionUrl('statusLink');
 });
 
-async function open(query: string, method = 'GET'): Promise<{ status: number; html: string; headers: Headers }> {
+async function open(
+  query: string,
+  method = 'GET',
+): Promise<{ status: number; html: string; headers: Headers }> {
   const response = await fetch(`${urls.page}${query}`, { method, redirect: 'manual' });
   return { status: response.status, html: await response.text(), headers: response.headers };
 }
@@ -34,7 +37,9 @@ async function open(query: string, method = 'GET'): Promise<{ status: number; ht
 const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? '';
 
 /** A subscriber on the site: their status token from the confirmation e-mail's footer, and their id. */
-async function join(prefix: string): Promise<{ email: string; token: string; subscriberId: string; siteOrigin: string }> {
+async function join(
+  prefix: string,
+): Promise<{ email: string; token: string; subscriberId: string; siteOrigin: string }> {
   const email = uniqueEmail(prefix);
   await signUpOnSite(email);
   const [mail] = await waitForMailTo(email);
@@ -82,7 +87,9 @@ describe('the status page', () => {
     const shown = [position, now].map(({ place, total }) => `>${formatPlace(place, total)}</p>`);
     expect(shown.some((text) => page.html.includes(text))).toBe(true);
     expect(page.html).toContain('<dd data-testid="status-referrals">2</dd>');
-    expect(page.html).toContain(`data-testid="status-link">${escapeHtml(referralLink(siteOrigin, code))}</p>`);
+    expect(page.html).toContain(
+      `data-testid="status-link">${escapeHtml(referralLink(siteOrigin, code))}</p>`,
+    );
     expect(page.html).toContain(escapeHtml(maskEmail(email)));
     expect(page.html).not.toContain(email);
   });
@@ -90,7 +97,12 @@ describe('the status page', () => {
   it('refuses a tampered, an expired and an orphaned token with the fresh-link form and no numbers', async () => {
     const { token, subscriberId } = await join('refused');
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    const expired = signLinkToken(EMULATOR_MAIL_TOKEN_SECRET, 'status', subscriberId, Date.now() - (LINK_LIFETIME_SECONDS.status + 60) * 1000);
+    const expired = signLinkToken(
+      EMULATOR_MAIL_TOKEN_SECRET,
+      'status',
+      subscriberId,
+      Date.now() - (LINK_LIFETIME_SECONDS.status + 60) * 1000,
+    );
     const otherPurpose = signLinkToken(EMULATOR_MAIL_TOKEN_SECRET, 'confirm', subscriberId);
     const orphan = signLinkToken(EMULATOR_MAIL_TOKEN_SECRET, 'status', 'no-such-subscriber-id');
     for (const [query, message] of [
@@ -116,7 +128,6 @@ describe('the status page', () => {
     expect(page.status).toBe(405);
     expect(page.html).toContain(escapeHtml(METHOD_NOT_ALLOWED));
   });
-
 });
 
 describe('a fresh status link', () => {
@@ -141,7 +152,7 @@ describe('a fresh status link', () => {
     expect((await db.collection(COLLECTIONS.mailWaiting).where('to', '==', stranger).get()).size).toBe(0);
   });
 
-  it("answers the page's native form with a redirect to \"check your inbox\", for any address", async () => {
+  it('answers the page\'s native form with a redirect to "check your inbox", for any address', async () => {
     for (const email of [uniqueEmail('form-stranger'), (await join('form')).email]) {
       const response = await fetch(urls.link, {
         method: 'POST',

@@ -67,7 +67,10 @@ export async function statusContent(
 }
 
 /** Why a status token is refused, or its subscriber id. */
-function readToken(secret: string, token: string | null): { subscriberId: string } | { refusal: StatusRefusal } {
+function readToken(
+  secret: string,
+  token: string | null,
+): { subscriberId: string } | { refusal: StatusRefusal } {
   if (token === null) return { refusal: 'missing' };
   try {
     return { subscriberId: verifyLinkToken(secret, token, 'status').subject };
@@ -92,7 +95,8 @@ export function makeStatusPageHandler(options: StatusPageOptions & { ranking?: R
       const url = new URL((req as { url?: string }).url ?? '/', 'http://localhost');
       const read = readToken(secret, queryToken(req));
       if ('refusal' in read) {
-        if (read.refusal === 'missing' && url.searchParams.has(STATUS_SENT_PARAM)) await page(200, sentHtml());
+        if (read.refusal === 'missing' && url.searchParams.has(STATUS_SENT_PARAM))
+          await page(200, sentHtml());
         else await page(REFUSAL_STATUS[read.refusal], freshLinkHtml(read.refusal));
         return ANSWERED;
       }
@@ -107,4 +111,7 @@ export function makeStatusPageHandler(options: StatusPageOptions & { ranking?: R
 }
 
 export const statusPageHandler = makeStatusPageHandler();
-export const statusPage = httpsFunction({ ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] }, statusPageHandler);
+export const statusPage = httpsFunction(
+  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
+  statusPageHandler,
+);

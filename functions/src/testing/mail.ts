@@ -1,7 +1,12 @@
 // Helpers for the mail emulator tests: a signup as the site makes it, the queue documents of an address,
 // waiting for a delivery state, and the tokens in a delivered e-mail's links.
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
-import { FieldValue, type DocumentData, type DocumentReference, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentData,
+  type DocumentReference,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { adminServices } from '../shared/admin';
 import { appCheckHeaders, functionUrl, post } from './emulator';
@@ -10,17 +15,35 @@ import { appCheckHeaders, functionUrl, post } from './emulator';
 export const EMULATOR_MAIL_TOKEN_SECRET = 'emulator-only-mail-token-secret';
 
 const LOCATION = Object.fromEntries(
-  ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'].map((field) => [field, NOT_AVAILABLE]),
+  ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'].map((field) => [
+    field,
+    NOT_AVAILABLE,
+  ]),
 );
 
 /** The site's signup: the browser's landing write, then POST /api/subscribe (as joinWaitlist does). */
 export async function signUpOnSite(email: string, feedback: Record<string, string> = {}): Promise<void> {
   const { db } = adminServices();
-  await db.collection(COLLECTIONS.waitlistSignups).doc(email).set(
-    { email, source: SIGNUP_SOURCE, ip: '203.0.113.9', location: LOCATION, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp(), ...feedback },
-    { merge: true },
+  await db
+    .collection(COLLECTIONS.waitlistSignups)
+    .doc(email)
+    .set(
+      {
+        email,
+        source: SIGNUP_SOURCE,
+        ip: '203.0.113.9',
+        location: LOCATION,
+        timestamp: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+        ...feedback,
+      },
+      { merge: true },
+    );
+  const response = await post(
+    await functionUrl('subscribe'),
+    { email },
+    { headers: await appCheckHeaders() },
   );
-  const response = await post(await functionUrl('subscribe'), { email }, { headers: await appCheckHeaders() });
   if (response.status !== 200) throw new Error(`subscribe answered ${response.status}: ${response.text}`);
 }
 
@@ -39,7 +62,8 @@ export async function waitForDoc(
   for (;;) {
     const data = (await ref.get()).data();
     if (accept(data)) return data;
-    if (Date.now() > deadline) throw new Error(`${ref.path} did not reach the expected state: ${JSON.stringify(data)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${ref.path} did not reach the expected state: ${JSON.stringify(data)}`);
     await sleep(100);
   }
 }

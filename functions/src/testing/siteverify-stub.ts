@@ -13,7 +13,9 @@ export interface SiteverifyStub {
   close: () => Promise<void>;
 }
 
-export async function startSiteverifyStub(offset = Number(process.env.SILK_PORT_OFFSET ?? 0)): Promise<SiteverifyStub> {
+export async function startSiteverifyStub(
+  offset = Number(process.env.SILK_PORT_OFFSET ?? 0),
+): Promise<SiteverifyStub> {
   const verdicts = new Map<string, SiteverifyResult | { status: number }>();
   const requests: Array<Record<string, string>> = [];
   const server: Server = createServer((req, res) => {
@@ -25,7 +27,10 @@ export async function startSiteverifyStub(offset = Number(process.env.SILK_PORT_
       const verdict =
         form.secret !== EMULATOR_SECRET
           ? { success: false, 'error-codes': ['invalid-input-secret'] }
-          : (verdicts.get(form.response ?? '') ?? { success: false, 'error-codes': ['invalid-input-response'] });
+          : (verdicts.get(form.response ?? '') ?? {
+              success: false,
+              'error-codes': ['invalid-input-response'],
+            });
       if ('status' in verdict) {
         res.writeHead(verdict.status).end('upstream trouble');
         return;

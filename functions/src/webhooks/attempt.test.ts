@@ -28,7 +28,11 @@ afterEach(async () => {
 });
 
 /** A name that does not resolve, pinned to the loopback address the check would have returned. */
-const pinned = (port: number): CheckedTarget => ({ url: new URL(`http://hooks.invalid:${port}/in`), address: '127.0.0.1', family: 4 });
+const pinned = (port: number): CheckedTarget => ({
+  url: new URL(`http://hooks.invalid:${port}/in`),
+  address: '127.0.0.1',
+  family: 4,
+});
 
 describe('postWebhook', () => {
   it('posts the body with signed headers to the checked address and keeps the start of the answer', async () => {
@@ -41,13 +45,21 @@ describe('postWebhook', () => {
         res.writeHead(202).end('x'.repeat(10_000));
       });
     });
-    const body = JSON.stringify({ type: 'signup.created', timestamp: '2026-01-01T00:00:00.000Z', data: { email: 'a@example.com' } });
+    const body = JSON.stringify({
+      type: 'signup.created',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      data: { email: 'a@example.com' },
+    });
     const headers = signedHeaders(SECRET, 'msg_1', body, new Date());
     const answer = await postWebhook(pinned(port), body, headers, 5000);
     expect(answer).toEqual({ status: 202, answer: 'x'.repeat(WEBHOOK_ANSWER_KEPT_CHARS) });
     expect(seen?.method).toBe('POST');
     expect(seen?.body).toBe(body);
-    expect(seen?.headers).toMatchObject({ 'content-type': 'application/json', 'webhook-id': 'msg_1', host: `hooks.invalid:${port}` });
+    expect(seen?.headers).toMatchObject({
+      'content-type': 'application/json',
+      'webhook-id': 'msg_1',
+      host: `hooks.invalid:${port}`,
+    });
     expect(new Webhook(SECRET).verify(seen!.body, headers)).toEqual(JSON.parse(body));
   });
 
@@ -55,14 +67,22 @@ describe('postWebhook', () => {
     const port = await serve(() => {
       // never answers
     });
-    expect(await postWebhook(pinned(port), '{}', {}, 200)).toEqual({ status: null, answer: webhookTimedOut(0.2) });
+    expect(await postWebhook(pinned(port), '{}', {}, 200)).toEqual({
+      status: null,
+      answer: webhookTimedOut(0.2),
+    });
     const closed = await serve(() => undefined);
     await new Promise((resolve) => servers.pop()!.close(resolve));
-    expect(await postWebhook(pinned(closed), '{}', {}, 2000)).toEqual({ status: null, answer: webhookUnreachable('ECONNREFUSED') });
+    expect(await postWebhook(pinned(closed), '{}', {}, 2000)).toEqual({
+      status: null,
+      answer: webhookUnreachable('ECONNREFUSED'),
+    });
   });
 
   it('does not follow a redirect: a 3xx is the answer', async () => {
-    const port = await serve((_req, res) => res.writeHead(307, { location: 'http://169.254.169.254/' }).end());
+    const port = await serve((_req, res) =>
+      res.writeHead(307, { location: 'http://169.254.169.254/' }).end(),
+    );
     expect(await postWebhook(pinned(port), '{}', {}, 2000)).toEqual({ status: 307, answer: '' });
   });
 });

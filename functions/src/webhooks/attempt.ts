@@ -17,7 +17,12 @@ export interface AttemptAnswer {
 }
 
 /** The three Standard Webhooks headers for one attempt (a new timestamp and signature each time). */
-export function signedHeaders(secret: string, eventId: string, body: string, at: Date): Record<string, string> {
+export function signedHeaders(
+  secret: string,
+  eventId: string,
+  body: string,
+  at: Date,
+): Record<string, string> {
   return {
     'webhook-id': eventId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
@@ -78,8 +83,13 @@ export function postWebhook(
         void readStart(response).then((answer) => settle({ status: response.statusCode ?? null, answer }));
       },
     );
-    const timer = setTimeout(() => settle({ status: null, answer: webhookTimedOut(timeoutMs / 1000) }), timeoutMs);
-    request.on('error', (error: Error & { code?: string }) => settle({ status: null, answer: webhookUnreachable(error.code ?? error.message) }));
+    const timer = setTimeout(
+      () => settle({ status: null, answer: webhookTimedOut(timeoutMs / 1000) }),
+      timeoutMs,
+    );
+    request.on('error', (error: Error & { code?: string }) =>
+      settle({ status: null, answer: webhookUnreachable(error.code ?? error.message) }),
+    );
     request.end(body);
   });
 }

@@ -85,16 +85,27 @@ export function deliveryView(snapshot: DocumentSnapshot): WebhookDeliveryView {
 }
 
 /** The newest deliveries (of one endpoint, or all), at most `limit`. */
-export async function listDeliveries(db: Firestore, endpointId: string | undefined, limit = 100): Promise<WebhookDeliveryView[]> {
+export async function listDeliveries(
+  db: Firestore,
+  endpointId: string | undefined,
+  limit = 100,
+): Promise<WebhookDeliveryView[]> {
   let query = db.collection(COLLECTIONS.webhookDeliveries).orderBy('createdAt', 'desc').limit(limit);
   if (endpointId !== undefined) query = query.where('endpointId', '==', endpointId);
   return (await query.get()).docs.map(deliveryView);
 }
 
 /** One delivery per enabled endpoint subscribed to the event (read now, not cached); a retry adds none twice. */
-export async function fanOut(db: Firestore, eventId: string, type: WebhookEventType, now = Date.now()): Promise<number> {
+export async function fanOut(
+  db: Firestore,
+  eventId: string,
+  type: WebhookEventType,
+  now = Date.now(),
+): Promise<number> {
   const endpoints = await db.collection(COLLECTIONS.webhooks).where('enabled', '==', true).get();
-  const subscribed = endpoints.docs.filter((doc) => ((doc.get('events') as string[] | undefined) ?? []).includes(type));
+  const subscribed = endpoints.docs.filter((doc) =>
+    ((doc.get('events') as string[] | undefined) ?? []).includes(type),
+  );
   await Promise.all(
     subscribed.map(async (endpoint) => {
       try {
@@ -125,7 +136,11 @@ export interface AttemptDeps {
 }
 
 /** Takes a PENDING (not waiting) or RETRY delivery for this attempt; its data, or null when it is not ours to attempt. */
-async function claim(db: Firestore, ref: DocumentReference, leaseUntil: number): Promise<DocumentData | null> {
+async function claim(
+  db: Firestore,
+  ref: DocumentReference,
+  leaseUntil: number,
+): Promise<DocumentData | null> {
   return db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(ref);
     const state = snapshot.get('delivery.state') as QueueState | undefined;
@@ -158,10 +173,15 @@ async function attempt(data: DocumentData, deps: AttemptDeps, at: number): Promi
   if (!event.exists) return final(WEBHOOK_EVENT_ERASED);
   let target;
   try {
-    target = await checkTarget(String(endpoint.get('url')), { allowLocal: deps.config.allowLocalTargets, ...(deps.resolve ? { resolve: deps.resolve } : {}) });
+    target = await checkTarget(String(endpoint.get('url')), {
+      allowLocal: deps.config.allowLocalTargets,
+      ...(deps.resolve ? { resolve: deps.resolve } : {}),
+    });
   } catch (error) {
     if (!(error instanceof TargetRefused)) throw error;
-    return error.lasting ? final(WEBHOOK_URL_REFUSED) : { ...final(webhookUnreachable(error.message)), retryable: true };
+    return error.lasting
+      ? final(WEBHOOK_URL_REFUSED)
+      : { ...final(webhookUnreachable(error.message)), retryable: true };
   }
   const body = String(event.get('body'));
   const headers = signedHeaders(String(endpoint.get('secret')), event.id, body, new Date(at));
@@ -182,7 +202,13 @@ async function attemptDelivery(ref: DocumentReference, deps: AttemptDeps): Promi
   const retryAt = delay === undefined ? undefined : now() + delay;
   const record: AttemptRecord = { at, status: outcome.status, ...(retryAt === undefined ? {} : { retryAt }) };
   const history = [...((data.history as AttemptRecord[] | undefined) ?? []), record].slice(-HISTORY_KEPT);
-  if (!outcome.delivered) logger.warn('webhooks: attempt failed', { id: ref.id, attempts, status: outcome.status, retry: retryAt !== undefined });
+  if (!outcome.delivered)
+    logger.warn('webhooks: attempt failed', {
+      id: ref.id,
+      attempts,
+      status: outcome.status,
+      retry: retryAt !== undefined,
+    });
   await ref.update({
     'delivery.state': outcome.delivered ? 'SUCCESS' : 'ERROR',
     'delivery.leaseExpireTime': FieldValue.delete(),
@@ -195,7 +221,11 @@ async function attemptDelivery(ref: DocumentReference, deps: AttemptDeps): Promi
 }
 
 /** One write to webhook_deliveries/{id}: a delivery that is PENDING (not waiting) or RETRY gets its attempt. */
-export async function handleDeliveryWrite(ref: DocumentReference, after: DocumentData | undefined, deps: AttemptDeps): Promise<void> {
+export async function handleDeliveryWrite(
+  ref: DocumentReference,
+  after: DocumentData | undefined,
+  deps: AttemptDeps,
+): Promise<void> {
   const state = after?.delivery?.state as QueueState | undefined;
   if (state === 'RETRY' || (state === 'PENDING' && after?.delivery?.nextAttemptAt === undefined)) {
     await attemptDelivery(ref, deps);
@@ -206,7 +236,11 @@ export async function handleDeliveryWrite(ref: DocumentReference, after: Documen
  * "Send again": a new attempt now with the same `webhook-id`. A delivery whose attempt is under way is
  * left to it (`started` false). 404 for an unknown delivery or a removed endpoint.
  */
-export async function redeliver(db: Firestore, id: string, now = Date.now()): Promise<{ delivery: WebhookDeliveryView; started: boolean; data: DocumentData }> {
+export async function redeliver(
+  db: Firestore,
+  id: string,
+  now = Date.now(),
+): Promise<{ delivery: WebhookDeliveryView; started: boolean; data: DocumentData }> {
   const ref = deliveryRef(db, id);
   const started = await db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(ref);
@@ -237,7 +271,11 @@ export async function stopDeliveries(db: Firestore, endpointId: string): Promise
   for (const doc of waiting.docs) {
     const changed = await db.runTransaction(async (transaction) => {
       const snapshot = await transaction.get(doc.ref);
-      if (deliveryStatus(snapshot.data() ?? {}) !== 'pending' || snapshot.get('delivery.state') === 'PROCESSING') return false;
+      if (
+        deliveryStatus(snapshot.data() ?? {}) !== 'pending' ||
+        snapshot.get('delivery.state') === 'PROCESSING'
+      )
+        return false;
       transaction.update(doc.ref, {
         'delivery.state': 'ERROR',
         'delivery.nextAttemptAt': FieldValue.delete(),

@@ -5,7 +5,11 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { WEBHOOK_LIMIT_REACHED, WEBHOOK_NOT_FOUND, WEBHOOK_URL_REFUSED } from '@silk/schema/messages';
 import type { WebhookSaveRequest } from '@silk/schema/webhook-api';
-import { MAX_WEBHOOK_ENDPOINTS, type WebhookEndpointView, type WebhookEventType } from '@silk/schema/webhooks';
+import {
+  MAX_WEBHOOK_ENDPOINTS,
+  type WebhookEndpointView,
+  type WebhookEventType,
+} from '@silk/schema/webhooks';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '../http/http';
@@ -59,9 +63,19 @@ type Saved = { endpoint: WebhookEndpointView; secret?: string; created: boolean 
  * Creates an endpoint (answering its secret) or changes one. The target is checked when it is new,
  * changed or switched on; switching an endpoint off always works.
  */
-export async function saveEndpoint(db: Firestore, request: Required<Omit<WebhookSaveRequest, 'id'>> & { id?: string | undefined }, by: string, options: SaveOptions): Promise<Saved> {
+export async function saveEndpoint(
+  db: Firestore,
+  request: Required<Omit<WebhookSaveRequest, 'id'>> & { id?: string | undefined },
+  by: string,
+  options: SaveOptions,
+): Promise<Saved> {
   const now = options.now ?? Date.now();
-  const fields = { url: request.url, events: request.events, enabled: request.enabled, description: request.description };
+  const fields = {
+    url: request.url,
+    events: request.events,
+    enabled: request.enabled,
+    description: request.description,
+  };
   if (request.id === undefined) {
     await requireTarget(request.url, options.allowLocal, options.resolve);
     const ref = db.collection(COLLECTIONS.webhooks).doc(randomBytes(10).toString('hex'));

@@ -11,6 +11,9 @@ export const onWebhookDeliveryWritten = onDocumentWritten(
   async (event) => {
     const after = event.data?.after;
     if (!after?.exists) return;
-    await handleDeliveryWrite(after.ref, after.data(), { db: adminServices().db, config: readWebhookConfig() });
+    await handleDeliveryWrite(after.ref, after.data(), {
+      db: adminServices().db,
+      config: readWebhookConfig(),
+    });
   },
 );

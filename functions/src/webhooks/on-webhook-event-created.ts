@@ -6,7 +6,10 @@ import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { adminServices } from '../shared/admin';
 import { fanOut } from './deliveries';
 
-export const onWebhookEventCreated = onDocumentCreated({ document: `${COLLECTIONS.webhookEvents}/{id}`, retry: true }, async (event) => {
-  const type = event.data?.get('type') as WebhookEventType | undefined;
-  if (type) await fanOut(adminServices().db, event.params.id, type);
-});
+export const onWebhookEventCreated = onDocumentCreated(
+  { document: `${COLLECTIONS.webhookEvents}/{id}`, retry: true },
+  async (event) => {
+    const type = event.data?.get('type') as WebhookEventType | undefined;
+    if (type) await fanOut(adminServices().db, event.params.id, type);
+  },
+);

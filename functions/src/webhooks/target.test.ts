@@ -6,7 +6,8 @@ import { readWebhookConfig } from './webhook-config';
 
 const answers =
   (...addresses: string[]): Resolve =>
-  async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  async () =>
+    addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 const production = { allowLocal: false };
 
 async function refusal(url: string, resolve: Resolve = answers('93.184.215.14')): Promise<TargetRefused> {
@@ -17,24 +18,55 @@ async function refusal(url: string, resolve: Resolve = answers('93.184.215.14'))
 
 describe('isPublicAddress', () => {
   it.each([
-    '127.0.0.1', '127.1.2.3', '10.0.0.8', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1',
-    '0.0.0.0', '255.255.255.255', '224.0.0.1', '240.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd00:ec2::254',
-    'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::a00:1', '2001:db8::1', 'not-an-ip',
+    '127.0.0.1',
+    '127.1.2.3',
+    '10.0.0.8',
+    '172.16.5.4',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '255.255.255.255',
+    '224.0.0.1',
+    '240.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'fd00:ec2::254',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '64:ff9b::a00:1',
+    '2001:db8::1',
+    'not-an-ip',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:93.184.215.14'])('accepts %s', (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:93.184.215.14'])(
+    'accepts %s',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 });
 
 describe('checkTarget under the production configuration', () => {
   it('accepts an https URL whose host resolves only to public addresses, and pins an IPv4 one when there is one', async () => {
-    const target = await checkTarget('https://hooks.example.com/in', { ...production, resolve: answers('2606:4700:4700::1111', '93.184.215.14') });
+    const target = await checkTarget('https://hooks.example.com/in', {
+      ...production,
+      resolve: answers('2606:4700:4700::1111', '93.184.215.14'),
+    });
     expect(target).toMatchObject({ address: '93.184.215.14', family: 4 });
     expect(target.url.hostname).toBe('hooks.example.com');
-    expect(await checkTarget('https://v6.example.com/', { ...production, resolve: answers('2606:4700:4700::1111') })).toMatchObject({ address: '2606:4700:4700::1111', family: 6 });
+    expect(
+      await checkTarget('https://v6.example.com/', {
+        ...production,
+        resolve: answers('2606:4700:4700::1111'),
+      }),
+    ).toMatchObject({ address: '2606:4700:4700::1111', family: 6 });
   });
 
   it.each([
@@ -66,7 +98,12 @@ describe('checkTarget under the production configuration', () => {
   });
 
   it('refuses http, other schemes, credentials and non-URLs', async () => {
-    for (const url of ['http://hooks.example.com/in', 'ftp://hooks.example.com/', 'https://user:pass@hooks.example.com/', 'not a url']) {
+    for (const url of [
+      'http://hooks.example.com/in',
+      'ftp://hooks.example.com/',
+      'https://user:pass@hooks.example.com/',
+      'not a url',
+    ]) {
       expect((await refusal(url)).lasting).toBe(true);
     }
   });
@@ -84,15 +121,22 @@ describe('the configuration', () => {
   it('refuses local targets by default; the flag is honoured in the emulator only', () => {
     expect(readWebhookConfig({}).allowLocalTargets).toBe(false);
     expect(readWebhookConfig({ WEBHOOK_ALLOW_LOCAL_TARGETS: 'true' }).allowLocalTargets).toBe(false);
-    expect(readWebhookConfig({ WEBHOOK_ALLOW_LOCAL_TARGETS: 'true', FUNCTIONS_EMULATOR: 'true' }).allowLocalTargets).toBe(true);
+    expect(
+      readWebhookConfig({ WEBHOOK_ALLOW_LOCAL_TARGETS: 'true', FUNCTIONS_EMULATOR: 'true' })
+        .allowLocalTargets,
+    ).toBe(true);
   });
 
   it('retries for about a day by default; the schedule can be shortened', () => {
     const total = readWebhookConfig({}).retryDelaysMs.reduce((sum, delay) => sum + delay, 0);
     expect(total / 3_600_000).toBeGreaterThan(24);
     expect(total / 3_600_000).toBeLessThan(30);
-    expect(readWebhookConfig({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '1, 2,3' }).retryDelaysMs).toEqual([1000, 2000, 3000]);
-    expect(() => readWebhookConfig({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '1,-2' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_SECONDS/);
+    expect(readWebhookConfig({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '1, 2,3' }).retryDelaysMs).toEqual([
+      1000, 2000, 3000,
+    ]);
+    expect(() => readWebhookConfig({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '1,-2' })).toThrow(
+      /WEBHOOK_RETRY_SCHEDULE_SECONDS/,
+    );
   });
 
   it('allows a local http receiver under the emulator configuration', async () => {
@@ -103,10 +147,18 @@ describe('the configuration', () => {
 
 describe('pinnedLookup', () => {
   it('answers the checked address whatever name is looked up, in both callback shapes', async () => {
-    const lookup = pinnedLookup({ url: new URL('https://hooks.example.com/'), address: '93.184.215.14', family: 4 });
-    const single = await new Promise((resolve) => lookup('rebound.example.com', {}, (_error, address, family) => resolve([address, family])));
+    const lookup = pinnedLookup({
+      url: new URL('https://hooks.example.com/'),
+      address: '93.184.215.14',
+      family: 4,
+    });
+    const single = await new Promise((resolve) =>
+      lookup('rebound.example.com', {}, (_error, address, family) => resolve([address, family])),
+    );
     expect(single).toEqual(['93.184.215.14', 4]);
-    const all = await new Promise((resolve) => lookup('rebound.example.com', { all: true }, (_error, addresses) => resolve(addresses)));
+    const all = await new Promise((resolve) =>
+      lookup('rebound.example.com', { all: true }, (_error, addresses) => resolve(addresses)),
+    );
     expect(all).toEqual([{ address: '93.184.215.14', family: 4 }]);
   });
 });

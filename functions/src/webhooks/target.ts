@@ -50,7 +50,10 @@ function familyOf(address: string): 4 | 6 {
 }
 
 /** Checks the URL and its host's addresses; TargetRefused when it may not be a webhook's target. */
-export async function checkTarget(raw: string, options: { allowLocal: boolean; resolve?: Resolve }): Promise<CheckedTarget> {
+export async function checkTarget(
+  raw: string,
+  options: { allowLocal: boolean; resolve?: Resolve },
+): Promise<CheckedTarget> {
   if (!URL.canParse(raw)) throw new TargetRefused('not a URL', true);
   const url = new URL(raw);
   const schemes = options.allowLocal ? ['https:', 'http:'] : ['https:'];
@@ -81,7 +84,9 @@ export async function checkTarget(raw: string, options: { allowLocal: boolean; r
 export function pinnedLookup(target: CheckedTarget): LookupFunction {
   return (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all) {
-      (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [{ address: target.address, family: target.family }]);
+      (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     } else {
       callback(null, target.address, target.family);
     }

@@ -14,7 +14,8 @@ export interface WebhookConfig {
 }
 
 function schedule(raw: string | undefined): number[] {
-  if (raw === undefined || raw.trim() === '') return WEBHOOK_RETRY_DELAYS_SECONDS.map((seconds) => seconds * 1000);
+  if (raw === undefined || raw.trim() === '')
+    return WEBHOOK_RETRY_DELAYS_SECONDS.map((seconds) => seconds * 1000);
   const delays = raw.split(',').map((item) => Number(item.trim()));
   if (delays.some((value) => !Number.isFinite(value) || value <= 0)) {
     throw new Error(`WEBHOOK_RETRY_SCHEDULE_SECONDS must list positive numbers, got "${raw}".`);

@@ -21,7 +21,11 @@ export function makeWebhookRemoveHandler(deps: Partial<EndpointDeps> = {}) {
         return String(snapshot.get('url'));
       });
       const stopped = await stopDeliveries(db, id);
-      await audit({ action: 'webhook.removed', target: `webhooks/${id}`, details: { url, stoppedDeliveries: stopped } });
+      await audit({
+        action: 'webhook.removed',
+        target: `webhooks/${id}`,
+        details: { url, stoppedDeliveries: stopped },
+      });
       return { ok: true as const };
     },
     deps,

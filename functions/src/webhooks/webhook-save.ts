@@ -16,7 +16,10 @@ export interface WebhookDeps {
   resolve?: Resolve;
 }
 
-export function makeWebhookSaveHandler(deps: Partial<EndpointDeps> = {}, webhook: WebhookDeps = { webhookConfig: readWebhookConfig }) {
+export function makeWebhookSaveHandler(
+  deps: Partial<EndpointDeps> = {},
+  webhook: WebhookDeps = { webhookConfig: readWebhookConfig },
+) {
   return endpoint(
     'webhookSave',
     async ({ services: { db }, body, caller, audit }) => {
@@ -30,7 +33,9 @@ export function makeWebhookSaveHandler(deps: Partial<EndpointDeps> = {}, webhook
         target: `webhooks/${id}`,
         details: { url, events, enabled, description },
       });
-      return saved.secret === undefined ? { endpoint: saved.endpoint } : { endpoint: saved.endpoint, secret: saved.secret };
+      return saved.secret === undefined
+        ? { endpoint: saved.endpoint }
+        : { endpoint: saved.endpoint, secret: saved.secret };
     },
     deps,
   );

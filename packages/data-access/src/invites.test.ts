@@ -33,7 +33,11 @@ describe('parseInviteWave', () => {
 describe('parseDripSettings', () => {
   it('is a paused drip without a document', () => {
     expect(parseDripSettings(undefined)).toEqual({ enabled: false, perDay: 0, hourUtc: 9 });
-    expect(parseDripSettings({ enabled: true, perDay: 5, hourUtc: 0 })).toEqual({ enabled: true, perDay: 5, hourUtc: 0 });
+    expect(parseDripSettings({ enabled: true, perDay: 5, hourUtc: 0 })).toEqual({
+      enabled: true,
+      perDay: 5,
+      hourUtc: 0,
+    });
   });
 
   it('reads the stored settings and drops an impossible hour', () => {
@@ -43,13 +47,25 @@ describe('parseDripSettings', () => {
       hourUtc: 14,
       lastRunAt: 3,
     });
-    expect(parseDripSettings({ enabled: 'yes', perDay: 'many', hourUtc: 24 })).toEqual({ enabled: false, perDay: 0, hourUtc: 9 });
+    expect(parseDripSettings({ enabled: 'yes', perDay: 'many', hourUtc: 24 })).toEqual({
+      enabled: false,
+      perDay: 0,
+      hourUtc: 9,
+    });
   });
 });
 
 describe('parseInviteHistoryEntry', () => {
   it('keeps an entry and drops one of an unknown status', () => {
-    expect(parseInviteHistoryEntry({ email: 'a@example.com', status: 'joined', at: 4, by: 'invitee', waveId: 'w' })).toEqual({
+    expect(
+      parseInviteHistoryEntry({
+        email: 'a@example.com',
+        status: 'joined',
+        at: 4,
+        by: 'invitee',
+        waveId: 'w',
+      }),
+    ).toEqual({
       email: 'a@example.com',
       status: 'joined',
       at: 4,

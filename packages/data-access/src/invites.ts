@@ -2,10 +2,24 @@
 // with their progress, the drip settings, and one address's invite history. Invitations themselves
 // (their codes' hashes) are never read from a browser.
 import { COLLECTIONS, INVITE_SETTINGS_DOC } from '@silk/schema/constants';
-import { INVITE_STATUSES, type DripSettings, type InviteHistoryEntry, type InviteWave } from '@silk/schema/invites';
+import {
+  INVITE_STATUSES,
+  type DripSettings,
+  type InviteHistoryEntry,
+  type InviteWave,
+} from '@silk/schema/invites';
 
 export type { InviteHistoryEntry };
-import { collection, doc, limit, onSnapshot, orderBy, query, where, type Unsubscribe } from 'firebase/firestore';
+import {
+  collection,
+  doc,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  where,
+  type Unsubscribe,
+} from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
 
 /** How many of the latest waves the panel follows. */
@@ -23,7 +37,10 @@ export function parseInviteWave(id: string, data: Record<string, unknown>): Invi
   return {
     ...(data as unknown as InviteWave),
     id,
-    target: target.kind === 'view' ? { kind: 'view', query: String(target.query ?? '') } : { kind: 'next', count: num(target.count) },
+    target:
+      target.kind === 'view'
+        ? { kind: 'view', query: String(target.query ?? '') }
+        : { kind: 'next', count: num(target.count) },
     createdBy: String(data.createdBy ?? ''),
     createdAt: num(data.createdAt),
     total: num(data.total),
@@ -38,7 +55,10 @@ export function parseDripSettings(data: Record<string, unknown> | undefined): Dr
     ...data,
     enabled: data?.enabled === true,
     perDay: num(data?.perDay),
-    hourUtc: Number.isInteger(hourUtc) && (hourUtc as number) >= 0 && (hourUtc as number) <= 23 ? (hourUtc as number) : 9,
+    hourUtc:
+      Number.isInteger(hourUtc) && (hourUtc as number) >= 0 && (hourUtc as number) <= 23
+        ? (hourUtc as number)
+        : 9,
   };
 }
 
@@ -54,7 +74,11 @@ export function listenToInviteWaves(
   onWaves: (waves: InviteWaveRow[]) => void,
   onError: (error: Error) => void,
 ): Unsubscribe {
-  const latest = query(collection(services.db, COLLECTIONS.inviteWaves), orderBy('createdAt', 'desc'), limit(WAVES_SHOWN));
+  const latest = query(
+    collection(services.db, COLLECTIONS.inviteWaves),
+    orderBy('createdAt', 'desc'),
+    limit(WAVES_SHOWN),
+  );
   return onSnapshot(
     latest,
     (snapshot) => onWaves(snapshot.docs.map((document) => parseInviteWave(document.id, document.data()))),

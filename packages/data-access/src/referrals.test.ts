@@ -26,7 +26,14 @@ describe('parseReferralRecord', () => {
   });
 
   it('leaves out what is missing or malformed; the address falls back to the document id', () => {
-    expect(parseReferralRecord('bo@example.com', { status: 'lost', reason: 'bad', createdAt: 'x', confirmedAt: null })).toEqual({
+    expect(
+      parseReferralRecord('bo@example.com', {
+        status: 'lost',
+        reason: 'bad',
+        createdAt: 'x',
+        confirmedAt: null,
+      }),
+    ).toEqual({
       referred: 'bo@example.com',
       referrer: '',
       code: '',
@@ -47,14 +54,25 @@ describe('parseRankingSettings', () => {
       version: 3,
       updatedAt: 10,
       updatedBy: 'ana@silk.travel',
-      rerank: { rule: { kind: 'skip', places: 5 }, version: 4, state: 'running', done: 10, total: 100, startedAt: 9 },
+      rerank: {
+        rule: { kind: 'skip', places: 5 },
+        version: 4,
+        state: 'running',
+        done: 10,
+        total: 100,
+        startedAt: 9,
+      },
     };
     expect(parseRankingSettings(stored)).toEqual(stored);
   });
 
   it('falls back to the default for an unknown or invalid rule, and drops a malformed re-rank', () => {
-    expect(parseRankingSettings({ rule: { kind: 'skip', places: 0 }, version: 1 }).rule).toEqual(DEFAULT_RANKING_RULE);
-    expect(parseRankingSettings({ rule: { kind: 'lottery' }, version: 1 }).rule).toEqual(DEFAULT_RANKING_RULE);
+    expect(parseRankingSettings({ rule: { kind: 'skip', places: 0 }, version: 1 }).rule).toEqual(
+      DEFAULT_RANKING_RULE,
+    );
+    expect(parseRankingSettings({ rule: { kind: 'lottery' }, version: 1 }).rule).toEqual(
+      DEFAULT_RANKING_RULE,
+    );
     expect(parseRankingSettings({ rule: { kind: 'referrals' }, rerank: { state: 'running' } })).toEqual({
       rule: { kind: 'referrals' },
       version: 0,

@@ -127,7 +127,10 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
       editKeyHash: theirs,
       socialMedia: '@theirs',
     });
-    await expect(joinWaitlist(config, email)).resolves.toEqual({ referralCode: null, subscribeSettled: true });
+    await expect(joinWaitlist(config, email)).resolves.toEqual({
+      referralCode: null,
+      subscribeSettled: true,
+    });
     expect(await stored(email)).toMatchObject({
       ip: '198.51.100.23',
       editKeyHash: theirs,
@@ -169,7 +172,13 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
       referrer: 'https://search.example/',
     });
     const data = await stored(email);
-    expect(data).toMatchObject({ ip: '198.51.100.77', utmSource: 'newsletter', utmCampaign: 'launch', landingPath: '/', editKeyHash: key });
+    expect(data).toMatchObject({
+      ip: '198.51.100.77',
+      utmSource: 'newsletter',
+      utmCampaign: 'launch',
+      landingPath: '/',
+      editKeyHash: key,
+    });
     expect(data).not.toHaveProperty('utmTerm');
     expect(data).not.toHaveProperty('referrerHost');
     // A signup stored without attribution gains none from a repeat.
@@ -191,7 +200,10 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
   it('only logs a failing mailing-list call (the signup still succeeds)', async () => {
     stub.on('/api/subscribe', (_req, res) => json(res, 500, { error: 'Mailing list down' }));
     const email = uniqueEmail('subfail');
-    await expect(joinWaitlist(config, email)).resolves.toEqual({ referralCode: null, subscribeSettled: true });
+    await expect(joinWaitlist(config, email)).resolves.toEqual({
+      referralCode: null,
+      subscribeSettled: true,
+    });
     expect(await stored(email)).toMatchObject({ email });
     expect(errors).toHaveBeenCalledWith(
       'Mailing-list subscription failed:',
@@ -201,7 +213,10 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
 
   it("resolves with the subscriber's own code from the mailing-list call's answer", async () => {
     stub.on('/api/subscribe', (_req, res) => json(res, 200, { ok: true, referralCode: 'zxcv6789' }));
-    await expect(joinWaitlist(config, uniqueEmail('code'))).resolves.toEqual({ referralCode: 'zxcv6789', subscribeSettled: true });
+    await expect(joinWaitlist(config, uniqueEmail('code'))).resolves.toEqual({
+      referralCode: 'zxcv6789',
+      subscribeSettled: true,
+    });
   });
 
   it('asks again for the code with the same call (App Check token, the referral code of the visit)', async () => {

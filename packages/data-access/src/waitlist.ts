@@ -140,7 +140,10 @@ export async function joinWaitlist(
   const editKey = readEditKey(id) ?? newEditKey();
   const attribution = visit ? visitAttribution(visit.url, visit.referrer) : null;
   const editKeyHash = await hashEditKey(editKey);
-  const record = landingRecord({ email, ...(await startVisitorLookup(config)), editKeyHash, attribution }, serverTimestamp);
+  const record = landingRecord(
+    { email, ...(await startVisitorLookup(config)), editKeyHash, attribution },
+    serverTimestamp,
+  );
   const ref = signupRef(getLiteFirestore(config, appName), id);
   try {
     const writes = landingWrites(record);
@@ -165,7 +168,11 @@ export async function joinWaitlist(
   const outcome = await Promise.race([
     subscribed,
     new Promise<JoinOutcome>(
-      (resolve) => (timer = setTimeout(() => resolve({ referralCode: null, subscribeSettled: false }), SUBSCRIBE_WAIT_MS)),
+      (resolve) =>
+        (timer = setTimeout(
+          () => resolve({ referralCode: null, subscribeSettled: false }),
+          SUBSCRIBE_WAIT_MS,
+        )),
     ),
   ]);
   clearTimeout(timer);

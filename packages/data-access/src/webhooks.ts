@@ -7,6 +7,10 @@ import { staffClient } from './staff-client';
 
 export type WebhookCall = 'webhookList' | 'webhookSave' | 'webhookRemove' | 'webhookRedeliver';
 
-export async function callWebhooks<K extends WebhookCall>(services: AdminServices, id: K, body: ApiRequest<K>): Promise<ApiAnswer<K>> {
+export async function callWebhooks<K extends WebhookCall>(
+  services: AdminServices,
+  id: K,
+  body: ApiRequest<K>,
+): Promise<ApiAnswer<K>> {
   return callApi(await staffClient(services), id, body);
 }

@@ -21,11 +21,7 @@ import {
   redeemInviteRequestSchema,
   verifyInviteRequestSchema,
 } from './invite-api';
-import {
-  importChunkRequestSchema,
-  importListRequestSchema,
-  importStartRequestSchema,
-} from './import-api';
+import { importChunkRequestSchema, importListRequestSchema, importStartRequestSchema } from './import-api';
 import { mailEventRequestSchema } from './mail-events-api';
 import {
   webhookListRequestSchema,

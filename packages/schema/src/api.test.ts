@@ -106,9 +106,12 @@ describe('createTeamMemberRequestSchema', () => {
 });
 
 describe('exportWaitlistRequestSchema: timeZone', () => {
-  it.each(['Europe/Berlin', 'America/New_York', 'UTC', 'Europe/Kyiv'])('keeps the zone %j as sent', (timeZone) => {
-    expect(exportWaitlistRequestSchema.parse({ token: 't', timeZone }).timeZone).toBe(timeZone);
-  });
+  it.each(['Europe/Berlin', 'America/New_York', 'UTC', 'Europe/Kyiv'])(
+    'keeps the zone %j as sent',
+    (timeZone) => {
+      expect(exportWaitlistRequestSchema.parse({ token: 't', timeZone }).timeZone).toBe(timeZone);
+    },
+  );
 
   it.each([undefined, '', 'Mars/Olympus_Mons', 'Europe/Berlin<script>', 42, { zone: 'UTC' }])(
     'leaves out %j (the sheet is then in UTC) without refusing the export',

@@ -51,14 +51,20 @@ const signupEmail = z
  * A referral code from the visit's link: anything that is not a well-formed code is dropped, never
  * refused (the signup goes on without a referrer).
  */
-export const referralCodeField = z.unknown().transform((value) => parseReferralCode(value) ?? undefined).optional();
+export const referralCodeField = z
+  .unknown()
+  .transform((value) => parseReferralCode(value) ?? undefined)
+  .optional();
 
 export const subscribeRequestSchema = z.object({ email: signupEmail, ref: referralCodeField });
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
 
 /** An attribution field of a join: a value its pattern or limit refuses is dropped, never refused. */
 const attributionField = (key: AttributionField) =>
-  z.unknown().transform((value) => (isAttributionValue(key, value) ? value : undefined)).optional();
+  z
+    .unknown()
+    .transform((value) => (isAttributionValue(key, value) ? value : undefined))
+    .optional();
 
 /**
  * /api/join: the e-mail and, from a page with scripts, the session's edit key (bound on a new signup);
@@ -189,15 +195,13 @@ export const signupViewSchema = z.strictObject({
 
 /** POST /api/xlsxdown: `{token}` for every signup, `{token, view}` for the rows of a view. */
 export const exportWaitlistRequestSchema = z.object({
-  view: z
-    .optional(z.unknown())
-    .transform((value, context): SignupView | undefined => {
-      if (value === undefined) return undefined;
-      const parsed = signupViewSchema.safeParse(value);
-      if (parsed.success) return parsed.data;
-      context.addIssue({ code: 'custom', message: INVALID_SIGNUP_VIEW });
-      return z.NEVER;
-    }),
+  view: z.optional(z.unknown()).transform((value, context): SignupView | undefined => {
+    if (value === undefined) return undefined;
+    const parsed = signupViewSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    context.addIssue({ code: 'custom', message: INVALID_SIGNUP_VIEW });
+    return z.NEVER;
+  }),
   /**
    * The downloader's IANA zone for the Signup Date column; a zone this server's Intl does not know (a
    * newer tz name, say) is left out and the sheet says UTC rather than the download failing.

@@ -3,7 +3,12 @@
 // registry's (signup-fields.ts, which the rules also follow): a value that fails them is dropped, never
 // cleaned — a changed value is not the campaign's tag. Used by the site's browser write, `/api/join` and
 // the panel. Pure and zod-free.
-import { ATTRIBUTION_SIGNUP_FIELDS, UTM_PARAMETERS, type Attribution, type AttributionField } from './signup-fields';
+import {
+  ATTRIBUTION_SIGNUP_FIELDS,
+  UTM_PARAMETERS,
+  type Attribution,
+  type AttributionField,
+} from './signup-fields';
 
 /** Each field's name in the panel and the spreadsheet, in the registry's order. */
 export const ATTRIBUTION_LABELS: Readonly<Record<AttributionField, string>> = {

@@ -65,5 +65,8 @@ export const REFUSED_ADDRESSES: readonly RefusedAddress[] = [
   { input: 'ana@example-.com', why: 'a label ending with a hyphen' },
   { input: 'ana@[192.0.2.1]', why: 'an address literal' },
   { input: 'ana@example.com.', why: 'a trailing dot in the domain' },
-  { input: at('a'.repeat(MAX_EMAIL_LENGTH - '@example.com'.length + 1)), why: `longer than ${MAX_EMAIL_LENGTH}` },
+  {
+    input: at('a'.repeat(MAX_EMAIL_LENGTH - '@example.com'.length + 1)),
+    why: `longer than ${MAX_EMAIL_LENGTH}`,
+  },
 ];

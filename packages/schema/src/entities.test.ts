@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FEEDBACK_FIELDS, faqItemSchema, featureSlideSchema, isAvatarImage, testimonialSchema } from './entities';
+import {
+  FEEDBACK_FIELDS,
+  faqItemSchema,
+  featureSlideSchema,
+  isAvatarImage,
+  testimonialSchema,
+} from './entities';
 
 describe('entities', () => {
   it('lists the seven feedback fields of PRODUCT.md#waitlist', () => {

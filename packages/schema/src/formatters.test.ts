@@ -30,7 +30,9 @@ describe('SIGNUP_COLUMNS', () => {
 });
 
 describe('displayValue', () => {
-  it.each([undefined, null, '', '   '])('shows N/A for %j', (value) => expect(displayValue(value)).toBe('N/A'));
+  it.each([undefined, null, '', '   '])('shows N/A for %j', (value) =>
+    expect(displayValue(value)).toBe('N/A'),
+  );
   it('shows text, numbers and booleans as they are', () => {
     expect(displayValue('Monthly')).toBe('Monthly');
     expect(displayValue(0)).toBe('0');
@@ -122,9 +124,9 @@ describe('formatLocation', () => {
     ).toBe('Lisbon, Lisbon, Portugal, PT, 38.72, -9.14');
   });
   it('leaves out unknown parts', () => {
-    expect(formatLocation({ city: 'Kyoto', region: 'N/A', country: 'JP', latitude: '', longitude: 'N/A' })).toBe(
-      'Kyoto, JP',
-    );
+    expect(
+      formatLocation({ city: 'Kyoto', region: 'N/A', country: 'JP', latitude: '', longitude: 'N/A' }),
+    ).toBe('Kyoto, JP');
   });
   it('shows text as it is', () => {
     expect(formatLocation('Berlin, Germany')).toBe('Berlin, Germany');

@@ -15,14 +15,29 @@ const importId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: IMPORT_REQUE
 export const importStartRequestSchema = z.object({
   /** The client's id for this import: starting it again resumes it. */
   importId,
-  fileName: z.string().trim().min(1, { error: IMPORT_REQUEST_INVALID }).max(200, { error: IMPORT_REQUEST_INVALID }),
+  fileName: z
+    .string()
+    .trim()
+    .min(1, { error: IMPORT_REQUEST_INVALID })
+    .max(200, { error: IMPORT_REQUEST_INVALID }),
   fileSha256: z.string().regex(/^[a-f0-9]{64}$/, { error: IMPORT_REQUEST_INVALID }),
   mapping: z.record(z.string().max(200), z.string().max(40), { error: IMPORT_REQUEST_INVALID }),
-  rows: z.number({ error: IMPORT_REQUEST_INVALID }).int({ error: IMPORT_REQUEST_INVALID }).min(1, { error: IMPORT_REQUEST_INVALID }).max(MAX_IMPORT_ROWS, { error: IMPORT_REQUEST_INVALID }),
+  rows: z
+    .number({ error: IMPORT_REQUEST_INVALID })
+    .int({ error: IMPORT_REQUEST_INVALID })
+    .min(1, { error: IMPORT_REQUEST_INVALID })
+    .max(MAX_IMPORT_ROWS, { error: IMPORT_REQUEST_INVALID }),
   /** Send the double opt-in mail to imported addresses that are not confirmed yet. */
   sendConfirmation: z.boolean().default(false),
 });
-export type ImportStartRequest = { importId: string; fileName: string; fileSha256: string; mapping: ImportMapping; rows: number; sendConfirmation?: boolean };
+export type ImportStartRequest = {
+  importId: string;
+  fileName: string;
+  fileSha256: string;
+  mapping: ImportMapping;
+  rows: number;
+  sendConfirmation?: boolean;
+};
 export interface ImportStartResponse {
   import: ImportView;
 }
@@ -37,8 +52,14 @@ const importRow = z.object({
 
 export const importChunkRequestSchema = z.object({
   importId,
-  index: z.number({ error: IMPORT_REQUEST_INVALID }).int({ error: IMPORT_REQUEST_INVALID }).min(0, { error: IMPORT_REQUEST_INVALID }),
-  rows: z.array(importRow, { error: IMPORT_REQUEST_INVALID }).min(1, { error: IMPORT_REQUEST_INVALID }).max(IMPORT_CHUNK_ROWS, { error: IMPORT_REQUEST_INVALID }),
+  index: z
+    .number({ error: IMPORT_REQUEST_INVALID })
+    .int({ error: IMPORT_REQUEST_INVALID })
+    .min(0, { error: IMPORT_REQUEST_INVALID }),
+  rows: z
+    .array(importRow, { error: IMPORT_REQUEST_INVALID })
+    .min(1, { error: IMPORT_REQUEST_INVALID })
+    .max(IMPORT_CHUNK_ROWS, { error: IMPORT_REQUEST_INVALID }),
 });
 export type ImportChunkRequest = z.input<typeof importChunkRequestSchema>;
 export interface ImportChunkResponse {

@@ -5,13 +5,11 @@ import { INVITE_REQUEST_INVALID } from './messages';
 import { MAX_WAVE_SIZE, parseInviteCode, type WavePreview } from './invites';
 
 /** An invitation code from a link or a form: a malformed one is refused like an unknown one (the page says so). */
-const inviteCode = z
-  .unknown()
-  .transform((value, context) => {
-    const code = parseInviteCode(value);
-    if (code === null) context.addIssue({ code: 'custom', message: INVITE_REQUEST_INVALID });
-    return code ?? '';
-  });
+const inviteCode = z.unknown().transform((value, context) => {
+  const code = parseInviteCode(value);
+  if (code === null) context.addIssue({ code: 'custom', message: INVITE_REQUEST_INVALID });
+  return code ?? '';
+});
 
 export const redeemInviteRequestSchema = z.object({ code: inviteCode });
 export type RedeemInviteRequest = { code: string };
@@ -28,7 +26,9 @@ export const declineInviteRequestSchema = z.object({
 });
 export type DeclineInviteRequest = { code: string; choice: 'keep' | 'leave' };
 
-export const verifyInviteRequestSchema = z.object({ token: z.string({ error: INVITE_REQUEST_INVALID }).min(1).max(200) });
+export const verifyInviteRequestSchema = z.object({
+  token: z.string({ error: INVITE_REQUEST_INVALID }).min(1).max(200),
+});
 export type VerifyInviteRequest = z.input<typeof verifyInviteRequestSchema>;
 /** The invited address, answered once: the verification consumes the token. */
 export interface VerifyInviteResponse {
@@ -54,8 +54,7 @@ export const inviteWaveRequestSchema = z.object({
 });
 export type InviteWaveRequest = z.input<typeof inviteWaveRequestSchema>;
 export type InviteWaveResponse =
-  | { ok: true; preview: WavePreview }
-  | { ok: true; waveId: string; total: number; message: string };
+  { ok: true; preview: WavePreview } | { ok: true; waveId: string; total: number; message: string };
 
 export const inviteDripRequestSchema = z.object({
   enabled: z.boolean(),

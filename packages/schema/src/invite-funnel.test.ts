@@ -7,20 +7,51 @@ const row = (email: string, extra: Record<string, unknown>) => ({ id: email, ema
 describe('inviteFunnels', () => {
   it('counts each wave and all of them; waiting rows are not in the funnel', () => {
     const rows = [
-      row('a@example.com', { inviteStatus: 'joined', inviteWave: 'w2', invitedAt: 10 * HOUR, joinedAt: 13 * HOUR }),
+      row('a@example.com', {
+        inviteStatus: 'joined',
+        inviteWave: 'w2',
+        invitedAt: 10 * HOUR,
+        joinedAt: 13 * HOUR,
+      }),
       row('b@example.com', { inviteStatus: 'invited', inviteWave: 'w2', invitedAt: 10 * HOUR }),
-      row('c@example.com', { inviteStatus: 'joined', inviteWave: 'w1', invitedAt: 1 * HOUR, joinedAt: 2 * HOUR }),
+      row('c@example.com', {
+        inviteStatus: 'joined',
+        inviteWave: 'w1',
+        invitedAt: 1 * HOUR,
+        joinedAt: 2 * HOUR,
+      }),
       row('d@example.com', { inviteStatus: 'expired', inviteWave: 'w1', invitedAt: 1 * HOUR }),
       row('e@example.com', { inviteStatus: 'declined', inviteWave: 'w1', invitedAt: 2 * HOUR }),
-      row('f@example.com', { inviteStatus: 'joined', inviteWave: 'w2', invitedAt: 11 * HOUR, joinedAt: 16 * HOUR }),
+      row('f@example.com', {
+        inviteStatus: 'joined',
+        inviteWave: 'w2',
+        invitedAt: 11 * HOUR,
+        joinedAt: 16 * HOUR,
+      }),
       row('g@example.com', {}),
       row('h@example.com', { inviteStatus: 'waiting' }),
     ];
     const { overall, waves } = inviteFunnels(rows);
     expect(overall).toEqual({ invited: 6, joined: 3, expired: 1, declined: 1, medianTimeToJoinMs: 3 * HOUR });
     expect(waves).toEqual([
-      { waveId: 'w1', firstInvitedAt: HOUR, invited: 3, joined: 1, expired: 1, declined: 1, medianTimeToJoinMs: HOUR },
-      { waveId: 'w2', firstInvitedAt: 10 * HOUR, invited: 3, joined: 2, expired: 0, declined: 0, medianTimeToJoinMs: 4 * HOUR },
+      {
+        waveId: 'w1',
+        firstInvitedAt: HOUR,
+        invited: 3,
+        joined: 1,
+        expired: 1,
+        declined: 1,
+        medianTimeToJoinMs: HOUR,
+      },
+      {
+        waveId: 'w2',
+        firstInvitedAt: 10 * HOUR,
+        invited: 3,
+        joined: 2,
+        expired: 0,
+        declined: 0,
+        medianTimeToJoinMs: 4 * HOUR,
+      },
     ]);
   });
 

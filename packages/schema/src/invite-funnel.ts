@@ -28,7 +28,14 @@ interface Tally {
   firstInvitedAt: number | null;
 }
 
-const emptyTally = (): Tally => ({ invited: 0, joined: 0, expired: 0, declined: 0, joinTimes: [], firstInvitedAt: null });
+const emptyTally = (): Tally => ({
+  invited: 0,
+  joined: 0,
+  expired: 0,
+  declined: 0,
+  joinTimes: [],
+  firstInvitedAt: null,
+});
 
 function millis(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -81,7 +88,10 @@ export function inviteFunnelCounter(): { add: (row: Row) => void; result: () => 
         firstInvitedAt: tally.firstInvitedAt,
         ...funnelOf(tally),
       }));
-      list.sort((a, b) => (a.firstInvitedAt ?? Infinity) - (b.firstInvitedAt ?? Infinity) || a.waveId.localeCompare(b.waveId));
+      list.sort(
+        (a, b) =>
+          (a.firstInvitedAt ?? Infinity) - (b.firstInvitedAt ?? Infinity) || a.waveId.localeCompare(b.waveId),
+      );
       return { overall: funnelOf(overall), waves: list };
     },
   };

@@ -19,11 +19,19 @@ export const resendMailEventSchema = z.object({
   data: z.object({
     email_id: z.string().max(200).optional(),
     to: z.array(z.string().max(254)).min(1).max(50),
-    bounce: z.object({ message: z.string().max(1000).optional(), type: z.string().max(100).optional(), subType: z.string().max(100).optional() }).optional(),
+    bounce: z
+      .object({
+        message: z.string().max(1000).optional(),
+        type: z.string().max(100).optional(),
+        subType: z.string().max(100).optional(),
+      })
+      .optional(),
   }),
 });
 
-export const mailEventRequestSchema = z.union([silkMailEventSchema, resendMailEventSchema], { error: MAIL_EVENT_INVALID });
+export const mailEventRequestSchema = z.union([silkMailEventSchema, resendMailEventSchema], {
+  error: MAIL_EVENT_INVALID,
+});
 export type MailEventRequest = z.input<typeof mailEventRequestSchema>;
 export interface MailEventResponse {
   ok: true;

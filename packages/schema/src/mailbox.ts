@@ -19,7 +19,10 @@ export interface MailboxProvider {
 const gmail: MailboxProvider = { canonical: 'gmail.com', tag: '+', dotless: true };
 const proton: MailboxProvider = { canonical: 'proton.me', tag: '+' };
 const icloud: MailboxProvider = { canonical: 'icloud.com', tag: '+' };
-const own = (canonical: string, rest: Omit<MailboxProvider, 'canonical'>): MailboxProvider => ({ canonical, ...rest });
+const own = (canonical: string, rest: Omit<MailboxProvider, 'canonical'>): MailboxProvider => ({
+  canonical,
+  ...rest,
+});
 
 /**
  * The providers whose rules differ from the default, by domain (punycode, lower case). Microsoft's

@@ -46,7 +46,8 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   BOT_CHECK_MISSING_TOKEN: 'A reCAPTCHA token is required.',
   BOT_CHECK_FAILED: 'The reCAPTCHA check failed. Please try again.',
   BOT_CHECK_UNAVAILABLE: 'The reCAPTCHA service is unavailable. Please try again later.',
-  APP_CHECK_FAILED: 'This request could not be verified as coming from our site. Please reload the page and try again.',
+  APP_CHECK_FAILED:
+    'This request could not be verified as coming from our site. Please reload the page and try again.',
   APP_CHECK_UNAVAILABLE: 'The app verification service is unavailable. Please try again later.',
   INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
   PASSWORDS_DO_NOT_MATCH: 'The two passwords do not match.',
@@ -99,13 +100,14 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   REFERRAL_REJECTED: 'Referral credit rejected.',
   REFERRAL_NOT_WITHHELD: 'This referral is not waiting for review.',
   REFERRAL_NOT_FOUND: 'There is no referral for this address.',
-  REFERRAL_ALREADY_CREDITED: 'This address has already earned its referrer credit once. Reject this repeat instead.',
+  REFERRAL_ALREADY_CREDITED:
+    'This address has already earned its referrer credit once. Reject this repeat instead.',
   LINK_ACTION_FAILED: 'We could not reach Silk just now. Please check your connection and try again.',
   SIGNUP_DELETE_FAILED: 'The signup could not be deleted. Please try again.',
   NO_MATCHING_SIGNUPS: 'No signups match this filter.',
   INVALID_SIGNUP_VIEW: 'This view of the signups is not valid. Clear the filters and try again.',
-    NO_ACCESS_TITLE: 'No access',
-    LOADING_ALL_SIGNUPS: 'Loading every signup',
+  NO_ACCESS_TITLE: 'No access',
+  LOADING_ALL_SIGNUPS: 'Loading every signup',
   TEAM_ADMIN_REQUIRED: 'Only Admins can manage the team.',
   PASSWORD_CHANGE_REQUIRED: 'Set a new password before continuing.',
   MEMBER_NOT_FOUND: 'No team member exists with this email address.',
@@ -140,14 +142,20 @@ describe('messages', () => {
     expect(messages.memberUpdated('ana@silk.travel')).toBe('Updated ana@silk.travel.');
     expect(messages.memberRemoved('ana@silk.travel')).toBe('Removed ana@silk.travel from the team.');
     expect(messages.inviteWaveStarted(0)).toBe('Nobody is waiting to be invited: the wave invites no one.');
-    expect(messages.inviteWaveStarted(1)).toBe('Inviting 1 person: the invitations go out in the background.');
-    expect(messages.inviteWaveStarted(10000)).toBe('Inviting 10,000 people: the invitations go out in the background.');
+    expect(messages.inviteWaveStarted(1)).toBe(
+      'Inviting 1 person: the invitations go out in the background.',
+    );
+    expect(messages.inviteWaveStarted(10000)).toBe(
+      'Inviting 10,000 people: the invitations go out in the background.',
+    );
     expect(messages.inviteDripSaved(false, 50, 9)).toBe('The daily invitations are paused.');
     expect(messages.inviteDripSaved(true, 50, 9)).toBe('Inviting 50 a day at 09:00 UTC.');
     expect(messages.rankingRuleSet('By signup time')).toBe(
       'Re-ranking everyone: By signup time. Places follow the new rule when the re-rank is done.',
     );
-    expect(messages.signupDeleted('ana@example.com')).toBe('Deleted ana@example.com and everything held for the address.');
+    expect(messages.signupDeleted('ana@example.com')).toBe(
+      'Deleted ana@example.com and everything held for the address.',
+    );
   });
 
   it('names the account that has no access', () => {
@@ -186,7 +194,9 @@ describe('messages', () => {
 
   it('describes a webhook delivery without an answer', () => {
     expect(messages.webhookTimedOut(10)).toBe('No answer within 10 seconds.');
-    expect(messages.webhookUnreachable('ECONNREFUSED')).toBe('The receiver could not be reached (ECONNREFUSED).');
+    expect(messages.webhookUnreachable('ECONNREFUSED')).toBe(
+      'The receiver could not be reached (ECONNREFUSED).',
+    );
   });
 
   it('words each problem of an imported row, and the end of an import', () => {
@@ -199,7 +209,9 @@ describe('messages', () => {
       'source-invalid': 'the source has characters or a length a campaign source cannot have',
       'answer-too-long': 'an answer is longer than the form allows',
     });
-    expect(messages.importFinished(1200, 3)).toBe('Import finished: 1,200 new signups, 3 merged into existing ones.');
+    expect(messages.importFinished(1200, 3)).toBe(
+      'Import finished: 1,200 new signups, 3 merged into existing ones.',
+    );
     expect(messages.importFinished(1200, 3, 2)).toBe(
       "Import finished: 1,200 new signups, 3 merged into existing ones. 2 skipped: erased at their owner's request.",
     );

@@ -73,7 +73,8 @@ export const INVALID_USERNAME =
 export const BOT_CHECK_MISSING_TOKEN = 'A reCAPTCHA token is required.';
 export const BOT_CHECK_FAILED = 'The reCAPTCHA check failed. Please try again.';
 export const BOT_CHECK_UNAVAILABLE = 'The reCAPTCHA service is unavailable. Please try again later.';
-export const APP_CHECK_FAILED = 'This request could not be verified as coming from our site. Please reload the page and try again.';
+export const APP_CHECK_FAILED =
+  'This request could not be verified as coming from our site. Please reload the page and try again.';
 export const APP_CHECK_UNAVAILABLE = 'The app verification service is unavailable. Please try again later.';
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 export const PASSWORDS_DO_NOT_MATCH = 'The two passwords do not match.';
@@ -108,7 +109,8 @@ export function memberRemoved(email: string): string {
 export const LINK_TOKEN_MISSING = 'This link is incomplete. Please open it again from your e-mail.';
 export const LINK_INVALID = 'This link is not valid. Please use the link in your most recent e-mail from us.';
 export const LINK_EXPIRED = 'This link has expired. Please use the link in your most recent e-mail from us.';
-export const SUBSCRIPTION_NOT_FOUND = 'We have no subscription for this link. Its data may have been deleted.';
+export const SUBSCRIPTION_NOT_FOUND =
+  'We have no subscription for this link. Its data may have been deleted.';
 export const SIGNUP_DELETE_ADMIN_REQUIRED = 'Only Admins can delete signups.';
 export const REFERRALS_ADMIN_REQUIRED = 'Only Admins can review referrals or change the ranking.';
 export const REFERRAL_REQUEST_INVALID = 'Choose a valid referral decision or ranking rule.';
@@ -160,7 +162,8 @@ export const REFERRAL_NOT_FOUND = 'There is no referral for this address.';
 export const REFERRAL_ALREADY_CREDITED =
   'This address has already earned its referrer credit once. Reject this repeat instead.';
 /** The site's link pages when the call gets no answer from our server (network down, no JSON). */
-export const LINK_ACTION_FAILED = 'We could not reach Silk just now. Please check your connection and try again.';
+export const LINK_ACTION_FAILED =
+  'We could not reach Silk just now. Please check your connection and try again.';
 export const SIGNUP_DELETE_FAILED = 'The signup could not be deleted. Please try again.';
 export const NO_MATCHING_SIGNUPS = 'No signups match this filter.';
 /** The filtered export's view (search, filters, sort) did not parse. */
@@ -233,6 +236,7 @@ export const IMPORT_PROBLEM_TEXT = {
   'answer-too-long': 'an answer is longer than the form allows',
 } as const;
 export function importFinished(imported: number, merged: number, erased = 0): string {
-  const skipped = erased > 0 ? ` ${erased.toLocaleString('en-US')} skipped: erased at their owner's request.` : '';
+  const skipped =
+    erased > 0 ? ` ${erased.toLocaleString('en-US')} skipped: erased at their owner's request.` : '';
   return `Import finished: ${imported.toLocaleString('en-US')} new signups, ${merged.toLocaleString('en-US')} merged into existing ones.${skipped}`;
 }

@@ -73,7 +73,7 @@ describe('rolesInRules (reads role names out of rules text)', () => {
   });
 
   it('reports a use of roles in another form', () => {
-    expect(rolesInRules("allow read: if resource.data.roles.size() > 0;").unread).toEqual([
+    expect(rolesInRules('allow read: if resource.data.roles.size() > 0;').unread).toEqual([
       'allow read: if resource.data.roles.size() > 0;',
     ]);
   });

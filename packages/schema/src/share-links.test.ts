@@ -12,7 +12,7 @@ describe('shareTargets', () => {
 
   it('opens each service at its share address', () => {
     const hrefs = shareTargets(link).map((target) => new URL(target.href));
-    expect(hrefs.map((url) => url.protocol === 'mailto:' ? 'mailto' : url.host)).toEqual([
+    expect(hrefs.map((url) => (url.protocol === 'mailto:' ? 'mailto' : url.host))).toEqual([
       'mailto',
       'x.com',
       'wa.me',

@@ -25,7 +25,11 @@ export function shareTargets(link: string): ShareTarget[] {
       href: `mailto:?subject=${encodeURIComponent(SHARE_SUBJECT)}&body=${encodeURIComponent(`${SHARE_TEXT}: ${link}`)}`,
     },
     { id: 'x', label: 'X', href: `https://x.com/intent/post?text=${text}&url=${url}` },
-    { id: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${SHARE_TEXT}: ${link}`)}` },
+    {
+      id: 'whatsapp',
+      label: 'WhatsApp',
+      href: `https://wa.me/?text=${encodeURIComponent(`${SHARE_TEXT}: ${link}`)}`,
+    },
     { id: 'linkedin', label: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${url}` },
   ];
 }

@@ -23,7 +23,9 @@ describe('the signup fields registry', () => {
   });
 
   it('gives the table and the spreadsheet their 12 columns, headers and widths', () => {
-    expect(SIGNUP_COLUMN_SPECS.map(({ key, header, width, sheetWidth }) => [key, header, width, sheetWidth])).toEqual([
+    expect(
+      SIGNUP_COLUMN_SPECS.map(({ key, header, width, sheetWidth }) => [key, header, width, sheetWidth]),
+    ).toEqual([
       ['email', 'Email', 260, 32],
       ['workEmail', 'Work Email', 220, 28],
       ['travelFrequency', 'Travel Frequency', 160, 20],
@@ -40,7 +42,9 @@ describe('the signup fields registry', () => {
   });
 
   it('lists the feedback answers in form order, each with its input, choices and chart', () => {
-    expect(FEEDBACK_FIELDS.map((field) => [field, feedbackQuestion(field).input, feedbackQuestion(field).chart])).toEqual([
+    expect(
+      FEEDBACK_FIELDS.map((field) => [field, feedbackQuestion(field).input, feedbackQuestion(field).chart]),
+    ).toEqual([
       ['travelFrequency', 'select', 'single'],
       ['biggestFrustration', 'text', 'single'],
       ['workEmail', 'email', 'domain'],

@@ -18,17 +18,20 @@ export const UNKNOWN_LOCATION: VisitorLocation = Object.fromEntries(
 ) as unknown as VisitorLocation;
 
 /** The landing record, with the writer's time type (a server-timestamp sentinel, or a Date). */
-export type LandingRecord<Time> = Record<Exclude<FieldWrittenBy<'join'>, 'editKeyHash' | AttributionField>, unknown> &
+export type LandingRecord<Time> = Record<
+  Exclude<FieldWrittenBy<'join'>, 'editKeyHash' | AttributionField>,
+  unknown
+> &
   Attribution & {
-  email: string;
-  source: typeof SIGNUP_SOURCE;
-  ip: string;
-  location: VisitorLocation;
-  timestamp: Time;
-  updatedAt: Time;
-  /** The hash of the edit key of the session the signup belongs to: bound when the write creates the signup. */
-  editKeyHash?: string;
-};
+    email: string;
+    source: typeof SIGNUP_SOURCE;
+    ip: string;
+    location: VisitorLocation;
+    timestamp: Time;
+    updatedAt: Time;
+    /** The hash of the edit key of the session the signup belongs to: bound when the write creates the signup. */
+    editKeyHash?: string;
+  };
 
 export interface LandingInput {
   /** As typed: it is normalised here (the document id). */

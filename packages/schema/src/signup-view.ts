@@ -21,7 +21,12 @@ export {
   type SignupView,
   type SortDirection,
 } from './signup-view/view';
-export { parseSignupView, SIGNUP_VIEW_PARAM_NAMES, signupViewToSearchParams, VIEW_PARAMS } from './signup-view/url';
+export {
+  parseSignupView,
+  SIGNUP_VIEW_PARAM_NAMES,
+  signupViewToSearchParams,
+  VIEW_PARAMS,
+} from './signup-view/url';
 export { dayStart, isDay, isTimeZone } from './signup-view/time-zone';
 export {
   answerOf,

@@ -9,9 +9,12 @@ const refusal = (identifier: unknown) => {
 };
 
 describe('requestPasswordResetSchema: a username, or one address of the grammar', () => {
-  it.each(['otto', 'ana.silva', ...ACCEPTED_ADDRESSES.map(({ input }) => input)])('accepts %j', (identifier) => {
-    expect(refusal(identifier)).toBeNull();
-  });
+  it.each(['otto', 'ana.silva', ...ACCEPTED_ADDRESSES.map(({ input }) => input)])(
+    'accepts %j',
+    (identifier) => {
+      expect(refusal(identifier)).toBeNull();
+    },
+  );
 
   it.each(REFUSED_ADDRESSES.map(({ input }) => input).filter((input) => input.includes('@')))(
     'refuses the e-mail %j',

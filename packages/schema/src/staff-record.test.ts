@@ -75,7 +75,13 @@ describe('parseStaffRecord (tolerant, as records may be old or hand-made)', () =
 
   it('reads fields of the wrong type as missing', () => {
     expect(
-      parseStaffRecord({ uid: 42, username: null, createdBy: { email: 'x' }, roles: 'Admin', createdAt: '2026-03-01' }),
+      parseStaffRecord({
+        uid: 42,
+        username: null,
+        createdBy: { email: 'x' },
+        roles: 'Admin',
+        createdAt: '2026-03-01',
+      }),
     ).toEqual(EMPTY);
   });
 
@@ -98,7 +104,9 @@ describe('parseStaffRecord (tolerant, as records may be old or hand-made)', () =
 
   it('keeps the roles of the list in stored order, dropping non-strings and unknown names', () => {
     expect(parseStaffRecord({ roles: ['Staff', 7, null, 'Admin'] }).roles).toEqual(['Staff', 'Admin']);
-    expect(parseStaffRecord({ roles: ['admin', 'Overlord', 'Director', ' Staff'] }).roles).toEqual(['Director']);
+    expect(parseStaffRecord({ roles: ['admin', 'Overlord', 'Director', ' Staff'] }).roles).toEqual([
+      'Director',
+    ]);
     expect(storedRoles(undefined)).toEqual([]);
     expect(storedRoles({ 0: 'Admin' })).toEqual([]);
   });
@@ -110,7 +118,9 @@ describe('parseStaffRecord (tolerant, as records may be old or hand-made)', () =
   });
 
   it('ignores fields it does not know (updatedAt, updatedBy, …)', () => {
-    expect(parseStaffRecord({ uid: 'u', updatedAt: timestamp(created), updatedBy: 'ben@silk.travel' })).toEqual({
+    expect(
+      parseStaffRecord({ uid: 'u', updatedAt: timestamp(created), updatedBy: 'ben@silk.travel' }),
+    ).toEqual({
       ...EMPTY,
       uid: 'u',
     });

@@ -12,7 +12,7 @@ import { MAX_EMAIL_LENGTH, MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, PASSWORD_MI
  * apostrophe, which the rules' quoted string could not hold as is.
  */
 export const EMAIL_ADDRESS_PATTERN =
-  "^[\\p{L}\\p{M}\\p{N}#$&\\x27*+=?^_`{|}~-]+(?:[.][\\p{L}\\p{M}\\p{N}#$&\\x27*+=?^_`{|}~-]+)*" +
+  '^[\\p{L}\\p{M}\\p{N}#$&\\x27*+=?^_`{|}~-]+(?:[.][\\p{L}\\p{M}\\p{N}#$&\\x27*+=?^_`{|}~-]+)*' +
   '@[\\p{L}\\p{M}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]*[\\p{L}\\p{M}\\p{N}])?' +
   '(?:[.][\\p{L}\\p{M}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]*[\\p{L}\\p{M}\\p{N}])?)+$';
 

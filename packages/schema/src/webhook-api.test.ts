@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_REQUEST_INVALID } from './messages';
-import { webhookListRequestSchema, webhookRedeliverRequestSchema, webhookRemoveRequestSchema, webhookSaveRequestSchema } from './webhook-api';
+import {
+  webhookListRequestSchema,
+  webhookRedeliverRequestSchema,
+  webhookRemoveRequestSchema,
+  webhookSaveRequestSchema,
+} from './webhook-api';
 
 const valid = { url: 'https://hooks.example.com/in', events: ['signup.created'] };
 
 describe('the webhook request schemas', () => {
   it('take a new endpoint with defaults', () => {
-    expect(webhookSaveRequestSchema.parse({ ...valid, url: ' https://hooks.example.com/in ' })).toEqual({ ...valid, enabled: true, description: '' });
+    expect(webhookSaveRequestSchema.parse({ ...valid, url: ' https://hooks.example.com/in ' })).toEqual({
+      ...valid,
+      enabled: true,
+      description: '',
+    });
   });
 
   it.each([
@@ -25,7 +34,9 @@ describe('the webhook request schemas', () => {
     const result = webhookSaveRequestSchema.safeParse(body);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toContain(WEBHOOK_REQUEST_INVALID);
-    expect(new Set(result.error?.issues.map((issue) => issue.message))).toEqual(new Set([WEBHOOK_REQUEST_INVALID]));
+    expect(new Set(result.error?.issues.map((issue) => issue.message))).toEqual(
+      new Set([WEBHOOK_REQUEST_INVALID]),
+    );
   });
 
   it('refuse bad ids of the other routes with the same message', () => {

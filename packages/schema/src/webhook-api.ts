@@ -27,7 +27,11 @@ export interface WebhookListResponse {
 export const webhookSaveRequestSchema = z.object({
   /** Absent: a new endpoint (its secret is answered once). */
   id: endpointId.optional(),
-  url: z.string({ error: WEBHOOK_REQUEST_INVALID }).trim().min(1, invalid).max(MAX_WEBHOOK_URL_LENGTH, invalid),
+  url: z
+    .string({ error: WEBHOOK_REQUEST_INVALID })
+    .trim()
+    .min(1, invalid)
+    .max(MAX_WEBHOOK_URL_LENGTH, invalid),
   events: z
     .array(z.enum(WEBHOOK_EVENT_TYPES, invalid), invalid)
     .min(1, invalid)

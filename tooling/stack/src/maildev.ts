@@ -32,7 +32,10 @@ export function mailDevCommand(offset = envOffset()): { command: string; args: s
   const bin = createRequire(import.meta.url).resolve('maildev/bin/maildev');
   const { smtp, web } = mailDevPorts(offset);
   const args = ['--smtp', String(smtp), '--web', String(web), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1'];
-  return { command: process.execPath, args: [bin, ...args, '--mail-directory', mailDirectory(offset), '--silent'] };
+  return {
+    command: process.execPath,
+    args: [bin, ...args, '--mail-directory', mailDirectory(offset), '--silent'],
+  };
 }
 
 async function answers(offset: number): Promise<boolean> {
@@ -56,7 +59,10 @@ function isRunning(pid: number): boolean {
  * Starts MailDev in the background (it outlives the caller) and waits until it answers. `keepMail`
  * keeps the messages caught before a stop; otherwise the stack starts with an empty inbox.
  */
-export async function startMailDev(offset = envOffset(), options: { keepMail?: boolean } = {}): Promise<void> {
+export async function startMailDev(
+  offset = envOffset(),
+  options: { keepMail?: boolean } = {},
+): Promise<void> {
   if (!options.keepMail) rmSync(mailDirectory(offset), { recursive: true, force: true });
   mkdirSync(mailDirectory(offset), { recursive: true });
   const { command, args } = mailDevCommand(offset);
@@ -71,7 +77,9 @@ export async function startMailDev(offset = envOffset(), options: { keepMail?: b
     if (!isRunning(child.pid)) break;
     await sleep(100);
   }
-  throw new Error(`MailDev did not start on ${mailDevUrl(offset)} (SMTP ${mailDevPorts(offset).smtp}): is the port taken?`);
+  throw new Error(
+    `MailDev did not start on ${mailDevUrl(offset)} (SMTP ${mailDevPorts(offset).smtp}): is the port taken?`,
+  );
 }
 
 /** Stops the MailDev that startMailDev started for this offset, and waits until its ports are free. */
@@ -117,7 +125,8 @@ export async function waitForMailTo(
       mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
     );
     if (messages.length >= count) return messages;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${address} reached MailDev within ${timeoutMs} ms.`);
+    if (Date.now() > deadline)
+      throw new Error(`No e-mail to ${address} reached MailDev within ${timeoutMs} ms.`);
     await sleep(200);
   }
 }

@@ -2,26 +2,146 @@
 // landing record of @silk/schema/signup-record, and for about half of them an answer to every feedback
 // question of the signup fields registry (from its choices where it has them).
 import { NOT_AVAILABLE } from '@silk/schema/constants';
-import { FEEDBACK_FIELDS, feedbackQuestion, signupField, type FeedbackField, type FeedbackFields } from '@silk/schema/signup-fields';
+import {
+  FEEDBACK_FIELDS,
+  feedbackQuestion,
+  signupField,
+  type FeedbackField,
+  type FeedbackFields,
+} from '@silk/schema/signup-fields';
 import { landingRecord, UNKNOWN_LOCATION, type LandingRecord } from '@silk/schema/signup-record';
 
-const FIRST = ['ana', 'liam', 'maya', 'noah', 'zoe', 'omar', 'ines', 'kenji', 'lucia', 'arjun', 'freya', 'tomas',
-  'amara', 'yusuf', 'chloe', 'mateo', 'priya', 'sven', 'leila', 'hugo', 'aiko', 'diego', 'nora', 'felix'];
-const LAST = ['silva', 'nguyen', 'okafor', 'muller', 'rossi', 'tanaka', 'garcia', 'kowalski', 'haddad', 'patel',
-  'dubois', 'larsen', 'moreau', 'kim', 'novak', 'costa', 'ibrahim', 'walsh', 'sato', 'berg'];
+const FIRST = [
+  'ana',
+  'liam',
+  'maya',
+  'noah',
+  'zoe',
+  'omar',
+  'ines',
+  'kenji',
+  'lucia',
+  'arjun',
+  'freya',
+  'tomas',
+  'amara',
+  'yusuf',
+  'chloe',
+  'mateo',
+  'priya',
+  'sven',
+  'leila',
+  'hugo',
+  'aiko',
+  'diego',
+  'nora',
+  'felix',
+];
+const LAST = [
+  'silva',
+  'nguyen',
+  'okafor',
+  'muller',
+  'rossi',
+  'tanaka',
+  'garcia',
+  'kowalski',
+  'haddad',
+  'patel',
+  'dubois',
+  'larsen',
+  'moreau',
+  'kim',
+  'novak',
+  'costa',
+  'ibrahim',
+  'walsh',
+  'sato',
+  'berg',
+];
 const DOMAINS = ['gmail.com', 'outlook.com', 'proton.me', 'icloud.com', 'yahoo.com', 'fastmail.com'];
 const WORK_DOMAINS = ['acme.io', 'globex.com', 'initech.co', 'umbrella.travel', 'hooli.com'];
 const PLACES = [
-  { city: 'Lisbon', region: 'Lisbon', country: 'Portugal', country_code: 'PT', latitude: 38.7223, longitude: -9.1393 },
-  { city: 'Austin', region: 'Texas', country: 'United States', country_code: 'US', latitude: 30.2672, longitude: -97.7431 },
-  { city: 'Berlin', region: 'Berlin', country: 'Germany', country_code: 'DE', latitude: 52.52, longitude: 13.405 },
-  { city: 'Tokyo', region: 'Tokyo', country: 'Japan', country_code: 'JP', latitude: 35.6762, longitude: 139.6503 },
-  { city: 'Lagos', region: 'Lagos', country: 'Nigeria', country_code: 'NG', latitude: 6.5244, longitude: 3.3792 },
-  { city: 'Toronto', region: 'Ontario', country: 'Canada', country_code: 'CA', latitude: 43.6532, longitude: -79.3832 },
-  { city: 'Sydney', region: 'New South Wales', country: 'Australia', country_code: 'AU', latitude: -33.8688, longitude: 151.2093 },
-  { city: 'Mexico City', region: 'CDMX', country: 'Mexico', country_code: 'MX', latitude: 19.4326, longitude: -99.1332 },
-  { city: 'Mumbai', region: 'Maharashtra', country: 'India', country_code: 'IN', latitude: 19.076, longitude: 72.8777 },
-  { city: 'Stockholm', region: 'Stockholm', country: 'Sweden', country_code: 'SE', latitude: 59.3293, longitude: 18.0686 },
+  {
+    city: 'Lisbon',
+    region: 'Lisbon',
+    country: 'Portugal',
+    country_code: 'PT',
+    latitude: 38.7223,
+    longitude: -9.1393,
+  },
+  {
+    city: 'Austin',
+    region: 'Texas',
+    country: 'United States',
+    country_code: 'US',
+    latitude: 30.2672,
+    longitude: -97.7431,
+  },
+  {
+    city: 'Berlin',
+    region: 'Berlin',
+    country: 'Germany',
+    country_code: 'DE',
+    latitude: 52.52,
+    longitude: 13.405,
+  },
+  {
+    city: 'Tokyo',
+    region: 'Tokyo',
+    country: 'Japan',
+    country_code: 'JP',
+    latitude: 35.6762,
+    longitude: 139.6503,
+  },
+  {
+    city: 'Lagos',
+    region: 'Lagos',
+    country: 'Nigeria',
+    country_code: 'NG',
+    latitude: 6.5244,
+    longitude: 3.3792,
+  },
+  {
+    city: 'Toronto',
+    region: 'Ontario',
+    country: 'Canada',
+    country_code: 'CA',
+    latitude: 43.6532,
+    longitude: -79.3832,
+  },
+  {
+    city: 'Sydney',
+    region: 'New South Wales',
+    country: 'Australia',
+    country_code: 'AU',
+    latitude: -33.8688,
+    longitude: 151.2093,
+  },
+  {
+    city: 'Mexico City',
+    region: 'CDMX',
+    country: 'Mexico',
+    country_code: 'MX',
+    latitude: 19.4326,
+    longitude: -99.1332,
+  },
+  {
+    city: 'Mumbai',
+    region: 'Maharashtra',
+    country: 'India',
+    country_code: 'IN',
+    latitude: 19.076,
+    longitude: 72.8777,
+  },
+  {
+    city: 'Stockholm',
+    region: 'Stockholm',
+    country: 'Sweden',
+    country_code: 'SE',
+    latitude: 59.3293,
+    longitude: 18.0686,
+  },
 ];
 const choices = (field: FeedbackField): readonly string[] => feedbackQuestion(field).choices ?? [];
 const FREQUENCIES = choices('travelFrequency');
@@ -69,14 +189,15 @@ function prng(seed: number): () => number {
 
 export function makeSignups(count: number, now = new Date(), seed = 42): SeedSignup[] {
   const random = prng(seed);
-  const pick = <T,>(items: readonly T[]): T => {
+  const pick = <T>(items: readonly T[]): T => {
     const item = items[Math.floor(random() * items.length)];
     if (item === undefined) throw new Error('pick from an empty list');
     return item;
   };
   // Attribution draws from its own sequence, so adding it left every other seeded value as it was.
   const attributionRandom = prng(seed + 1);
-  const pickAttribution = <T,>(items: readonly T[]): T => items[Math.floor(attributionRandom() * items.length)] as T;
+  const pickAttribution = <T>(items: readonly T[]): T =>
+    items[Math.floor(attributionRandom() * items.length)] as T;
   const sixWeeksMs = 42 * 24 * 3600 * 1000;
   return Array.from({ length: count }, (_, index) => {
     const first = pick(FIRST);
@@ -84,9 +205,14 @@ export function makeSignups(count: number, now = new Date(), seed = 42): SeedSig
     const email = `${first}.${last}${index}@${pick(DOMAINS)}`;
     const lookupFailed = random() < 0.08;
     const place = pick(PLACES);
-    const ip = lookupFailed ? NOT_AVAILABLE : `${10 + Math.floor(random() * 200)}.${Math.floor(random() * 255)}.${Math.floor(random() * 255)}.${1 + Math.floor(random() * 254)}`;
+    const ip = lookupFailed
+      ? NOT_AVAILABLE
+      : `${10 + Math.floor(random() * 200)}.${Math.floor(random() * 255)}.${Math.floor(random() * 255)}.${1 + Math.floor(random() * 254)}`;
     const timestamp = new Date(now.getTime() - Math.floor(random() * sixWeeksMs));
-    const signup: SeedSignup = landingRecord({ email, ip, location: lookupFailed ? UNKNOWN_LOCATION : place }, () => timestamp);
+    const signup: SeedSignup = landingRecord(
+      { email, ip, location: lookupFailed ? UNKNOWN_LOCATION : place },
+      () => timestamp,
+    );
     // Two signups in three came from a campaign's link (all seven attribution fields), the rest direct.
     if (attributionRandom() < 0.67) {
       const [utmSource, utmMedium] = pickAttribution(CAMPAIGN_SOURCES);
@@ -115,7 +241,8 @@ export function makeSignups(count: number, now = new Date(), seed = 42): SeedSig
       for (const field of FEEDBACK_FIELDS) {
         if (answers[field] !== undefined) continue;
         const options = choices(field);
-        answers[field] = options.length > 0 ? pick(options) : `Sample ${signupField(field).column?.header ?? field}`;
+        answers[field] =
+          options.length > 0 ? pick(options) : `Sample ${signupField(field).column?.header ?? field}`;
       }
       Object.assign(signup, answers);
       if (random() < 0.5) signup.aiTool = pick(AI_TOOLS);

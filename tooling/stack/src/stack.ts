@@ -70,7 +70,11 @@ export function stackPorts(offset = Number(process.env.SILK_PORT_OFFSET ?? 0)): 
 export function adminRedirects(adminOrigin: string): HostingRedirect[] {
   return [
     { source: ADMIN_BASE_PATH, destination: `${adminOrigin}${ADMIN_BASE_PATH}`, type: 302 },
-    { source: `${ADMIN_BASE_PATH}/:path*`, destination: `${adminOrigin}${ADMIN_BASE_PATH}/:path*`, type: 302 },
+    {
+      source: `${ADMIN_BASE_PATH}/:path*`,
+      destination: `${adminOrigin}${ADMIN_BASE_PATH}/:path*`,
+      type: 302,
+    },
   ];
 }
 
@@ -112,7 +116,9 @@ export function emulatorConnectOrigins(offset: number): string[] {
 export function withConnectSources(policy: string, sources: readonly string[]): string {
   return policy
     .split('; ')
-    .map((directive) => (directive.startsWith('connect-src ') ? [directive, ...sources].join(' ') : directive))
+    .map((directive) =>
+      directive.startsWith('connect-src ') ? [directive, ...sources].join(' ') : directive,
+    )
     .join('; ');
 }
 
@@ -142,7 +148,8 @@ export function shiftedConfig(offset: number): FirebaseConfig {
     if (site.target === 'site') site.redirects = adminRedirects(adminOrigin).map(forEmulator);
     for (const rule of site.headers ?? []) {
       for (const header of rule.headers) {
-        if (header.key === 'Content-Security-Policy') header.value = withConnectSources(header.value, connect);
+        if (header.key === 'Content-Security-Policy')
+          header.value = withConnectSources(header.value, connect);
       }
     }
   }
@@ -230,7 +237,8 @@ export async function withoutBackgroundTriggers<T>(write: () => Promise<T>): Pro
   if (!hub) throw new Error('FIREBASE_EMULATOR_HUB is not set: run this inside `firebase emulators:exec`.');
   const toggle = async (action: 'disable' | 'enable') => {
     const response = await fetch(`http://${hub}/functions/${action}BackgroundTriggers`, { method: 'PUT' });
-    if (!response.ok) throw new Error(`The emulator hub refused to ${action} background triggers (${response.status}).`);
+    if (!response.ok)
+      throw new Error(`The emulator hub refused to ${action} background triggers (${response.status}).`);
   };
   await toggle('disable');
   try {

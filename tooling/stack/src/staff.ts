@@ -29,8 +29,11 @@ export async function ensureStaffMember(
   const email = normalizeEmail(input.email);
   // Refuse a username owned by someone else before creating anything (else an Auth user would be left
   // behind whose one-time password was never shown).
-  const owner = (await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(input.username)).get()).get('email');
-  if (owner && owner !== email) throw new Error(`The username ${input.username} belongs to ${String(owner)}.`);
+  const owner = (
+    await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(input.username)).get()
+  ).get('email');
+  if (owner && owner !== email)
+    throw new Error(`The username ${input.username} belongs to ${String(owner)}.`);
   let created = false;
   let uid: string;
   // Staff are matched by verified e-mail (firestore.rules, functions): whoever runs this vouches for it.
@@ -40,8 +43,14 @@ export async function ensureStaffMember(
     if (!existing.emailVerified) await auth.updateUser(uid, { emailVerified: true });
   } catch (error) {
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
-    uid = (await auth.createUser({ email, emailVerified: true, password: input.password, displayName: input.username }))
-      .uid;
+    uid = (
+      await auth.createUser({
+        email,
+        emailVerified: true,
+        password: input.password,
+        displayName: input.username,
+      })
+    ).uid;
     created = true;
   }
   const staffRef = db.collection(COLLECTIONS.staff).doc(email);

@@ -23,7 +23,9 @@ vi.mock('@silk/data-access/auth', () => ({
 vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
 vi.mock('@silk/data-access/staff', () => ({ fetchStaffInfo: vi.fn(), watchStaffAccess: vi.fn() }));
 vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
-vi.mock('@silk/data-access/webhooks', () => ({ callWebhooks: vi.fn(async () => ({ endpoints: [], deliveries: [] })) }));
+vi.mock('@silk/data-access/webhooks', () => ({
+  callWebhooks: vi.fn(async () => ({ endpoints: [], deliveries: [] })),
+}));
 vi.mock('@silk/data-access/audit-log', () => ({
   listenToAuditLog: vi.fn(() => () => {}),
   listenToSecurityEventCount: vi.fn(() => () => {}),
@@ -100,7 +102,12 @@ function renderAt(path = '/admin') {
   );
 }
 
-const ADMIN: StaffInfo = { username: 'ana', roles: ['Admin', 'Developer'], mustChangePassword: false, hasAccess: true };
+const ADMIN: StaffInfo = {
+  username: 'ana',
+  roles: ['Admin', 'Developer'],
+  mustChangePassword: false,
+  hasAccess: true,
+};
 const STAFF: StaffInfo = { username: 'sam', roles: ['Staff'], mustChangePassword: false, hasAccess: true };
 
 async function signIn(staff: typeof ADMIN, path = '/admin') {
@@ -162,7 +169,17 @@ describe('admin panel shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Import', 'Team Manager', 'Activity', 'Webhooks', 'Account Settings']);
+    ).toEqual([
+      'Waitlist Signups',
+      'Insights',
+      'Referrals',
+      'Invitations',
+      'Import',
+      'Team Manager',
+      'Activity',
+      'Webhooks',
+      'Account Settings',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Waitlist Signups' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -10,7 +10,9 @@ vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/features/auth/api/auth', () => ({ signOut: vi.fn(), forgetSignInPassword: vi.fn() }));
 vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
-vi.mock('@silk/data-access/webhooks', () => ({ callWebhooks: vi.fn(async () => ({ endpoints: [], deliveries: [] })) }));
+vi.mock('@silk/data-access/webhooks', () => ({
+  callWebhooks: vi.fn(async () => ({ endpoints: [], deliveries: [] })),
+}));
 vi.mock('@silk/data-access/audit-log', () => ({
   listenToAuditLog: vi.fn(() => () => {}),
   listenToSecurityEventCount: vi.fn(() => () => {}),

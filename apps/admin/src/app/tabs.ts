@@ -86,7 +86,9 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     icon: uploadPath,
     path: paths.imports,
     canOpen: canManageTeam,
-    Component: lazyWithPreload(() => import('@/features/imports/components/import-tab').then((module) => module.ImportTab)),
+    Component: lazyWithPreload(() =>
+      import('@/features/imports/components/import-tab').then((module) => module.ImportTab),
+    ),
   },
   {
     id: 'team',

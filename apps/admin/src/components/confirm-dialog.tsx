@@ -20,7 +20,16 @@ interface ConfirmDialogProps {
  * while it is open; Escape or a click outside cancels; focus returns to what had it before.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { title, children, confirmLabel, onConfirm, onCancel, details, confirmDisabled, cancelLabel = 'Cancel' } = props;
+  const {
+    title,
+    children,
+    confirmLabel,
+    onConfirm,
+    onCancel,
+    details,
+    confirmDisabled,
+    cancelLabel = 'Cancel',
+  } = props;
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -42,7 +51,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     }
     if (event.key !== 'Tab') return;
     const buttons = [
-      ...(dialogRef.current?.querySelectorAll<HTMLElement>('button:not(:disabled), input:not(:disabled)') ?? []),
+      ...(dialogRef.current?.querySelectorAll<HTMLElement>('button:not(:disabled), input:not(:disabled)') ??
+        []),
     ];
     const first = buttons[0];
     const last = buttons[buttons.length - 1];

@@ -26,7 +26,9 @@ export function invitationEmail(invitation: InvitationLinks, links: SubscriberLi
       ],
       action: { label: INVITATION_BUTTON_LABEL, url: invitation.accept },
       secondary: { label: INVITATION_NOT_NOW_LABEL, url: invitation.notNow },
-      closing: ['Not ready yet? "Not now" keeps your place on the waitlist, or takes you off it — your choice.'],
+      closing: [
+        'Not ready yet? "Not now" keeps your place on the waitlist, or takes you off it — your choice.',
+      ],
     },
     links,
   );

@@ -25,14 +25,21 @@ export interface RenderedEmail {
   html: string;
 }
 
-const COLORS = { ink: '#1d1b2e', soft: '#4a4763', bg: '#fbf9f6', surface: '#ffffff', line: '#e4e0f2', brand: '#5b3df5' };
+const COLORS = {
+  ink: '#1d1b2e',
+  soft: '#4a4763',
+  bg: '#fbf9f6',
+  surface: '#ffffff',
+  line: '#e4e0f2',
+  brand: '#5b3df5',
+};
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 /** The footer's link to the subscriber's private status page. */
 export const STATUS_LINK_LABEL = 'Your place in line';
 const WHY = `You receive this because this address joined the ${PRODUCT_NAME} waitlist.`;
-export const REFERRAL_LINK_INTRO = 'Invite friends with your personal link — each friend who confirms moves you up the line:';
+export const REFERRAL_LINK_INTRO =
+  'Invite friends with your personal link — each friend who confirms moves you up the line:';
 export const REFERRAL_LINK_LABEL = 'Your referral link';
-
 
 function paragraph(text: string): string {
   return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLORS.soft}">${escapeHtml(text)}</p>`;

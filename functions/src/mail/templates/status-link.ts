@@ -15,7 +15,9 @@ export function statusLinkEmail(links: SubscriberLinks): RenderedEmail {
         'Here is a fresh link to your private status page: your place in line, your confirmed referrals and your link to share. It works for 30 days.',
       ],
       action: { label: STATUS_BUTTON_LABEL, url: links.status },
-      closing: ['If you did not ask for this link, you can ignore this e-mail: the page shows nothing but your place.'],
+      closing: [
+        'If you did not ask for this link, you can ignore this e-mail: the page shows nothing but your place.',
+      ],
     },
     links,
   );

@@ -73,7 +73,8 @@ export function subscribeToSignups(
   /** Hands the table the rows: at once when `urgent` (or the first time), else at most every EMIT_INTERVAL_MS. */
   const emit = (urgent = false) => {
     if (urgent || lastEmit === 0) return emitNow();
-    if (emitTimer === undefined) emitTimer = setTimeout(emitNow, Math.max(0, lastEmit + EMIT_INTERVAL_MS - Date.now()));
+    if (emitTimer === undefined)
+      emitTimer = setTimeout(emitNow, Math.max(0, lastEmit + EMIT_INTERVAL_MS - Date.now()));
   };
 
   /** Writes to the browser's copy (with how far it is up to date once every signup is held). */

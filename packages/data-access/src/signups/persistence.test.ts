@@ -1,7 +1,13 @@
 // How the engine uses the browser's copy, over a stand-in cache (the IndexedDB copy itself is exercised by
 // signups.emulator.test.ts with fake-indexeddb).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DELETIONS_KEPT_MS, signupsCopy, type SignupsCache, type SignupsCacheMeta, type SignupsCacheWrite } from './persistence';
+import {
+  DELETIONS_KEPT_MS,
+  signupsCopy,
+  type SignupsCache,
+  type SignupsCacheMeta,
+  type SignupsCacheWrite,
+} from './persistence';
 
 const DAY = 24 * 3600 * 1000;
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -25,7 +31,10 @@ function standIn(savedAt = NOW, writable = true) {
     writable: async () => writable,
     close: vi.fn(),
     // A slow disk: each write lands 100 ms after it is asked for.
-    write: vi.fn((change: SignupsCacheWrite) => new Promise<void>((resolve) => setTimeout(() => resolve(void written.push(change)), 100))),
+    write: vi.fn(
+      (change: SignupsCacheWrite) =>
+        new Promise<void>((resolve) => setTimeout(() => resolve(void written.push(change)), 100)),
+    ),
   };
   return { cache, written };
 }

@@ -91,7 +91,11 @@ export function indexedDbSignupsCache(owner: SignupsCacheOwner): SignupsCache {
 
   async function clear(): Promise<void> {
     const transaction = (await db).transaction(['rows', 'meta'], 'readwrite');
-    await Promise.all([transaction.objectStore('rows').clear(), transaction.objectStore('meta').clear(), transaction.done]);
+    await Promise.all([
+      transaction.objectStore('rows').clear(),
+      transaction.objectStore('meta').clear(),
+      transaction.done,
+    ]);
   }
 
   return {

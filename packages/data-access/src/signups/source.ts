@@ -17,7 +17,13 @@ import {
   type QueryDocumentSnapshot,
   type Unsubscribe,
 } from 'firebase/firestore';
-import { recentSignupsRef, signupCountsRef, signupDeletionsRef, signupsRef, type WaitlistSignupRow } from '../refs';
+import {
+  recentSignupsRef,
+  signupCountsRef,
+  signupDeletionsRef,
+  signupsRef,
+  type WaitlistSignupRow,
+} from '../refs';
 import type { SignupChange, Tombstone } from './store';
 
 /**
@@ -46,7 +52,11 @@ export interface SignupsSource {
    * first one shorter than `pageSize`. Stops at the first answer that arrives when `wanted()` is false
    * (that page neither counted nor handed on). Resolves whether every page was read.
    */
-  readPages(pageSize: number, onPage: (rows: WaitlistSignupRow[]) => void, wanted: () => boolean): Promise<boolean>;
+  readPages(
+    pageSize: number,
+    onPage: (rows: WaitlistSignupRow[]) => void,
+    wanted: () => boolean,
+  ): Promise<boolean>;
   /** Every signup written at or after `fromMillis` (clamped at 0), then each change as it happens. */
   followChanges(fromMillis: number, next: (batch: ChangesBatch) => void, onError: OnError): Unsubscribe;
   /** Every tombstone recorded at or after `fromMillis` (clamped at 0), then each new one. */
@@ -55,7 +65,11 @@ export interface SignupsSource {
    * The total, live: the shards' sum at each change of theirs; where no shard exists yet, count() once
    * (`counted` is then true). Nothing is read or handed on while `wanted()` is false.
    */
-  followTotal(next: (total: number, counted: boolean) => void, wanted: () => boolean, onError: OnError): Unsubscribe;
+  followTotal(
+    next: (total: number, counted: boolean) => void,
+    wanted: () => boolean,
+    onError: OnError,
+  ): Unsubscribe;
 }
 
 export function signupsSource(db: Firestore, countRead: (docs: number) => void): SignupsSource {
@@ -64,14 +78,18 @@ export function signupsSource(db: Firestore, countRead: (docs: number) => void):
 
   return {
     async newestRows(count) {
-      const copies = await getDocsFromServer(query(recentSignupsRef(db), orderBy('updatedAt', 'desc'), limit(count)));
+      const copies = await getDocsFromServer(
+        query(recentSignupsRef(db), orderBy('updatedAt', 'desc'), limit(count)),
+      );
       countRead(copies.size);
       if (!copies.empty) return copies.docs.map((document) => document.data());
       for (const windowMs of [...NEWEST_WINDOWS_MS, Number.POSITIVE_INFINITY]) {
         const recent: QueryConstraint[] = Number.isFinite(windowMs)
           ? [where('updatedAt', '>=', Timestamp.fromMillis(Date.now() - windowMs))]
           : [];
-        const page = await getDocsFromServer(query(signups, ...recent, orderBy('updatedAt', 'desc'), limit(count)));
+        const page = await getDocsFromServer(
+          query(signups, ...recent, orderBy('updatedAt', 'desc'), limit(count)),
+        );
         countRead(page.size);
         if (!page.empty || !Number.isFinite(windowMs)) return page.docs.map((document) => document.data());
       }
@@ -100,7 +118,10 @@ export function signupsSource(db: Firestore, countRead: (docs: number) => void):
           const fromServer = !snapshot.metadata.fromCache;
           if (fromServer) countRead(changes.length);
           next({
-            changes: changes.map((change) => ({ removed: change.type === 'removed', row: change.doc.data() })),
+            changes: changes.map((change) => ({
+              removed: change.type === 'removed',
+              row: change.doc.data(),
+            })),
             fromServer,
           });
         },

@@ -5,7 +5,11 @@ import { createSignupsStore, signupIdHash, sortNewestFirst, type WaitlistSignupR
 
 afterEach(() => void vi.restoreAllMocks());
 
-const row = (id: string, updatedAt: number | undefined, fields: Partial<WaitlistSignupRow> = {}): WaitlistSignupRow => ({
+const row = (
+  id: string,
+  updatedAt: number | undefined,
+  fields: Partial<WaitlistSignupRow> = {},
+): WaitlistSignupRow => ({
   id,
   email: id,
   ...(updatedAt === undefined ? {} : { updatedAt: new Date(updatedAt), timestamp: new Date(updatedAt) }),
@@ -98,7 +102,11 @@ describe('signups store: deletions', () => {
 
   it('takes out a row whose tombstone is at least as new, and keeps a signup made again after its deletion', async () => {
     const store = held(row('gone', 10), row('same-time', 20), row('made-again', 30), row('kept', 5));
-    store.addTombstones([await tombstone('gone', 15), await tombstone('same-time', 20), await tombstone('made-again', 25)]);
+    store.addTombstones([
+      await tombstone('gone', 15),
+      await tombstone('same-time', 20),
+      await tombstone('made-again', 25),
+    ]);
     expect(store.deletionsPending).toBe(true);
     expect(store.cursors.deletionsThrough).toBe(25);
     await store.hashRowIds();
@@ -144,7 +152,9 @@ describe('signups store: deletions', () => {
   });
 
   it('names a signup by the SHA-256 of its id, in hex (a tombstone keeps no address)', async () => {
-    expect(await signupIdHash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(await signupIdHash('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
   });
 });
 

@@ -43,7 +43,11 @@ export interface SignupsCursors {
  */
 function millis(value: unknown): number {
   if (value instanceof Date) return value.getTime();
-  if (value !== null && typeof value === 'object' && typeof (value as { toMillis?: unknown }).toMillis === 'function') {
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { toMillis?: unknown }).toMillis === 'function'
+  ) {
     return (value as { toMillis: () => number }).toMillis();
   }
   return Number.NEGATIVE_INFINITY;

@@ -11,7 +11,8 @@ const { adminUrl } = await discoverStack();
 export function emulatorConfig(overrides: Record<string, string> = {}): ClientConfig {
   const auth = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const firestore = process.env.FIRESTORE_EMULATOR_HOST;
-  if (!auth || !firestore) throw new Error('Run inside `firebase emulators:exec` (emulator hosts are not set).');
+  if (!auth || !firestore)
+    throw new Error('Run inside `firebase emulators:exec` (emulator hosts are not set).');
   return parseClientEnv({
     VITE_FIREBASE_PROJECT_ID: process.env.GCLOUD_PROJECT ?? 'demo-silk',
     VITE_USE_EMULATORS: 'true',

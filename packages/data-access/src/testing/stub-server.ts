@@ -20,7 +20,12 @@ export interface StubServer {
   close(): Promise<void>;
 }
 
-export function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }

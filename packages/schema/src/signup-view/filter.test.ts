@@ -21,12 +21,19 @@ describe('signupMatcher', () => {
   });
 
   it('filters by the displayed answer of each question, N/A for a blank one, all answers together', () => {
-    expect(matching({ answers: { travelFrequency: 'Monthly or more' } })).toEqual(['cy@example.com', 'ana@example.com']);
+    expect(matching({ answers: { travelFrequency: 'Monthly or more' } })).toEqual([
+      'cy@example.com',
+      'ana@example.com',
+    ]);
     expect(matching({ answers: { travelFrequency: 'Monthly or more', contentCreator: 'Yes' } })).toEqual([
       'ana@example.com',
     ]);
     // A stored 'N/A', a missing answer and a blank one are the same answer.
-    expect(matching({ answers: { contentCreator: 'N/A' } })).toEqual(['cy@example.com', 'bo@example.com', 'dee@example.com']);
+    expect(matching({ answers: { contentCreator: 'N/A' } })).toEqual([
+      'cy@example.com',
+      'bo@example.com',
+      'dee@example.com',
+    ]);
     expect(matching({ answers: { workEmail: 'N/A' } })).toEqual(emails(rows));
     expect(matching({ answers: { travelFrequency: 'monthly or more' } })).toEqual([]);
   });
@@ -62,13 +69,16 @@ describe('signupMatcher', () => {
     ]);
   });
 
-
   it('filters by country (any of those chosen) and by confirmation', () => {
     expect(matching({ countries: ['Japan'] })).toEqual(['cy@example.com']);
     expect(matching({ countries: ['Japan', 'Portugal'] })).toEqual(['cy@example.com', 'ana@example.com']);
     expect(matching({ countries: ['N/A'] })).toEqual(['dee@example.com']);
     expect(matching({ confirmed: 'confirmed' })).toEqual(['ana@example.com']);
-    expect(matching({ confirmed: 'unconfirmed' })).toEqual(['cy@example.com', 'bo@example.com', 'dee@example.com']);
+    expect(matching({ confirmed: 'unconfirmed' })).toEqual([
+      'cy@example.com',
+      'bo@example.com',
+      'dee@example.com',
+    ]);
   });
 
   it('filters by referral: referred or not (referredBy recorded), and subscribers with confirmed referrals', () => {
@@ -94,7 +104,12 @@ describe('signupMatcher', () => {
 
   it('combines search and every filter', () => {
     expect(
-      matching({ search: 'example', answers: { travelFrequency: 'Monthly or more' }, from: '2026-11-20', to: '2026-11-20' }),
+      matching({
+        search: 'example',
+        answers: { travelFrequency: 'Monthly or more' },
+        from: '2026-11-20',
+        to: '2026-11-20',
+      }),
     ).toEqual(['ana@example.com']);
   });
 
@@ -125,7 +140,9 @@ describe('narrowsView', () => {
   it('holds when the search types on (or is re-cased) and every filter stays', () => {
     expect(narrowsView(view({ search: 'ma' }), view({ search: 'mar' }))).toBe(true);
     expect(narrowsView(view({ search: 'Mar' }), view({ search: ' xmaria ' }))).toBe(true);
-    expect(narrowsView(view({ search: '' }), view({ search: 'a', sort: { key: 'email', direction: 'asc' } }))).toBe(true);
+    expect(
+      narrowsView(view({ search: '' }), view({ search: 'a', sort: { key: 'email', direction: 'asc' } })),
+    ).toBe(true);
   });
 
   it('fails when the search is shortened or replaced, or any filter changes', () => {

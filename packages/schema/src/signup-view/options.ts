@@ -6,11 +6,12 @@ import { answerOf, attributionOf, rowCountry, type Row } from './row';
 import { compareText, naLast } from './sort';
 
 /** The answers given to each question among `rows` with how often, most frequent first. */
-export function answerOptions(rows: readonly Row[]): Record<FeedbackField, Array<{ value: string; count: number }>> {
-  const counts = Object.fromEntries(FEEDBACK_FIELDS.map((field) => [field, new Map<string, number>()])) as Record<
-    FeedbackField,
-    Map<string, number>
-  >;
+export function answerOptions(
+  rows: readonly Row[],
+): Record<FeedbackField, Array<{ value: string; count: number }>> {
+  const counts = Object.fromEntries(
+    FEEDBACK_FIELDS.map((field) => [field, new Map<string, number>()]),
+  ) as Record<FeedbackField, Map<string, number>>;
   for (const row of rows) {
     for (const field of FEEDBACK_FIELDS) {
       const value = answerOf(row, field);
@@ -18,9 +19,10 @@ export function answerOptions(rows: readonly Row[]): Record<FeedbackField, Array
       map.set(value, (map.get(value) ?? 0) + 1);
     }
   }
-  return Object.fromEntries(
-    FEEDBACK_FIELDS.map((field) => [field, ranked(counts[field])]),
-  ) as Record<FeedbackField, Array<{ value: string; count: number }>>;
+  return Object.fromEntries(FEEDBACK_FIELDS.map((field) => [field, ranked(counts[field])])) as Record<
+    FeedbackField,
+    Array<{ value: string; count: number }>
+  >;
 }
 
 /** The countries among `rows` with how many signups each, alphabetical ('N/A' last). */

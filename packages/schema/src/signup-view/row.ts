@@ -55,7 +55,9 @@ export function referrerOf(row: Row): string | null {
 /** How many referrals of this subscriber were confirmed and credited (0 when none is recorded). */
 export function confirmedReferralsOf(row: Row): number {
   const { confirmedReferrals } = fields(row);
-  return typeof confirmedReferrals === 'number' && Number.isFinite(confirmedReferrals) && confirmedReferrals > 0
+  return typeof confirmedReferrals === 'number' &&
+    Number.isFinite(confirmedReferrals) &&
+    confirmedReferrals > 0
     ? confirmedReferrals
     : 0;
 }
@@ -72,7 +74,9 @@ export function attributionOf(row: Row, key: AttributionField): string | null {
 /** Where the signup stands with invitations: its recorded status, else waiting. */
 export function inviteStatusOf(row: Row): InviteStatus {
   const { inviteStatus } = fields(row);
-  return (INVITE_STATUSES as readonly unknown[]).includes(inviteStatus) ? (inviteStatus as InviteStatus) : 'waiting';
+  return (INVITE_STATUSES as readonly unknown[]).includes(inviteStatus)
+    ? (inviteStatus as InviteStatus)
+    : 'waiting';
 }
 
 // What matching and sorting read of a row, each worked out at its first use and kept per row object:

@@ -15,8 +15,18 @@ describe('sorting', () => {
       { email: 'c@x.co' },
       { email: 'd@x.co', socialMedia: 'apple' },
     ];
-    expect(emails(sortSignups(list, { key: 'socialMedia', direction: 'asc' }))).toEqual(['d@x.co', 'b@x.co', 'a@x.co', 'c@x.co']);
-    expect(emails(sortSignups(list, { key: 'socialMedia', direction: 'desc' }))).toEqual(['a@x.co', 'b@x.co', 'd@x.co', 'c@x.co']);
+    expect(emails(sortSignups(list, { key: 'socialMedia', direction: 'asc' }))).toEqual([
+      'd@x.co',
+      'b@x.co',
+      'a@x.co',
+      'c@x.co',
+    ]);
+    expect(emails(sortSignups(list, { key: 'socialMedia', direction: 'desc' }))).toEqual([
+      'a@x.co',
+      'b@x.co',
+      'd@x.co',
+      'c@x.co',
+    ]);
   });
 
   it('sorts by signup date oldest first, undated last, and by location text', () => {
@@ -37,14 +47,25 @@ describe('sorting', () => {
   it('keeps ties in the list order (stable) and agrees with the comparator', () => {
     const sort = { key: 'travelFrequency', direction: 'asc' } as const;
     const sorted = sortSignups(rows, sort);
-    expect(emails(sorted)).toEqual(['cy@example.com', 'ana@example.com', 'bo@example.com', 'dee@example.com']);
+    expect(emails(sorted)).toEqual([
+      'cy@example.com',
+      'ana@example.com',
+      'bo@example.com',
+      'dee@example.com',
+    ]);
     expect(emails([...rows].sort(signupComparator(sort)))).toEqual(emails(sorted));
   });
 
   it('toggles a sorted column and starts another ascending; newest first is the default', () => {
     expect(nextSort(null, 'email')).toEqual({ key: 'email', direction: 'asc' });
-    expect(nextSort({ key: 'email', direction: 'asc' }, 'email')).toEqual({ key: 'email', direction: 'desc' });
-    expect(nextSort({ key: 'email', direction: 'desc' }, 'email')).toEqual({ key: 'email', direction: 'asc' });
+    expect(nextSort({ key: 'email', direction: 'asc' }, 'email')).toEqual({
+      key: 'email',
+      direction: 'desc',
+    });
+    expect(nextSort({ key: 'email', direction: 'desc' }, 'email')).toEqual({
+      key: 'email',
+      direction: 'asc',
+    });
     expect(nextSort(null, 'timestamp')).toEqual({ key: 'timestamp', direction: 'asc' });
     expect(nextSort({ key: 'timestamp', direction: 'asc' }, 'timestamp')).toBeNull();
   });

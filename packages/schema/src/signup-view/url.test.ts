@@ -19,9 +19,9 @@ describe('the view in the URL', () => {
   });
 
   it('carries the source and campaign filters as source=… and campaign=…, empty for the rows without one', () => {
-    expect(signupViewToSearchParams(view({ source: 'newsletter', campaign: 'launch (spring)' })).toString()).toBe(
-      'source=newsletter&campaign=launch+%28spring%29',
-    );
+    expect(
+      signupViewToSearchParams(view({ source: 'newsletter', campaign: 'launch (spring)' })).toString(),
+    ).toBe('source=newsletter&campaign=launch+%28spring%29');
     expect(signupViewToSearchParams(view({ source: '' })).toString()).toBe('source=');
     expect(parseSignupView(new URLSearchParams('source=newsletter&campaign=launch'))).toMatchObject({
       source: 'newsletter',
@@ -48,7 +48,10 @@ describe('the view in the URL', () => {
         'x'.repeat(3000),
     );
     expect(parseSignupView(junk)).toEqual(DEFAULT_SIGNUP_VIEW);
-    expect(parseSignupView(new URLSearchParams('sort=email&dir=sideways')).sort).toEqual({ key: 'email', direction: 'asc' });
+    expect(parseSignupView(new URLSearchParams('sort=email&dir=sideways')).sort).toEqual({
+      key: 'email',
+      direction: 'asc',
+    });
     expect(parseSignupView(new URLSearchParams('sort=timestamp&dir=desc')).sort).toBeNull();
     expect(parseSignupView(new URLSearchParams('country=Japan&country=Japan')).countries).toEqual(['Japan']);
   });

@@ -62,7 +62,8 @@ export function parseSignupView(params: URLSearchParams): SignupView {
   if (referred === 'referred' || referred === 'not-referred') view.referred = referred;
   view.hasReferrals = params.get(VIEW_PARAMS.hasReferrals) === 'yes';
   const invite = params.get(VIEW_PARAMS.invite);
-  if (invite !== 'all' && (INVITE_FILTERS as readonly (string | null)[]).includes(invite)) view.invite = invite as InviteFilter;
+  if (invite !== 'all' && (INVITE_FILTERS as readonly (string | null)[]).includes(invite))
+    view.invite = invite as InviteFilter;
   // Present and empty: the rows without a source (a campaign).
   view.source = text(params.get(VIEW_PARAMS.source));
   view.campaign = text(params.get(VIEW_PARAMS.campaign));

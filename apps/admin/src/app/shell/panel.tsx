@@ -58,7 +58,12 @@ export function Panel({ user }: { user: SignedInUser }) {
   };
   return (
     <div className="panel" data-sidebar={collapsed ? 'collapsed' : 'expanded'}>
-      <Sidebar collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} tabs={tabs} onLogout={logout} />
+      <Sidebar
+        collapsed={collapsed}
+        onToggle={() => setCollapsed((value) => !value)}
+        tabs={tabs}
+        onLogout={logout}
+      />
       <div className="panel__main">
         <TopBar username={staff.username} roles={staff.roles} />
         <main className="panel__content">

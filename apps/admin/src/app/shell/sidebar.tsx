@@ -48,7 +48,12 @@ export function Sidebar({ collapsed, onToggle, tabs, onLogout }: SidebarProps) {
           ))}
         </ul>
       </nav>
-      <button type="button" className="sidebar__logout" onClick={onLogout} title={collapsed ? 'Logout' : undefined}>
+      <button
+        type="button"
+        className="sidebar__logout"
+        onClick={onLogout}
+        title={collapsed ? 'Logout' : undefined}
+      >
         <Icon path={logoutPath} {...ICON_PROPS} />
         <span className={collapsed ? 'visually-hidden' : undefined}>Logout</span>
       </button>

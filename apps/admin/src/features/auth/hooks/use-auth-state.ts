@@ -6,10 +6,7 @@ export interface SignedInUser {
   email: string;
 }
 
-type AuthState =
-  | { status: 'loading' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; user: SignedInUser };
+type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SignedInUser };
 
 /** PRODUCT.md#admin-panel: loading, then signed out or signed in, following the auth service's state changes. */
 export function useAuthState(): AuthState {
@@ -18,7 +15,9 @@ export function useAuthState(): AuthState {
     () =>
       watchAuthState((user) => {
         setState(
-          user ? { status: 'signedIn', user: { uid: user.uid, email: user.email ?? '' } } : { status: 'signedOut' },
+          user
+            ? { status: 'signedIn', user: { uid: user.uid, email: user.email ?? '' } }
+            : { status: 'signedOut' },
         );
       }),
     [],

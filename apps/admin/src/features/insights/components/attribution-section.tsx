@@ -26,7 +26,9 @@ export function AttributionSelect({ label, allLabel, tallies, value, onChange }:
       <select
         className="toolbar__select"
         value={value === null ? '' : value === '' ? NONE : value}
-        onChange={({ target }) => onChange(target.value === '' ? null : target.value === NONE ? '' : target.value)}
+        onChange={({ target }) =>
+          onChange(target.value === '' ? null : target.value === NONE ? '' : target.value)
+        }
       >
         <option value="">{allLabel}</option>
         {tallies.map(({ label: option, kind }) =>
@@ -70,7 +72,12 @@ export function AttributionSection({ insights }: { insights: Insights }) {
             return {
               key: `${tally.kind}:${tally.label}`,
               header: tally.label,
-              cells: [formatCount(tally.count), step(funnel?.confirmed), step(funnel?.invited), step(funnel?.joined)],
+              cells: [
+                formatCount(tally.count),
+                step(funnel?.confirmed),
+                step(funnel?.invited),
+                step(funnel?.joined),
+              ],
             };
           })}
         />

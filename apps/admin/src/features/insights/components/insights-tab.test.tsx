@@ -201,7 +201,11 @@ describe('Insights: referrals', () => {
     const user = userEvent.setup();
     const rows = [
       signup('2026-11-20T09:00:00Z', { email: 'ana@example.com', confirmedReferrals: 3 }),
-      signup('2026-11-20T10:00:00Z', { email: 'bo@example.com', referredBy: 'ana@example.com', confirmedReferrals: 1 }),
+      signup('2026-11-20T10:00:00Z', {
+        email: 'bo@example.com',
+        referredBy: 'ana@example.com',
+        confirmedReferrals: 1,
+      }),
       signup('2026-11-20T11:00:00Z', { referredBy: 'ana@example.com' }),
       signup('2026-11-20T12:00:00Z', { referredBy: 'bo@example.com' }),
       signup('2026-11-20T13:00:00Z'),
@@ -228,7 +232,11 @@ describe('Insights: referrals', () => {
   it('shows zeros, not a division by zero, when nobody was referred', () => {
     renderTab([signup('2026-11-20T09:00:00Z')]);
     const section = screen.getByRole('region', { name: 'Referrals' });
-    expect(within(section).getAllByRole('definition').map((value) => value.textContent)).toEqual([
+    expect(
+      within(section)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual([
       '0%',
       '0 of 1 signups came through a referral link',
       '0',
@@ -241,8 +249,17 @@ describe('Insights: referrals', () => {
     const at = Date.UTC(2026, 10, 24, 9);
     const hour = 3_600_000;
     renderTab([
-      signup('2026-11-20T09:00:00Z', { inviteStatus: 'joined', inviteWave: 'w2', invitedAt: at + 24 * hour, joinedAt: at + 26 * hour }),
-      signup('2026-11-20T10:00:00Z', { inviteStatus: 'invited', inviteWave: 'w2', invitedAt: at + 24 * hour }),
+      signup('2026-11-20T09:00:00Z', {
+        inviteStatus: 'joined',
+        inviteWave: 'w2',
+        invitedAt: at + 24 * hour,
+        joinedAt: at + 26 * hour,
+      }),
+      signup('2026-11-20T10:00:00Z', {
+        inviteStatus: 'invited',
+        inviteWave: 'w2',
+        invitedAt: at + 24 * hour,
+      }),
       signup('2026-11-20T11:00:00Z', { inviteStatus: 'expired', inviteWave: 'w1', invitedAt: at }),
       signup('2026-11-20T12:00:00Z', { inviteStatus: 'declined', inviteWave: 'w1', invitedAt: at }),
       signup('2026-11-20T13:00:00Z'),
@@ -251,7 +268,9 @@ describe('Insights: referrals', () => {
     expect(within(section).getByRole('img')).toHaveAccessibleName(
       'Bar chart, 4 bars. Largest: Invited (4), Joined (1), Expired (1).',
     );
-    expect(figureOf('Invitation funnel')).toHaveAccessibleDescription('1 of 4 invited joined; median time to join: 2 h.');
+    expect(figureOf('Invitation funnel')).toHaveAccessibleDescription(
+      '1 of 4 invited joined; median time to join: 2 h.',
+    );
     expect(await dataTable(user, 'Invitation funnel')).toEqual([
       ['Wave', 'Invited', 'Joined', 'Expired', 'Declined', 'Median time to join'],
       ['All waves', '4', '1', '1', '1', '2 h'],
@@ -267,11 +286,26 @@ describe('Insights: referrals', () => {
   describe('sources and campaigns', () => {
     const confirmedAt = new Date('2026-11-21T10:00:00Z');
     const rows = () => [
-      signup('2026-11-23T09:00:00Z', { utmSource: 'newsletter', utmCampaign: 'launch', confirmedAt, inviteStatus: 'joined' }),
-      signup('2026-11-22T09:00:00Z', { utmSource: 'newsletter', utmCampaign: 'launch', confirmedAt, inviteStatus: 'invited' }),
+      signup('2026-11-23T09:00:00Z', {
+        utmSource: 'newsletter',
+        utmCampaign: 'launch',
+        confirmedAt,
+        inviteStatus: 'joined',
+      }),
+      signup('2026-11-22T09:00:00Z', {
+        utmSource: 'newsletter',
+        utmCampaign: 'launch',
+        confirmedAt,
+        inviteStatus: 'invited',
+      }),
       signup('2026-11-22T08:00:00Z', { utmSource: 'newsletter', confirmedAt }),
       signup('2026-11-21T09:00:00Z', { utmSource: 'newsletter' }),
-      signup('2026-11-20T09:00:00Z', { utmSource: 'podcast', utmCampaign: 'spring', suppressedReason: 'bounce', suppressedAt: 1 }),
+      signup('2026-11-20T09:00:00Z', {
+        utmSource: 'podcast',
+        utmCampaign: 'spring',
+        suppressedReason: 'bounce',
+        suppressedAt: 1,
+      }),
       signup('2026-11-20T08:00:00Z', { suppressedReason: 'unsubscribe', suppressedAt: 2 }),
     ];
 
@@ -301,12 +335,11 @@ describe('Insights: referrals', () => {
       const user = userEvent.setup();
       renderTab(rows());
       const source = screen.getByRole('combobox', { name: 'Source' });
-      expect(within(source).getAllByRole('option').map((option) => option.textContent)).toEqual([
-        'All sources',
-        'newsletter',
-        'podcast',
-        '(none)',
-      ]);
+      expect(
+        within(source)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All sources', 'newsletter', 'podcast', '(none)']);
       await user.selectOptions(source, 'newsletter');
       expect(await dataTable(user, 'Signups per day, source newsletter')).toEqual([
         ['Day', 'Signups'],

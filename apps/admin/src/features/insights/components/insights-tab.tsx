@@ -204,8 +204,8 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
                   <dt>Referral rate</dt>
                   <dd>{formatShare(referrals.referred, referrals.signups)}</dd>
                   <dd className="insights__figure-note">
-                    {formatCount(referrals.referred)} of {formatCount(referrals.signups)} signups came through a
-                    referral link
+                    {formatCount(referrals.referred)} of {formatCount(referrals.signups)} signups came through
+                    a referral link
                   </dd>
                 </div>
                 <div>

@@ -44,7 +44,10 @@ export function InviteFunnelSection({ funnels: { overall, waves } }: { funnels: 
           { key: '', header: 'All waves', cells: cells(overall) },
           ...waves.map((wave) => ({
             key: wave.waveId,
-            header: wave.firstInvitedAt === null ? wave.waveId : `${formatDay(wave.firstInvitedAt)} (${wave.waveId})`,
+            header:
+              wave.firstInvitedAt === null
+                ? wave.waveId
+                : `${formatDay(wave.firstInvitedAt)} (${wave.waveId})`,
             cells: cells(wave),
           })),
         ]}

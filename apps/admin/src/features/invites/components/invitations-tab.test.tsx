@@ -93,9 +93,17 @@ describe('Invitations tab', () => {
     expect(within(table).getByRole('progressbar')).toHaveAttribute('value', '1');
     expect(table).toHaveTextContent('The next 3');
     expect(table).toHaveTextContent('1 of 3');
-    act(() => deliverWaves([wave({ state: 'done', invited: 3 }), wave({ id: 'w0', origin: 'drip', target: { kind: 'view', query: 'status=confirmed' } })]));
+    act(() =>
+      deliverWaves([
+        wave({ state: 'done', invited: 3 }),
+        wave({ id: 'w0', origin: 'drip', target: { kind: 'view', query: 'status=confirmed' } }),
+      ]),
+    );
     expect(table).toHaveTextContent('Done: 3 invited');
-    expect(within(table).getByRole('link', { name: 'A filtered view' })).toHaveAttribute('href', '/admin?status=confirmed');
+    expect(within(table).getByRole('link', { name: 'A filtered view' })).toHaveAttribute(
+      'href',
+      '/admin?status=confirmed',
+    );
     expect(table).toHaveTextContent('Daily drip');
     act(() => failWaves(new Error('denied')));
     expect(screen.getByText(INVITES_LOAD_FAILED)).toBeInTheDocument();
@@ -116,11 +124,21 @@ describe('Invitations tab', () => {
     await user.type(size, '3');
     await user.click(screen.getByRole('button', { name: 'Preview the wave' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Invite the next 3?' });
-    expect(await within(dialog).findByText(/2 people would be invited: fewer are waiting than asked/)).toBeInTheDocument();
-    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['a@example.com', 'b@example.com']);
+    expect(
+      await within(dialog).findByText(/2 people would be invited: fewer are waiting than asked/),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['a@example.com', 'b@example.com']);
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     const [, , preview] = call.mock.calls[0]!;
-    expect(preview).toMatchObject({ target: { kind: 'next', count: 3 }, includeUnconfirmed: false, preview: true });
+    expect(preview).toMatchObject({
+      target: { kind: 'next', count: 3 },
+      includeUnconfirmed: false,
+      preview: true,
+    });
 
     // Including unconfirmed addresses previews again.
     await user.click(within(dialog).getByRole('checkbox', { name: 'Include unconfirmed addresses' }));
@@ -132,7 +150,9 @@ describe('Invitations tab', () => {
     const starts = call.mock.calls.filter(([, , body]) => (body as { preview: boolean }).preview === false);
     expect(starts).toHaveLength(1);
     expect(starts[0]![2]).toMatchObject({ target: { kind: 'next', count: 3 }, includeUnconfirmed: true });
-    expect((starts[0]![2] as { requestId: string }).requestId).toBe((preview as { requestId: string }).requestId);
+    expect((starts[0]![2] as { requestId: string }).requestId).toBe(
+      (preview as { requestId: string }).requestId,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
@@ -147,9 +167,13 @@ describe('Invitations tab', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Invite everyone in this view' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Invite everyone in this filtered view?' });
-    expect(await within(dialog).findByText('No one waiting matches: nobody would be invited.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('No one waiting matches: nobody would be invited.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Invite 0' })).toBeDisabled();
-    expect(call.mock.calls[0]![2]).toMatchObject({ target: { kind: 'view', query: 'status=confirmed&invite=waiting' } });
+    expect(call.mock.calls[0]![2]).toMatchObject({
+      target: { kind: 'view', query: 'status=confirmed&invite=waiting' },
+    });
   });
 
   it('has no "this view" wave without a filtered view', () => {
@@ -168,7 +192,11 @@ describe('Invitations tab', () => {
     await user.type(screen.getByRole('spinbutton', { name: 'Invitations per day' }), '25');
     await user.selectOptions(screen.getByRole('combobox', { name: 'At (UTC)' }), '14:00 UTC');
     await user.click(screen.getByRole('button', { name: 'Save the drip' }));
-    expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'inviteDrip', { enabled: true, perDay: 25, hourUtc: 14 });
+    expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'inviteDrip', {
+      enabled: true,
+      perDay: 25,
+      hourUtc: 14,
+    });
     expect(await screen.findByText('The drip is on.')).toBeInTheDocument();
     act(() => deliverDrip({ enabled: true, perDay: 25, hourUtc: 14 }));
     expect(screen.getByText('On: 25 a day at 14:00 UTC.')).toBeInTheDocument();

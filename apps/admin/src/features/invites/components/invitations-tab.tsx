@@ -45,7 +45,15 @@ function NewWave({ viewQuery }: { viewQuery: string | null }) {
     <>
       <form className="invites__form" onSubmit={submit} noValidate>
         <label htmlFor={id}>Invite the next people in line</label>
-        <input id={id} type="number" inputMode="numeric" min={1} max={MAX_WAVE_SIZE} value={size} onChange={(event) => setSize(event.target.value)} />
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_WAVE_SIZE}
+          value={size}
+          onChange={(event) => setSize(event.target.value)}
+        />
         <Button type="submit">Preview the wave</Button>
         <FormMessage tone="error">{error}</FormMessage>
       </form>
@@ -55,7 +63,9 @@ function NewWave({ viewQuery }: { viewQuery: string | null }) {
           <Button
             type="button"
             variant="secondary"
-            onClick={() => setWave({ target: { kind: 'view', query: viewQuery }, who: 'everyone in this filtered view' })}
+            onClick={() =>
+              setWave({ target: { kind: 'view', query: viewQuery }, who: 'everyone in this filtered view' })
+            }
           >
             Invite everyone in this view
           </Button>
@@ -88,7 +98,15 @@ function DripForm({ settings }: { settings: DripSettings }) {
         Invite people every day
       </label>
       <label htmlFor={perDayId}>Invitations per day</label>
-      <input id={perDayId} type="number" inputMode="numeric" min={1} max={MAX_WAVE_SIZE} value={perDay} onChange={(event) => setPerDay(event.target.value)} />
+      <input
+        id={perDayId}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_WAVE_SIZE}
+        value={perDay}
+        onChange={(event) => setPerDay(event.target.value)}
+      />
       <label htmlFor={hourId}>At (UTC)</label>
       <select id={hourId} value={hourUtc} onChange={(event) => setHourUtc(Number(event.target.value))}>
         {Array.from({ length: 24 }, (_, value) => (
@@ -168,7 +186,8 @@ export function InvitationsTab({ roles = [] }: { roles?: readonly Role[] }) {
         <section className="invites__section" aria-labelledby="invites-next">
           <h3 id="invites-next">Invite from the waitlist</h3>
           <p className="toolbar__count">
-            In the order of the waitlist; for a filtered view, filter the signups and choose “Invite this view”.
+            In the order of the waitlist; for a filtered view, filter the signups and choose “Invite this
+            view”.
           </p>
           <NewWave viewQuery={isFilteredView(view) ? signupViewToSearchParams(view).toString() : null} />
         </section>

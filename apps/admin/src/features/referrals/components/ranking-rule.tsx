@@ -37,7 +37,11 @@ function RerankState({ rerank }: { rerank: NonNullable<RankingSettings['rerank']
     );
   }
   if (rerank.state === 'failed') {
-    return <FormMessage tone="error">The re-rank for “{rule}” failed. Places still follow the previous rule.</FormMessage>;
+    return (
+      <FormMessage tone="error">
+        The re-rank for “{rule}” failed. Places still follow the previous rule.
+      </FormMessage>
+    );
   }
   return (
     <p className="toolbar__count" role="status">
@@ -71,7 +75,8 @@ export function RankingRuleSection({ settings, canChange }: RankingRuleProps) {
       chosenKind === 'skip' ? { kind: 'skip', places: Number(chosenPlaces) } : { kind: chosenKind };
     void action.submit(event, {
       validate: () =>
-        rule.kind === 'skip' && !(Number.isInteger(rule.places) && rule.places >= 1 && rule.places <= MAX_SKIP_PLACES)
+        rule.kind === 'skip' &&
+        !(Number.isInteger(rule.places) && rule.places >= 1 && rule.places <= MAX_SKIP_PLACES)
           ? rankingPlacesInvalid(MAX_SKIP_PLACES)
           : null,
       run: () => setRankingRule(rule),

@@ -60,7 +60,13 @@ const at = (day: number) => new Date(Date.UTC(2026, 10, day));
 const SIGNUPS: WaitlistSignupRow[] = [
   { id: 'ana@example.com', email: 'ana@example.com', timestamp: at(1), confirmedReferrals: 3 },
   { id: 'bo@example.com', email: 'bo@example.com', timestamp: at(2), referredBy: 'ana@example.com' },
-  { id: 'cy@example.com', email: 'cy@example.com', timestamp: at(3), referredBy: 'ana@example.com', confirmedReferrals: 1 },
+  {
+    id: 'cy@example.com',
+    email: 'cy@example.com',
+    timestamp: at(3),
+    referredBy: 'ana@example.com',
+    confirmedReferrals: 1,
+  },
   { id: 'dee@example.com', email: 'dee@example.com', timestamp: at(4), referredBy: 'cy@example.com' },
 ];
 const WITHHELD: ReferralRecord[] = [
@@ -108,14 +114,27 @@ describe('Referrals tab', () => {
       ['1', 'ana@example.com', '3', '2'],
       ['2', 'cy@example.com', '1', '1'],
     ]);
-    expect(listenToWithheldReferrals).toHaveBeenCalledWith(services, expect.any(Function), expect.any(Function));
-    expect(listenToRankingSettings).toHaveBeenCalledWith(services, expect.any(Function), expect.any(Function));
+    expect(listenToWithheldReferrals).toHaveBeenCalledWith(
+      services,
+      expect.any(Function),
+      expect.any(Function),
+    );
+    expect(listenToRankingSettings).toHaveBeenCalledWith(
+      services,
+      expect.any(Function),
+      expect.any(Function),
+    );
     expect(screen.getByText(LOADING_DATA)).toBeInTheDocument();
 
     act(() => deliverQueue(WITHHELD));
     act(() => deliverRanking(SETTINGS));
     expect(tableRows('Referrals waiting for review')).toEqual([
-      ['ana+2@example.com', 'ana@example.com', 'Same person as the referrer', expect.stringContaining('2026')],
+      [
+        'ana+2@example.com',
+        'ana@example.com',
+        'Same person as the referrer',
+        expect.stringContaining('2026'),
+      ],
       ['eve@mailinator.com', 'cy@example.com', 'Disposable e-mail domain', 'N/A'],
     ]);
     expect(screen.queryByRole('button', { name: /Grant|Reject/ })).not.toBeInTheDocument();
@@ -138,7 +157,7 @@ describe('Referrals tab', () => {
     expect(screen.getByText('No confirmed referrals yet.')).toBeInTheDocument();
   });
 
-  it('lets an Admin grant and reject a withheld referral through the review route, with the server\'s message', async () => {
+  it("lets an Admin grant and reject a withheld referral through the review route, with the server's message", async () => {
     call.mockResolvedValueOnce({ ok: true, status: 'credited', message: 'Referral granted.' });
     call.mockRejectedValueOnce(new ApiError(403, { error: REFERRALS_ADMIN_REQUIRED }));
     const user = userEvent.setup();
@@ -176,7 +195,9 @@ describe('Referrals tab', () => {
     await user.clear(places);
     await user.type(places, '5');
     await user.click(screen.getByRole('button', { name: 'Apply rule' }));
-    expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'setRankingRule', { rule: { kind: 'skip', places: 5 } });
+    expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'setRankingRule', {
+      rule: { kind: 'skip', places: 5 },
+    });
     expect(await screen.findByText('Ranking rule changed. Re-ranking everyone.')).toBeInTheDocument();
 
     // settings/ranking as the re-rank writes it: progress while running, the old rule still in force.
@@ -217,7 +238,9 @@ describe('Referrals tab', () => {
     );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByText(/In force:/)).toHaveTextContent('Skip 5 places per confirmed referral');
-    expect(screen.getByText('Re-ranked 100,000 signups for “Skip 5 places per confirmed referral”.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Re-ranked 100,000 signups for “Skip 5 places per confirmed referral”.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Skip places per confirmed referral' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Apply rule' })).toBeEnabled();
   });

@@ -3,7 +3,15 @@ import type { SignupColumnKey } from '@silk/schema/formatters';
 import { NEWEST_FIRST, type SignupSort } from '@silk/schema/signup-view';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Icon, infoPath, trashPath } from '@silk/ui/icon';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type RefObject,
+} from 'react';
 import { markAfterPaint, TABLE_PAINTED_MARK } from '@/lib/perf-marks';
 import { rowCells, signupColumns, TABLE_GRID_TEMPLATE, TABLE_WIDTH } from './columns';
 
@@ -42,11 +50,19 @@ interface SignupRowProps {
 }
 
 /** A row's action, in the e-mail cell (the table keeps its 12 columns). */
-function RowAction(props: { label: string; title: string; icon: string; onClick: () => void; danger?: boolean }) {
+function RowAction(props: {
+  label: string;
+  title: string;
+  icon: string;
+  onClick: () => void;
+  danger?: boolean;
+}) {
   return (
     <button
       type="button"
-      className={props.danger ? 'data-table__row-action data-table__row-action--danger' : 'data-table__row-action'}
+      className={
+        props.danger ? 'data-table__row-action data-table__row-action--danger' : 'data-table__row-action'
+      }
       aria-label={props.label}
       title={props.title}
       onClick={props.onClick}
@@ -70,7 +86,12 @@ const SignupRow = memo(function SignupRow({ row, index, columns, onDelete, onDet
       column === 0 && (onDelete || onDetails) ? (
         <>
           {onDetails ? (
-            <RowAction label={`Details of ${row.email}`} title="Details" icon={infoPath} onClick={() => onDetails(row)} />
+            <RowAction
+              label={`Details of ${row.email}`}
+              title="Details"
+              icon={infoPath}
+              onClick={() => onDetails(row)}
+            />
           ) : null}
           {onDelete ? (
             <RowAction
@@ -169,10 +190,19 @@ export function DataTable({ rows, label, onDelete, onDetails, regionRef, sort, o
   const firstColumn = columnItems[0]?.index ?? 0;
   const lastColumn = columnItems[columnItems.length - 1]?.index ?? signupColumns.length - 1;
   // One object per column window, so memoised rows re-render only when the window moves.
-  const columns = useMemo<ColumnWindow>(() => ({ first: firstColumn, last: lastColumn }), [firstColumn, lastColumn]);
+  const columns = useMemo<ColumnWindow>(
+    () => ({ first: firstColumn, last: lastColumn }),
+    [firstColumn, lastColumn],
+  );
 
   return (
-    <div ref={scrollRef} className="data-table" tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
+    <div
+      ref={scrollRef}
+      className="data-table"
+      tabIndex={0}
+      role="region"
+      aria-label={`${label} (scrollable)`}
+    >
       <table
         className="data-table__table"
         aria-label={label}

@@ -73,10 +73,12 @@ export function SignupDetails({ row, onClose }: SignupDetailsProps) {
 
   const referrer = referrerOf(row);
   // Only what is known: a signup without any reads "Source: (none)".
-  const attribution = (Object.entries(ATTRIBUTION_LABELS) as [AttributionField, string][]).flatMap(([key, label]) => {
-    const value = attributionOf(row, key);
-    return value === null ? [] : [[key, label, value] as const];
-  });
+  const attribution = (Object.entries(ATTRIBUTION_LABELS) as [AttributionField, string][]).flatMap(
+    ([key, label]) => {
+      const value = attributionOf(row, key);
+      return value === null ? [] : [[key, label, value] as const];
+    },
+  );
   return (
     <div
       className="dialog-backdrop"
@@ -84,7 +86,13 @@ export function SignupDetails({ row, onClose }: SignupDetailsProps) {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="dialog" onKeyDown={handleKeyDown}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="dialog"
+        onKeyDown={handleKeyDown}
+      >
         <h2 id={titleId} className="dialog__title">
           {row.email}
         </h2>

@@ -380,7 +380,10 @@ describe('Waitlist Signups tab', () => {
       expect(screen.getByText(/Showing:/)).toHaveTextContent('Showing: 2 of 4');
       await user.selectOptions(referral, 'Not referred');
       expect(emailsShown()).toEqual(['user0@example.com', 'user3@example.com']);
-      await user.selectOptions(screen.getByRole('combobox', { name: 'Referrers' }), 'With confirmed referrals');
+      await user.selectOptions(
+        screen.getByRole('combobox', { name: 'Referrers' }),
+        'With confirmed referrals',
+      );
       expect(emailsShown()).toEqual(['user0@example.com']);
       expect(currentQuery).toBe('?referred=not-referred&referrers=yes');
       await user.click(screen.getByRole('button', { name: 'Download filtered view' }));
@@ -408,8 +411,12 @@ describe('Waitlist Signups tab', () => {
       const button = within(cell).getByRole('button', { name: 'Details of user2@example.com' });
       await user.click(button);
       const dialog = screen.getByRole('dialog', { name: 'user2@example.com' });
-      const terms = within(dialog).getAllByRole('term').map((term) => term.textContent);
-      const values = within(dialog).getAllByRole('definition').map((value) => value.textContent);
+      const terms = within(dialog)
+        .getAllByRole('term')
+        .map((term) => term.textContent);
+      const values = within(dialog)
+        .getAllByRole('definition')
+        .map((value) => value.textContent);
       expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
         Confirmed: formatSignupDate(new Date(Date.UTC(2026, 10, 22, 9))),
         'Referred by': 'user0@example.com',
@@ -462,12 +469,11 @@ describe('Waitlist Signups tab', () => {
       const user = userEvent.setup();
       renderTab({ signups: attributedRows() });
       const source = screen.getByRole('combobox', { name: 'Source' });
-      expect(within(source).getAllByRole('option').map((option) => option.textContent)).toEqual([
-        'Any source',
-        'newsletter (2)',
-        '(none) (1)',
-        'podcast (1)',
-      ]);
+      expect(
+        within(source)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Any source', 'newsletter (2)', '(none) (1)', 'podcast (1)']);
       await user.selectOptions(source, 'newsletter (2)');
       expect(emailsShown()).toEqual(['user0@example.com', 'user1@example.com']);
       expect(currentQuery).toBe('?source=newsletter');
@@ -523,7 +529,7 @@ describe('Waitlist Signups tab', () => {
     });
   });
 
-  describe('invitations: the status filter, row details with the history, an Admin\'s wave of the view', () => {
+  describe("invitations: the status filter, row details with the history, an Admin's wave of the view", () => {
     const invitedAt = Date.UTC(2026, 10, 23, 9);
     const inviteRows = (): WaitlistSignupRow[] => {
       const [ana, bo, cy] = makeRows(3);
@@ -550,12 +556,22 @@ describe('Waitlist Signups tab', () => {
       await user.selectOptions(status, 'Joined');
       expect(emailsShown()).toEqual(['user0@example.com']);
       await user.click(screen.getByRole('button', { name: 'Download filtered view' }));
-      expect(download).toHaveBeenCalledWith(STAFF_CLIENT, expect.objectContaining({ invite: 'joined' }), LOCAL_ZONE);
+      expect(download).toHaveBeenCalledWith(
+        STAFF_CLIENT,
+        expect.objectContaining({ invite: 'joined' }),
+        LOCAL_ZONE,
+      );
     });
 
     it("shows the row's live invite status and its history in the details dialog", async () => {
       histories['user1@example.com'] = [
-        { email: 'user1@example.com', status: 'invited', at: invitedAt, by: 'admin@silk.travel', waveId: 'w1' },
+        {
+          email: 'user1@example.com',
+          status: 'invited',
+          at: invitedAt,
+          by: 'admin@silk.travel',
+          waveId: 'w1',
+        },
       ];
       const user = userEvent.setup();
       const rows = inviteRows();
@@ -563,13 +579,25 @@ describe('Waitlist Signups tab', () => {
       await user.click(screen.getByRole('button', { name: 'Details of user1@example.com' }));
       const dialog = screen.getByRole('dialog', { name: 'user1@example.com' });
       expect(dialog).toHaveTextContent('InvitationInvited');
-      expect(history).toHaveBeenCalledWith(expect.anything(), 'user1@example.com', expect.any(Function), expect.any(Function));
+      expect(history).toHaveBeenCalledWith(
+        expect.anything(),
+        'user1@example.com',
+        expect.any(Function),
+        expect.any(Function),
+      );
       const list = within(dialog).getByRole('list', { name: 'Invitation history' });
-      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-        `Invited by admin@silk.travel, ${formatSignupDate(new Date(invitedAt))} (wave w1)`,
-      ]);
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([`Invited by admin@silk.travel, ${formatSignupDate(new Date(invitedAt))} (wave w1)`]);
       // The row turns joined in the live list: the open dialog follows it.
-      rerender({ signups: rows.map((row) => (row.email === 'user1@example.com' ? { ...row, inviteStatus: 'joined' } : row)), roles: ['Staff'] });
+      rerender({
+        signups: rows.map((row) =>
+          row.email === 'user1@example.com' ? { ...row, inviteStatus: 'joined' } : row,
+        ),
+        roles: ['Staff'],
+      });
       expect(screen.getByRole('dialog', { name: 'user1@example.com' })).toHaveTextContent('InvitationJoined');
     });
 

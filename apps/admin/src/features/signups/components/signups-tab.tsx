@@ -60,7 +60,10 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
   const openDetails = useCallback((row: WaitlistSignupRow) => setDetailsEmail(row.email), []);
   const navigate = useNavigate();
   const isAdmin = canDeleteSignups(roles);
-  const sortBy = useCallback((key: SignupColumnKey) => setView({ ...view, sort: nextSort(view.sort, key) }), [view, setView]);
+  const sortBy = useCallback(
+    (key: SignupColumnKey) => setView({ ...view, sort: nextSort(view.sort, key) }),
+    [view, setView],
+  );
   // Until every signup is loaded, the total is the server's count.
   const total = signupsComplete && signups ? signups.length : (signupsTotal ?? signups?.length ?? null);
 
@@ -111,7 +114,9 @@ export function SignupsTab({ signups, signupsTotal, signupsComplete, roles = [] 
         onDownload={() => void download()}
         onDownloadFiltered={() => void download(view)}
         onInviteView={
-          isAdmin ? () => void navigate(`${paths.invitations}?${signupViewToSearchParams(view).toString()}`) : undefined
+          isAdmin
+            ? () => void navigate(`${paths.invitations}?${signupViewToSearchParams(view).toString()}`)
+            : undefined
         }
       />
       <FormMessage tone="error">{deletion.error}</FormMessage>

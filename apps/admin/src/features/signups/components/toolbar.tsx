@@ -78,7 +78,11 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 function optionLabel({ value, count: times }: AnswerOption): string {
   const text =
-    value === NONE ? NO_ATTRIBUTION : value.length > OPTION_LABEL_CHARS ? `${value.slice(0, OPTION_LABEL_CHARS - 1)}…` : value;
+    value === NONE
+      ? NO_ATTRIBUTION
+      : value.length > OPTION_LABEL_CHARS
+        ? `${value.slice(0, OPTION_LABEL_CHARS - 1)}…`
+        : value;
   return `${text} (${count(times)})`;
 }
 
@@ -135,7 +139,9 @@ function AttributionFilter({ label, anyLabel, options, value, onChange }: Attrib
           id={id}
           className="toolbar__select"
           value={chosen ?? ''}
-          onChange={({ target }) => onChange(target.value === '' ? null : target.value === NONE ? '' : target.value)}
+          onChange={({ target }) =>
+            onChange(target.value === '' ? null : target.value === NONE ? '' : target.value)
+          }
         >
           {filterOptions(
             anyLabel,
@@ -279,8 +285,18 @@ export function Toolbar(props: ToolbarProps) {
             )}
           </Field>
         ))}
-        <DayField label="Signed up from" value={view.from} max={view.to} onChange={(day) => setDay('from', day)} />
-        <DayField label="Signed up to" value={view.to} min={view.from} onChange={(day) => setDay('to', day)} />
+        <DayField
+          label="Signed up from"
+          value={view.from}
+          max={view.to}
+          onChange={(day) => setDay('from', day)}
+        />
+        <DayField
+          label="Signed up to"
+          value={view.to}
+          min={view.from}
+          onChange={(day) => setDay('to', day)}
+        />
         <Field label="Country">
           {(id) => (
             <select
@@ -288,11 +304,18 @@ export function Toolbar(props: ToolbarProps) {
               className="toolbar__select"
               value={countryValue}
               onChange={(event) =>
-                event.target.value !== SEVERAL && change({ countries: event.target.value ? [event.target.value] : [] })
+                event.target.value !== SEVERAL &&
+                change({ countries: event.target.value ? [event.target.value] : [] })
               }
             >
-              {view.countries.length > 1 ? <option value={SEVERAL}>{view.countries.join(', ')}</option> : null}
-              {filterOptions('Any country', countries, view.countries.length === 1 ? view.countries[0] : undefined)}
+              {view.countries.length > 1 ? (
+                <option value={SEVERAL}>{view.countries.join(', ')}</option>
+              ) : null}
+              {filterOptions(
+                'Any country',
+                countries,
+                view.countries.length === 1 ? view.countries[0] : undefined,
+              )}
             </select>
           )}
         </Field>

@@ -20,7 +20,10 @@ function saveBlob(blob: Blob, fileName: string): void {
  * "Download spreadsheet": every signup, saved as waitlist_signups_{date}.xlsx; with a view ("Download
  * filtered view"), the rows it leaves as waitlist_signups_{date}_filtered.xlsx. Errors only logged (PRODUCT.md#messages).
  */
-export function useSpreadsheetDownload(): { downloading: boolean; download: (view?: SignupView) => Promise<void> } {
+export function useSpreadsheetDownload(): {
+  downloading: boolean;
+  download: (view?: SignupView) => Promise<void>;
+} {
   const [downloading, setDownloading] = useState(false);
   const download = useCallback(async (view?: SignupView) => {
     setDownloading(true);

@@ -111,7 +111,11 @@ export function useViewRows(signups: WaitlistSignupRow[] | null, view: SignupVie
   const sorted = useMemo(() => (signups ? sortSignups(signups, sort) : null), [signups, sort]);
   const filtered = isFilteredView(deferredView);
   // The last filter's input and result: typing on in the search box filters that result, not every row.
-  const lastFilter = useRef<{ sorted: WaitlistSignupRow[]; view: SignupView; rows: WaitlistSignupRow[] } | null>(null);
+  const lastFilter = useRef<{
+    sorted: WaitlistSignupRow[];
+    view: SignupView;
+    rows: WaitlistSignupRow[];
+  } | null>(null);
   const rows = useMemo(() => {
     if (!sorted || !filtered) return sorted;
     const last = lastFilter.current;
@@ -123,8 +127,14 @@ export function useViewRows(signups: WaitlistSignupRow[] | null, view: SignupVie
   const confirmed = useMemo(() => signups?.filter(isConfirmedSignup).length ?? null, [signups]);
   const answers = useMemo(() => (optionRows ? answerOptions(optionRows) : NO_ANSWERS), [optionRows]);
   const countries = useMemo(() => (optionRows ? countryOptions(optionRows) : []), [optionRows]);
-  const sources = useMemo(() => (optionRows ? attributionOptions(optionRows, 'utmSource') : []), [optionRows]);
-  const campaigns = useMemo(() => (optionRows ? attributionOptions(optionRows, 'utmCampaign') : []), [optionRows]);
+  const sources = useMemo(
+    () => (optionRows ? attributionOptions(optionRows, 'utmSource') : []),
+    [optionRows],
+  );
+  const campaigns = useMemo(
+    () => (optionRows ? attributionOptions(optionRows, 'utmCampaign') : []),
+    [optionRows],
+  );
 
   // Prepare the rows' search text in small tasks once they arrive, so the first keystroke finds it ready.
   useEffect(() => {

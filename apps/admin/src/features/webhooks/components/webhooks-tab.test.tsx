@@ -25,7 +25,12 @@ const list = vi.fn<(body: unknown) => Promise<WebhookListResponse>>();
 const save = vi.fn<(body: unknown) => Promise<unknown>>();
 const remove = vi.fn<(body: unknown) => Promise<unknown>>();
 const redeliver = vi.fn<(body: unknown) => Promise<unknown>>();
-const calls: Record<WebhookCall, (body: unknown) => Promise<unknown>> = { webhookList: list, webhookSave: save, webhookRemove: remove, webhookRedeliver: redeliver };
+const calls: Record<WebhookCall, (body: unknown) => Promise<unknown>> = {
+  webhookList: list,
+  webhookSave: save,
+  webhookRemove: remove,
+  webhookRedeliver: redeliver,
+};
 
 const ENDPOINT: WebhookEndpointView = {
   id: 'ep1',
@@ -53,7 +58,8 @@ const FULL: WebhookListResponse = { endpoints: [ENDPOINT], deliveries: [DELIVERY
 
 beforeEach(() => {
   vi.resetAllMocks();
-  vi.mocked(callWebhooks).mockImplementation(((_services: unknown, id: WebhookCall, body: unknown) => calls[id](body)) as typeof callWebhooks);
+  vi.mocked(callWebhooks).mockImplementation(((_services: unknown, id: WebhookCall, body: unknown) =>
+    calls[id](body)) as typeof callWebhooks);
   list.mockResolvedValue(FULL);
 });
 
@@ -101,7 +107,11 @@ describe('WebhooksTab', () => {
     expect(status).toHaveTextContent(`${WEBHOOK_ADDED} whsec_abc`);
     expect(within(status).getByRole('button', { name: 'Copy secret' })).toBeInTheDocument();
     // The panel's order of events, whatever the order of the clicks.
-    expect(save).toHaveBeenCalledWith({ url: 'https://crm.example.com/hooks', events: ['signup.created', 'signup.erased'], description: 'CRM' });
+    expect(save).toHaveBeenCalledWith({
+      url: 'https://crm.example.com/hooks',
+      events: ['signup.created', 'signup.erased'],
+      description: 'CRM',
+    });
     expect(screen.getByLabelText('Endpoint URL')).toHaveValue('');
   });
 
@@ -123,7 +133,9 @@ describe('WebhooksTab', () => {
     render(<WebhooksTab />);
     await user.click(await screen.findByRole('button', { name: 'Disable https://crm.example.com/hooks' }));
     expect(await screen.findByRole('status')).toHaveTextContent(WEBHOOK_SAVED);
-    expect(save).toHaveBeenCalledWith(expect.objectContaining({ id: 'ep1', enabled: false, url: ENDPOINT.url, events: ENDPOINT.events }));
+    expect(save).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'ep1', enabled: false, url: ENDPOINT.url, events: ENDPOINT.events }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Send again signup.created' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(WEBHOOK_SENT_AGAIN));

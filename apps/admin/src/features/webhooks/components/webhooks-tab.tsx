@@ -46,7 +46,13 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
         submitLabel="Add webhook"
         steps={() => ({
           run: async () =>
-            (await save({ url: url.value.trim(), events: WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type)), description: description.value.trim() })).secret ?? '',
+            (
+              await save({
+                url: url.value.trim(),
+                events: WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type)),
+                description: description.value.trim(),
+              })
+            ).secret ?? '',
           failure,
           onSuccess: () => {
             url.set('');
@@ -59,7 +65,11 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
           secret && (
             <span>
               {WEBHOOK_ADDED} <code>{secret}</code>{' '}
-              <Button type="button" variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret)}>
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={() => void navigator.clipboard?.writeText(secret)}
+              >
                 Copy secret
               </Button>
             </span>
@@ -75,7 +85,11 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
                 <input
                   type="checkbox"
                   checked={events.includes(type)}
-                  onChange={() => setEvents((current) => (current.includes(type) ? current.filter((other) => other !== type) : [...current, type]))}
+                  onChange={() =>
+                    setEvents((current) =>
+                      current.includes(type) ? current.filter((other) => other !== type) : [...current, type],
+                    )
+                  }
                 />
                 {type}
               </label>
@@ -89,7 +103,11 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
 }
 
 /** A card with a table of records, or `empty` when there are none. */
-function TableCard<Row>({ label, empty, ...table }: { label: string; empty: string } & Omit<RecordTableProps<Row>, 'label'>) {
+function TableCard<Row>({
+  label,
+  empty,
+  ...table
+}: { label: string; empty: string } & Omit<RecordTableProps<Row>, 'label'>) {
   return (
     <Card heading={label}>
       {table.rows.length ? <RecordTable label={label} {...table} /> : <p className="table-state">{empty}</p>}
@@ -153,11 +171,18 @@ export function WebhooksTab() {
                       type="button"
                       variant="secondary"
                       aria-label={`${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}
-                      onClick={() => run(() => save({ ...endpoint, enabled: !endpoint.enabled }), WEBHOOK_SAVED)}
+                      onClick={() =>
+                        run(() => save({ ...endpoint, enabled: !endpoint.enabled }), WEBHOOK_SAVED)
+                      }
                     >
                       {endpoint.enabled ? 'Disable' : 'Enable'}
                     </Button>{' '}
-                    <Button type="button" variant="danger" aria-label={`Remove ${endpoint.url}`} onClick={() => setRemoving(endpoint)}>
+                    <Button
+                      type="button"
+                      variant="danger"
+                      aria-label={`Remove ${endpoint.url}`}
+                      onClick={() => setRemoving(endpoint)}
+                    >
                       Remove
                     </Button>
                   </>
@@ -175,8 +200,14 @@ export function WebhooksTab() {
               { header: 'Endpoint', cell: (delivery) => urls.get(delivery.endpointId) ?? 'Removed' },
               { header: 'Status', cell: (delivery) => delivery.status },
               { header: 'Attempts', cell: (delivery) => delivery.attempts },
-              { header: 'Last answer', cell: (delivery) => `${delivery.lastStatus ?? ''} ${delivery.lastAnswer}`.trim() },
-              { header: 'When', cell: (delivery) => formatSignupDate(new Date(delivery.lastAttemptAt ?? delivery.createdAt)) },
+              {
+                header: 'Last answer',
+                cell: (delivery) => `${delivery.lastStatus ?? ''} ${delivery.lastAnswer}`.trim(),
+              },
+              {
+                header: 'When',
+                cell: (delivery) => formatSignupDate(new Date(delivery.lastAttemptAt ?? delivery.createdAt)),
+              },
               {
                 header: 'Actions',
                 cell: (delivery) => (
@@ -185,7 +216,10 @@ export function WebhooksTab() {
                     variant="secondary"
                     aria-label={`Send again ${delivery.type}`}
                     onClick={() =>
-                      run(() => callWebhooks(adminServices(), 'webhookRedeliver', { deliveryId: delivery.id }), WEBHOOK_SENT_AGAIN)
+                      run(
+                        () => callWebhooks(adminServices(), 'webhookRedeliver', { deliveryId: delivery.id }),
+                        WEBHOOK_SENT_AGAIN,
+                      )
                     }
                   >
                     Send again

@@ -73,14 +73,17 @@ describe('SignupForm', () => {
     },
   );
 
-  it.each(ACCEPTED_ADDRESSES)('sends $input, which the functions store as $address', async ({ input, address }) => {
-    joinWaitlist.mockResolvedValue(SUBSCRIBED);
-    const { navigate, submit } = setup();
-    submit(input);
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/waitlist'));
-    expect(joinWaitlist).toHaveBeenCalledTimes(1);
-    expect(normalizeEmail(joinWaitlist.mock.calls[0]?.[1] ?? '')).toBe(address);
-  });
+  it.each(ACCEPTED_ADDRESSES)(
+    'sends $input, which the functions store as $address',
+    async ({ input, address }) => {
+      joinWaitlist.mockResolvedValue(SUBSCRIBED);
+      const { navigate, submit } = setup();
+      submit(input);
+      await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/waitlist'));
+      expect(joinWaitlist).toHaveBeenCalledTimes(1);
+      expect(normalizeEmail(joinWaitlist.mock.calls[0]?.[1] ?? '')).toBe(address);
+    },
+  );
 
   it('shows "Unlocking..." with the input and button disabled while submitting, then stores the e-mail and navigates to /waitlist', async () => {
     const write = deferred<JoinOutcome>();

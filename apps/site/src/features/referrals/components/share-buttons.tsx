@@ -15,7 +15,12 @@ export function ShareButtons({ link }: { link: string }) {
     <ul className="share" aria-label="Share your link">
       {shareTargets(link).map((target) => (
         <li key={target.id}>
-          <a className={buttonClassName('secondary')} href={target.href} target="_blank" rel="noopener noreferrer">
+          <a
+            className={buttonClassName('secondary')}
+            href={target.href}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {target.label}
           </a>
         </li>

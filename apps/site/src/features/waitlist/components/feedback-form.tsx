@@ -16,7 +16,11 @@ import { feedbackFields as copy, feedbackForm } from '@/content/waitlist';
 import { site } from '@/content/site';
 import { prefetchWaitlistModule } from '@/lib/waitlist-module';
 import { loadRecaptcha } from '@/features/waitlist/api/recaptcha';
-import { readFeedbackForm, useFeedback, type UseFeedbackOptions } from '@/features/waitlist/hooks/use-feedback';
+import {
+  readFeedbackForm,
+  useFeedback,
+  type UseFeedbackOptions,
+} from '@/features/waitlist/hooks/use-feedback';
 
 type TextKey = Exclude<FeedbackField, ChecklistField>;
 
