@@ -117,7 +117,8 @@ if (layers.includes('static') && filters.length === 0) {
   }
 }
 
-if (!process.env.SILK_SKIP_BUILD) {
+const testLayers = layers.filter((layer) => layer !== 'static');
+if (!process.env.SILK_SKIP_BUILD && testLayers.length > 0) {
   console.log('\n[test] building apps and functions (wired to the emulators)');
   const filter = process.env.SILK_BUILD_FILTER ? [`--filter=${process.env.SILK_BUILD_FILTER}`] : [];
   if ((await run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only', ...filter])) !== 0) {
