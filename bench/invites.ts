@@ -1,7 +1,7 @@
 // An invite wave of 10,000 people on the Firestore emulator: 10,000 waiting, confirmed subscribers are
 // seeded, an Admin's "invite the next 10,000" is started and run chunk by chunk (functions/src/invites/
 // waves.ts, as the chained trigger runs it in production); a stand-in for the sender (the real
-// delivery state machine, mail/delivery.ts, with a transport that only records when it was called)
+// delivery state machine, outbox/delivery.ts, with a transport that only records when it was called)
 // then sends for 20 s the mails whose slots are still ahead, as their trigger would. Reports:
 //   - waiting, invited (the wave's markers), mailsQueued (invitation mails in the queue), duplicates
 //     (addresses with more than one invitation or mail)
@@ -13,8 +13,8 @@
 // Options (env): SILK_PORT_OFFSET (default 1637: emulator ports of its own), BENCH_INVITES (default
 // 10000), MAIL_RATE_PER_SECOND (default as configured: 10), BENCH_ENFORCE=1.
 import { processWaveChunk, startWave, waveRef, type StoredWave } from '@silk/functions/invites/waves';
-import { handleMailWrite } from '@silk/functions/mail/delivery';
-import { readMailConfig } from '@silk/functions/mail/mail-config';
+import { handleMailWrite } from '@silk/functions/outbox/delivery';
+import { readMailConfig } from '@silk/functions/outbox/mail-config';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import {

@@ -16,7 +16,7 @@
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { readServerConfig, type ServerConfig } from '@silk/functions/shared/config';
-import { makeSubscribeHandler } from '@silk/functions/signups/subscribe';
+import { makeSubscribeHandler } from '@silk/functions/subscribers/subscribe';
 import { serveWithFunctionsFramework } from '@silk/functions/testing/functions-framework';
 import { EMULATOR_SECRET, startSiteverifyStub } from '@silk/functions/testing/siteverify-stub';
 import { makeWaitlistUpdateHandler } from '@silk/functions/signups/waitlist-update';

@@ -18,7 +18,7 @@ const env: NodeJS.ProcessEnv = {
   FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
   GCLOUD_PROJECT: PROJECT_ID,
   SILK_FUNCTIONS_ORIGIN: `http://127.0.0.1:${ports.functions}`,
-  // The links in e-mails (functions/src/mail/mail-config.ts) open the Vite site, not the Hosting emulator.
+  // The links in e-mails (functions/src/outbox/mail-config.ts) open the Vite site, not the Hosting emulator.
   SILK_SITE_ORIGIN: 'http://localhost:5173',
 };
 ensureFirestoreLauncher(env);

@@ -1,7 +1,7 @@
 // Wiring only: global options first, then one export line per function (each lives in its own file).
 import './shared/global-options';
 
-export { subscribe } from './signups/subscribe';
+export { subscribe } from './subscribers/subscribe';
 export { waitlistUpdate } from './signups/waitlist-update';
 export { joinWaitlist } from './signups/join-waitlist';
 export { createTeamMember } from './staff/create-team-member';
@@ -13,12 +13,12 @@ export { changeUsername } from './staff/change-username';
 export { teamList } from './staff/team-list';
 export { teamUpdate } from './staff/team-update';
 export { teamRemove } from './staff/team-remove';
-export { confirmPage } from './mail/confirm-page';
-export { confirmSubscription } from './mail/confirm-subscription';
-export { unsubscribe } from './mail/unsubscribe';
-export { resubscribe } from './mail/resubscribe';
-export { unsubscribePage } from './mail/unsubscribe-page';
-export { eraseSubscriber } from './mail/erase-subscriber';
+export { confirmPage } from './subscribers/confirm-page';
+export { confirmSubscription } from './subscribers/confirm-subscription';
+export { unsubscribe } from './subscribers/unsubscribe';
+export { resubscribe } from './subscribers/resubscribe';
+export { unsubscribePage } from './subscribers/unsubscribe-page';
+export { eraseSubscriber } from './subscribers/erase-subscriber';
 export { statusPage } from './status/status-page';
 export { statusLink } from './status/status-link';
 export { invitePage } from './invites/invite-page';
@@ -27,8 +27,8 @@ export { declineInvite } from './invites/decline-invite';
 export { verifyInvite } from './invites/verify-invite';
 export { deleteSignup } from './signups/delete-signup';
 export { reviewReferral } from './referrals/review-referral';
-export { sendMail } from './mail/send-mail';
-export { redriveMail } from './mail/redrive-mail';
+export { sendMail } from './outbox/send-mail';
+export { redriveMail } from './outbox/redrive-schedule';
 export { onSignupWritten } from './signups/on-signup-written';
 export { maintainSignupFeeds } from './signups/maintain-signup-feeds';
 export { setRankingRule } from './ranking/set-ranking-rule';

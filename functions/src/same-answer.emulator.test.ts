@@ -10,7 +10,7 @@ import { adminServices } from './shared/admin';
 import { readServerConfig, type Ceilings, type ServerConfig } from './shared/config';
 import { makeStatusLinkHandler } from './status/status-link';
 import { makeJoinWaitlistHandler } from './signups/join-waitlist';
-import { makeSubscribeHandler } from './signups/subscribe';
+import { makeSubscribeHandler } from './subscribers/subscribe';
 import { appCheckHeaders, post, uniqueEmail } from './testing/emulator';
 import {
   ceilingsInOwnWindow,

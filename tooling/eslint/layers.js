@@ -148,9 +148,12 @@ export const platformFree = {
 
 /**
  * The domain folders of functions/src, each allowed to import only those listed after it:
- *   shared (admin init, config, audit, secrets) ← http (the frame) ← staff, ranking ← referrals ← mail ← signups
- * (signups use the mailing list and erasure of mail/ and keep ranking/'s index in step; mail credits
- * referrals at confirmation; mail never reaches back into signups or the frame's users). index.ts wires them all; testing/ helps the tests of every folder.
+ *   shared (admin init, config, audit, secrets) ← http (the frame) ← staff, ranking ← referrals
+ *   ← outbox (the mail queue and its delivery) ← subscribers (the mailing list and a subscriber's links:
+ *   subscribe, confirm, unsubscribe, re-subscribe, erase) ← signups
+ * (signups use the mailing list and erasure of subscribers/ and keep ranking/'s index in step; a
+ * confirmation credits referrals; the outbox knows no subscriber, only mail documents). index.ts wires
+ * them all; testing/ helps the tests of every folder.
  */
 export const FUNCTION_DOMAINS = {
   shared: [],
@@ -160,12 +163,23 @@ export const FUNCTION_DOMAINS = {
   suppression: ['http', 'shared'],
   ranking: ['http', 'shared'],
   referrals: ['ranking', 'events', 'http', 'shared'],
-  mail: ['referrals', 'suppression', 'events', 'http', 'shared'],
-  signups: ['mail', 'referrals', 'ranking', 'suppression', 'events', 'http', 'shared'],
-  status: ['mail', 'referrals', 'ranking', 'http', 'shared'],
-  invites: ['mail', 'referrals', 'ranking', 'suppression', 'events', 'http', 'shared'],
+  outbox: ['suppression', 'shared'],
+  subscribers: ['outbox', 'referrals', 'suppression', 'events', 'http', 'shared'],
+  signups: ['subscribers', 'outbox', 'referrals', 'ranking', 'suppression', 'events', 'http', 'shared'],
+  status: ['subscribers', 'outbox', 'referrals', 'ranking', 'http', 'shared'],
+  invites: ['subscribers', 'outbox', 'referrals', 'ranking', 'suppression', 'events', 'http', 'shared'],
   webhooks: ['events', 'http', 'shared'],
-  imports: ['signups', 'mail', 'referrals', 'ranking', 'suppression', 'events', 'http', 'shared'],
+  imports: [
+    'signups',
+    'subscribers',
+    'outbox',
+    'referrals',
+    'ranking',
+    'suppression',
+    'events',
+    'http',
+    'shared',
+  ],
 };
 
 /** Zones for the Cloud Functions workspace in `functionsDir`: no app, no other workspace's files, domains in order. */

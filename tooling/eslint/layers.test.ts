@@ -83,17 +83,20 @@ describe('layer zones refuse crossing imports', () => {
     ['packages/schema', 'src/probe.ts', 'firebase-admin/firestore', 'stays free of Firebase'],
     ['packages/schema', 'src/probe.ts', '@firebase/util', 'stays free of Firebase'],
     ['packages/schema', 'src/probe.ts', 'react', 'stays free of React'],
-    // functions/src: the mail ↔ lib cycle that the domain folders removed stays removed.
-    ['functions', 'src/mail/probe.ts', '../signups/signup-feeds', domains],
-    ['functions', 'src/mail/probe.ts', '../staff/team', domains],
-    ['functions', 'src/http/probe.ts', '../mail/mailing-list', domains],
+    // functions/src: the mail ↔ lib cycle that the domain folders removed stays removed; the outbox
+    // knows no subscriber.
+    ['functions', 'src/subscribers/probe.ts', '../signups/signup-feeds', domains],
+    ['functions', 'src/subscribers/probe.ts', '../staff/team', domains],
+    ['functions', 'src/outbox/probe.ts', '../subscribers/mailing-list', domains],
+    ['functions', 'src/outbox/probe.ts', '../referrals/credit', domains],
+    ['functions', 'src/http/probe.ts', '../subscribers/mailing-list', domains],
     ['functions', 'src/http/probe.ts', '../staff/team', domains],
     ['functions', 'src/shared/probe.ts', '../http/http', domains],
     ['functions', 'src/signups/probe.ts', '../staff/identifier', domains],
     ['functions', 'src/staff/probe.ts', '../signups/xlsx', domains],
     ['functions', 'src/signups/probe.ts', '../index', domains],
-    ['functions', 'src/referrals/probe.ts', '../mail/mailing-list', domains],
-    ['functions', 'src/referrals/probe.ts', '../signups/subscribe', domains],
+    ['functions', 'src/referrals/probe.ts', '../subscribers/mailing-list', domains],
+    ['functions', 'src/referrals/probe.ts', '../subscribers/subscribe', domains],
     ['functions', 'src/http/probe.ts', '../../../packages/schema/src/api-routes', byPath],
   ])('%s %s ← %s', async (workspace, file, specifier, reason) => {
     expect(await problems(workspace, file, specifier)).toEqual([expect.stringContaining(reason)]);
@@ -134,17 +137,19 @@ describe('layer zones allow downward imports', () => {
     ['e2e', 'support/probe.ts', '@silk/stack/stack'],
     ['bench', 'lib/probe.ts', './report'],
     ['scripts', 'probe.ts', '@silk/schema/constants'],
-    ['functions', 'src/signups/probe.ts', '../mail/mailing-list'],
+    ['functions', 'src/signups/probe.ts', '../subscribers/mailing-list'],
     ['functions', 'src/signups/probe.ts', '../http/endpoint'],
     ['functions', 'src/staff/probe.ts', '../http/endpoint'],
-    ['functions', 'src/mail/probe.ts', '../shared/config'],
-    ['functions', 'src/mail/probe.ts', '../referrals/credit'],
+    ['functions', 'src/subscribers/probe.ts', '../shared/config'],
+    ['functions', 'src/subscribers/probe.ts', '../referrals/credit'],
+    ['functions', 'src/subscribers/probe.ts', '../outbox/mail-queue'],
+    ['functions', 'src/outbox/probe.ts', '../suppression/suppression-list'],
     ['functions', 'src/signups/probe.ts', '../referrals/record-referrer'],
     ['functions', 'src/referrals/probe.ts', '../http/endpoint'],
     ['functions', 'src/http/probe.ts', '../shared/admin'],
     ['functions', 'src/http/probe.ts', '@silk/schema/api-routes'],
-    ['functions', 'src/mail/probe.emulator.test.ts', '../testing/emulator'],
-    ['functions', 'src/probe.ts', './signups/subscribe'],
+    ['functions', 'src/subscribers/probe.emulator.test.ts', '../testing/emulator'],
+    ['functions', 'src/probe.ts', './subscribers/subscribe'],
   ])('%s %s ← %s', async (workspace, file, specifier) => {
     expect(await problems(workspace, file, specifier)).toEqual([]);
   });

@@ -3,7 +3,7 @@
 // sent again, it answers alreadyDone and writes nothing. Each row is checked again as the preview checked
 // it; the refused ones are answered; rows of mailboxes erased on request are skipped and counted on the
 // import (`erased`). When the import sends confirmation mails, each address the chunk
-// created joins the mailing list with the double opt-in mail (mail/mailing-list.ts; owed ones are sent
+// created joins the mailing list with the double opt-in mail (subscribers/mailing-list.ts; owed ones are sent
 // when the chunk is sent again). The last chunk in marks the import done.
 //   200 {imported, merged, rejected, erased, alreadyDone, import} · 400 an index or row count that is not the
 //   chunk's, an answer of no feedback field · 401 · 403 not a ready Admin · 404 no such import · 429
@@ -13,7 +13,7 @@ import type { ImportRow } from '@silk/schema/imports';
 import { logger } from 'firebase-functions/logger';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
-import { addToMailingList } from '../mail/mailing-list';
+import { addToMailingList } from '../subscribers/mailing-list';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';
 import { mailTokenSecret } from '../shared/secrets';

@@ -3,7 +3,7 @@
 // A chunk is written in one transaction with its marker, so a chunk sent again, or an import resumed after
 // a failure, writes nothing twice; every row is checked again with the preview's own check. The signup's
 // document id is its address: an address already on the waitlist is merged into its record, never added
-// a second time. A row whose mailbox was erased on request (mail/erased-mailboxes.ts) is skipped and
+// a second time. A row whose mailbox was erased on request (subscribers/erased-mailboxes.ts) is skipped and
 // counted (`erased`), whether or not its owner has signed up again since: only they bring it back.
 import { COLLECTIONS } from '@silk/schema/constants';
 import {
@@ -24,10 +24,10 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { erasedMailboxRef } from '../mail/erased-mailboxes';
+import { erasedMailboxRef } from '../subscribers/erased-mailboxes';
 import { signupChange } from '../shared/signup-change';
 import { earlierFirstSignup } from '../shared/first-signup';
-import { newSubscriberId } from '../mail/subscribers';
+import { newSubscriberId } from '../subscribers/subscribers';
 
 export function importRef(db: Firestore, id: string): DocumentReference {
   return db.collection(COLLECTIONS.imports).doc(id);

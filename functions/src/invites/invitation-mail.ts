@@ -2,10 +2,10 @@
 // the one-click unsubscribe headers every e-mail to a subscriber carries.
 import { API_ROUTES } from '@silk/schema/api-routes';
 import { INVITE_CODE_PARAM } from '@silk/schema/invites';
-import type { QueuedMail } from '../mail/mail-queue';
-import type { MailContext } from '../mail/mailing-list';
-import { listUnsubscribeHeaders, subscriberLinks } from '../mail/subscriber-links';
-import { invitationEmail } from '../mail/templates/invitation';
+import type { QueuedMail } from '../outbox/mail-queue';
+import type { MailContext } from '../subscribers/mailing-list';
+import { listUnsubscribeHeaders, subscriberLinks } from '../subscribers/subscriber-links';
+import { invitationEmail } from '../subscribers/templates/invitation';
 
 /** The section of /invite with the "Not now" form (the e-mail's second link). */
 export const NOT_NOW_SECTION_ID = 'not-now';

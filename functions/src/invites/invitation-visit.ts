@@ -16,7 +16,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { eventSink } from '../events/emit';
 import { unsubscribedEvent } from '../events/signup-events';
 import { HttpError } from '../http/http';
-import { signupRef, subscriberRef } from '../mail/subscribers';
+import { signupRef, subscriberRef } from '../subscribers/subscribers';
 import { signupChange } from '../shared/signup-change';
 import {
   consumeInviteToken,

@@ -8,7 +8,7 @@ import { INVITE_SHELL_PATH, INVITE_SLOT } from '@silk/schema/constants';
 import { endpoint, ANSWERED, type EndpointDeps } from '../http/endpoint';
 import { refuseWithPage, sendHtmlPage } from '../http/html-page';
 import { cachedShell, fillSlot, shellFetcher, type ShellLoader } from '../http/page-shell';
-import { readMailConfig } from '../mail/mail-config';
+import { readMailConfig } from '../outbox/mail-config';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { httpsFunction } from '../shared/https-function';
 import { inviteHtml, inviteStatusCode } from './invite-html';

@@ -3,8 +3,8 @@
 // retried or repeated event finds the chunk's people marked and invites nobody twice.
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@silk/schema/constants';
-import { readMailConfig } from '../mail/mail-config';
-import { defaultMailContext } from '../mail/mailing-list';
+import { readMailConfig } from '../outbox/mail-config';
+import { defaultMailContext } from '../subscribers/mailing-list';
 import { adminServices } from '../shared/admin';
 import { mailTokenSecret } from '../shared/secrets';
 import { processWaveChunk, type StoredWave } from './waves';

@@ -6,7 +6,7 @@ import { COLLECTIONS, INVITE_SETTINGS_DOC } from '@silk/schema/constants';
 import { initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readMailConfig } from '../mail/mail-config';
+import { readMailConfig } from '../outbox/mail-config';
 import { unique } from '../testing/emulator';
 import { runDrip } from './drip';
 import { expireInvitations } from './expiry';

@@ -1,6 +1,6 @@
 // The network a signup came from, as the server observed it (the referral network rule compares these):
 // a keyed hash of the /24 or /48 of the trusted client address (http/trusted-client.ts), set once on
-// subscribers/{email} by the mailing list's transaction (mail/mailing-list.ts) at the first server request
+// subscribers/{email} by the mailing list's transaction (subscribers/mailing-list.ts) at the first server request
 // for the signup that yields one (/api/subscribe or /api/join) and never changed by a later request. The
 // browser's `ip` field is not used. Without a trusted address nothing is recorded, and the rule skips the
 // signup.

@@ -3,7 +3,7 @@
 import { DEFAULT_SIGNUP_VIEW, type SignupView } from '@silk/schema/signup-view';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { auditAddressHash } from '../mail/erasure';
+import { auditAddressHash } from '../subscribers/erasure';
 import { keyedHash } from '../shared/keyed-hash';
 import { auditedView as auditedViewUnder, viewTextHash as viewTextHashUnder } from './audited-view';
 

@@ -8,7 +8,7 @@ import { NOT_AVAILABLE } from '@silk/schema/constants';
 import type { FeedbackField } from '@silk/schema/entities';
 import { feedbackQuestion } from '@silk/schema/signup-fields';
 import type { SignupView } from '@silk/schema/signup-view';
-import { auditAddressHash } from '../mail/erasure';
+import { auditAddressHash } from '../subscribers/erasure';
 
 export interface AuditedView extends Omit<SignupView, 'search' | 'answers'> {
   /** Answer filters given as one of the question's choices (or N/A), as the table shows them. */

@@ -1,9 +1,9 @@
-// The referral caps across erasures, with the real erasure (mail/erasure.ts) and the rules called
+// The referral caps across erasures, with the real erasure (subscribers/erasure.ts) and the rules called
 // directly: a mailbox credited once stays credited for its referrer after it is erased and comes back under
 // any spelling, and the daily cap and the network window still count the credits of erased friends.
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { eraseAddress } from '../mail/erasure';
+import { eraseAddress } from '../subscribers/erasure';
 import { adminServices } from '../shared/admin';
 import { unique } from '../testing/emulator';
 import { EMULATOR_MAIL_TOKEN_SECRET as SECRET } from '../testing/mail';

@@ -4,7 +4,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { ID_TOKEN_MISSING, SIGNUP_DELETE_ADMIN_REQUIRED } from '@silk/schema/messages';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditAddressHash } from '../mail/erasure';
+import { auditAddressHash } from '../subscribers/erasure';
 import { adminServices } from '../shared/admin';
 import {
   createStaff,

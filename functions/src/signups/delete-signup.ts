@@ -6,7 +6,7 @@
 //   ready Admin · 429
 import { httpsFunction } from '../shared/https-function';
 import { endpoint, linkSecretOf, type EndpointDeps } from '../http/endpoint';
-import { eraseAndAudit } from '../mail/erasure';
+import { eraseAndAudit } from '../subscribers/erasure';
 import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
 

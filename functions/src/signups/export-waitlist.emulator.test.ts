@@ -23,7 +23,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readServerConfig } from '../shared/config';
 import { createHash } from 'node:crypto';
-import { auditAddressHash } from '../mail/erasure';
+import { auditAddressHash } from '../subscribers/erasure';
 import { EMULATOR_MAIL_TOKEN_SECRET } from '../testing/mail';
 import { auditedView } from './audited-view';
 import { makeExportWaitlistHandler, XLSX_CONTENT_TYPE } from './export-waitlist';

@@ -9,12 +9,12 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { SIGNUPS_PAUSED } from '@silk/schema/messages';
 import { describe, expect, it } from 'vitest';
-import { eraseAddress } from '../mail/erasure';
-import { releaseWaitingMails } from '../mail/mail-waiting';
+import { eraseAddress } from '../subscribers/erasure';
+import { releaseWaitingMails } from '../outbox/mail-waiting';
 import { adminServices } from '../shared/admin';
 import { readServerConfig, type Ceilings, type ServerConfig } from '../shared/config';
 import { makeJoinWaitlistHandler } from './join-waitlist';
-import { makeSubscribeHandler } from './subscribe';
+import { makeSubscribeHandler } from '../subscribers/subscribe';
 import { appCheckHeaders, post, unique } from '../testing/emulator';
 import { EMULATOR_MAIL_TOKEN_SECRET } from '../testing/mail';
 import { ceilingsInOwnWindow, emulatorAppCheck, servedRoutes } from '../testing/served-routes';

@@ -36,7 +36,7 @@ import { sameSiteReferer } from '../http/cors';
 import { HttpError } from '../http/http';
 import { onTimeStep } from '../http/answer-time';
 import { refuseWithPage, seeOther } from '../http/html-page';
-import { addToMailingList } from '../mail/mailing-list';
+import { addToMailingList } from '../subscribers/mailing-list';
 import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
 import { mailTokenSecret } from '../shared/secrets';
@@ -44,7 +44,7 @@ import { recordReferrer, referralCodeOf } from '../referrals/record-referrer';
 import { observedNetwork } from '../referrals/signup-network';
 import { signupChange } from '../shared/signup-change';
 import { FIRST_SIGNUP_FIELD, firstSignupUpdate } from '../shared/first-signup';
-import { newSubscriberId } from '../mail/subscribers';
+import { newSubscriberId } from '../subscribers/subscribers';
 
 /** The global ceiling on this public form's calls, so on the signups it creates (config.ts, Ceilings.joinSignups). */
 export function joinCeiling(ceilings: Ceilings): Ceiling {

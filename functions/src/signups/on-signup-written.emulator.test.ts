@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import { recordSignupDeletion, refreshRecentSignups, stampMissingUpdatedAt } from './signup-feeds';
-import { addressHash } from '../mail/erasure';
+import { addressHash } from '../subscribers/erasure';
 
 const { db } = adminSdk();
 const signups = db.collection(COLLECTIONS.waitlistSignups);

@@ -8,7 +8,7 @@ import { REFERRAL_CODE_PATTERN, referralLink } from '@silk/schema/referrals';
 import { waitForMailTo } from '@silk/stack/maildev';
 import { FieldValue } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eraseAddress } from '../mail/erasure';
+import { eraseAddress } from '../subscribers/erasure';
 import { recordReferrer, REFERRER_RECORD_WINDOW_MS } from '../referrals/record-referrer';
 import { adminServices } from '../shared/admin';
 import { appCheckHeaders, functionUrl, post, uniqueEmail } from '../testing/emulator';

@@ -8,7 +8,7 @@
 // subscriber entry's, else a new one, and addToMailingList adopts the signup's id when it creates the
 // subscriber, so whichever runs first, both end with the same id.
 import type { Firestore } from 'firebase-admin/firestore';
-import { newSubscriberId, signupRef, subscriberRef } from '../mail/subscribers';
+import { newSubscriberId, signupRef, subscriberRef } from '../subscribers/subscribers';
 import { firstSignupUpdate } from '../shared/first-signup';
 import { signupChange } from '../shared/signup-change';
 import { plainKeyUpdate } from './edit-key-hash';

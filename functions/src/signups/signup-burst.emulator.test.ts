@@ -10,7 +10,7 @@ import { appCheckStubUrl } from '@silk/stack/stack';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readServerConfig, type ServerConfig } from '../shared/config';
-import { makeSubscribeHandler } from './subscribe';
+import { makeSubscribeHandler } from '../subscribers/subscribe';
 import { appCheckHeaders, post, uniqueEmail } from '../testing/emulator';
 import { startFrontEnd } from '../testing/front-end';
 import { serveWithFunctionsFramework } from '../testing/functions-framework';

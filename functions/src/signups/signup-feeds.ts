@@ -15,7 +15,7 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
-import { addressHash } from '../mail/erasure';
+import { addressHash } from '../subscribers/erasure';
 import { signupCountChange } from './signup-count';
 
 const HOUR_MS = 3600 * 1000;

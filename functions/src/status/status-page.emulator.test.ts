@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LINK_LIFETIME_SECONDS, signLinkToken, verifyLinkToken } from '../http/link-token';
 import { escapeHtml } from '../http/html-page';
-import { STATUS_LINK_LABEL } from '../mail/templates/layout';
+import { STATUS_LINK_LABEL } from '../subscribers/templates/layout';
 import { positionOf } from '../ranking/position';
 import { adminServices } from '../shared/admin';
 import { functionUrl, post, uniqueEmail } from '../testing/emulator';

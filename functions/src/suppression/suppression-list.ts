@@ -6,7 +6,7 @@
 // gets the mirror when it joins the mailing list (`missingMirror`). A bounce or complaint is
 // permanent: nothing replaces or lifts it; an unsubscribe is replaced by a later bounce or complaint and
 // lifted by re-subscribing. Erasure removes the entry with everything else held for the address
-// (mail/erasure.ts; docs/decisions.md).
+// (subscribers/erasure.ts; docs/decisions.md).
 import { COLLECTIONS } from '@silk/schema/constants';
 import { mailboxKey } from '@silk/schema/mailbox';
 import {

@@ -1,7 +1,7 @@
 // Webhook deliveries: webhook_deliveries/{eventId}_{endpointId} {eventId, endpointId, type, createdAt,
 // lastStatus, lastAnswer, lastAttemptAt, history, delivery: {state, attempts, nextAttemptAt?,
-// leaseExpireTime?}}, in the mail queue's state machine (mail/delivery.ts) and retried by the same
-// redrive (shared/redrive.ts): a new delivery is PENDING; a PENDING or RETRY delivery is claimed
+// leaseExpireTime?}}, in the mail queue's state machine (outbox/delivery.ts) and retried by the same
+// redrive (shared/queue-redrive.ts): a new delivery is PENDING; a PENDING or RETRY delivery is claimed
 // (PROCESSING with a lease, `attempts` counted at the claim, so two runners never make the same attempt)
 // and sent (attempt.ts); a 2xx answer is SUCCESS, anything else ERROR with `nextAttemptAt` after the
 // schedule's next wait (webhook-config.ts), which the redrive turns into RETRY, until the schedule is

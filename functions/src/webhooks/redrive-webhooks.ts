@@ -1,12 +1,12 @@
 // Every minute: webhook deliveries whose retry is due, and attempts that never finished, go back to
-// RETRY (shared/redrive.ts, the mail queue's redrive), which makes their next attempt. The Functions
+// RETRY (shared/queue-redrive.ts, the mail queue's redrive), which makes their next attempt. The Functions
 // emulator runs no schedules: the emulator tests call redriveWebhookDeliveries themselves.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { adminServices } from '../shared/admin';
-import { redriveQueue } from '../shared/redrive';
+import { redriveQueue } from '../shared/queue-redrive';
 
 export function redriveWebhookDeliveries(db: Firestore, now = Date.now()): Promise<number> {
   return redriveQueue(db, COLLECTIONS.webhookDeliveries, now);

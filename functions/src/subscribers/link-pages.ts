@@ -8,7 +8,7 @@ import type { FunctionId } from '@silk/schema/api-routes';
 import { endpoint, ANSWERED, type EndpointDeps } from '../http/endpoint';
 import { escapeHtml, refuseWithPage, sendHtmlPage } from '../http/html-page';
 import { cachedShell, shellFetcher, type ShellLoader } from '../http/page-shell';
-import { readMailConfig } from './mail-config';
+import { readMailConfig } from '../outbox/mail-config';
 
 export interface LinkPageOptions {
   deps?: Partial<EndpointDeps>;

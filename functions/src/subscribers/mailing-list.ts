@@ -3,15 +3,15 @@
 // path it takes), and both store subscribers/{email} once (a repeat keeps the first
 // subscription date), record the consent on the signup (the first: a repeat keeps it) and queue the
 // confirmation e-mail of a new subscriber: it waits in mail_waiting and enters the mail queue at once
-// when the hourly ceiling of confirmation e-mails allows, later otherwise (mail-waiting.ts). Every subscriber has a referral code,
+// when the hourly ceiling of confirmation e-mails allows, later otherwise (outbox/mail-waiting.ts). Every subscriber has a referral code,
 // made with the entry (or at the next signup of an entry from before codes). A signup of an address on
-// the suppression list shows why (its mail is not sent: mail/delivery.ts). A confirmation counts on its
-// mailbox's daily mail budget (mail-budget.ts): over it, the subscriber is stored and no mail queued.
+// the suppression list shows why (its mail is not sent: outbox/delivery.ts). A confirmation counts on its
+// mailbox's daily mail budget (outbox/mail-budget.ts): over it, the subscriber is stored and no mail queued.
 import { CONSENT_TEXT_VERSION, SIGNUP_SOURCE, type ConsentForm } from '@silk/schema/constants';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { confirmationMail } from './confirmation-mail';
-import { readMailConfig, type MailConfig } from './mail-config';
-import { newWaitingMailRef, releaseWaitingMail, waitingMail } from './mail-waiting';
+import { readMailConfig, type MailConfig } from '../outbox/mail-config';
+import { newWaitingMailRef, releaseWaitingMail, waitingMail } from '../outbox/mail-waiting';
 import type { Ceilings } from '../shared/config';
 import { logger } from 'firebase-functions/logger';
 import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
@@ -23,7 +23,7 @@ import { firstSignupUpdate } from '../shared/first-signup';
 import { claimReferralCode, referralCodeIn } from '../referrals/codes';
 import { SIGNUP_NETWORK_FIELD } from '../referrals/signup-network';
 import { missingMirror, suppressionRef } from '../suppression/suppression-list';
-import { mailBudgetRef, spendMailBudget } from './mail-budget';
+import { mailBudgetRef, spendMailBudget } from '../outbox/mail-budget';
 
 /** What queueing an e-mail to a subscriber needs: where links point and the key that signs them. */
 export interface MailContext {

@@ -1,5 +1,5 @@
 // Every minute (mail waiting for its send slot is woken in time for it, send-slots.ts): failed deliveries that are due, and runs that never finished, go back to RETRY
-// (mail/redrive.ts), so mail queued while SMTP was down goes out once it is back; and confirmations
+// (outbox/mail-redrive.ts), so mail queued while SMTP was down goes out once it is back; and confirmations
 // waiting for the hourly ceiling enter the queue as far as the window allows (mail-waiting.ts). The
 // Functions emulator runs no schedules: the emulator tests call redriveMail and releaseWaitingMails themselves.
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -7,7 +7,7 @@ import { logger } from 'firebase-functions/logger';
 import { adminServices } from '../shared/admin';
 import { readCeilings } from '../shared/config';
 import { releaseWaitingMails } from './mail-waiting';
-import { redriveMail as redrive } from './redrive';
+import { redriveMail as redrive } from './mail-redrive';
 
 export const redriveMail = onSchedule({ schedule: 'every 1 minutes', retryCount: 0 }, async () => {
   const { db } = adminServices();

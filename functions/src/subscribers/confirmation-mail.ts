@@ -1,6 +1,6 @@
 // The confirmation e-mail of a new subscriber, as a queue document: the rendered template, and the
 // one-click unsubscribe headers that every e-mail to a subscriber carries.
-import type { QueuedMail } from './mail-queue';
+import type { QueuedMail } from '../outbox/mail-queue';
 import { listUnsubscribeHeaders, type SubscriberLinks } from './subscriber-links';
 import { confirmationEmail } from './templates/confirmation';
 

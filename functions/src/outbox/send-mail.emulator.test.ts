@@ -7,7 +7,7 @@ import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { redriveMail } from './redrive';
+import { redriveMail } from './mail-redrive';
 import { uniqueEmail } from '../testing/emulator';
 import { deliveryState, queuedMailTo, signUpOnSite, waitForDoc } from '../testing/mail';
 

@@ -1,7 +1,7 @@
 // POST /api/subscribe {email, ref?} → 200 {"ok": true, referralCode}, whether or not the address was
 // already subscribed (the subscriber's own code either way). Stores subscribers/{email} once (a repeat
 // keeps the first subscription date), records the consent on the signup and queues a new subscriber's
-// confirmation e-mail (mail/mailing-list.ts); a well-formed `ref` records the referrer of a new signup
+// confirmation e-mail (subscribers/mailing-list.ts); a well-formed `ref` records the referrer of a new signup
 // (referrals/record-referrer.ts; anything else is ignored), and the signup's network is recorded once as
 // the server observed it (referrals/signup-network.ts). Its frame (the route's declaration): a valid App
 // Check token first (401 otherwise), then per-IP and per-e-mail limits. Every call, a listed address or
@@ -14,7 +14,7 @@ import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
 import { onTimeStep } from '../http/answer-time';
-import { addToMailingList } from '../mail/mailing-list';
+import { addToMailingList } from './mailing-list';
 import { recordReferrer } from '../referrals/record-referrer';
 import { observedNetwork } from '../referrals/signup-network';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';

@@ -1,5 +1,5 @@
 // The redrive of a delivery queue kept in the "Trigger Email" extension's state machine (the mail queue,
-// mail/delivery.ts; the webhook deliveries, webhooks/deliveries.ts): a document whose failed delivery is
+// outbox/delivery.ts; the webhook deliveries, webhooks/deliveries.ts): a document whose failed delivery is
 // due for another run (ERROR with `delivery.nextAttemptAt` passed; or PENDING with it: a mail whose send
 // slot is near), or whose run never finished (PROCESSING past `delivery.leaseExpireTime`), is set to
 // RETRY, which starts a delivery run — the extension's own way to retry. Run on a schedule.

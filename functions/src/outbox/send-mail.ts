@@ -1,4 +1,4 @@
-// mail/{id} written → the delivery state machine of mail/delivery.ts: a new mail is marked PENDING, a
+// mail/{id} written → the delivery state machine of outbox/delivery.ts: a new mail is marked PENDING, a
 // PENDING or RETRY mail is sent over SMTP (SMTP_CONNECTION_URI; MailDev in the emulator) and marked
 // SUCCESS or ERROR. Our own retries only: the platform's event retry stays off.
 import { COLLECTIONS } from '@silk/schema/constants';

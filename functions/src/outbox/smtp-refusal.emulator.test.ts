@@ -19,7 +19,7 @@ import { adminServices } from '../shared/admin';
 import { createStaff, functionUrl, post, unique, type TestStaff } from '../testing/emulator';
 import { deliveryState, mailDocsTo, queuedMailTo, signUpOnSite, waitForDoc } from '../testing/mail';
 import { MAILBOX_UNAVAILABLE, startRefusingSmtp, type RefusingSmtp } from '../testing/refusing-smtp';
-import { redriveMail } from './redrive';
+import { redriveMail } from './mail-redrive';
 
 const { db } = adminServices();
 const settled = (data: DocumentData | undefined) =>

@@ -3,7 +3,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { readMailConfig } from './mail-config';
+import { readMailConfig } from '../outbox/mail-config';
 import { uniqueEmail } from '../testing/emulator';
 import { adminServices } from '../shared/admin';
 import { readCeilings } from '../shared/config';
