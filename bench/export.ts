@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { readServerConfig } from '@silk/functions/shared/config';
 import { makeExportWaitlistHandler, type ExportWaitlistDeps } from '@silk/functions/signups/export-waitlist';
 import type { SignupRecord } from '@silk/functions/signups/xlsx';
-import { serveHandler } from '@silk/functions/testing/serve-handler';
+import { serveHandler } from '@silk/functions/test-support/serve-handler';
 import { makeSignups } from '@silk/stack/seed-data';
 import { emulatorPid, runInEmulators, seedSignups } from './lib/emulator-session';
 import { report, type Measurement } from './lib/report';

@@ -24,7 +24,7 @@ import { runRerank, startRerank } from '@silk/functions/ranking/rerank';
 import { syncRankEntry } from '@silk/functions/ranking/sync-entry';
 import { readServerConfig, type ServerConfig } from '@silk/functions/shared/config';
 import { makeSubscribeHandler } from '@silk/functions/subscribers/subscribe';
-import { serveWithFunctionsFramework } from '@silk/functions/testing/functions-framework';
+import { serveWithFunctionsFramework } from '@silk/functions/test-support/functions-framework';
 import { APP_CHECK_HEADER, COLLECTIONS } from '@silk/schema/constants';
 import type { RankingRule } from '@silk/schema/referrals';
 import { landingRecord, UNKNOWN_LOCATION } from '@silk/schema/signup-record';

@@ -10,8 +10,12 @@ import { adminServices } from './shared/admin';
 import { readServerConfig, type Ceilings, type ServerConfig } from './shared/config';
 import { makeStatusLinkHandler } from './status/status-link';
 import { makeJoinWaitlistHandler } from './signups/join-waitlist';
-import { post, unique } from './testing/emulator';
-import { ceilingsInOwnWindow as ceilings, roomyRateLimits, servedRoutes } from './testing/served-routes';
+import { post, unique } from '../test-support/emulator';
+import {
+  ceilingsInOwnWindow as ceilings,
+  roomyRateLimits,
+  servedRoutes,
+} from '../test-support/served-routes';
 
 const { db } = adminServices();
 // Production's rate limits would stop the calls for one mailbox before its budget or the ceiling does.

@@ -11,13 +11,13 @@ import { readServerConfig, type Ceilings, type ServerConfig } from './shared/con
 import { makeStatusLinkHandler } from './status/status-link';
 import { makeJoinWaitlistHandler } from './signups/join-waitlist';
 import { makeSubscribeHandler } from './subscribers/subscribe';
-import { appCheckHeaders, post, uniqueEmail } from './testing/emulator';
+import { appCheckHeaders, post, uniqueEmail } from '../test-support/emulator';
 import {
   ceilingsInOwnWindow,
   emulatorAppCheck,
   roomyRateLimits,
   servedRoutes,
-} from './testing/served-routes';
+} from '../test-support/served-routes';
 
 const { db } = adminServices();
 // Production's rate limits would stop the calls for one mailbox before its budget or the ceiling does.

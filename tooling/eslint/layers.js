@@ -73,7 +73,7 @@ export function appLayers(appDir) {
       message: 'Shared folders never import features or the app shell.',
     });
   }
-  return [resolution(appDir), restrictedPaths(appDir, zones), sourceAliasOnly];
+  return [resolution(appDir), restrictedPaths(appDir, zones), sourceAliasOnly, sealedSources];
 }
 
 /** One import style in the apps: another folder of the app's src is reached as `@/…`, never `../`. */
@@ -91,6 +91,28 @@ const sourceAliasOnly = {
   },
 };
 
+/**
+ * Shipped code never reaches the test harness: a non-test file under `src/` imports neither the test
+ * stack (`@silk/stack`) nor a `test-support/` folder (each workspace keeps its harness beside `src/`,
+ * outside what it ships and exports).
+ */
+export const sealedSources = {
+  files: ['src/**/*.{ts,tsx}'],
+  ignores: ['src/**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map(
+        (node) => ({
+          // esquery's regex literal cannot hold a slash, even escaped: \x2F stands for it.
+          selector: `${node}[source.value=/^@silk\\x2Fstack(\\x2F|$)|(^|\\x2F)test-support(\\x2F|$)/]`,
+          message: 'Shipped code never imports the test harness (@silk/stack, test-support/): only tests do.',
+        }),
+      ),
+    ],
+  },
+};
+
 /** Zones for the workspace package in `packageDir`: it never imports an app. */
 export function packageLayers(packageDir) {
   return [
@@ -98,6 +120,7 @@ export function packageLayers(packageDir) {
     restrictedPaths(packageDir, [
       { target: '.', from: path.join(repoRoot, 'apps'), message: 'Packages never import apps.' },
     ]),
+    sealedSources,
   ];
 }
 
@@ -153,7 +176,7 @@ export const platformFree = {
  *   subscribe, confirm, unsubscribe, re-subscribe, erase) ← signups
  * (signups use the mailing list and erasure of subscribers/ and keep ranking/'s index in step; a
  * confirmation credits referrals; the outbox knows no subscriber, only mail documents). index.ts wires
- * them all; testing/ helps the tests of every folder.
+ * them all; the tests' harness lives beside src/, in test-support/.
  */
 export const FUNCTION_DOMAINS = {
   shared: [],
@@ -195,12 +218,13 @@ export function functionsLayers(functionsDir) {
           .filter((other) => other !== domain && !FUNCTION_DOMAINS[domain].includes(other))
           .map((other) => `src/${other}`),
       ],
-      message: `functions/src/${domain} imports only ${[...FUNCTION_DOMAINS[domain], 'testing'].join(', ') || 'nothing of ours'}: no cycle between domain folders.`,
+      message: `functions/src/${domain} imports only ${FUNCTION_DOMAINS[domain].join(', ') || 'nothing of ours'}: no cycle between domain folders.`,
     })),
   ];
   return [
     resolution(functionsDir),
     restrictedPaths(functionsDir, zones),
+    sealedSources,
     {
       files: sourceFiles,
       rules: {

@@ -40,6 +40,7 @@ const drivers = 'never import one another';
 const relativePackage = 'import-x/no-relative-packages';
 const domains = 'no cycle between domain folders';
 const byPath = 'Functions import other workspaces by package name';
+const harness = 'Shipped code never imports the test harness';
 
 describe('layer zones refuse crossing imports', () => {
   it.each([
@@ -98,6 +99,12 @@ describe('layer zones refuse crossing imports', () => {
     ['functions', 'src/referrals/probe.ts', '../subscribers/mailing-list', domains],
     ['functions', 'src/referrals/probe.ts', '../subscribers/subscribe', domains],
     ['functions', 'src/http/probe.ts', '../../../packages/schema/src/api-routes', byPath],
+    // Shipped code (a non-test file under src/) never imports the test harness.
+    ['functions', 'src/signups/probe.ts', '@silk/stack/admin-sdk', harness],
+    ['functions', 'src/signups/probe.ts', '../../test-support/emulator', harness],
+    ['packages/data-access', 'src/probe.ts', '../test-support/emulator', harness],
+    ['packages/data-access', 'src/signups/probe.ts', '@silk/stack/stack', harness],
+    ['apps/admin', 'src/lib/probe.ts', '@silk/stack/staff', harness],
   ])('%s %s ← %s', async (workspace, file, specifier, reason) => {
     expect(await problems(workspace, file, specifier)).toEqual([expect.stringContaining(reason)]);
   });
@@ -148,8 +155,12 @@ describe('layer zones allow downward imports', () => {
     ['functions', 'src/referrals/probe.ts', '../http/endpoint'],
     ['functions', 'src/http/probe.ts', '../shared/admin'],
     ['functions', 'src/http/probe.ts', '@silk/schema/api-routes'],
-    ['functions', 'src/subscribers/probe.emulator.test.ts', '../testing/emulator'],
+    ['functions', 'src/subscribers/probe.emulator.test.ts', '../../test-support/emulator'],
     ['functions', 'src/probe.ts', './subscribers/subscribe'],
+    // Tests reach the harness.
+    ['functions', 'src/signups/probe.emulator.test.ts', '../../test-support/emulator'],
+    ['functions', 'src/signups/probe.emulator.test.ts', '@silk/stack/admin-sdk'],
+    ['packages/data-access', 'src/probe.emulator.test.ts', '../test-support/emulator'],
   ])('%s %s ← %s', async (workspace, file, specifier) => {
     expect(await problems(workspace, file, specifier)).toEqual([]);
   });

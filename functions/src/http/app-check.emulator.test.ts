@@ -6,7 +6,13 @@ import { APP_CHECK_FAILED, INVALID_EMAIL } from '@silk/schema/messages';
 import type { TokenRequest } from '@silk/stack/app-check-stub';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { appCheckHeaders, functionUrl, post, uniqueEmail, type FunctionName } from '../testing/emulator';
+import {
+  appCheckHeaders,
+  functionUrl,
+  post,
+  uniqueEmail,
+  type FunctionName,
+} from '../../test-support/emulator';
 
 const FUNCTIONS: FunctionName[] = ['subscribe', 'waitlistUpdate'];
 const urls = {} as Record<FunctionName, string>;

@@ -6,8 +6,8 @@ import { MAX_BODY_BYTES } from '@silk/schema/constants';
 import { PAYLOAD_TOO_LARGE } from '@silk/schema/messages';
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serveWithFunctionsFramework } from '../testing/functions-framework';
-import { serveHandler, type ServedHandler } from '../testing/serve-handler';
+import { serveWithFunctionsFramework } from '../../test-support/functions-framework';
+import { serveHandler, type ServedHandler } from '../../test-support/serve-handler';
 import { jsonEndpoint, sendJson } from './http';
 
 const ONE_MB = 1024 * 1024;

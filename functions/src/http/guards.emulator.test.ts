@@ -18,8 +18,8 @@ import {
   uniqueEmail,
   type FunctionName,
   type TestStaff,
-} from '../testing/emulator';
-import { expectRefusal, GUARD_REFUSALS, type Refusal } from '../testing/refusals';
+} from '../../test-support/emulator';
+import { expectRefusal, GUARD_REFUSALS, type Refusal } from '../../test-support/refusals';
 
 const ROUTES = apiRoutes().filter((route) => route.answer !== 'html');
 const PAGE_ROUTES = apiRoutes().filter((route) => route.answer === 'html');

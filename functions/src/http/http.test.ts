@@ -2,8 +2,8 @@
 import { MAX_BODY_BYTES } from '@silk/schema/constants';
 import { INTERNAL_ERROR } from '@silk/schema/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectRefusal, GUARD_REFUSALS } from '../testing/refusals';
-import { serveHandler, type ServedHandler } from '../testing/serve-handler';
+import { expectRefusal, GUARD_REFUSALS } from '../../test-support/refusals';
+import { serveHandler, type ServedHandler } from '../../test-support/serve-handler';
 import { HttpError, jsonEndpoint, sendJson } from './http';
 
 let served: ServedHandler;

@@ -2,7 +2,7 @@
 // takes a concurrent burst without a transaction: exactly `limit` requests pass and none fails.
 import { COLLECTIONS, MAX_EMAIL_LENGTH } from '@silk/schema/constants';
 import { describe, expect, it } from 'vitest';
-import { unique } from '../testing/emulator';
+import { unique } from '../../test-support/emulator';
 import { adminServices } from '../shared/admin';
 import { consumeRateLimit, RATE_LIMIT_EXPIRY_FIELD, RATE_LIMIT_SLOTS, rateLimitDocId } from './rate-limit';
 

@@ -20,8 +20,8 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signLinkToken } from '../http/link-token';
 import { adminServices } from '../shared/admin';
-import { createStaff, functionUrl, post, unique, type TestStaff } from '../testing/emulator';
-import { EMULATOR_MAIL_TOKEN_SECRET, signUpOnSite } from '../testing/mail';
+import { createStaff, functionUrl, post, unique, type TestStaff } from '../../test-support/emulator';
+import { EMULATOR_MAIL_TOKEN_SECRET, signUpOnSite } from '../../test-support/mail';
 
 const { db } = adminServices();
 let urls: Record<'start' | 'chunk' | 'list', string>;

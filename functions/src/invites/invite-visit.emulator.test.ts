@@ -14,8 +14,8 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../http/html-page';
 import { adminServices } from '../shared/admin';
-import { functionUrl, post, uniqueEmail } from '../testing/emulator';
-import { signUpOnSite } from '../testing/mail';
+import { functionUrl, post, uniqueEmail } from '../../test-support/emulator';
+import { signUpOnSite } from '../../test-support/mail';
 import { INVITE_COPY } from './invite-html';
 import {
   invitationRef,

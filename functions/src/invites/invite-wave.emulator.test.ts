@@ -12,7 +12,7 @@ import {
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { createStaff, functionUrl, post, unique, type TestStaff } from '../testing/emulator';
+import { createStaff, functionUrl, post, unique, type TestStaff } from '../../test-support/emulator';
 
 const { db } = adminServices();
 let waveUrl: string;

@@ -7,7 +7,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readMailConfig } from '../outbox/mail-config';
-import { unique } from '../testing/emulator';
+import { unique } from '../../test-support/emulator';
 import { runDrip } from './drip';
 import { expireInvitations } from './expiry';
 import { readInvitation, redeemInvitation } from './invitation-store';

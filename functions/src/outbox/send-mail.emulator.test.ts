@@ -8,8 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { redriveMail } from './mail-redrive';
-import { uniqueEmail } from '../testing/emulator';
-import { deliveryState, queuedMailTo, signUpOnSite, waitForDoc } from '../testing/mail';
+import { uniqueEmail } from '../../test-support/emulator';
+import { deliveryState, queuedMailTo, signUpOnSite, waitForDoc } from '../../test-support/mail';
 
 const { db } = adminServices();
 const MESSAGE = { subject: 'Queue test', text: 'Plain part.', html: '<p>HTML part.</p>' };

@@ -16,9 +16,9 @@ import { Timestamp, type DocumentData, type DocumentReference } from 'firebase-a
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { createStaff, functionUrl, post, unique, type TestStaff } from '../testing/emulator';
-import { deliveryState, mailDocsTo, queuedMailTo, signUpOnSite, waitForDoc } from '../testing/mail';
-import { MAILBOX_UNAVAILABLE, startRefusingSmtp, type RefusingSmtp } from '../testing/refusing-smtp';
+import { createStaff, functionUrl, post, unique, type TestStaff } from '../../test-support/emulator';
+import { deliveryState, mailDocsTo, queuedMailTo, signUpOnSite, waitForDoc } from '../../test-support/mail';
+import { MAILBOX_UNAVAILABLE, startRefusingSmtp, type RefusingSmtp } from '../../test-support/refusing-smtp';
 import { redriveMail } from './mail-redrive';
 
 const { db } = adminServices();

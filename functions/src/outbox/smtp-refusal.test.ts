@@ -8,7 +8,7 @@ import {
   startRefusingSmtp,
   TRY_LATER,
   type RefusingSmtp,
-} from '../testing/refusing-smtp';
+} from '../../test-support/refusing-smtp';
 import { isTransientFailure, permanentRefusals, smtpTransport } from './smtp';
 
 const GONE = 'gone@example.com';

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { createStaff, functionUrl, post, type TestStaff } from '../testing/emulator';
+import { createStaff, functionUrl, post, type TestStaff } from '../../test-support/emulator';
 import { leaderboard, positionOf, ReadMeter } from './position';
 import { syncRankEntry } from './sync-entry';
 import { buildRef, rankSpace, readSettings, sumShards, coarseRefs, type RankSpace } from './rank-store';

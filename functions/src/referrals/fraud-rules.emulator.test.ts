@@ -4,7 +4,7 @@
 // as the server records them: the referrer's on its subscriber entry, the referred person's on the record).
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { unique } from '../testing/emulator';
+import { unique } from '../../test-support/emulator';
 import {
   creditReferral,
   credits,
@@ -15,7 +15,7 @@ import {
   referrer,
   RULES,
   signups,
-} from '../testing/referrals';
+} from '../../test-support/referrals';
 
 describe('creditReferral at confirmation', () => {
   it('credits a referral no rule matches, once', async () => {

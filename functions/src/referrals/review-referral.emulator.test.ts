@@ -13,7 +13,7 @@ import {
 import type { ReferralRecord } from '@silk/schema/referrals';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { createStaff, functionUrl, post, uniqueEmail, type TestStaff } from '../testing/emulator';
+import { createStaff, functionUrl, post, uniqueEmail, type TestStaff } from '../../test-support/emulator';
 
 const { db } = adminServices();
 const signups = db.collection(COLLECTIONS.waitlistSignups);

@@ -9,7 +9,7 @@ import { normalizeEmail } from '@silk/schema/validators';
 import { readMailDevMessages, waitForMailTo } from '@silk/stack/maildev';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { appCheckHeaders, functionUrl, post, unique } from '../testing/emulator';
+import { appCheckHeaders, functionUrl, post, unique } from '../../test-support/emulator';
 
 const { db } = adminServices();
 let joinUrl: string;

@@ -5,8 +5,8 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { eraseAddress } from '../subscribers/erasure';
 import { adminServices } from '../shared/admin';
-import { unique } from '../testing/emulator';
-import { EMULATOR_MAIL_TOKEN_SECRET as SECRET } from '../testing/mail';
+import { unique } from '../../test-support/emulator';
+import { EMULATOR_MAIL_TOKEN_SECRET as SECRET } from '../../test-support/mail';
 import {
   creditReferral,
   credits,
@@ -16,7 +16,7 @@ import {
   referred,
   referrer,
   RULES,
-} from '../testing/referrals';
+} from '../../test-support/referrals';
 
 const { db } = adminServices();
 

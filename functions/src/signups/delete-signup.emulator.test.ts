@@ -13,8 +13,8 @@ import {
   signUpOutsider,
   uniqueEmail,
   type TestStaff,
-} from '../testing/emulator';
-import { EMULATOR_MAIL_TOKEN_SECRET, mailDocsTo, queuedMailTo, signUpOnSite } from '../testing/mail';
+} from '../../test-support/emulator';
+import { EMULATOR_MAIL_TOKEN_SECRET, mailDocsTo, queuedMailTo, signUpOnSite } from '../../test-support/mail';
 
 const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();

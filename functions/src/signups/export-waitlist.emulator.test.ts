@@ -24,13 +24,13 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { readServerConfig } from '../shared/config';
 import { createHash } from 'node:crypto';
 import { auditAddressHash } from '../subscribers/erasure';
-import { EMULATOR_MAIL_TOKEN_SECRET } from '../testing/mail';
+import { EMULATOR_MAIL_TOKEN_SECRET } from '../../test-support/mail';
 import { auditedView } from './audited-view';
 import { makeExportWaitlistHandler, XLSX_CONTENT_TYPE } from './export-waitlist';
 import { adminServices } from '../shared/admin';
 import { consumeRateLimit } from '../http/rate-limit';
-import { serveHandler } from '../testing/serve-handler';
-import { readWorkbook } from '../testing/xlsx-reader';
+import { serveHandler } from '../../test-support/serve-handler';
+import { readWorkbook } from '../../test-support/xlsx-reader';
 import {
   ALL_WAVES,
   ATTRIBUTION_COLUMNS,
@@ -40,8 +40,8 @@ import {
   REFERRAL_COLUMNS,
   REFERRALS_SHEET_NAME,
 } from './xlsx';
-import { createStaff, functionUrl, post, signUpOutsider, unique } from '../testing/emulator';
-import { expectRefusal, type Refusal } from '../testing/refusals';
+import { createStaff, functionUrl, post, signUpOutsider, unique } from '../../test-support/emulator';
+import { expectRefusal, type Refusal } from '../../test-support/refusals';
 
 let url: string;
 const { db } = adminServices();

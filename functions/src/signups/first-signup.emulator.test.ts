@@ -32,8 +32,8 @@ import {
   unique,
   uniqueEmail,
   type TestStaff,
-} from '../testing/emulator';
-import { EMULATOR_MAIL_TOKEN_SECRET } from '../testing/mail';
+} from '../../test-support/emulator';
+import { EMULATOR_MAIL_TOKEN_SECRET } from '../../test-support/mail';
 import { stampMissingFirstSignups } from './first-signup-stamp';
 
 const { db } = adminServices();

@@ -15,9 +15,9 @@ import { adminServices } from '../shared/admin';
 import { readServerConfig, type Ceilings, type ServerConfig } from '../shared/config';
 import { makeJoinWaitlistHandler } from './join-waitlist';
 import { makeSubscribeHandler } from '../subscribers/subscribe';
-import { appCheckHeaders, post, unique } from '../testing/emulator';
-import { EMULATOR_MAIL_TOKEN_SECRET } from '../testing/mail';
-import { ceilingsInOwnWindow, emulatorAppCheck, servedRoutes } from '../testing/served-routes';
+import { appCheckHeaders, post, unique } from '../../test-support/emulator';
+import { EMULATOR_MAIL_TOKEN_SECRET } from '../../test-support/mail';
+import { ceilingsInOwnWindow, emulatorAppCheck, servedRoutes } from '../../test-support/served-routes';
 
 const REQUESTS_PER_ROUTE = 50;
 const CONCURRENCY = 10;

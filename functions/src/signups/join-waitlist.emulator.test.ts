@@ -8,7 +8,7 @@ import type { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOINED_PATH } from './join-waitlist';
 import { adminServices } from '../shared/admin';
-import { appCheckHeaders, functionUrl, post, uniqueEmail } from '../testing/emulator';
+import { appCheckHeaders, functionUrl, post, uniqueEmail } from '../../test-support/emulator';
 
 let url: string;
 let subscribeUrl: string;

@@ -22,9 +22,9 @@ import {
   post,
   uniqueEmail,
   type TestStaff,
-} from '../testing/emulator';
-import { EMULATOR_MAIL_TOKEN_SECRET as SECRET } from '../testing/mail';
-import { readWorkbook } from '../testing/xlsx-reader';
+} from '../../test-support/emulator';
+import { EMULATOR_MAIL_TOKEN_SECRET as SECRET } from '../../test-support/mail';
+import { readWorkbook } from '../../test-support/xlsx-reader';
 import { REFERRALS_SHEET_NAME } from './xlsx';
 
 const { db } = adminServices();

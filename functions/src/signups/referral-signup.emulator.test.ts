@@ -11,8 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eraseAddress } from '../subscribers/erasure';
 import { recordReferrer, REFERRER_RECORD_WINDOW_MS } from '../referrals/record-referrer';
 import { adminServices } from '../shared/admin';
-import { appCheckHeaders, functionUrl, post, uniqueEmail } from '../testing/emulator';
-import { EMULATOR_MAIL_TOKEN_SECRET, linkIn } from '../testing/mail';
+import { appCheckHeaders, functionUrl, post, uniqueEmail } from '../../test-support/emulator';
+import { EMULATOR_MAIL_TOKEN_SECRET, linkIn } from '../../test-support/mail';
 
 const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();

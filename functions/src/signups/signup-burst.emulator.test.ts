@@ -11,10 +11,10 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readServerConfig, type ServerConfig } from '../shared/config';
 import { makeSubscribeHandler } from '../subscribers/subscribe';
-import { appCheckHeaders, post, uniqueEmail } from '../testing/emulator';
-import { startFrontEnd } from '../testing/front-end';
-import { serveWithFunctionsFramework } from '../testing/functions-framework';
-import type { ServedHandler } from '../testing/serve-handler';
+import { appCheckHeaders, post, uniqueEmail } from '../../test-support/emulator';
+import { startFrontEnd } from '../../test-support/front-end';
+import { serveWithFunctionsFramework } from '../../test-support/functions-framework';
+import type { ServedHandler } from '../../test-support/serve-handler';
 
 const LIMIT = 10;
 const BURST = 50;

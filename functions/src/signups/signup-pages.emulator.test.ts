@@ -2,7 +2,7 @@
 // documents without a timestamp at the end, nothing twice, nothing left out, and an empty collection.
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { unique } from '../testing/emulator';
+import { unique } from '../../test-support/emulator';
 import { adminServices } from '../shared/admin';
 import { signupPages } from './signup-pages';
 

@@ -8,7 +8,7 @@ import { readMailConfig } from '../outbox/mail-config';
 import { addToMailingList } from '../subscribers/mailing-list';
 import { adminServices } from '../shared/admin';
 import { readCeilings } from '../shared/config';
-import { uniqueEmail } from '../testing/emulator';
+import { uniqueEmail } from '../../test-support/emulator';
 import { assignSubscriberId } from './signup-subscriber-id';
 
 const { db } = adminServices();

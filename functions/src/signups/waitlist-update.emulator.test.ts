@@ -13,8 +13,12 @@ import {
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { appCheckedCaller, unique, uniqueEmail } from '../testing/emulator';
-import { EMULATOR_SECRET, startSiteverifyStub, type SiteverifyStub } from '../testing/siteverify-stub';
+import { appCheckedCaller, unique, uniqueEmail } from '../../test-support/emulator';
+import {
+  EMULATOR_SECRET,
+  startSiteverifyStub,
+  type SiteverifyStub,
+} from '../../test-support/siteverify-stub';
 
 const call = appCheckedCaller('waitlistUpdate');
 let stub: SiteverifyStub;

@@ -4,7 +4,7 @@ import { formatSignupDate, SIGNUP_COLUMNS } from '@silk/schema/formatters';
 import ExcelJS from 'exceljs';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readWorkbook } from '../testing/xlsx-reader';
+import { readWorkbook } from '../../test-support/xlsx-reader';
 import {
   DATE_FORMAT,
   ALL_WAVES,

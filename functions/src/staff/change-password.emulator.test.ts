@@ -6,8 +6,8 @@ import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { readServerConfig, type ServerConfig } from '../shared/config';
-import { createStaff, functionUrl, post, signIn, type TestStaff } from '../testing/emulator';
-import { serveHandler, type ServedHandler } from '../testing/serve-handler';
+import { createStaff, functionUrl, post, signIn, type TestStaff } from '../../test-support/emulator';
+import { serveHandler, type ServedHandler } from '../../test-support/serve-handler';
 import { makeChangePasswordHandler, signedInRecently } from './change-password';
 
 const { db } = adminServices();

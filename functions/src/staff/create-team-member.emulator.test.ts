@@ -22,7 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCreateTeamMemberHandler } from './create-team-member';
 import { adminServices } from '../shared/admin';
-import { serveHandler } from '../testing/serve-handler';
+import { serveHandler } from '../../test-support/serve-handler';
 import {
   createStaff,
   functionUrl,
@@ -31,8 +31,8 @@ import {
   signUpOutsider,
   unique,
   uniqueEmail,
-} from '../testing/emulator';
-import { expectRefusal, type Refusal } from '../testing/refusals';
+} from '../../test-support/emulator';
+import { expectRefusal, type Refusal } from '../../test-support/refusals';
 
 let url: string;
 const { auth, db } = adminServices();

@@ -6,7 +6,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { LAST_ADMIN_REQUIRED } from '@silk/schema/messages';
 import { describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { createStaff, functionUrl, post, type TestStaff } from '../testing/emulator';
+import { createStaff, functionUrl, post, type TestStaff } from '../../test-support/emulator';
 
 const { auth, db } = adminServices();
 

@@ -10,8 +10,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { readServerConfig } from '../shared/config';
-import { createStaff, functionUrl, post, unique, uniqueEmail } from '../testing/emulator';
-import { serveHandler, type ServedHandler } from '../testing/serve-handler';
+import { createStaff, functionUrl, post, unique, uniqueEmail } from '../../test-support/emulator';
+import { serveHandler, type ServedHandler } from '../../test-support/serve-handler';
 import { makeRequestPasswordResetHandler } from './request-password-reset';
 import { identifierHash } from './security-log';
 

@@ -20,7 +20,14 @@ import {
 import type { AuditAction } from '@silk/schema/roles';
 import { describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { createStaff, functionUrl, post, signIn, uniqueEmail, type TestStaff } from '../testing/emulator';
+import {
+  createStaff,
+  functionUrl,
+  post,
+  signIn,
+  uniqueEmail,
+  type TestStaff,
+} from '../../test-support/emulator';
 
 const { auth, db } = adminServices();
 

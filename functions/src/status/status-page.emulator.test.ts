@@ -14,8 +14,8 @@ import { escapeHtml } from '../http/html-page';
 import { STATUS_LINK_LABEL } from '../subscribers/templates/layout';
 import { positionOf } from '../ranking/position';
 import { adminServices } from '../shared/admin';
-import { functionUrl, post, uniqueEmail } from '../testing/emulator';
-import { EMULATOR_MAIL_TOKEN_SECRET, linkIn, mailDocsTo, signUpOnSite } from '../testing/mail';
+import { functionUrl, post, uniqueEmail } from '../../test-support/emulator';
+import { EMULATOR_MAIL_TOKEN_SECRET, linkIn, mailDocsTo, signUpOnSite } from '../../test-support/mail';
 import { STATUS_COPY } from './status-html';
 
 const { db } = adminServices();

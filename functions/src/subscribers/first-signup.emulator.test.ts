@@ -4,7 +4,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { readMailConfig } from '../outbox/mail-config';
-import { uniqueEmail } from '../testing/emulator';
+import { uniqueEmail } from '../../test-support/emulator';
 import { adminServices } from '../shared/admin';
 import { readCeilings } from '../shared/config';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';

@@ -9,8 +9,8 @@ import { waitForMailTo } from '@silk/stack/maildev';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../http/html-page';
 import { adminServices } from '../shared/admin';
-import { functionUrl, uniqueEmail } from '../testing/emulator';
-import { linkIn, signUpOnSite } from '../testing/mail';
+import { functionUrl, uniqueEmail } from '../../test-support/emulator';
+import { linkIn, signUpOnSite } from '../../test-support/mail';
 
 const { db } = adminServices();
 const subscriber = async (email: string) =>

@@ -9,9 +9,9 @@ import { signLinkToken } from '../http/link-token';
 import { makeConfirmSubscriptionHandler } from './confirm-subscription';
 import { adminServices } from '../shared/admin';
 import { readServerConfig } from '../shared/config';
-import { post, unique, uniqueEmail } from '../testing/emulator';
-import { serveWithFunctionsFramework } from '../testing/functions-framework';
-import type { ServedHandler } from '../testing/serve-handler';
+import { post, unique, uniqueEmail } from '../../test-support/emulator';
+import { serveWithFunctionsFramework } from '../../test-support/functions-framework';
+import type { ServedHandler } from '../../test-support/serve-handler';
 
 const { db } = adminServices();
 const FRIENDS = 100;

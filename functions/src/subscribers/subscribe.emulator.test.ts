@@ -7,7 +7,7 @@ import { REFERRAL_CODE_PATTERN } from '@silk/schema/referrals';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
-import { appCheckedCaller, uniqueEmail } from '../testing/emulator';
+import { appCheckedCaller, uniqueEmail } from '../../test-support/emulator';
 
 const call = appCheckedCaller('subscribe');
 const { db } = adminServices();

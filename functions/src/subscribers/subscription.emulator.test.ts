@@ -19,7 +19,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { auditAddressHash } from './erasure';
 import { LINK_LIFETIME_SECONDS, signLinkToken } from '../http/link-token';
-import { functionUrl, post, uniqueEmail } from '../testing/emulator';
+import { functionUrl, post, uniqueEmail } from '../../test-support/emulator';
 import {
   deliveryState,
   EMULATOR_MAIL_TOKEN_SECRET,
@@ -27,7 +27,7 @@ import {
   mailDocsTo,
   signUpOnSite,
   waitForDoc,
-} from '../testing/mail';
+} from '../../test-support/mail';
 
 const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();

@@ -17,8 +17,8 @@ import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { suppressionRef } from './suppression-list';
-import { functionUrl, post, unique, uniqueEmail } from '../testing/emulator';
-import { deliveryState, linkIn, queuedMailTo, signUpOnSite, waitForDoc } from '../testing/mail';
+import { functionUrl, post, unique, uniqueEmail } from '../../test-support/emulator';
+import { deliveryState, linkIn, queuedMailTo, signUpOnSite, waitForDoc } from '../../test-support/mail';
 
 const { db } = adminServices();
 const SECRET = /^MAIL_EVENTS_SECRET=(.+)$/m.exec(

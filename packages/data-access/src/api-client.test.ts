@@ -13,7 +13,7 @@ import {
 } from './api-client';
 import type { AdminServices } from './admin-firebase';
 import { staffClient } from './staff-client';
-import { json, startStubServer, type StubServer } from './testing/stub-server';
+import { json, startStubServer, type StubServer } from '../test-support/stub-server';
 
 let stub: StubServer;
 let api: string;

@@ -13,7 +13,7 @@ import {
   signInWithIdentifier,
   signOutUser,
 } from './auth';
-import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from './testing/emulator';
+import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from '../test-support/emulator';
 
 const admin = adminSdk();
 const PASSWORD = 'Sup3r$ecret';

@@ -10,7 +10,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteSignupsCache, indexedDbSignupsCache } from './signups-cache';
 import { subscribeToSignups, type SignupsSnapshot, type WaitlistSignupRow } from './signups';
-import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from './testing/emulator';
+import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from '../test-support/emulator';
 
 const admin = adminSdk();
 const PASSWORD = 'Sup3r$ecret';

@@ -22,7 +22,7 @@ vi.mock('firebase/firestore', async (importOriginal) => ({
 
 const { subscribeToSignups } = await import('./signups');
 import type { SignupsCache, SignupsCacheWrite } from './signups-cache';
-import { fakeTimersEachTest, unreachedServices } from './testing/unit';
+import { fakeTimersEachTest, unreachedServices } from '../test-support/unit';
 
 const services = unreachedServices<Parameters<typeof subscribeToSignups>[0]>('signups-unit');
 

@@ -5,7 +5,7 @@ import { ensureStaffMember } from '@silk/stack/staff';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchStaffInfo, watchStaffAccess, type StaffInfo } from './staff';
-import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from './testing/emulator';
+import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from '../test-support/emulator';
 
 const admin = adminSdk();
 const PASSWORD = 'Sup3r$ecret';

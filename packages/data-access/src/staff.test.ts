@@ -1,7 +1,7 @@
 // The staff-info retry policy under fake timers (the emulator test covers the real reads).
 import type * as FirestoreModule from 'firebase/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeTimersEachTest, unreachedServices } from './testing/unit';
+import { fakeTimersEachTest, unreachedServices } from '../test-support/unit';
 
 const getDoc = vi.fn();
 vi.mock('firebase/firestore', async (importOriginal) => ({

@@ -9,7 +9,7 @@ import { adminSdk } from '@silk/stack/admin-sdk';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from './testing/emulator';
+import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from '../test-support/emulator';
 import { changeUsername } from './usernames';
 
 const admin = adminSdk();

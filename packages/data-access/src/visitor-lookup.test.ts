@@ -1,6 +1,6 @@
 import { LOOKUP_TIMEOUT_MS } from '@silk/schema/constants';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, hang, startStubServer, type StubServer } from './testing/stub-server';
+import { json, hang, startStubServer, type StubServer } from '../test-support/stub-server';
 import { readLocation, resetVisitorLookup, startVisitorLookup, UNKNOWN_LOCATION } from './visitor-lookup';
 
 let stub: StubServer;

@@ -6,8 +6,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientConfig } from './config';
 import { readEditKey } from './edit-key';
-import { deleteAllApps, emulatorConfig, uniqueEmail } from './testing/emulator';
-import { hang, json, startStubServer, type StubServer } from './testing/stub-server';
+import { deleteAllApps, emulatorConfig, uniqueEmail } from '../test-support/emulator';
+import { hang, json, startStubServer, type StubServer } from '../test-support/stub-server';
 import { resetVisitorLookup, UNKNOWN_LOCATION } from './visitor-lookup';
 import {
   getLiteFirestore,

@@ -1,7 +1,7 @@
 // A local stand-in for reCAPTCHA's siteverify, on the port the emulator configuration points at
 // (functions/env/.env.demo-silk: 127.0.0.1:5999, shifted by SILK_PORT_OFFSET). Verdicts are keyed by token.
 import { createServer, type Server } from 'node:http';
-import type { SiteverifyResult } from '../signups/siteverify';
+import type { SiteverifyResult } from '../src/signups/siteverify';
 
 export const STUB_BASE_PORT = 5999;
 /** The dummy secret of functions/env/.secret.local. */

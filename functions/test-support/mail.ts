@@ -8,7 +8,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { adminServices } from '../shared/admin';
+import { adminServices } from '../src/shared/admin';
 import { appCheckHeaders, functionUrl, post } from './emulator';
 
 /** The fixed link-signing key of functions/env/.secret.local. */

@@ -4,7 +4,7 @@
 // reads it up to the limit). functions-framework.ts serves a handler the way Cloud Functions does.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpHandler, HttpRequest } from '../http/http';
+import type { HttpHandler, HttpRequest } from '../src/http/http';
 
 export interface ServedHandler {
   url: string;

@@ -5,11 +5,11 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import type { ReferralRecord, WithholdReason } from '@silk/schema/referrals';
 import { FieldValue } from 'firebase-admin/firestore';
 import { expect } from 'vitest';
-import { creditReferral as credit } from '../referrals/credit';
-import { networkOf } from '../referrals/network';
-import { adminServices } from '../shared/admin';
-import type { ReferralRules } from '../shared/config';
-import { keyedHash } from '../shared/keyed-hash';
+import { creditReferral as credit } from '../src/referrals/credit';
+import { networkOf } from '../src/referrals/network';
+import { adminServices } from '../src/shared/admin';
+import type { ReferralRules } from '../src/shared/config';
+import { keyedHash } from '../src/shared/keyed-hash';
 import { unique } from './emulator';
 import { EMULATOR_MAIL_TOKEN_SECRET as SECRET } from './mail';
 

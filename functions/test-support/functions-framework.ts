@@ -3,7 +3,7 @@
 // handler (every body read and parsed before our code runs), `trust proxy` on, and concurrent requests.
 import { http } from '@google-cloud/functions-framework';
 import { getTestServer } from '@google-cloud/functions-framework/testing';
-import type { HttpHandler, HttpRequest } from '../http/http';
+import type { HttpHandler, HttpRequest } from '../src/http/http';
 import { listen, type ServedHandler } from './serve-handler';
 
 let served = 0;

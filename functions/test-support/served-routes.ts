@@ -5,7 +5,7 @@ import { EMULATOR_APP_CHECK_AUDIENCE, EMULATOR_APP_CHECK_ISSUER } from '@silk/st
 import { appCheckStubUrl } from '@silk/stack/stack';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, vi } from 'vitest';
-import type { Ceilings, ServerConfig } from '../shared/config';
+import type { Ceilings, ServerConfig } from '../src/shared/config';
 import { serveWithFunctionsFramework } from './functions-framework';
 import { startFrontEnd } from './front-end';
 import { EMULATOR_MAIL_TOKEN_SECRET } from './mail';

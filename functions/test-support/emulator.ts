@@ -9,7 +9,7 @@ import { discoverStack } from '@silk/stack/stack';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { randomBytes } from 'node:crypto';
 import { beforeAll } from 'vitest';
-import { adminServices } from '../shared/admin';
+import { adminServices } from '../src/shared/admin';
 
 export type FunctionName = FunctionId;
 

@@ -2,8 +2,8 @@
 import { appCheckStubUrl, discoverStack } from '@silk/stack/stack';
 import { randomUUID } from 'node:crypto';
 import { deleteApp, getApps } from 'firebase/app';
-import { getAdminServices, type AdminServices } from '../admin-firebase';
-import { parseClientEnv, type ClientConfig } from '../config';
+import { getAdminServices, type AdminServices } from '../src/admin-firebase';
+import { parseClientEnv, type ClientConfig } from '../src/config';
 
 // Our functions are reached as the panel reaches them: through the admin site's Hosting rewrites.
 const { adminUrl } = await discoverStack();
