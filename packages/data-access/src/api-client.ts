@@ -95,6 +95,32 @@ function staffTokenFor(client: ApiClient, route: FunctionId): string | undefined
   return client.staffToken;
 }
 
+/** How a route's request goes: with keepalive (it outlives the page), and whether the staff token also goes as a Bearer header. */
+interface SendOptions {
+  keepalive?: boolean;
+  bearer?: boolean;
+}
+
+/**
+ * The one place a request to our API is made: POSTs `body` to `route` as JSON with the client's App
+ * Check token; a staff route also carries the client's ID token (`token` in the body, and as a Bearer
+ * header unless the route's caller says otherwise).
+ */
+async function send(
+  client: ApiClient,
+  route: FunctionId,
+  body: object,
+  { keepalive = false, bearer = true }: SendOptions = {},
+): Promise<Response> {
+  const url = apiUrl(client.apiBase, API_ROUTES[route].path);
+  const idToken = staffTokenFor(client, route);
+  const headers = {
+    ...(idToken && bearer ? { Authorization: `Bearer ${idToken}` } : {}),
+    ...appCheckHeaders(await client.appCheckToken?.()),
+  };
+  return postJson(url, idToken ? { token: idToken, ...body } : body, headers, keepalive ? { keepalive } : {});
+}
+
 /**
  * POSTs `body` to `route` as JSON, typed by the route's contract; a staff route also carries the client's
  * ID token (as a Bearer header and `token` in the body, as every staff call sends it). Non-OK raises an
@@ -104,16 +130,17 @@ export async function callApi<K extends JsonRouteId>(
   client: ApiClient,
   route: K,
   body: ApiRequest<K>,
+  options: Pick<SendOptions, 'keepalive'> = {},
 ): Promise<ApiAnswer<K>> {
-  const url = apiUrl(client.apiBase, API_ROUTES[route].path);
-  const idToken = staffTokenFor(client, route);
-  const appCheck = appCheckHeaders(await client.appCheckToken?.());
-  const response = idToken
-    ? await postJson(url, { token: idToken, ...body }, { Authorization: `Bearer ${idToken}`, ...appCheck })
-    : await postJson(url, body, appCheck);
+  const response = await send(client, route, body, options);
   const json = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, json);
   return json as ApiAnswer<K>;
+}
+
+/** A client of the site's own calls: the API base and the App Check token already had (no staff token). */
+function siteClient(apiBase: string, appCheckToken?: string | null): ApiClient {
+  return { apiBase, appCheckToken: () => Promise.resolve(appCheckToken ?? null) };
 }
 
 /** The App Check header for a token, none without one. */
@@ -126,18 +153,14 @@ function appCheckHeaders(appCheckToken?: string | null): Record<string, string> 
  * and JSON body. Sent with keepalive, so the call completes even when the page has already moved on to
  * /waitlist.
  */
-export async function subscribeToMailingList(
+export function subscribeToMailingList(
   apiBase: string,
   email: string,
   appCheckToken?: string | null,
   ref?: string | null,
 ): Promise<SubscribeResponse> {
-  const url = apiUrl(apiBase, API_ROUTES.subscribe.path);
   const request: ApiRequest<'subscribe'> = ref ? { email, ref } : { email };
-  const response = await postJson(url, request, appCheckHeaders(appCheckToken), { keepalive: true });
-  const body = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, body);
-  return body as SubscribeResponse;
+  return callApi(siteClient(apiBase, appCheckToken), 'subscribe', request, { keepalive: true });
 }
 
 /** PRODUCT.md#api: POST {api}/waitlist-update {email, recaptcha_token} with the App Check token. The answer is not read. */
@@ -147,10 +170,7 @@ export async function verifyBotCheck(
   token: string,
   appCheckToken?: string | null,
 ): Promise<void> {
-  const url = apiUrl(apiBase, API_ROUTES.waitlistUpdate.path);
-  const request: ApiRequest<'waitlistUpdate'> = { email, recaptcha_token: token };
-  const response = await postJson(url, request, appCheckHeaders(appCheckToken));
-  if (!response.ok) throw new ApiError(response.status, await readJson(response));
+  await callApi(siteClient(apiBase, appCheckToken), 'waitlistUpdate', { email, recaptcha_token: token });
 }
 
 /**
@@ -184,12 +204,8 @@ export async function downloadWaitlist(
   timeZone?: string,
 ): Promise<Blob> {
   const request: ExportWaitlistRequest = { ...(view ? { view } : {}), ...(timeZone ? { timeZone } : {}) };
-  const token = staffTokenFor(client, 'exportWaitlist');
-  const response = await fetch(apiUrl(client.apiBase, API_ROUTES.exportWaitlist.path), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...appCheckHeaders(await client.appCheckToken?.()) },
-    body: JSON.stringify({ token, ...request }),
-  });
+  // The spreadsheet call carries the token in its body only (PRODUCT.md#api), and answers a file.
+  const response = await send(client, 'exportWaitlist', request, { bearer: false });
   if (!response.ok) throw new ApiError(response.status, await readJson(response));
   return response.blob();
 }
