@@ -152,7 +152,8 @@ describe('admin panel shell', () => {
       expect.objectContaining({ uid: 'u1' }),
     );
     vi.useRealTimers();
-    expect(await screen.findByText(LOADING_DATA)).toBeInTheDocument();
+    // The Signups tab is a lazily imported chunk: on a busy machine its import takes more than the default second.
+    expect(await screen.findByText(LOADING_DATA, undefined, { timeout: 5_000 })).toBeInTheDocument();
     act(() => deliverRows!([{ id: 'a@b.co', email: 'a@b.co' }]));
     expect(screen.queryByText(LOADING_DATA)).not.toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Waitlist signups' })).toBeInTheDocument();

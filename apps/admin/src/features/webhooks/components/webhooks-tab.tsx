@@ -1,4 +1,3 @@
-import { callWebhooks } from '@silk/data-access/webhooks';
 import { formatSignupDate } from '@silk/schema/formatters';
 import {
   LOADING,
@@ -21,16 +20,16 @@ import { ActionForm } from '@/components/action-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RecordTable, type RecordTableProps } from '@/components/record-table';
 import { callFailure } from '@/lib/error-message';
-import { adminServices } from '@/lib/services';
 import { useFormAction } from '@/lib/use-form-action';
 import { useLive } from '@/lib/use-live';
 import { useTextInput } from '@/lib/use-text-input';
+import { webhookCall } from '@/features/webhooks/api/webhooks';
 
 /** How often the open tab lists the deliveries again. */
 const REFRESH_MS = 10_000;
 
 const failure = (error: unknown) => callFailure(error, WEBHOOK_ACTION_FAILED);
-const save = (request: WebhookSaveRequest) => callWebhooks(adminServices(), 'webhookSave', request);
+const save = (request: WebhookSaveRequest) => webhookCall('webhookSave', request);
 
 /** "Add a webhook": URL, events, description (checked by the server only); the answer's signing secret is shown this once. */
 function AddWebhook({ onAdded }: { onAdded: () => void }) {
@@ -121,7 +120,7 @@ export function WebhooksTab() {
   const refresh = () => setVersion((current) => current + 1);
   const watch = useCallback(
     (onValue: (value: WebhookListResponse) => void, onError: (error: Error) => void) => {
-      const load = () => void callWebhooks(adminServices(), 'webhookList', {}).then(onValue, onError);
+      const load = () => void webhookCall('webhookList', {}).then(onValue, onError);
       load();
       const timer = setInterval(load, REFRESH_MS);
       return () => clearInterval(timer);
@@ -217,7 +216,7 @@ export function WebhooksTab() {
                     aria-label={`Send again ${delivery.type}`}
                     onClick={() =>
                       run(
-                        () => callWebhooks(adminServices(), 'webhookRedeliver', { deliveryId: delivery.id }),
+                        () => webhookCall('webhookRedeliver', { deliveryId: delivery.id }),
                         WEBHOOK_SENT_AGAIN,
                       )
                     }
@@ -241,7 +240,7 @@ export function WebhooksTab() {
           onCancel={() => setRemoving(null)}
           onConfirm={() => {
             setRemoving(null);
-            run(() => callWebhooks(adminServices(), 'webhookRemove', { id: removing.id }), WEBHOOK_REMOVED);
+            run(() => webhookCall('webhookRemove', { id: removing.id }), WEBHOOK_REMOVED);
           }}
         >
           {removing.url} receives no more events; its waiting deliveries stop.
