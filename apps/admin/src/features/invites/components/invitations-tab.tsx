@@ -17,7 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import { RecordTable, type RecordColumn } from '@/components/record-table';
 import { paths } from '@/config/paths';
 import { callFailure } from '@/lib/error-message';
-import { setDrip, watchDrip, watchWaves } from '@/lib/invites';
+import { setDrip, watchDrip, watchWaves } from '@/features/invites/api/invites';
 import { useFormAction } from '@/lib/use-form-action';
 import { useLive } from '@/lib/use-live';
 import { WaveDialog } from './wave-dialog';

@@ -5,7 +5,7 @@ import { Spinner } from '@silk/ui/spinner';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { callFailure } from '@/lib/error-message';
-import { newRequestId, previewWave, startWave } from '@/lib/invites';
+import { newRequestId, previewWave, startWave } from '@/features/invites/api/invites';
 
 interface WaveDialogProps {
   target: WaveTarget;

@@ -13,7 +13,7 @@ import {
 import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
 import { Fragment, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
-import { watchHistory } from '@/lib/invites';
+import { watchHistory } from '@/features/signups/api/invite-history';
 import { useLive } from '@/lib/use-live';
 
 interface SignupDetailsProps {

@@ -1,13 +1,7 @@
-// The invitation reads the panel follows live (Firestore: staff may read them; only server code writes
-// them) and an Admin's two calls: a wave (its preview, then its start) and the drip settings.
+// The Invitations tab's live reads (Firestore: staff may read them; only server code writes them) and an
+// Admin's two calls: a wave (its preview, then its start) and the drip settings.
 import { callApi } from '@silk/data-access/api-client';
-import {
-  listenToDripSettings,
-  listenToInviteHistory,
-  listenToInviteWaves,
-  type InviteHistoryEntry,
-  type InviteWaveRow,
-} from '@silk/data-access/invites';
+import { listenToDripSettings, listenToInviteWaves, type InviteWaveRow } from '@silk/data-access/invites';
 import { staffClient } from '@silk/data-access/staff-client';
 import type { InviteDripRequest } from '@silk/schema/invite-api';
 import type { DripSettings, WavePreview, WaveTarget } from '@silk/schema/invites';
@@ -20,11 +14,6 @@ export const watchWaves: Listener<InviteWaveRow[]> = (onWaves, onError) =>
 
 export const watchDrip: Listener<DripSettings> = (onSettings, onError) =>
   listenToDripSettings(adminServices(), onSettings, onError);
-
-export const watchHistory =
-  (email: string): Listener<InviteHistoryEntry[]> =>
-  (onEntries, onError) =>
-    listenToInviteHistory(adminServices(), email, onEntries, onError);
 
 /** One wave as the Admin sets it up: the same request id previews it and starts it (once). */
 export interface WaveRequest {
@@ -39,14 +28,20 @@ export function newRequestId(): string {
 
 /** How many the wave would invite, and the first addresses; invites nobody. */
 export async function previewWave(request: WaveRequest): Promise<WavePreview> {
-  const answer = await callApi(await staffClient(adminServices()), 'inviteWave', { ...request, preview: true });
+  const answer = await callApi(await staffClient(adminServices()), 'inviteWave', {
+    ...request,
+    preview: true,
+  });
   if (!('preview' in answer)) throw new Error('inviteWave answered a start to a preview');
   return answer.preview;
 }
 
 /** Starts the wave (a retry with the same request id starts nothing new); resolves the server's message. */
 export async function startWave(request: WaveRequest): Promise<string> {
-  const answer = await callApi(await staffClient(adminServices()), 'inviteWave', { ...request, preview: false });
+  const answer = await callApi(await staffClient(adminServices()), 'inviteWave', {
+    ...request,
+    preview: false,
+  });
   return 'message' in answer ? answer.message : '';
 }
 
