@@ -1,17 +1,9 @@
 // The audit trail for the Activity tab: newest first, live, and the count of the security log's events.
 // Written by server code only; the rules let Admins read them.
 import { COLLECTIONS, SECURITY_EVENTS_SHOWN_HOURS } from '@silk/schema/constants';
-import {
-  collection,
-  limit,
-  onSnapshot,
-  orderBy,
-  query,
-  Timestamp,
-  where,
-  type Unsubscribe,
-} from 'firebase/firestore';
+import { collection, limit, orderBy, query, Timestamp, where, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
+import { listenToQuery } from './live-query';
 
 export interface AuditEntryRow {
   id: string;
@@ -35,23 +27,22 @@ export function listenToAuditLog(
     orderBy('at', 'desc'),
     limit(AUDIT_LOG_WINDOW),
   );
-  return onSnapshot(
+  return listenToQuery(
     newest,
-    (snapshot) =>
-      onEntries(
-        snapshot.docs.map((doc) => {
-          const data = doc.data();
-          const at = data.at as Timestamp | null | undefined;
-          return {
-            id: doc.id,
-            actor: String(data.actor ?? ''),
-            action: String(data.action ?? ''),
-            target: String(data.target ?? ''),
-            at: at && typeof at.toDate === 'function' ? at.toDate() : null,
-            details: (data.details as Record<string, unknown> | undefined) ?? {},
-          };
-        }),
-      ),
+    (documents) =>
+      documents.map((doc) => {
+        const data = doc.data();
+        const at = data.at as Timestamp | null | undefined;
+        return {
+          id: doc.id,
+          actor: String(data.actor ?? ''),
+          action: String(data.action ?? ''),
+          target: String(data.target ?? ''),
+          at: at && typeof at.toDate === 'function' ? at.toDate() : null,
+          details: (data.details as Record<string, unknown> | undefined) ?? {},
+        };
+      }),
+    onEntries,
     onError,
   );
 }
@@ -72,15 +63,14 @@ export function listenToSecurityEventCount(
     collection(services.db, COLLECTIONS.securityLogCounts),
     where('windowStart', '>=', since),
   );
-  return onSnapshot(
+  return listenToQuery(
     recent,
-    (snapshot) =>
-      onCount(
-        snapshot.docs.reduce((sum, doc) => {
-          const count = doc.get('count') as unknown;
-          return sum + (typeof count === 'number' && Number.isFinite(count) ? count : 0);
-        }, 0),
-      ),
+    (documents) =>
+      documents.reduce((sum, doc) => {
+        const count = doc.get('count') as unknown;
+        return sum + (typeof count === 'number' && Number.isFinite(count) ? count : 0);
+      }, 0),
+    onCount,
     onError,
   );
 }

@@ -10,17 +10,9 @@ import {
 } from '@silk/schema/invites';
 
 export type { InviteHistoryEntry };
-import {
-  collection,
-  doc,
-  limit,
-  onSnapshot,
-  orderBy,
-  query,
-  where,
-  type Unsubscribe,
-} from 'firebase/firestore';
+import { collection, doc, limit, orderBy, query, where, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
+import { listenToDocument, listenToQuery } from './live-query';
 
 /** How many of the latest waves the panel follows. */
 export const WAVES_SHOWN = 50;
@@ -79,9 +71,10 @@ export function listenToInviteWaves(
     orderBy('createdAt', 'desc'),
     limit(WAVES_SHOWN),
   );
-  return onSnapshot(
+  return listenToQuery(
     latest,
-    (snapshot) => onWaves(snapshot.docs.map((document) => parseInviteWave(document.id, document.data()))),
+    (documents) => documents.map((document) => parseInviteWave(document.id, document.data())),
+    onWaves,
     onError,
   );
 }
@@ -92,9 +85,10 @@ export function listenToDripSettings(
   onSettings: (settings: DripSettings) => void,
   onError: (error: Error) => void,
 ): Unsubscribe {
-  return onSnapshot(
+  return listenToDocument(
     doc(services.db, COLLECTIONS.settings, INVITE_SETTINGS_DOC),
-    (snapshot) => onSettings(parseDripSettings(snapshot.data())),
+    parseDripSettings,
+    onSettings,
     onError,
   );
 }
@@ -108,15 +102,14 @@ export function listenToInviteHistory(
 ): Unsubscribe {
   // Ordered here rather than in the query: an equality with an order on another field needs a composite index.
   const history = query(collection(services.db, COLLECTIONS.inviteHistory), where('email', '==', email));
-  return onSnapshot(
+  return listenToQuery(
     history,
-    (snapshot) =>
-      onEntries(
-        snapshot.docs
-          .map((document) => parseInviteHistoryEntry(document.data()))
-          .filter((entry): entry is InviteHistoryEntry => entry !== null)
-          .sort((a, b) => a.at - b.at),
-      ),
+    (documents) =>
+      documents
+        .map((document) => parseInviteHistoryEntry(document.data()))
+        .filter((entry): entry is InviteHistoryEntry => entry !== null)
+        .sort((a, b) => a.at - b.at),
+    onEntries,
     onError,
   );
 }

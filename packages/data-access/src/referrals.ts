@@ -10,8 +10,9 @@ import {
   type RankingSettings,
   type ReferralRecord,
 } from '@silk/schema/referrals';
-import { collection, doc, limit, onSnapshot, query, where, type Unsubscribe } from 'firebase/firestore';
+import { collection, doc, limit, query, where, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
+import { listenToDocument, listenToQuery } from './live-query';
 
 /** How many withheld referrals the queue follows at once (an Admin's decision takes one out). */
 export const REVIEW_QUEUE_WINDOW = 500;
@@ -83,14 +84,13 @@ export function listenToWithheldReferrals(
     where('status', '==', 'withheld'),
     limit(REVIEW_QUEUE_WINDOW),
   );
-  return onSnapshot(
+  return listenToQuery(
     withheld,
-    (snapshot) =>
-      onRecords(
-        snapshot.docs
-          .map((document) => parseReferralRecord(document.id, document.data()))
-          .sort((a, b) => a.createdAt - b.createdAt || a.referred.localeCompare(b.referred)),
-      ),
+    (documents) =>
+      documents
+        .map((document) => parseReferralRecord(document.id, document.data()))
+        .sort((a, b) => a.createdAt - b.createdAt || a.referred.localeCompare(b.referred)),
+    onRecords,
     onError,
   );
 }
@@ -101,9 +101,10 @@ export function listenToRankingSettings(
   onSettings: (settings: RankingSettings) => void,
   onError: (error: Error) => void,
 ): Unsubscribe {
-  return onSnapshot(
+  return listenToDocument(
     doc(services.db, COLLECTIONS.settings, RANKING_SETTINGS_DOC),
-    (snapshot) => onSettings(parseRankingSettings(snapshot.data())),
+    parseRankingSettings,
+    onSettings,
     onError,
   );
 }

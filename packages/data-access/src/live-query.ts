@@ -1,0 +1,29 @@
+// The panel's live reads of server-written collections, in one shape: a query's documents (or one
+// document's data) read into a value each time they change, delivered to `onValue`; a refused or failed
+// listen reaches `onError`. Returns the unsubscribe function.
+import {
+  onSnapshot,
+  type DocumentData,
+  type DocumentReference,
+  type Query,
+  type QueryDocumentSnapshot,
+  type Unsubscribe,
+} from 'firebase/firestore';
+
+export function listenToQuery<T>(
+  query: Query,
+  read: (documents: QueryDocumentSnapshot[]) => T,
+  onValue: (value: T) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  return onSnapshot(query, (snapshot) => onValue(read(snapshot.docs)), onError);
+}
+
+export function listenToDocument<T>(
+  reference: DocumentReference,
+  read: (data: DocumentData | undefined) => T,
+  onValue: (value: T) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  return onSnapshot(reference, (snapshot) => onValue(read(snapshot.data())), onError);
+}
