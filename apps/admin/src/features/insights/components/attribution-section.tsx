@@ -2,11 +2,9 @@ import { NO_ATTRIBUTION } from '@silk/schema/signup-view';
 import type { Insights, Tally } from '@/features/insights/lib/aggregate';
 import { formatCount, formatShare } from '@/features/insights/lib/chart-scale';
 import { barSummary } from '@/features/insights/lib/summaries';
+import { attributionOptionValue, chosenAttribution, selectedAttribution } from '@/lib/attribution-choice';
 import { BarChart } from './bar-chart';
 import { ChartFigure, tallyRows } from './chart-figure';
-
-/** The select value standing for the signups without a source (campaign); '' is "all". */
-const NONE = '\u0000none';
 
 interface AttributionSelectProps {
   label: string;
@@ -25,15 +23,13 @@ export function AttributionSelect({ label, allLabel, tallies, value, onChange }:
       {label}
       <select
         className="toolbar__select"
-        value={value === null ? '' : value === '' ? NONE : value}
-        onChange={({ target }) =>
-          onChange(target.value === '' ? null : target.value === NONE ? '' : target.value)
-        }
+        value={selectedAttribution(value)}
+        onChange={({ target }) => onChange(chosenAttribution(target.value))}
       >
         <option value="">{allLabel}</option>
         {tallies.map(({ label: option, kind }) =>
           kind === 'other' ? null : (
-            <option key={`${kind}:${option}`} value={kind === 'none' ? NONE : option}>
+            <option key={`${kind}:${option}`} value={attributionOptionValue(kind === 'none' ? '' : option)}>
               {option}
             </option>
           ),

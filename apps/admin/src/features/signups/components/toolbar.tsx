@@ -14,6 +14,12 @@ import { Button } from '@silk/ui/button';
 import { Spinner } from '@silk/ui/spinner';
 import { useId, useRef, type ReactNode } from 'react';
 import type { AnswerOption } from '@/features/signups/hooks/use-signup-view';
+import {
+  attributionOptionValue,
+  chosenAttribution,
+  NO_ATTRIBUTION_OPTION,
+  selectedAttribution,
+} from '@/lib/attribution-choice';
 
 /** Which signups the table shows by confirmation: all, or by whether the address was confirmed by its e-mail link. */
 const CONFIRMED_OPTIONS: ReadonlyArray<{ value: ConfirmedFilter; label: string }> = [
@@ -45,8 +51,6 @@ export const MAX_ANSWER_OPTIONS = 100;
 const OPTION_LABEL_CHARS = 60;
 /** The value of the option standing for several countries at once (a shared link may name several). */
 const SEVERAL = '\u0000several';
-/** The value of the option standing for the signups without a source (or campaign): '' is "any". */
-const NONE = '\u0000none';
 
 const HEADERS = new Map(SIGNUP_COLUMNS.map((column) => [column.key as string, column.header]));
 
@@ -78,7 +82,7 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 function optionLabel({ value, count: times }: AnswerOption): string {
   const text =
-    value === NONE
+    value === NO_ATTRIBUTION_OPTION
       ? NO_ATTRIBUTION
       : value.length > OPTION_LABEL_CHARS
         ? `${value.slice(0, OPTION_LABEL_CHARS - 1)}…`
@@ -131,21 +135,19 @@ interface AttributionFilterProps {
 
 /** A filter by one attribution value (source, campaign), "(none)" for the signups without one. */
 function AttributionFilter({ label, anyLabel, options, value, onChange }: AttributionFilterProps) {
-  const chosen = value === '' ? NONE : (value ?? undefined);
+  const chosen = value === null ? undefined : selectedAttribution(value);
   return (
     <Field label={label}>
       {(id) => (
         <select
           id={id}
           className="toolbar__select"
-          value={chosen ?? ''}
-          onChange={({ target }) =>
-            onChange(target.value === '' ? null : target.value === NONE ? '' : target.value)
-          }
+          value={selectedAttribution(value)}
+          onChange={({ target }) => onChange(chosenAttribution(target.value))}
         >
           {filterOptions(
             anyLabel,
-            options.map((option) => (option.value === '' ? { ...option, value: NONE } : option)),
+            options.map((option) => ({ ...option, value: attributionOptionValue(option.value) })),
             chosen,
           )}
         </select>
