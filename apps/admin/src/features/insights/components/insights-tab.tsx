@@ -2,7 +2,7 @@ import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { inviteFunnels } from '@silk/schema/invite-funnel';
 import { LOADING_DATA, NO_DATA } from '@silk/schema/messages';
 import { attributionOf, NO_ATTRIBUTION } from '@silk/schema/signup-view';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   aggregateSignups,
   cumulative as runningTotals,
@@ -18,7 +18,10 @@ import { BarChart } from './bar-chart';
 import { ChartFigure, tallyRows } from './chart-figure';
 import { InviteFunnelSection } from './invite-funnel';
 import { TimeChart } from './time-chart';
+import { RadioGroup } from '@/components/radio-group';
 import './insights.css';
+
+const PERIODS: readonly Period[] = ['day', 'week'];
 
 interface InsightsTabProps {
   /** Newest first; null while the live subscription has not delivered yet. */
@@ -54,7 +57,6 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
   // The time chart's source and campaign (null: all; '': none).
   const [source, setSource] = useState<string | null>(null);
   const [campaign, setCampaign] = useState<string | null>(null);
-  const periodName = useId();
   // Memoised on the rows array itself: a render with the same rows costs nothing.
   const insights = signups && signups.length > 0 ? aggregateSignups(signups) : null;
   const timeRows = useMemo(
@@ -115,21 +117,14 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
               Signups over time
             </h3>
             <div className="insights__controls">
-              <fieldset className="insights__choice">
-                <legend>Period</legend>
-                {(['day', 'week'] as const).map((value) => (
-                  <label key={value}>
-                    <input
-                      type="radio"
-                      name={periodName}
-                      value={value}
-                      checked={period === value}
-                      onChange={() => setPeriod(value)}
-                    />
-                    Per {value}
-                  </label>
-                ))}
-              </fieldset>
+              <RadioGroup
+                legend="Period"
+                className="insights__choice"
+                options={PERIODS}
+                value={period}
+                label={(value) => `Per ${value}`}
+                onChange={setPeriod}
+              />
               <label className="insights__toggle">
                 <input
                   type="checkbox"

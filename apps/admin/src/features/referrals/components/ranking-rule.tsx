@@ -12,6 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { setRankingRule } from '@/features/referrals/api/referrals';
 import { callFailure } from '@/lib/error-message';
 import { useFormAction } from '@/lib/use-form-action';
+import { RadioGroup } from '@/components/radio-group';
 
 type RuleKind = RankingRule['kind'];
 const DEFAULT_SKIP_PLACES = 10;
@@ -60,7 +61,6 @@ interface RankingRuleProps {
 /** The rule in force for everyone; for Admins, the chooser that changes it (the server then re-ranks). */
 export function RankingRuleSection({ settings, canChange }: RankingRuleProps) {
   const action = useFormAction<string>();
-  const name = useId();
   const placesId = useId();
   const [kind, setKind] = useState<RuleKind | null>(null);
   // null until typed in: the rule in force's places (or a default) show meanwhile.
@@ -98,21 +98,14 @@ export function RankingRuleSection({ settings, canChange }: RankingRuleProps) {
       {settings?.rerank ? <RerankState rerank={settings.rerank} /> : null}
       {canChange && current ? (
         <form className="referrals__rule" onSubmit={submit} noValidate>
-          <fieldset className="referrals__choice">
-            <legend>Ranking rule</legend>
-            {RANKING_RULE_KINDS.map((value) => (
-              <label key={value}>
-                <input
-                  type="radio"
-                  name={name}
-                  value={value}
-                  checked={chosenKind === value}
-                  onChange={() => setKind(value)}
-                />
-                {kindLabel(value)}
-              </label>
-            ))}
-          </fieldset>
+          <RadioGroup
+            legend="Ranking rule"
+            className="referrals__choice"
+            options={RANKING_RULE_KINDS}
+            value={chosenKind}
+            label={kindLabel}
+            onChange={setKind}
+          />
           {chosenKind === 'skip' ? (
             <div className="filters__field">
               <label htmlFor={placesId}>Places skipped per confirmed referral</label>
