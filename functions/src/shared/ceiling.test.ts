@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CEILING_SHARDS, shardCapacity, windowStart } from './ceiling';
+import type { Firestore } from 'firebase-admin/firestore';
+import { CEILING_SHARDS, shardCapacity, takeCeilingUnit, windowStart } from './ceiling';
 
 describe('shardCapacity', () => {
   it.each([0, 1, 5, 15, 16, 17, 100, 2000, 100_000])(
@@ -18,5 +19,57 @@ describe('windowStart', () => {
     expect(windowStart(hour, 5 * hour)).toBe(5 * hour);
     expect(windowStart(hour, 5 * hour + hour - 1)).toBe(5 * hour);
     expect(windowStart(hour, 6 * hour)).toBe(6 * hour);
+  });
+});
+
+/** A stand-in for Firestore holding the shards' counts, whose transactions on `contended` shards abort. */
+function shardStore(contended: (id: string) => boolean) {
+  const counts = new Map<string, number>();
+  const snapshot = (id: string) => ({
+    get: (field: string) => (field === 'count' ? counts.get(id) : undefined),
+  });
+  const aborted = Object.assign(new Error('10 ABORTED: Transaction lock timeout.'), { code: 10 });
+  const db = {
+    collection: () => ({ doc: (id: string) => ({ id }) }),
+    getAll: (...refs: Array<{ id: string }>) => Promise.resolve(refs.map(({ id }) => snapshot(id))),
+    runTransaction: async <T>(work: (transaction: unknown) => Promise<T>): Promise<T> => {
+      const writes = new Map<string, number>();
+      let touched = '';
+      const result = await work({
+        get: ({ id }: { id: string }) => ((touched = id), Promise.resolve(snapshot(id))),
+        set: ({ id }: { id: string }, data: { count: number }) => writes.set(id, data.count),
+      });
+      if (contended(touched)) throw aborted;
+      for (const [id, count] of writes) counts.set(id, count);
+      return result;
+    },
+  };
+  return { db: db as unknown as Firestore, counts, aborted };
+}
+
+describe('takeCeilingUnit', () => {
+  const ceiling = { scope: 'test', limit: 2, windowMs: 3_600_000 };
+  const inOrder = () => 0.999; // the shuffle keeps the shards' order
+
+  it('takes a unit from another shard with room when the first one it tries is held by other requests', async () => {
+    let first = '';
+    const store = shardStore((id) => (first ||= id) === id);
+    await expect(takeCeilingUnit(store.db, ceiling, undefined, () => 0, inOrder)).resolves.toBe('taken');
+    expect([...store.counts.values()]).toEqual([1]);
+    expect(store.counts.has(first)).toBe(false);
+  });
+
+  it('fails the request, counting nothing, when every shard with room is held', async () => {
+    const store = shardStore(() => true);
+    await expect(takeCeilingUnit(store.db, ceiling, undefined, () => 0, inOrder)).rejects.toBe(store.aborted);
+    expect(store.counts.size).toBe(0);
+  });
+
+  it('answers full once every shard is at its capacity', async () => {
+    const store = shardStore(() => false);
+    for (let i = 0; i < ceiling.limit; i += 1) {
+      await expect(takeCeilingUnit(store.db, ceiling, undefined, () => 0, inOrder)).resolves.toBe('taken');
+    }
+    await expect(takeCeilingUnit(store.db, ceiling, undefined, () => 0, inOrder)).resolves.toBe('full');
   });
 });

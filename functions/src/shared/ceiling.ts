@@ -73,21 +73,37 @@ export async function takeCeilingUnit(
   const withRoom = order.filter(
     (shard, i) => (Number(counts[i]?.get('count')) || 0) < shardCapacity(ceiling.limit, shard),
   );
+  let contended: unknown = null;
   for (const shard of withRoom) {
     const ref = ceilingShardRef(db, ceiling, start, shard);
-    const outcome = await db.runTransaction(async (transaction) => {
-      const snapshot = await transaction.get(ref);
-      const count = Number(snapshot.get('count')) || 0;
-      if (count >= shardCapacity(ceiling.limit, shard)) return 'full' as const;
-      if (alongside && !(await alongside(transaction))) return 'declined' as const;
-      transaction.set(ref, {
-        scope: ceiling.scope,
-        count: count + 1,
-        expiresAt: Timestamp.fromMillis(start + ceiling.windowMs),
+    const outcome = await db
+      .runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(ref);
+        const count = Number(snapshot.get('count')) || 0;
+        if (count >= shardCapacity(ceiling.limit, shard)) return 'full' as const;
+        if (alongside && !(await alongside(transaction))) return 'declined' as const;
+        transaction.set(ref, {
+          scope: ceiling.scope,
+          count: count + 1,
+          expiresAt: Timestamp.fromMillis(start + ceiling.windowMs),
+        });
+        return 'taken' as const;
+      })
+      .catch((error: unknown) => {
+        // A shard other requests hold (the emulator's lock timeout; production's retries ran out): the
+        // next shard with room serves as well, which is what the shards are for.
+        if (!isAborted(error)) throw error;
+        contended = error;
+        return 'contended' as const;
       });
-      return 'taken' as const;
-    });
-    if (outcome !== 'full') return outcome;
+    if (outcome !== 'full' && outcome !== 'contended') return outcome;
   }
+  // Only when a shard that had room could not be had is the answer not known: the caller's failure.
+  if (contended !== null) throw contended;
   return 'full';
+}
+
+/** Firestore's ABORTED (gRPC code 10): a transaction lost to contention on its documents. */
+function isAborted(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 10;
 }
