@@ -21,7 +21,12 @@ export {
   type SignupView,
   type SortDirection,
 } from './view';
-export { parseSignupView, SIGNUP_VIEW_PARAM_NAMES, signupViewToSearchParams, VIEW_PARAMS } from './url';
+export {
+  parseSignupView,
+  SIGNUP_VIEW_PARAM_NAMES,
+  signupViewToSearchParams,
+  VIEW_PARAMS,
+} from './url';
 export { dayStart, isDay, isTimeZone } from './time-zone';
 export {
   answerOf,
