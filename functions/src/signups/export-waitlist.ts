@@ -2,7 +2,7 @@
 // works); staff only. Streams every signup, newest first, as waitlist_signups_YYYY-MM-DD.xlsx with the
 // admin table's 12 columns, read from Firestore in pages; `timeZone` (the downloader's IANA zone, else
 // UTC) is the zone of the Signup Date column, named in its header's note. With `view` (the admin table's
-// sort, search and filters, signup-view/index.ts) only the rows it leaves, in its order, as
+// sort, search and filters, signup-view.ts) only the rows it leaves, in its order, as
 // waitlist_signups_YYYY-MM-DD_filtered.xlsx; an invalid view is a 400. Audited (rows exported, the view
 // without any typed text: audited-view.ts). A second worksheet, "Referrals", lists the referral records
 // (with a view, those whose referrer or referred person is one of its rows).

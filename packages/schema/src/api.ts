@@ -172,7 +172,7 @@ const viewDay = z.string().refine(isDay).nullable();
 const viewAttribution = viewText.nullable();
 
 /**
- * The Waitlist Signups view (signup-view/index.ts) as the filtered export receives it: every setting present,
+ * The Waitlist Signups view (signup-view.ts) as the filtered export receives it: every setting present,
  * nothing unknown. The panel builds it from its URL, which parseSignupView has already cleaned.
  */
 export const signupViewSchema = z.strictObject({

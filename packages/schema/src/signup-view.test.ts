@@ -1,9 +1,9 @@
 // The view through its public entry, as the filtered export receives it (the request schema, api.ts).
 import { describe, expect, it } from 'vitest';
-import { exportWaitlistRequestSchema, signupViewSchema } from '../api';
-import { filteredSpreadsheetFileName } from '../formatters';
-import { INVALID_SIGNUP_VIEW } from '../messages';
-import { DEFAULT_SIGNUP_VIEW } from './index';
+import { exportWaitlistRequestSchema, signupViewSchema } from './api';
+import { filteredSpreadsheetFileName } from './formatters';
+import { INVALID_SIGNUP_VIEW } from './messages';
+import { DEFAULT_SIGNUP_VIEW } from './signup-view';
 
 describe('the view as the export receives it', () => {
   it('accepts a full view, and no view at all (the whole list)', () => {

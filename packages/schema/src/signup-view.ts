@@ -2,7 +2,7 @@
 // (which keeps it in the URL) and the filtered export (which applies it to every page it reads). Pure and
 // zod-free, so the panel's bundle stays without zod; the request schema lives in api.ts.
 //
-// One module per job, beside this entry: view.ts (the value and its defaults), url.ts (the query
+// One module per job, in signup-view/: view.ts (the value and its defaults), url.ts (the query
 // parameters), time-zone.ts (calendar days in a zone), row.ts (what the view reads of a row, cached per
 // row object), filter.ts (which rows it leaves), sort.ts (their order), options.ts (the filters' choices).
 export {
@@ -20,14 +20,14 @@ export {
   type SignupSort,
   type SignupView,
   type SortDirection,
-} from './view';
+} from './signup-view/view';
 export {
   parseSignupView,
   SIGNUP_VIEW_PARAM_NAMES,
   signupViewToSearchParams,
   VIEW_PARAMS,
-} from './url';
-export { dayStart, isDay, isTimeZone } from './time-zone';
+} from './signup-view/url';
+export { dayStart, isDay, isTimeZone } from './signup-view/time-zone';
 export {
   answerOf,
   attributionOf,
@@ -38,7 +38,7 @@ export {
   NO_ATTRIBUTION,
   prepareSignupSearch,
   referrerOf,
-} from './row';
-export { isFilteredView, narrowsView, signupMatcher } from './filter';
-export { nextSort, normalizeSort, signupComparator, sortSignups } from './sort';
-export { answerOptions, attributionOptions, countryOptions } from './options';
+} from './signup-view/row';
+export { isFilteredView, narrowsView, signupMatcher } from './signup-view/filter';
+export { nextSort, normalizeSort, signupComparator, sortSignups } from './signup-view/sort';
+export { answerOptions, attributionOptions, countryOptions } from './signup-view/options';
