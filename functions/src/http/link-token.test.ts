@@ -96,6 +96,18 @@ describe('link tokens', () => {
     expect(problemOf(() => verifyLinkToken(SECRET, foreign, 'erase', NOW))).toBe('signature');
   });
 
+  it('refuses a signature whose last character differs only in bits the encoding leaves unused', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const token = signLinkToken(SECRET, 'status', SUBJECT, NOW);
+    const last = alphabet.indexOf(token.slice(-1));
+    // 32 signature bytes fill 43 characters; the last one's two low bits carry nothing.
+    const sameBytes = `${token.slice(0, -1)}${alphabet[last ^ 1]}`;
+    expect(Buffer.from(sameBytes.split('.')[1]!, 'base64url')).toEqual(
+      Buffer.from(token.split('.')[1]!, 'base64url'),
+    );
+    expect(problemOf(() => verifyLinkToken(SECRET, sameBytes, 'status', NOW))).toBe('signature');
+  });
+
   it.each(['', 'no-dot', 'a.b.c', 'white space.sig', '.sig', 'body.', 'é.x'])(
     'refuses %j as malformed',
     (token) => {

@@ -84,8 +84,10 @@ export function verifyLinkToken(
   if (!body || !sent || rest.length > 0 || !BASE64URL.test(body) || !BASE64URL.test(sent)) {
     throw new LinkTokenError('malformed');
   }
-  const expected = signature(secret, body);
-  const given = Buffer.from(sent, 'base64url');
+  // Compared as text: decoding would ignore the unused low bits of the last character, so a link
+  // with that character changed would still pass.
+  const expected = Buffer.from(signature(secret, body).toString('base64url'));
+  const given = Buffer.from(sent);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     throw new LinkTokenError('signature');
   let payload: unknown;
