@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_FUNCTIONS } from './shared/config';
+import { BACKGROUND_FUNCTIONS } from './background-functions';
 
 const deployDir = join(import.meta.dirname, '..', 'deploy');
 const work = mkdtempSync(join(tmpdir(), 'silk-functions-deploy-'));
@@ -77,7 +77,7 @@ describe('functions/deploy', () => {
       });
       const endpoints = JSON.parse(output.toString()) as Record<string, Record<string, unknown>>;
       const routes = apiRoutes().map((route) => route.functionId);
-      expect(Object.keys(endpoints).sort()).toEqual([...routes, ...BACKGROUND_FUNCTIONS].sort());
+      expect(Object.keys(endpoints).sort()).toEqual([...routes, ...Object.keys(BACKGROUND_FUNCTIONS)].sort());
       for (const endpoint of Object.values(endpoints)) {
         expect(endpoint).toMatchObject({ platform: 'gcfv2', region: [FUNCTIONS_REGION], maxInstances: 10 });
       }

@@ -14,8 +14,6 @@ import { logger } from 'firebase-functions/logger';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
 import { addToMailingList } from '../subscribers/mailing-list';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { mailTokenSecret } from '../shared/secrets';
 import {
   chunkSize,
@@ -82,8 +80,3 @@ export function makeImportChunkHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const importChunk = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
-  makeImportChunkHandler(),
-);

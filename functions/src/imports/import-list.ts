@@ -2,12 +2,8 @@
 // progress (an unfinished one can be resumed from the panel).
 //   200 {imports} · 401 · 403 not a ready Admin · 429
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { listImports } from './import-store';
 
 export function makeImportListHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint('importList', async ({ services: { db } }) => ({ imports: await listImports(db) }), deps);
 }
-
-export const importList = httpsFunction(HTTP_FUNCTION_OPTIONS, makeImportListHandler());

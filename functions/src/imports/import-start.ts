@@ -8,8 +8,6 @@ import { isImportTarget } from '@silk/schema/import-rows';
 import type { ImportMapping } from '@silk/schema/imports';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { finishIfComplete, startImport } from './import-store';
 
 /** One column holds the address; every other target at most once (`ignore` as often as needed). */
@@ -50,5 +48,3 @@ export function makeImportStartHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const importStart = httpsFunction(HTTP_FUNCTION_OPTIONS, makeImportStartHandler());

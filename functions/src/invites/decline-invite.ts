@@ -4,8 +4,6 @@
 // unsubscribe); a used or unknown code is refused and changes nothing.
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { seeOther } from '../http/html-page';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { refuseInviteForm } from './invite-forms';
 import { invitePageUrl } from './invite-page';
 import { decline } from './invitation-visit';
@@ -35,6 +33,3 @@ export function makeDeclineInviteHandler(deps: Partial<EndpointDeps> = {}) {
     },
   );
 }
-
-export const declineInviteHandler = makeDeclineInviteHandler();
-export const declineInvite = httpsFunction(HTTP_FUNCTION_OPTIONS, declineInviteHandler);

@@ -4,8 +4,6 @@
 import { INVITE_SETTINGS_DOC } from '@silk/schema/constants';
 import { inviteDripSaved } from '@silk/schema/messages';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { saveDrip } from './drip';
 
 export function makeInviteDripHandler(deps: Partial<EndpointDeps> = {}) {
@@ -23,5 +21,3 @@ export function makeInviteDripHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const inviteDrip = httpsFunction(HTTP_FUNCTION_OPTIONS, makeInviteDripHandler());

@@ -9,8 +9,6 @@ import { endpoint, ANSWERED, type EndpointDeps } from '../http/endpoint';
 import { refuseWithPage, sendHtmlPage } from '../http/html-page';
 import { cachedShell, fillSlot, shellFetcher, type ShellLoader } from '../http/page-shell';
 import { readMailConfig } from '../outbox/mail-config';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { inviteHtml, inviteStatusCode } from './invite-html';
 import { inviteLink } from './invitation-mail';
 import { viewInvitation, type InvitationView } from './invitation-visit';
@@ -44,6 +42,3 @@ export function makeInvitePageHandler(options: InvitePageOptions = {}) {
     { page: { refuse: refuseWithPage } },
   );
 }
-
-export const invitePageHandler = makeInvitePageHandler();
-export const invitePage = httpsFunction(HTTP_FUNCTION_OPTIONS, invitePageHandler);

@@ -5,8 +5,6 @@
 //   200 {ok, preview} | {ok, waveId, total, message} · 400 · 401 · 403 not a ready Admin · 429
 import { inviteWaveStarted } from '@silk/schema/messages';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { previewOf, selectWave } from './selection';
 import { startWave } from './waves';
 
@@ -40,5 +38,3 @@ export function makeInviteWaveHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const inviteWave = httpsFunction(HTTP_FUNCTION_OPTIONS, makeInviteWaveHandler());

@@ -7,8 +7,6 @@ import { logger } from 'firebase-functions/logger';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { sendHtmlPage } from '../http/html-page';
 import { HttpError } from '../http/http';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { refuseInviteForm } from './invite-forms';
 import { continuePage } from './invite-html';
 import { redeem } from './invitation-visit';
@@ -42,6 +40,3 @@ export function makeRedeemInviteHandler(deps: Partial<EndpointDeps> = {}) {
     },
   );
 }
-
-export const redeemInviteHandler = makeRedeemInviteHandler();
-export const redeemInvite = httpsFunction(HTTP_FUNCTION_OPTIONS, redeemInviteHandler);

@@ -3,9 +3,6 @@
 // check consumes it), 409 a replay, 410 a token past its lifetime, 404 an unknown token, 401 a missing
 // or wrong key.
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
-import { inviteVerifyKey } from '../shared/secrets';
 import { verifyToken } from './invitation-visit';
 
 export function makeVerifyInviteHandler(deps: Partial<EndpointDeps> = {}) {
@@ -15,9 +12,3 @@ export function makeVerifyInviteHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const verifyInviteHandler = makeVerifyInviteHandler();
-export const verifyInvite = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [inviteVerifyKey] },
-  verifyInviteHandler,
-);

@@ -5,8 +5,6 @@
 import { describeRankingRule } from '@silk/schema/referrals';
 import { rankingRuleSet } from '@silk/schema/messages';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { rankSpace } from './rank-store';
 import { startRerank } from './rerank';
 
@@ -21,5 +19,3 @@ export function makeSetRankingRuleHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const setRankingRule = httpsFunction(HTTP_FUNCTION_OPTIONS, makeSetRankingRuleHandler());

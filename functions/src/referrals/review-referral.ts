@@ -13,8 +13,6 @@ import {
 } from '@silk/schema/messages';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { mailTokenSecret } from '../shared/secrets';
 import { decideReferral } from './credit';
 
@@ -43,8 +41,3 @@ export function makeReviewReferralHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const reviewReferral = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
-  makeReviewReferralHandler(),
-);

@@ -17,23 +17,6 @@ export const GLOBAL_OPTIONS: GlobalOptions = {
  */
 export const HTTP_FUNCTION_OPTIONS = { invoker: 'public', cors: false } as const;
 
-/**
- * The functions that serve no route: the mail queue's sender, the signup feeds, the re-rank's and the
- * invite waves' chunks, the webhooks' fan-out and attempts (Firestore triggers), and their schedules.
- */
-export const BACKGROUND_FUNCTIONS = [
-  'sendMail',
-  'redriveMail',
-  'onSignupWritten',
-  'maintainSignupFeeds',
-  'onRankBuildWritten',
-  'onInviteWaveWritten',
-  'inviteSchedule',
-  'onWebhookEventCreated',
-  'onWebhookDeliveryWritten',
-  'redriveWebhooks',
-] as const;
-
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 export const RECAPTCHA_TIMEOUT_MS = 5000;
 

@@ -1,5 +1,6 @@
-// The mail secrets: production sets them with `firebase functions:secrets:set`; the emulator reads
+// The functions' secrets: production sets them with `firebase functions:secrets:set`; the emulator reads
 // functions/env/.secret.local (MailDev's address and a fixed signing key, never deployed).
+import type { ServerSecret } from '@silk/schema/api-routes';
 import { defineSecret } from 'firebase-functions/params';
 
 /** smtp(s)://user:password@host:port of the mail provider. */
@@ -19,3 +20,15 @@ export const inviteVerifyKey = defineSecret('INVITE_VERIFY_KEY');
  * the endpoint's signing secret); set with `firebase functions:secrets:set MAIL_EVENTS_SECRET`.
  */
 export const mailEventsSecret = defineSecret('MAIL_EVENTS_SECRET');
+
+/** The reCAPTCHA secret key the bot check verifies a token with. */
+export const recaptchaSecret = defineSecret('RECAPTCHA_SECRET_KEY');
+
+/** Each secret a route can declare (@silk/schema/api-routes), as the parameter its function binds. */
+export const SECRET_PARAMS = {
+  MAIL_TOKEN_SECRET: mailTokenSecret,
+  RECAPTCHA_SECRET_KEY: recaptchaSecret,
+  INVITE_VERIFY_KEY: inviteVerifyKey,
+  MAIL_EVENTS_SECRET: mailEventsSecret,
+  SMTP_CONNECTION_URI: smtpConnectionUri,
+} as const satisfies Record<ServerSecret, ReturnType<typeof defineSecret>>;

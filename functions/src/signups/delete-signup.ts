@@ -4,11 +4,8 @@
 // audited with the address's keyed hash only.
 //   200 {ok, removed: {signup, subscriber, mail}} (also when nothing was left) · 400 · 401 · 403 not a
 //   ready Admin · 429
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, linkSecretOf, type EndpointDeps } from '../http/endpoint';
 import { eraseAndAudit } from '../subscribers/erasure';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { mailTokenSecret } from '../shared/secrets';
 
 export function makeDeleteSignupHandler(deps: Partial<EndpointDeps> = {}) {
   const secret = linkSecretOf(deps);
@@ -23,8 +20,3 @@ export function makeDeleteSignupHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const deleteSignup = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
-  makeDeleteSignupHandler(),
-);

@@ -11,14 +11,11 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, spreadsheetFileName } from '@silk/schema/formatters';
 import { normalizeSort, signupMatcher, sortSignups, type SignupView } from '@silk/schema/signup-view';
 import { logger } from 'firebase-functions/logger';
-import { httpsFunction } from '../shared/https-function';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { ANSWERED, endpoint, linkSecretOf, type EndpointDeps } from '../http/endpoint';
 import type { HttpHandler } from '../http/http';
 import { adminServices } from '../shared/admin';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { mailTokenSecret } from '../shared/secrets';
 import { auditedView } from './audited-view';
 import { referralPages } from './referral-pages';
 import { signupPages } from './signup-pages';
@@ -129,9 +126,3 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
     overrides,
   );
 }
-
-export const exportWaitlistHandler = makeExportWaitlistHandler();
-export const exportWaitlist = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, memory: '1GiB', timeoutSeconds: 300, secrets: [mailTokenSecret] },
-  exportWaitlistHandler,
-);

@@ -30,14 +30,13 @@ import { hashEditKey } from '@silk/schema/edit-key';
 import { SIGNUPS_PAUSED } from '@silk/schema/messages';
 import { landingRecord } from '@silk/schema/signup-record';
 import { FieldValue } from 'firebase-admin/firestore';
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { sameSiteReferer } from '../http/cors';
 import { HttpError } from '../http/http';
 import { onTimeStep } from '../http/answer-time';
 import { refuseWithPage, seeOther } from '../http/html-page';
 import { addToMailingList } from '../subscribers/mailing-list';
-import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
+import { type Ceilings } from '../shared/config';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
 import { mailTokenSecret } from '../shared/secrets';
 import { recordReferrer, referralCodeOf } from '../referrals/record-referrer';
@@ -115,9 +114,3 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
     },
   );
 }
-
-export const joinWaitlistHandler = makeJoinWaitlistHandler();
-export const joinWaitlist = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
-  joinWaitlistHandler,
-);

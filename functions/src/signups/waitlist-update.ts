@@ -9,15 +9,11 @@ import { COLLECTIONS, RECAPTCHA_ACTION } from '@silk/schema/constants';
 import { BOT_CHECK_FAILED, BOT_CHECK_UNAVAILABLE } from '@silk/schema/messages';
 import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
-import { defineSecret } from 'firebase-functions/params';
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
+import { recaptchaSecret } from '../shared/secrets';
 import { signupChange } from '../shared/signup-change';
 import { siteverify, VerifierUnavailable } from './siteverify';
-
-export const recaptchaSecret = defineSecret('RECAPTCHA_SECRET_KEY');
 
 export interface WaitlistUpdateDeps extends EndpointDeps {
   /** The reCAPTCHA secret. */
@@ -78,9 +74,3 @@ export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}
     deps,
   );
 }
-
-export const waitlistUpdateHandler = makeWaitlistUpdateHandler();
-export const waitlistUpdate = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [recaptchaSecret] },
-  waitlistUpdateHandler,
-);

@@ -16,10 +16,9 @@ import {
   RATE_LIMITED,
 } from '@silk/schema/messages';
 import { FieldValue } from 'firebase-admin/firestore';
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps, type StaffCaller } from '../http/endpoint';
 import { HttpError } from '../http/http';
-import { HTTP_FUNCTION_OPTIONS, type ServerConfig } from '../shared/config';
+import { type ServerConfig } from '../shared/config';
 import { checkPassword, IdentityToolkitError } from './identity-toolkit';
 
 /** Whether the caller's token comes from a sign-in within the configured window. */
@@ -71,4 +70,3 @@ export const makeChangePasswordHandler = (deps: Partial<EndpointDeps> = {}) =>
     },
     deps,
   );
-export const changePassword = httpsFunction(HTTP_FUNCTION_OPTIONS, makeChangePasswordHandler());

@@ -6,10 +6,8 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { USERNAME_TAKEN, USERNAME_UPDATED } from '@silk/schema/messages';
 import { parseStaffRecord } from '@silk/schema/staff-record';
 import { usernameKey } from '@silk/schema/validators';
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointHandler, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 
 const renameSelf: EndpointHandler<'changeUsername'> = async ({
   services,
@@ -41,4 +39,3 @@ const renameSelf: EndpointHandler<'changeUsername'> = async ({
 
 export const makeChangeUsernameHandler = (deps: Partial<EndpointDeps> = {}) =>
   endpoint('changeUsername', renameSelf, deps);
-export const changeUsername = httpsFunction(HTTP_FUNCTION_OPTIONS, makeChangeUsernameHandler());

@@ -21,10 +21,8 @@ import { staffRecordData } from '@silk/schema/staff-record';
 import { usernameKey } from '@silk/schema/validators';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError, type HttpHandler } from '../http/http';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 
 export interface NewMember {
   /** The Auth account the record belongs to. */
@@ -160,6 +158,3 @@ export function makeCreateTeamMemberHandler(deps: Partial<CreateTeamMemberDeps> 
     deps,
   );
 }
-
-export const createTeamMemberHandler = makeCreateTeamMemberHandler();
-export const createTeamMember = httpsFunction(HTTP_FUNCTION_OPTIONS, createTeamMemberHandler);

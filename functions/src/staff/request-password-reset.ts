@@ -5,10 +5,8 @@
 // security log (security-log.ts), never to the audit trail.
 //   200 {ok: true} · 400 · 404 USERNAME_NOT_FOUND · 429
 import { logger } from 'firebase-functions/logger';
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { emailForIdentifier } from './identifier';
 import { IdentityToolkitError, sendPasswordResetEmail } from './identity-toolkit';
 import { noteSecurityEvent } from './security-log';
@@ -45,5 +43,3 @@ export function makeRequestPasswordResetHandler(deps: Partial<EndpointDeps> = {}
     deps,
   );
 }
-
-export const requestPasswordReset = httpsFunction(HTTP_FUNCTION_OPTIONS, makeRequestPasswordResetHandler());

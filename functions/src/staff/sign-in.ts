@@ -13,10 +13,8 @@ import {
   RATE_LIMITED,
   SIGN_IN_FAILED,
 } from '@silk/schema/messages';
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { emailForIdentifier } from './identifier';
 import { checkPassword, IdentityToolkitError } from './identity-toolkit';
 import { noteSecurityEvent } from './security-log';
@@ -61,5 +59,3 @@ export function makeSignInHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const signIn = httpsFunction(HTTP_FUNCTION_OPTIONS, makeSignInHandler());

@@ -3,8 +3,6 @@
 //   200 {members} · 401 · 403 · 429
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { TeamMember } from '@silk/schema/staff-api';
-import { httpsFunction } from '../shared/https-function';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { endpoint, type EndpointDeps, type EndpointHandler } from '../http/endpoint';
 import { memberFrom } from './team';
 
@@ -35,4 +33,3 @@ const listTeam: EndpointHandler<'teamList'> = async ({ services }) => {
 };
 
 export const makeTeamListHandler = (deps: Partial<EndpointDeps> = {}) => endpoint('teamList', listTeam, deps);
-export const teamList = httpsFunction(HTTP_FUNCTION_OPTIONS, makeTeamListHandler());

@@ -7,8 +7,6 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { LAST_ADMIN_REQUIRED, memberRemoved } from '@silk/schema/messages';
 import { usernameKey } from '@silk/schema/validators';
 import { logger } from 'firebase-functions/logger';
-import { httpsFunction } from '../shared/https-function';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { HttpError } from '../http/http';
 import { findMember, memberAccount, teamIn, usableAdminsAfter } from './team';
 import { endpoint, type EndpointDeps, type EndpointHandler } from '../http/endpoint';
@@ -54,4 +52,3 @@ const removeMember: EndpointHandler<'teamRemove'> = async ({ services, body: { e
 
 export const makeTeamRemoveHandler = (deps: Partial<EndpointDeps> = {}) =>
   endpoint('teamRemove', removeMember, deps);
-export const teamRemove = httpsFunction(HTTP_FUNCTION_OPTIONS, makeTeamRemoveHandler());

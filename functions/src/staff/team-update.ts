@@ -6,8 +6,6 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { LAST_ADMIN_REQUIRED, memberUpdated } from '@silk/schema/messages';
 import { FieldValue } from 'firebase-admin/firestore';
-import { httpsFunction } from '../shared/https-function';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { HttpError } from '../http/http';
 import { applyAccountStatus, findMember, teamIn, usableAdminsAfter } from './team';
 import { endpoint, type AuditActionOf, type EndpointDeps, type EndpointHandler } from '../http/endpoint';
@@ -55,4 +53,3 @@ const updateMember: EndpointHandler<'teamUpdate'> = async ({
 
 export const makeTeamUpdateHandler = (deps: Partial<EndpointDeps> = {}) =>
   endpoint('teamUpdate', updateMember, deps);
-export const teamUpdate = httpsFunction(HTTP_FUNCTION_OPTIONS, makeTeamUpdateHandler());

@@ -19,10 +19,8 @@ import { signupRef, subscriberRef } from '../subscribers/subscribers';
 import { claimReferralCode, referralCodeIn } from '../referrals/codes';
 import { signupChange } from '../shared/signup-change';
 import { statusLinkEmail } from '../subscribers/templates/status-link';
-import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
+import { type Ceilings } from '../shared/config';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
-import { httpsFunction } from '../shared/https-function';
-import { mailTokenSecret } from '../shared/secrets';
 import { refuseWithPage, seeOther } from '../http/html-page';
 
 /** Where the form lands: the status page's "check your inbox". */
@@ -100,9 +98,3 @@ export function makeStatusLinkHandler(deps: Partial<EndpointDeps> = {}, mailCont
     },
   );
 }
-
-export const statusLinkHandler = makeStatusLinkHandler();
-export const statusLink = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
-  statusLinkHandler,
-);

@@ -7,9 +7,6 @@
 import { STATUS_SENT_PARAM } from '@silk/schema/constants';
 import { referralLink, type LeaderboardEntry, type RankingRule } from '@silk/schema/referrals';
 import type { Firestore } from 'firebase-admin/firestore';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
-import { mailTokenSecret } from '../shared/secrets';
 import { endpoint, queryToken, ANSWERED, type EndpointDeps } from '../http/endpoint';
 import { LinkTokenError, verifyLinkToken } from '../http/link-token';
 import { defaultMailContext, type MailContext } from '../subscribers/mailing-list';
@@ -109,9 +106,3 @@ export function makeStatusPageHandler(options: StatusPageOptions & { ranking?: R
     { page: { refuse: refuseWithPage } },
   );
 }
-
-export const statusPageHandler = makeStatusPageHandler();
-export const statusPage = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
-  statusPageHandler,
-);

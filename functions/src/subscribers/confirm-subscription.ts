@@ -2,9 +2,7 @@
 // records confirmedAt on the subscriber and the signup, once (confirming again changes nothing), then
 // credits the referrer of a referred signup, or withholds the credit for review (referrals/credit.ts).
 // 400 / 401 a missing or refused token, 404 the subscriber is gone (erased), 429 rate limited.
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
 import { confirmFormAnswers } from './link-forms';
 import { creditReferral } from '../referrals/credit';
@@ -23,8 +21,3 @@ export function makeConfirmSubscriptionHandler(deps: Partial<EndpointDeps> = {})
     { form: confirmFormAnswers },
   );
 }
-
-export const confirmSubscription = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
-  makeConfirmSubscriptionHandler(),
-);

@@ -2,10 +2,7 @@
 // removes the signup (with its feedback), the mailing-list entry and all mail to the address, and writes
 // an audit entry holding the address's keyed hash only. Nothing left to erase is the same 200.
 // 400 / 401 a missing or refused token, 429 rate limited.
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, linkSecretOf, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { mailTokenSecret } from '../shared/secrets';
 import { eraseSubscriber as erase } from './subscription';
 
 export function makeEraseSubscriberHandler(deps: Partial<EndpointDeps> = {}) {
@@ -19,8 +16,3 @@ export function makeEraseSubscriberHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const eraseSubscriber = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
-  makeEraseSubscriberHandler(),
-);

@@ -2,10 +2,7 @@
 // token) → 200 {ok: true}: undoes the unsubscribe and takes the address off the suppression list if the
 // unsubscribe put it there (a bounce or complaint stays). 400 / 401 a missing or refused token, 404 the
 // subscriber is gone (erased), 429 rate limited.
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { mailTokenSecret } from '../shared/secrets';
 import { resubscribeFormAnswers } from './link-forms';
 import { resubscribeSubscriber } from './subscription';
 import { liftUnsubscribe } from '../suppression/suppression-list';
@@ -21,8 +18,3 @@ export function makeResubscribeHandler(deps: Partial<EndpointDeps> = {}) {
     { form: resubscribeFormAnswers },
   );
 }
-
-export const resubscribe = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
-  makeResubscribeHandler(),
-);

@@ -10,7 +10,6 @@
 // subscribers a flood creates stay bounded. An accepted call is answered at the next whole time step
 // (http/answer-time.ts): a new address's extra work does not show.
 import { SIGNUPS_PAUSED } from '@silk/schema/messages';
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
 import { onTimeStep } from '../http/answer-time';
@@ -18,7 +17,7 @@ import { addToMailingList } from './mailing-list';
 import { recordReferrer } from '../referrals/record-referrer';
 import { observedNetwork } from '../referrals/signup-network';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
-import { HTTP_FUNCTION_OPTIONS, type Ceilings } from '../shared/config';
+import { type Ceilings } from '../shared/config';
 import { mailTokenSecret } from '../shared/secrets';
 
 /** The global ceiling on this route's calls, so on the subscribers it creates (config.ts, Ceilings.subscribeSignups). */
@@ -49,9 +48,3 @@ export function makeSubscribeHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const subscribeHandler = makeSubscribeHandler();
-export const subscribe = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
-  subscribeHandler,
-);

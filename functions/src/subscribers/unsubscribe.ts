@@ -3,10 +3,7 @@
 // "List-Unsubscribe=One-Click"), and the /unsubscribe page's button (JSON {token}). The address goes on
 // the suppression list (lifted by re-subscribing). Unsubscribing twice,
 // or after an erasure, is the same 200. 400 / 401 a missing or refused token, 429 rate limited.
-import { httpsFunction } from '../shared/https-function';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { mailTokenSecret } from '../shared/secrets';
 import { unsubscribeFormAnswers } from './link-forms';
 import { unsubscribeSubscriber } from './subscription';
 import { suppress, type Suppression } from '../suppression/suppression-list';
@@ -29,8 +26,3 @@ export function makeUnsubscribeHandler(deps: Partial<EndpointDeps> = {}) {
     { form: unsubscribeFormAnswers },
   );
 }
-
-export const unsubscribe = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailTokenSecret] },
-  makeUnsubscribeHandler(),
-);

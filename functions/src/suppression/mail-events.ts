@@ -15,9 +15,6 @@ import { createHash } from 'node:crypto';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
 import { providerMessageId } from '../http/provider-signature';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
-import { mailEventsSecret } from '../shared/secrets';
 import { suppress, type Suppression } from './suppression-list';
 
 /** What one event asks for: the addresses to suppress (none for a transient bounce), and why. */
@@ -106,9 +103,3 @@ export function makeMailEventsHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const mailEventsHandler = makeMailEventsHandler();
-export const mailEvents = httpsFunction(
-  { ...HTTP_FUNCTION_OPTIONS, secrets: [mailEventsSecret] },
-  mailEventsHandler,
-);

@@ -2,8 +2,6 @@
 // (never their secrets) and the newest 100 deliveries.
 //   200 {endpoints, deliveries} · 400 · 401 · 403 not a ready Admin · 429
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { listDeliveries } from './deliveries';
 import { listEndpoints } from './endpoints';
 
@@ -17,5 +15,3 @@ export function makeWebhookListHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const webhookList = httpsFunction(HTTP_FUNCTION_OPTIONS, makeWebhookListHandler());

@@ -3,8 +3,6 @@
 // Audited as webhook.redelivered when an attempt was started.
 //   200 {delivery} · 400 · 401 · 403 not a ready Admin · 404 unknown delivery or removed endpoint · 429
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { redeliver } from './deliveries';
 
 export function makeWebhookRedeliverHandler(deps: Partial<EndpointDeps> = {}) {
@@ -24,5 +22,3 @@ export function makeWebhookRedeliverHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const webhookRedeliver = httpsFunction(HTTP_FUNCTION_OPTIONS, makeWebhookRedeliverHandler());

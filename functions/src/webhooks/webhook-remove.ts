@@ -4,8 +4,6 @@
 import { WEBHOOK_NOT_FOUND } from '@silk/schema/messages';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { stopDeliveries } from './deliveries';
 import { endpointRef } from './endpoints';
 
@@ -31,5 +29,3 @@ export function makeWebhookRemoveHandler(deps: Partial<EndpointDeps> = {}) {
     deps,
   );
 }
-
-export const webhookRemove = httpsFunction(HTTP_FUNCTION_OPTIONS, makeWebhookRemoveHandler());

@@ -5,8 +5,6 @@
 //   200 {endpoint, secret?} · 400 bad body, refused URL, too many endpoints · 401 · 403 not a ready Admin
 //   · 404 unknown endpoint · 429
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HTTP_FUNCTION_OPTIONS } from '../shared/config';
-import { httpsFunction } from '../shared/https-function';
 import { saveEndpoint } from './endpoints';
 import type { Resolve } from './target';
 import { readWebhookConfig, type WebhookConfig } from './webhook-config';
@@ -40,5 +38,3 @@ export function makeWebhookSaveHandler(
     deps,
   );
 }
-
-export const webhookSave = httpsFunction(HTTP_FUNCTION_OPTIONS, makeWebhookSaveHandler());

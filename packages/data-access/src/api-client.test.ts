@@ -6,11 +6,13 @@ import {
   addTeamMember,
   ApiError,
   callApi,
+  type ApiClient,
   downloadWaitlist,
   StaffTokenMissing,
   subscribeToMailingList,
   verifyBotCheck,
 } from './api-client';
+import { apiRoutes, type FunctionId } from '@silk/schema/api-routes';
 import type { AdminServices } from './admin-firebase';
 import { staffClient } from './staff-client';
 import { json, startStubServer, type StubServer } from '../test-support/stub-server';
@@ -186,6 +188,26 @@ describe('callApi', () => {
     ).resolves.toEqual({ customToken: 'custom' });
     expect(last().headers.authorization).toBeUndefined();
     expect(JSON.parse(last().body)).toEqual({ identifier: 'ana', password: 'pw' });
+  });
+});
+
+describe('the client of every declared route', () => {
+  // A route's declaration is all the client needs: each JSON route is called at its path, a staff
+  // route with the caller's token, the others without.
+  const jsonRoutes = apiRoutes().filter((route) => route.answer === 'json');
+
+  it.each(jsonRoutes.map((route) => [route.functionId, route] as const))('calls %s', async (_id, route) => {
+    stub.on(route.path, (_req, res) => json(res, 200, { ok: true }));
+    const call = callApi as (client: ApiClient, route: FunctionId, body: object) => Promise<unknown>;
+    await expect(
+      call({ apiBase: api, staffToken: 'id-token-9' }, route.functionId, { a: 1 }),
+    ).resolves.toEqual({
+      ok: true,
+    });
+    expect(last().path).toBe(route.path);
+    const staff = route.access.kind === 'staff';
+    expect(JSON.parse(last().body)).toEqual(staff ? { token: 'id-token-9', a: 1 } : { a: 1 });
+    expect(last().headers.authorization).toBe(staff ? 'Bearer id-token-9' : undefined);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES, apiRoutes, type FunctionId } from './api-routes';
+import { API_ROUTES, apiRoutes, ROUTE_TABLES, routeSecrets, type FunctionId } from './api-routes';
 import { DEFAULT_API_BASE } from './constants';
 
 describe('API_ROUTES', () => {
@@ -20,14 +20,14 @@ describe('API_ROUTES', () => {
     }
     expect(apiRoutes('site').map((route) => route.functionId)).toEqual([
       'subscribe',
-      'waitlistUpdate',
-      'joinWaitlist',
       'confirmPage',
       'confirmSubscription',
       'unsubscribe',
       'resubscribe',
       'unsubscribePage',
       'eraseSubscriber',
+      'waitlistUpdate',
+      'joinWaitlist',
       'statusPage',
       'statusLink',
       'invitePage',
@@ -36,5 +36,39 @@ describe('API_ROUTES', () => {
       'verifyInvite',
       'mailEvents',
     ]);
+  });
+
+  it('joins the domain tables without losing a route: no function id is declared twice', () => {
+    const declared = ROUTE_TABLES.flatMap((table) => Object.keys(table));
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(Object.keys(API_ROUTES).sort()).toEqual([...declared].sort());
+  });
+
+  it('fills in what a declaration leaves out: a JSON POST, no limits, no audit, a JSON answer', () => {
+    expect(API_ROUTES.teamList).toMatchObject({
+      methods: ['POST'],
+      bodies: ['json'],
+      audit: [],
+      answer: 'json',
+      domain: 'staff',
+    });
+    expect(API_ROUTES.confirmPage).toMatchObject({
+      methods: ['GET'],
+      bodies: [],
+      rateLimits: [],
+      answer: 'html',
+    });
+  });
+
+  it.each([
+    ['confirmSubscription', ['MAIL_TOKEN_SECRET']],
+    ['verifyInvite', ['INVITE_VERIFY_KEY']],
+    ['mailEvents', ['MAIL_EVENTS_SECRET']],
+    ['waitlistUpdate', ['RECAPTCHA_SECRET_KEY']],
+    ['subscribe', ['MAIL_TOKEN_SECRET']],
+    ['confirmPage', []],
+    ['teamList', []],
+  ] as const)('binds %s to the secrets its access implies and its own: %j', (functionId, secrets) => {
+    expect(routeSecrets(API_ROUTES[functionId])).toEqual(secrets);
   });
 });

@@ -95,6 +95,12 @@ export const waitlistUpdateRequestSchema = z.object({
 });
 export type WaitlistUpdateRequest = z.input<typeof waitlistUpdateRequestSchema>;
 
+/** The bot check's verdict: the reCAPTCHA score stored with the signup. */
+export interface WaitlistUpdateResponse {
+  ok: true;
+  score: number;
+}
+
 /** A field of the add-member form: trimmed, and '' when missing or not text (the checks below refuse it). */
 const formText = z
   .optional(z.unknown())

@@ -1,0 +1,27 @@
+// The functions that serve no route, keyed by function id: the Firestore triggers and the schedules, each
+// exported by its own module (functions/src/<module>.ts). functions/src/index.ts exports them after the
+// routes' functions (`pnpm routes:write`).
+export const BACKGROUND_FUNCTIONS = {
+  /** Sends a queued e-mail (mail/{id} written). */
+  sendMail: 'outbox/send-mail',
+  /** Failed and unfinished mail back to RETRY, waiting confirmations into the queue (every minute). */
+  redriveMail: 'outbox/redrive-schedule',
+  /** The panel's feeds and the server's stamps on a signup (waitlist_signups/{id} written). */
+  onSignupWritten: 'signups/on-signup-written',
+  /** Repairs stamps, edit keys, the total and the feeds (every 6 hours). */
+  maintainSignupFeeds: 'signups/maintain-signup-feeds',
+  /** A re-rank's next chunk (rank_builds/{version} written). */
+  onRankBuildWritten: 'ranking/on-rank-build-written',
+  /** An invite wave's next chunk (invite_waves/{waveId} written). */
+  onInviteWaveWritten: 'invites/on-invite-wave-written',
+  /** The daily drip when due, and expired invitations (every hour). */
+  inviteSchedule: 'invites/invite-schedule',
+  /** One delivery per subscribed endpoint (webhook_events/{id} created). */
+  onWebhookEventCreated: 'webhooks/on-webhook-event-created',
+  /** A webhook delivery's attempt (webhook_deliveries/{id} written). */
+  onWebhookDeliveryWritten: 'webhooks/on-webhook-delivery-written',
+  /** Due and unfinished webhook deliveries back to RETRY (every minute). */
+  redriveWebhooks: 'webhooks/redrive-webhooks',
+} as const;
+
+export type BackgroundFunctionId = keyof typeof BACKGROUND_FUNCTIONS;
