@@ -33,8 +33,10 @@ describe('apiProxy', () => {
     }
   });
 
+  // Resolving an app's Vite config loads its plugins: about 5 s on a busy 2-core machine.
   it.each(['site', 'admin'] as const)(
     "is the %s app's dev-server proxy, next to its client config",
+    { timeout: 30_000 },
     async (target) => {
       const root = join(repoRoot, 'apps', target);
       const config = await resolveConfig(

@@ -10,38 +10,29 @@ import type {
   VerifyInviteRequest,
   VerifyInviteResponse,
 } from '../invite-api';
-import { MANAGE_TEAM_LIMITS, type PageAnswer, adminOnly, defineRoutes, route } from './route';
+import { type PageAnswer, SITE_FORM, SITE_PAGE, adminTool, defineRoutes, perIp, route } from './route';
 
 /** The invitation's pages and forms: per address. */
-const INVITE_LIMITS = [
-  { scope: 'invitePage:ip', key: 'ip', limit: 'invitePage.perIp', when: 'request' },
-] as const;
+const INVITE_LIMITS = [perIp('invitePage')] as const;
+const INVITES_ADMIN = adminTool('manageInvites');
 
 export const INVITE_ROUTES = defineRoutes('invites', {
   /** The invitation page: `GET /invite?code=…`, rendered with the invitation's state and its two forms. */
   invitePage: route<Record<string, never>, PageAnswer>()({
     path: '/invite',
-    hosting: 'site',
-    methods: ['GET'],
-    bodies: [],
-    access: { kind: 'public' },
+    ...SITE_PAGE,
     rateLimits: INVITE_LIMITS,
-    answer: 'html',
   }),
   /** Redeems an invitation (JSON, or the page's form: 303 to the product's sign-up address with a one-time token). */
   redeemInvite: route<RedeemInviteRequest, RedeemInviteResponse>()({
     path: '/api/invite/redeem',
-    hosting: 'site',
-    bodies: ['json', 'form'],
-    access: { kind: 'public' },
+    ...SITE_FORM,
     rateLimits: INVITE_LIMITS,
   }),
   /** "Not now": keeps the place on the waitlist or leaves it (the visitor's choice). */
   declineInvite: route<DeclineInviteRequest, { ok: true }>()({
     path: '/api/invite/decline',
-    hosting: 'site',
-    bodies: ['json', 'form'],
-    access: { kind: 'public' },
+    ...SITE_FORM,
     rateLimits: INVITE_LIMITS,
   }),
   /** The product's backend checks a redeemed invitation's one-time token. */
@@ -49,22 +40,18 @@ export const INVITE_ROUTES = defineRoutes('invites', {
     path: '/api/invite/verify',
     hosting: 'site',
     access: { kind: 'server-key' },
-    rateLimits: [{ scope: 'inviteVerify:ip', key: 'ip', limit: 'inviteVerify.perIp', when: 'request' }],
+    rateLimits: [perIp('inviteVerify')],
   }),
   /** An Admin previews or starts a wave (idempotent by its request id). */
   inviteWave: route<InviteWaveRequest, InviteWaveResponse>()({
     path: '/api/invites/wave',
-    hosting: 'admin',
-    access: adminOnly('manageInvites'),
-    rateLimits: MANAGE_TEAM_LIMITS,
+    ...INVITES_ADMIN,
     audit: ['invites.wave'],
   }),
   /** An Admin sets or pauses the daily drip. */
   inviteDrip: route<InviteDripRequest, InviteDripResponse>()({
     path: '/api/invites/drip',
-    hosting: 'admin',
-    access: adminOnly('manageInvites'),
-    rateLimits: MANAGE_TEAM_LIMITS,
+    ...INVITES_ADMIN,
     audit: ['invites.drip'],
   }),
 });

@@ -205,21 +205,33 @@ export function defineRoutes<
   ) as { readonly [K in keyof Routes]: Routes[K] & { readonly domain: Domain } };
 }
 
+/** A group's limit per client address, counted before the body is parsed unless `when` says otherwise. */
+export function perIp<const Group extends RateLimitGroup>(
+  group: Group,
+  when: RouteRateLimit['when'] = 'request',
+) {
+  return { scope: `${group}:ip`, key: 'ip', limit: `${group}.perIp`, when } as const;
+}
+
+/** A group's limit per key (`scope` names its counter), counted when `when` says. */
+export function perKey<const Group extends RateLimitGroup>(
+  group: Group,
+  key: RateLimitKey,
+  scope: string,
+  when: RouteRateLimit['when'],
+) {
+  return { scope, key, limit: `${group}.perKey`, when } as const;
+}
+
 /** Signups, whichever path they take (subscribe, join): one count per address and per e-mail. */
 export const SIGNUP_LIMITS = [
-  { scope: 'subscribe:ip', key: 'ip', limit: 'subscribe.perIp', when: 'request' },
-  { scope: 'subscribe:email', key: 'email', limit: 'subscribe.perKey', when: 'body' },
+  perIp('subscribe'),
+  perKey('subscribe', 'email', 'subscribe:email', 'body'),
 ] as const;
 
 /** Staff calls: per address and per caller, before the body is parsed. */
-export function staffLimits<Group extends RateLimitGroup, KeyScope extends string>(
-  group: Group,
-  keyScope: KeyScope,
-) {
-  return [
-    { scope: `${group}:ip`, key: 'ip', limit: `${group}.perIp`, when: 'request' },
-    { scope: keyScope, key: 'caller', limit: `${group}.perKey`, when: 'request' },
-  ] as const;
+export function staffLimits<const Group extends RateLimitGroup>(group: Group, keyScope: string) {
+  return [perIp(group), perKey(group, 'caller', keyScope, 'request')] as const;
 }
 
 /** The limits most Admin tools share. */
@@ -229,3 +241,20 @@ export const MANAGE_TEAM_LIMITS = staffLimits('manageTeam', 'manageTeam:key');
 export function adminOnly<const Refusal extends StaffRefusal>(refusal: Refusal) {
   return { kind: 'staff', require: 'admin', refusal } as const;
 }
+
+/** A tool of the panel for Admins only, with the limits the Admin tools share. */
+export function adminTool<const Refusal extends StaffRefusal>(refusal: Refusal) {
+  return { hosting: 'admin', access: adminOnly(refusal), rateLimits: MANAGE_TEAM_LIMITS } as const;
+}
+
+/** A page a link opens: GET on the site, for anyone, answered with HTML. */
+export const SITE_PAGE = {
+  hosting: 'site',
+  methods: ['GET'],
+  bodies: [],
+  access: { kind: 'public' },
+  answer: 'html',
+} as const;
+
+/** A public form of the site: a JSON call, or the page's native form post. */
+export const SITE_FORM = { hosting: 'site', bodies: ['json', 'form'], access: { kind: 'public' } } as const;

@@ -10,10 +10,12 @@ import type {
 } from '../api';
 import {
   type FileAnswer,
-  MANAGE_TEAM_LIMITS,
   SIGNUP_LIMITS,
-  adminOnly,
+  SITE_FORM,
+  adminTool,
   defineRoutes,
+  perIp,
+  perKey,
   route,
   staffLimits,
 } from './route';
@@ -23,17 +25,12 @@ export const SIGNUP_ROUTES = defineRoutes('signups', {
     path: '/api/waitlist-update',
     hosting: 'site',
     access: { kind: 'app-check' },
-    rateLimits: [
-      { scope: 'waitlistUpdate:ip', key: 'ip', limit: 'waitlistUpdate.perIp', when: 'request' },
-      { scope: 'waitlistUpdate:email', key: 'email', limit: 'waitlistUpdate.perKey', when: 'body' },
-    ],
+    rateLimits: [perIp('waitlistUpdate'), perKey('waitlistUpdate', 'email', 'waitlistUpdate:email', 'body')],
     secrets: ['RECAPTCHA_SECRET_KEY'],
   }),
   joinWaitlist: route<JoinRequest, SubscribeResponse>()({
     path: '/api/join',
-    hosting: 'site',
-    bodies: ['json', 'form'],
-    access: { kind: 'public' },
+    ...SITE_FORM,
     rateLimits: SIGNUP_LIMITS,
     secrets: ['MAIL_TOKEN_SECRET'],
   }),
@@ -49,9 +46,7 @@ export const SIGNUP_ROUTES = defineRoutes('signups', {
   }),
   deleteSignup: route<DeleteSignupRequest, DeleteSignupResponse>()({
     path: '/api/signups/delete',
-    hosting: 'admin',
-    access: adminOnly('deleteSignup'),
-    rateLimits: MANAGE_TEAM_LIMITS,
+    ...adminTool('deleteSignup'),
     audit: ['signup.deleted'],
     secrets: ['MAIL_TOKEN_SECRET'],
   }),

@@ -13,21 +13,27 @@ import type {
   UsernameChangeRequest,
 } from '../staff-api';
 import {
-  MANAGE_TEAM_LIMITS,
   adminOnly,
+  adminTool,
   defineRoutes,
+  perIp,
+  perKey,
   route,
   staffLimits,
   type RateLimitGroup,
 } from './route';
 
-/** Sign-in and reset requests: per address and per identifier, once the body is parsed. */
-function identifierLimits<Group extends RateLimitGroup>(group: Group) {
-  return [
-    { scope: `${group}:ip`, key: 'ip', limit: `${group}.perIp`, when: 'body' },
-    { scope: `${group}:key`, key: 'identifier', limit: `${group}.perKey`, when: 'body' },
-  ] as const;
+/** Sign-in and reset requests, on the admin site for anyone: per address and per identifier, once parsed. */
+function identifierCall<const Group extends RateLimitGroup>(group: Group) {
+  return {
+    hosting: 'admin',
+    access: { kind: 'public' },
+    rateLimits: [perIp(group, 'body'), perKey(group, 'identifier', `${group}:key`, 'body')],
+  } as const;
 }
+
+const ACCOUNT_LIMITS = staffLimits('account', 'account:key');
+const TEAM_ADMIN = adminTool('manageTeam');
 
 export const STAFF_ROUTES = defineRoutes('staff', {
   createTeamMember: route<NewTeamMember, CreateTeamMemberResponse>()({
@@ -37,50 +43,34 @@ export const STAFF_ROUTES = defineRoutes('staff', {
     rateLimits: staffLimits('createTeamMember', 'createTeamMember:caller'),
     audit: ['member.added'],
   }),
-  signIn: route<SignInRequest, SignInResponse>()({
-    path: '/api/sign-in',
-    hosting: 'admin',
-    access: { kind: 'public' },
-    rateLimits: identifierLimits('signIn'),
-  }),
+  signIn: route<SignInRequest, SignInResponse>()({ path: '/api/sign-in', ...identifierCall('signIn') }),
   requestPasswordReset: route<PasswordResetRequest, { ok: true }>()({
     path: '/api/password-reset',
-    hosting: 'admin',
-    access: { kind: 'public' },
-    rateLimits: identifierLimits('passwordReset'),
+    ...identifierCall('passwordReset'),
   }),
   changePassword: route<PasswordChangeRequest, MessageResponse>()({
     path: '/api/account/password',
     hosting: 'admin',
     access: { kind: 'staff', require: 'any-member', refusal: 'staff' },
-    rateLimits: staffLimits('account', 'account:key'),
+    rateLimits: ACCOUNT_LIMITS,
     audit: ['password.changed'],
   }),
   changeUsername: route<UsernameChangeRequest, MessageResponse>()({
     path: '/api/account/username',
     hosting: 'admin',
     access: { kind: 'staff', require: 'ready', refusal: 'staff' },
-    rateLimits: staffLimits('account', 'account:key'),
+    rateLimits: ACCOUNT_LIMITS,
     audit: ['username.changed'],
   }),
-  teamList: route<Record<string, never>, TeamListResponse>()({
-    path: '/api/team/list',
-    hosting: 'admin',
-    access: adminOnly('manageTeam'),
-    rateLimits: MANAGE_TEAM_LIMITS,
-  }),
+  teamList: route<Record<string, never>, TeamListResponse>()({ path: '/api/team/list', ...TEAM_ADMIN }),
   teamUpdate: route<TeamUpdateRequest, MessageResponse>()({
     path: '/api/team/update',
-    hosting: 'admin',
-    access: adminOnly('manageTeam'),
-    rateLimits: MANAGE_TEAM_LIMITS,
+    ...TEAM_ADMIN,
     audit: ['member.updated', 'member.disabled', 'member.enabled'],
   }),
   teamRemove: route<TeamRemoveRequest, MessageResponse>()({
     path: '/api/team/remove',
-    hosting: 'admin',
-    access: adminOnly('manageTeam'),
-    rateLimits: MANAGE_TEAM_LIMITS,
+    ...TEAM_ADMIN,
     audit: ['member.removed'],
   }),
 });

@@ -1,12 +1,29 @@
-// The mailing list's subscriber: joining it, the links in its e-mails (confirm, unsubscribe, re-subscribe, erase) and their pages.
+// The mailing list's subscriber: joining it, the links in its e-mails (confirm, unsubscribe, re-subscribe,
+// erase) and their pages.
 import type { LinkTokenRequest, LinkTokenResponse, SubscribeRequest, SubscribeResponse } from '../api';
-import { type PageAnswer, SIGNUP_LIMITS, defineRoutes, route } from './route';
+import {
+  type LinkPurpose,
+  type PageAnswer,
+  SIGNUP_LIMITS,
+  SITE_PAGE,
+  defineRoutes,
+  perIp,
+  perKey,
+  route,
+} from './route';
 
-/** The links in our e-mails: per address and per subscriber, once the token is verified. */
-const LINK_LIMITS = [
-  { scope: 'subscription:ip', key: 'ip', limit: 'subscription.perIp', when: 'body' },
-  { scope: 'subscription:key', key: 'subscriber', limit: 'subscription.perKey', when: 'body' },
-] as const;
+/** A link of our e-mails, posted as JSON or the page's form: limited per address and per subscriber. */
+function linkForm<const Purpose extends LinkPurpose>(purpose: Purpose) {
+  return {
+    hosting: 'site',
+    bodies: ['json', 'form'],
+    access: { kind: 'signed-link', purpose },
+    rateLimits: [
+      perIp('subscription', 'body'),
+      perKey('subscription', 'subscriber', 'subscription:key', 'body'),
+    ],
+  } as const;
+}
 
 export const SUBSCRIBER_ROUTES = defineRoutes('subscribers', {
   subscribe: route<SubscribeRequest, SubscribeResponse>()({
@@ -17,49 +34,26 @@ export const SUBSCRIBER_ROUTES = defineRoutes('subscribers', {
     secrets: ['MAIL_TOKEN_SECRET'],
   }),
   /** The "Confirm my spot" link's page: the shell with the link's token in its form (changes nothing). */
-  confirmPage: route<Record<string, never>, PageAnswer>()({
-    path: '/confirm',
-    hosting: 'site',
-    methods: ['GET'],
-    bodies: [],
-    access: { kind: 'public' },
-    answer: 'html',
-  }),
+  confirmPage: route<Record<string, never>, PageAnswer>()({ path: '/confirm', ...SITE_PAGE }),
   confirmSubscription: route<LinkTokenRequest, LinkTokenResponse>()({
     path: '/api/confirm',
-    hosting: 'site',
-    bodies: ['json', 'form'],
-    access: { kind: 'signed-link', purpose: 'confirm' },
-    rateLimits: LINK_LIMITS,
+    ...linkForm('confirm'),
   }),
   unsubscribe: route<LinkTokenRequest, LinkTokenResponse>()({
     path: '/api/unsubscribe',
-    hosting: 'site',
-    bodies: ['json', 'form'],
+    ...linkForm('unsubscribe'),
     access: { kind: 'signed-link', purpose: 'unsubscribe', oneClick: true },
-    rateLimits: LINK_LIMITS,
   }),
   resubscribe: route<LinkTokenRequest, LinkTokenResponse>()({
     path: '/api/resubscribe',
-    hosting: 'site',
-    bodies: ['json', 'form'],
-    access: { kind: 'signed-link', purpose: 'unsubscribe' },
-    rateLimits: LINK_LIMITS,
+    ...linkForm('unsubscribe'),
   }),
   /** The "Unsubscribe" and "Delete my data" links' page: the shell with the link's tokens in its forms. */
-  unsubscribePage: route<Record<string, never>, PageAnswer>()({
-    path: '/unsubscribe',
-    hosting: 'site',
-    methods: ['GET'],
-    bodies: [],
-    access: { kind: 'public' },
-    answer: 'html',
-  }),
+  unsubscribePage: route<Record<string, never>, PageAnswer>()({ path: '/unsubscribe', ...SITE_PAGE }),
   eraseSubscriber: route<LinkTokenRequest, LinkTokenResponse>()({
     path: '/api/erase',
-    hosting: 'site',
-    access: { kind: 'signed-link', purpose: 'erase' },
-    rateLimits: LINK_LIMITS,
+    ...linkForm('erase'),
+    bodies: ['json'],
     audit: ['signup.erased'],
   }),
 });
