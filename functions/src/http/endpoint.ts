@@ -338,28 +338,31 @@ export function endpoint<K extends FunctionId>(
     if (answer !== ANSWERED) sendJson(res, 200, answer);
   });
 
-  const formAnswers = options.form;
-  const form =
-    formAnswers &&
+  /** A handler for requests that skip the JSON reading: the route's methods, then `run`. */
+  const checked = (run: HttpHandler, refuse: Refuse) =>
     guardedHandler(
       id,
       allowedOrigins,
       async (req, res) => {
         checkMethod(req, route.methods);
-        const raw = await readRawBody(req);
-        const served = await serve(req, res, Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
-        formAnswers.accepted(res, served.answer, served.body as Record<string, unknown>);
+        await run(req, res);
       },
-      formAnswers.refuse,
+      refuse,
     );
+
+  const formAnswers = options.form;
+  const form =
+    formAnswers &&
+    checked(async (req, res) => {
+      const raw = await readRawBody(req);
+      const served = await serve(req, res, Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
+      formAnswers.accepted(res, served.answer, served.body as Record<string, unknown>);
+    }, formAnswers.refuse);
 
   const oneClick =
     access.kind === 'signed-link' && access.oneClick
-      ? guardedHandler(
-          id,
-          allowedOrigins,
+      ? checked(
           async (req, res) => {
-            checkMethod(req, route.methods);
             await readRawBody(req); // "List-Unsubscribe=One-Click": read (≤ 16 KB) but not needed
             const { answer } = await serve(req, res, {}, queryToken(req) ?? ''); // only reached with a token in the URL
             sendJson(res, 200, answer);
@@ -371,15 +374,9 @@ export function endpoint<K extends FunctionId>(
   const pageAnswers = options.page;
   const page =
     pageAnswers &&
-    guardedHandler(
-      id,
-      allowedOrigins,
-      async (req, res) => {
-        checkMethod(req, route.methods);
-        await serve(req, res, {});
-      },
-      pageAnswers.refuse,
-    );
+    checked(async (req, res) => {
+      await serve(req, res, {});
+    }, pageAnswers.refuse);
 
   return (req, res) => {
     if (page) return page(req, res);

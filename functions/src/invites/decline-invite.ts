@@ -7,21 +7,15 @@ import { seeOther } from '../http/html-page';
 import { refuseInviteForm } from './invite-forms';
 import { invitePageUrl } from './invite-page';
 import { decline } from './invitation-visit';
-import { suppress, type Suppression } from '../suppression/suppression-list';
-
-/** Leaving the waitlist is an unsubscribe: no more mail of any kind. */
-const LEFT_THE_WAITLIST: Suppression = {
-  reason: 'unsubscribe',
-  detail: 'left the waitlist from an invitation',
-  source: 'unsubscribe',
-};
+import { suppress, unsubscribed } from '../suppression/suppression-list';
 
 export function makeDeclineInviteHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'declineInvite',
     async ({ services: { db }, body: { code, choice } }) => {
+      // Leaving the waitlist is an unsubscribe.
       const left = await decline(db, code, choice);
-      if (left !== null) await suppress(db, [left], LEFT_THE_WAITLIST);
+      if (left !== null) await suppress(db, [left], unsubscribed('left the waitlist from an invitation'));
       return { ok: true };
     },
     deps,

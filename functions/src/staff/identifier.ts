@@ -6,10 +6,19 @@ import { isUsernameIdentifier, normalizeEmail, usernameKey } from '@silk/schema/
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpError } from '../http/http';
 
-export async function emailForIdentifier(db: Firestore, identifier: string): Promise<string> {
+/**
+ * The address `identifier` names; an unknown username is refused (404) once `noteUnknown` has recorded it
+ * (the security log of the call).
+ */
+export async function emailForIdentifier(
+  db: Firestore,
+  identifier: string,
+  noteUnknown: () => Promise<void>,
+): Promise<string> {
   if (!isUsernameIdentifier(identifier)) return normalizeEmail(identifier);
   const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(identifier)).get();
   const email = mapping.get('email') as unknown;
-  if (typeof email !== 'string' || !email) throw new HttpError(404, USERNAME_NOT_FOUND);
-  return email;
+  if (typeof email === 'string' && email) return email;
+  await noteUnknown();
+  throw new HttpError(404, USERNAME_NOT_FOUND);
 }

@@ -6,7 +6,6 @@
 //   200 {ok: true} · 400 · 404 USERNAME_NOT_FOUND · 429
 import { logger } from 'firebase-functions/logger';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HttpError } from '../http/http';
 import { emailForIdentifier } from './identifier';
 import { IdentityToolkitError, sendPasswordResetEmail } from './identity-toolkit';
 import { noteSecurityEvent } from './security-log';
@@ -21,13 +20,7 @@ export function makeRequestPasswordResetHandler(deps: Partial<EndpointDeps> = {}
           identifier,
           details: { outcome },
         });
-      let email: string;
-      try {
-        email = await emailForIdentifier(db, identifier);
-      } catch (error) {
-        if (error instanceof HttpError) await note('unknown-username');
-        throw error;
-      }
+      const email = await emailForIdentifier(db, identifier, () => note('unknown-username'));
       let outcome = 'sent';
       try {
         await sendPasswordResetEmail(config.authApiKey, email);

@@ -38,13 +38,7 @@ export function makeSignInHandler(deps: Partial<EndpointDeps> = {}) {
           identifier,
           details: { reason },
         });
-      let email: string;
-      try {
-        email = await emailForIdentifier(db, identifier);
-      } catch (error) {
-        if (error instanceof HttpError) await failed('USERNAME_NOT_FOUND');
-        throw error;
-      }
+      const email = await emailForIdentifier(db, identifier, () => failed('USERNAME_NOT_FOUND'));
       let uid: string;
       try {
         uid = await checkPassword(config.authApiKey, email, password);

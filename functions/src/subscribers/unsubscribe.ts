@@ -6,20 +6,14 @@
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { unsubscribeFormAnswers } from './link-forms';
 import { unsubscribeSubscriber } from './subscription';
-import { suppress, type Suppression } from '../suppression/suppression-list';
-
-const UNSUBSCRIBED: Suppression = {
-  reason: 'unsubscribe',
-  detail: 'unsubscribe link',
-  source: 'unsubscribe',
-};
+import { suppress, unsubscribed } from '../suppression/suppression-list';
 
 export function makeUnsubscribeHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'unsubscribe',
     async ({ services, subscriberId }) => {
       const email = await unsubscribeSubscriber(services.db, subscriberId);
-      if (email) await suppress(services.db, [email], UNSUBSCRIBED);
+      if (email) await suppress(services.db, [email], unsubscribed('unsubscribe link'));
       return { ok: true };
     },
     deps,

@@ -31,6 +31,11 @@ export interface Suppression {
   source: SuppressionSource;
 }
 
+/** An unsubscribe (`detail`: from where): no more mail of any kind, lifted by re-subscribing. */
+export function unsubscribed(detail: string): Suppression {
+  return { reason: 'unsubscribe', detail, source: 'unsubscribe' };
+}
+
 /** A document created in the same transaction, once: when it exists already, nothing is written. */
 export interface OnceMarker {
   ref: DocumentReference;

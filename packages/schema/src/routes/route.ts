@@ -242,6 +242,11 @@ export function adminOnly<const Refusal extends StaffRefusal>(refusal: Refusal) 
   return { kind: 'staff', require: 'admin', refusal } as const;
 }
 
+/** A call of the panel any member may make who meets `require` (the others: the staff refusal). */
+export function memberCall<const Require extends StaffRequirement>(require: Require) {
+  return { hosting: 'admin', access: { kind: 'staff', require, refusal: 'staff' } } as const;
+}
+
 /** A tool of the panel for Admins only, with the limits the Admin tools share. */
 export function adminTool<const Refusal extends StaffRefusal>(refusal: Refusal) {
   return { hosting: 'admin', access: adminOnly(refusal), rateLimits: MANAGE_TEAM_LIMITS } as const;

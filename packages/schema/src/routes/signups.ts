@@ -14,6 +14,7 @@ import {
   SITE_FORM,
   adminTool,
   defineRoutes,
+  memberCall,
   perIp,
   perKey,
   route,
@@ -36,8 +37,7 @@ export const SIGNUP_ROUTES = defineRoutes('signups', {
   }),
   exportWaitlist: route<ExportWaitlistRequest, FileAnswer>()({
     path: '/api/xlsxdown',
-    hosting: 'admin',
-    access: { kind: 'staff', require: 'ready', refusal: 'staff' },
+    ...memberCall('ready'),
     rateLimits: staffLimits('exportWaitlist', 'exportWaitlist:caller'),
     audit: ['export'],
     answer: 'file',
