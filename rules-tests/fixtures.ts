@@ -1,6 +1,7 @@
 // Actors and seed data shared by the rules tests. Every test starts from the same seeded database.
 import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { LISBON } from '@silk/schema/locations-cases';
 import { FEEDBACK_FIELDS, feedbackQuestion, type FeedbackField } from '@silk/schema/signup-fields';
 import { doc, serverTimestamp, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
 import { createHash } from 'node:crypto';
@@ -81,14 +82,7 @@ export function emailOf(name: ActorName): string {
   throw new Error('a visitor has no e-mail');
 }
 
-export const LOCATION = {
-  city: 'Lisbon',
-  region: 'Lisbon',
-  country: 'Portugal',
-  country_code: 'PT',
-  latitude: 38.7223,
-  longitude: -9.1393,
-};
+export const LOCATION = LISBON;
 
 /** A fresh edit key, as the site's browser session makes one for each feedback write. */
 export function newEditKey(): string {

@@ -1,7 +1,6 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import * as messages from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { ensureStaffMember } from '@silk/stack/staff';
 import type { User } from 'firebase/auth';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -13,24 +12,20 @@ import {
   signInWithIdentifier,
   signOutUser,
 } from './auth';
-import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from '../test-support/emulator';
+import {
+  deleteAllApps,
+  freshServices,
+  newStaffMember,
+  TEST_PASSWORD,
+  uniqueEmail,
+  uniqueUsername,
+} from '../test-support/emulator';
 
 const admin = adminSdk();
-const PASSWORD = 'Sup3r$ecret';
 afterAll(deleteAllApps);
 
-async function member(options: { mustChangePassword?: boolean } = {}) {
-  const email = uniqueEmail('member', 'silk.travel');
-  const username = uniqueUsername('Member');
-  await ensureStaffMember(admin.auth, admin.db, {
-    email,
-    username,
-    roles: ['Staff'],
-    password: PASSWORD,
-    ...options,
-  });
-  return { email, username };
-}
+const member = (options: { mustChangePassword?: boolean } = {}) =>
+  newStaffMember({ email: 'member', username: 'Member' }, options);
 
 async function resetCodesFor(email: string): Promise<number> {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -44,7 +39,7 @@ describe('signInWithIdentifier (PRODUCT.md#validation, PRODUCT.md#messages)', ()
   it('signs in with an e-mail', async () => {
     const { email } = await member();
     const services = freshServices();
-    const credential = await signInWithIdentifier(services, `  ${email} `, PASSWORD);
+    const credential = await signInWithIdentifier(services, `  ${email} `, TEST_PASSWORD);
     expect(credential.user.email).toBe(email);
     expect(services.auth.currentUser?.email).toBe(email);
   });
@@ -52,19 +47,19 @@ describe('signInWithIdentifier (PRODUCT.md#validation, PRODUCT.md#messages)', ()
   it('signs in with a username (any case) through the signIn function', async () => {
     const { email, username } = await member();
     const services = freshServices();
-    await signInWithIdentifier(services, username.toUpperCase(), PASSWORD);
+    await signInWithIdentifier(services, username.toUpperCase(), TEST_PASSWORD);
     expect(services.auth.currentUser?.email).toBe(email);
   });
 
   it("answers 'Username not found.' for an unknown username", async () => {
-    await expect(signInWithIdentifier(freshServices(), uniqueUsername('ghost'), PASSWORD)).rejects.toThrow(
-      messages.USERNAME_NOT_FOUND,
-    );
+    await expect(
+      signInWithIdentifier(freshServices(), uniqueUsername('ghost'), TEST_PASSWORD),
+    ).rejects.toThrow(messages.USERNAME_NOT_FOUND);
   });
 
   it.each([
-    ['', PASSWORD],
-    ['   ', PASSWORD],
+    ['', TEST_PASSWORD],
+    ['   ', TEST_PASSWORD],
     ['ana@silk.travel', ''],
   ])('requires both fields (%j, %j)', async (identifier, password) => {
     await expect(signInWithIdentifier(freshServices(), identifier, password)).rejects.toThrow(
@@ -83,13 +78,13 @@ describe('signInWithIdentifier (PRODUCT.md#validation, PRODUCT.md#messages)', ()
   });
 
   it("answers 'No account found with this email address.' for an unknown e-mail", async () => {
-    await expect(signInWithIdentifier(freshServices(), uniqueEmail('nobody'), PASSWORD)).rejects.toThrow(
+    await expect(signInWithIdentifier(freshServices(), uniqueEmail('nobody'), TEST_PASSWORD)).rejects.toThrow(
       messages.AUTH_USER_NOT_FOUND,
     );
   });
 
   it("answers 'Invalid email address format.' for a malformed e-mail", async () => {
-    await expect(signInWithIdentifier(freshServices(), 'broken@', PASSWORD)).rejects.toThrow(
+    await expect(signInWithIdentifier(freshServices(), 'broken@', TEST_PASSWORD)).rejects.toThrow(
       messages.AUTH_INVALID_EMAIL,
     );
   });
@@ -98,7 +93,7 @@ describe('signInWithIdentifier (PRODUCT.md#validation, PRODUCT.md#messages)', ()
     const { email } = await member();
     const { uid } = await admin.auth.getUserByEmail(email);
     await admin.auth.updateUser(uid, { disabled: true });
-    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(
+    await expect(signInWithIdentifier(freshServices(), email, TEST_PASSWORD)).rejects.toThrow(
       messages.AUTH_USER_DISABLED,
     );
   });
@@ -164,7 +159,7 @@ describe('auth state, ID token and sign-out', () => {
     });
     await waiting; // initial state: signed out
     waiting = next();
-    await signInWithIdentifier(services, email, PASSWORD);
+    await signInWithIdentifier(services, email, TEST_PASSWORD);
     await waiting;
     expect(await getIdToken(services)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]*$/);
     waiting = next();
@@ -173,7 +168,7 @@ describe('auth state, ID token and sign-out', () => {
     expect(seen).toEqual([null, email, null]);
     expect(await getIdToken(services)).toBeNull();
     unsubscribe();
-    await signInWithIdentifier(services, email, PASSWORD);
+    await signInWithIdentifier(services, email, TEST_PASSWORD);
     expect(seen).toEqual([null, email, null]);
   });
 });
@@ -182,11 +177,11 @@ describe('setNewPassword', () => {
   it('sets the new password and clears the own mustChangePassword flag', async () => {
     const { email } = await member({ mustChangePassword: true });
     const services = freshServices();
-    await signInWithIdentifier(services, email, PASSWORD);
+    await signInWithIdentifier(services, email, TEST_PASSWORD);
     await setNewPassword(services, 'N3w!Password');
     const staff = await admin.db.collection(COLLECTIONS.staff).doc(email).get();
     expect(staff.get('mustChangePassword')).toBe(false);
-    await expect(signInWithIdentifier(freshServices(), email, PASSWORD)).rejects.toThrow(
+    await expect(signInWithIdentifier(freshServices(), email, TEST_PASSWORD)).rejects.toThrow(
       messages.AUTH_WRONG_PASSWORD,
     );
     await expect(signInWithIdentifier(freshServices(), email, 'N3w!Password')).resolves.toBeTruthy();
@@ -195,18 +190,18 @@ describe('setNewPassword', () => {
   it('sends the current password as proof: a wrong one is refused with its message, the right one works', async () => {
     const { email } = await member({ mustChangePassword: true });
     const services = freshServices();
-    await signInWithIdentifier(services, email, PASSWORD);
+    await signInWithIdentifier(services, email, TEST_PASSWORD);
     await expect(setNewPassword(services, 'N3w!Password', 'Wrong!Pass1')).rejects.toThrow(
       messages.CURRENT_PASSWORD_WRONG,
     );
-    await setNewPassword(services, 'N3w!Password', PASSWORD);
+    await setNewPassword(services, 'N3w!Password', TEST_PASSWORD);
     await expect(signInWithIdentifier(freshServices(), email, 'N3w!Password')).resolves.toBeTruthy();
   });
 
   it('enforces the password policy', async () => {
     const { email } = await member();
     const services = freshServices();
-    await signInWithIdentifier(services, email, PASSWORD);
+    await signInWithIdentifier(services, email, TEST_PASSWORD);
     await expect(setNewPassword(services, 'weakpass')).rejects.toThrow(messages.PASSWORD_POLICY);
   });
 

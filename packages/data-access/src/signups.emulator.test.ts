@@ -10,13 +10,25 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteSignupsCache, indexedDbSignupsCache } from './signups-cache';
 import { subscribeToSignups, type SignupsSnapshot, type WaitlistSignupRow } from './signups';
-import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from '../test-support/emulator';
+import {
+  deleteAllApps,
+  freshServices,
+  TEST_PASSWORD,
+  uniqueEmail,
+  uniqueUsername,
+} from '../test-support/emulator';
 
 const admin = adminSdk();
-const PASSWORD = 'Sup3r$ecret';
 const PROJECT_ID = process.env.GCLOUD_PROJECT ?? 'demo-silk';
 // Pages small enough that the seed alone spans several, large enough for a shared project's whole collection.
 const PAGING = { pageSize: 100, firstPageSize: 10 };
+/** The paging, with the browser's copy (IndexedDB) of the signed-in `uid`. */
+const withCopyOf = (uid: string) => ({
+  ...PAGING,
+  cache: indexedDbSignupsCache({ uid, projectId: PROJECT_ID }),
+  uid,
+  projectId: PROJECT_ID,
+});
 /**
  * How long a wait may take. Now and then the emulator's gRPC stream to Node hands the SDK a garbled
  * frame ("RESOURCE_EXHAUSTED: Received message larger than max (554173202 vs 17825792)"); the SDK
@@ -52,14 +64,14 @@ async function signedIn(staff: boolean) {
       email,
       username: uniqueUsername('Viewer'),
       roles: ['Staff'],
-      password: PASSWORD,
+      password: TEST_PASSWORD,
     });
   } else {
     // A verified address without a staff document: not staff until one is created.
-    await admin.auth.createUser({ email, emailVerified: true, password: PASSWORD });
+    await admin.auth.createUser({ email, emailVerified: true, password: TEST_PASSWORD });
   }
   const services = freshServices();
-  const { user } = await signInWithEmailAndPassword(services.auth, email, PASSWORD);
+  const { user } = await signInWithEmailAndPassword(services.auth, email, TEST_PASSWORD);
   return { email, uid: user.uid, services };
 }
 
@@ -164,14 +176,8 @@ describe('subscribeToSignups: cold open', { timeout: 3 * SDK_RECOVERY_MS }, () =
 describe('subscribeToSignups: repeat open with the browser copy', { timeout: 3 * SDK_RECOVERY_MS }, () => {
   it('reads only the changes and deletions since the copy was saved', async () => {
     const { services, uid } = await signedIn(true);
-    const owner = { uid, projectId: PROJECT_ID };
     const firstSink = collector();
-    const first = subscribeToSignups(services, firstSink.onChange, {
-      ...PAGING,
-      cache: indexedDbSignupsCache(owner),
-      uid,
-      projectId: PROJECT_ID,
-    });
+    const first = subscribeToSignups(services, firstSink.onChange, withCopyOf(uid));
     const loaded = await firstSink.waitFor((snapshot) => snapshot.complete);
     await first(); // settles once the copy is saved and closed
 
@@ -196,12 +202,7 @@ describe('subscribeToSignups: repeat open with the browser copy', { timeout: 3 *
     );
 
     const sink = collector();
-    const again = subscribeToSignups(services, sink.onChange, {
-      ...PAGING,
-      cache: indexedDbSignupsCache(owner),
-      uid,
-      projectId: PROJECT_ID,
-    });
+    const again = subscribeToSignups(services, sink.onChange, withCopyOf(uid));
     try {
       // The copy at once: every row, before any server answer.
       const fromCopy = await sink.waitFor(() => true);
@@ -254,12 +255,7 @@ describe('subscribeToSignups: repeat open with the browser copy', { timeout: 3 *
     });
     cache.close();
     const sink = collector();
-    const unsubscribe = subscribeToSignups(services, sink.onChange, {
-      ...PAGING,
-      cache: indexedDbSignupsCache({ uid, projectId: PROJECT_ID }),
-      uid,
-      projectId: PROJECT_ID,
-    });
+    const unsubscribe = subscribeToSignups(services, sink.onChange, withCopyOf(uid));
     try {
       const done = await sink.waitFor((snapshot) => snapshot.complete);
       expect(done.rows!.some((row) => row.id === 'ghost@example.com')).toBe(false);
@@ -285,7 +281,7 @@ describe('subscribeToSignups: access', () => {
         email,
         username: uniqueUsername('Promoted'),
         roles: ['Staff'],
-        password: PASSWORD,
+        password: TEST_PASSWORD,
       });
       const first = await sink.waitFor(() => true, 15_000);
       expect(first.at - started).toBeGreaterThanOrEqual(WAITLIST_RETRY_MS);

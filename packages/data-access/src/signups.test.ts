@@ -21,8 +21,7 @@ vi.mock('firebase/firestore', async (importOriginal) => ({
 }));
 
 const { subscribeToSignups } = await import('./signups');
-import type { SignupsCache, SignupsCacheWrite } from './signups-cache';
-import { fakeTimersEachTest, unreachedServices } from '../test-support/unit';
+import { fakeTimersEachTest, slowDiskCache, unreachedServices } from '../test-support/unit';
 
 const services = unreachedServices<Parameters<typeof subscribeToSignups>[0]>('signups-unit');
 
@@ -143,18 +142,7 @@ describe('subscribeToSignups error policy (fake timers)', () => {
   });
 
   it('unsubscribing right after the load still saves the whole copy, then closes it', async () => {
-    const saved: SignupsCacheWrite[] = [];
-    const cache: SignupsCache = {
-      load: vi.fn(async () => null),
-      clear: vi.fn(async () => undefined),
-      writable: async () => true,
-      close: vi.fn(),
-      // A slow disk: each write lands 100 ms after it is asked for.
-      write: vi.fn(
-        (change: SignupsCacheWrite) =>
-          new Promise<void>((resolve) => setTimeout(() => resolve(void saved.push(change)), 100)),
-      ),
-    };
+    const { cache, written: saved } = slowDiskCache();
     const onChange = vi.fn();
     const unsubscribe = subscribeToSignups(services, onChange, { cache, uid: 'u1', projectId: 'p1' });
     await vi.advanceTimersByTimeAsync(HEADSTART);

@@ -5,29 +5,29 @@ import { ensureStaffMember } from '@silk/stack/staff';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchStaffInfo, watchStaffAccess, type StaffInfo } from './staff';
-import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from '../test-support/emulator';
+import {
+  deleteAllApps,
+  freshServices,
+  TEST_PASSWORD,
+  signedInStaffMember,
+  uniqueEmail,
+  uniqueUsername,
+} from '../test-support/emulator';
 
 const admin = adminSdk();
-const PASSWORD = 'Sup3r$ecret';
 afterAll(deleteAllApps);
 beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => vi.restoreAllMocks());
 
-async function signedInMember(roles: Role[] = ['Staff', 'Developer']) {
-  const email = uniqueEmail('staffinfo', 'silk.travel');
-  const username = uniqueUsername('Info');
-  await ensureStaffMember(admin.auth, admin.db, { email, username, roles, password: PASSWORD });
-  const services = freshServices();
-  await signInWithEmailAndPassword(services.auth, email, PASSWORD);
-  return { email, username, services };
-}
+const signedInMember = (roles: Role[] = ['Staff', 'Developer']) =>
+  signedInStaffMember({ email: 'staffinfo', username: 'Info' }, roles);
 
 /** A user who created their own account (no staff document). */
 async function signedInOutsider() {
   const email = uniqueEmail('outsider');
-  await admin.auth.createUser({ email, password: PASSWORD });
+  await admin.auth.createUser({ email, password: TEST_PASSWORD });
   const services = freshServices();
-  await signInWithEmailAndPassword(services.auth, email, PASSWORD);
+  await signInWithEmailAndPassword(services.auth, email, TEST_PASSWORD);
   return { email, services };
 }
 
@@ -68,7 +68,7 @@ describe('fetchStaffInfo (PRODUCT.md#data, PRODUCT.md#messages)', () => {
       email: other,
       username: uniqueUsername('Other'),
       roles: ['Admin'],
-      password: PASSWORD,
+      password: TEST_PASSWORD,
     });
     const waits: number[] = [];
     const info = await fetchStaffInfo(services, other, { wait: async (ms) => void waits.push(ms) });
@@ -84,7 +84,7 @@ describe('fetchStaffInfo (PRODUCT.md#data, PRODUCT.md#messages)', () => {
       email: other,
       username: otherName,
       roles: ['Director'],
-      password: PASSWORD,
+      password: TEST_PASSWORD,
     });
     const waits: number[] = [];
     const info = await fetchStaffInfo(services, other, {

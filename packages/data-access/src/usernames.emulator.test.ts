@@ -6,24 +6,14 @@ import {
   USERNAME_TAKEN,
 } from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { ensureStaffMember } from '@silk/stack/staff';
-import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deleteAllApps, freshServices, uniqueEmail, uniqueUsername } from '../test-support/emulator';
+import { deleteAllApps, freshServices, signedInStaffMember, uniqueUsername } from '../test-support/emulator';
 import { changeUsername } from './usernames';
 
 const admin = adminSdk();
-const PASSWORD = 'Sup3r$ecret';
 afterAll(deleteAllApps);
 
-async function signedInMember() {
-  const email = uniqueEmail('rename', 'silk.travel');
-  const username = uniqueUsername('Rename');
-  await ensureStaffMember(admin.auth, admin.db, { email, username, roles: ['Staff'], password: PASSWORD });
-  const services = freshServices();
-  await signInWithEmailAndPassword(services.auth, email, PASSWORD);
-  return { email, username, services };
-}
+const signedInMember = () => signedInStaffMember({ email: 'rename', username: 'Rename' });
 
 const mapping = async (key: string) =>
   (await admin.db.collection(COLLECTIONS.usernameMappings).doc(key).get()).data();

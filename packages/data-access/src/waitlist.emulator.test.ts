@@ -1,5 +1,6 @@
 import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { EDIT_KEY_HASH_PATTERN, hashEditKey } from '@silk/schema/edit-key';
+import { AUSTIN } from '@silk/schema/locations-cases';
 import { FEEDBACK_FAILED, INVALID_EMAIL, SIGNUP_FAILED } from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -33,14 +34,7 @@ const GEO = {
   latitude: 30.2672,
   longitude: -97.7431,
 };
-const STORED_LOCATION = {
-  city: 'Austin',
-  region: 'Texas',
-  country: 'United States',
-  country_code: 'US',
-  latitude: 30.2672,
-  longitude: -97.7431,
-};
+const STORED_LOCATION = AUSTIN;
 
 beforeAll(async () => {
   stub = await startStubServer();

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { isAttributionValue } from './attribution';
 import { EDIT_KEY_PATTERN, FEEDBACK_FIELDS } from './constants';
+import { signupEmailField } from './email-field';
 import type { NewTeamMember } from './entities';
 import { parseReferralCode } from './referrals';
 import type { SignupColumnKey } from './formatters';
@@ -31,21 +32,9 @@ import {
   REFERRED_FILTERS,
   type SignupView,
 } from './signup-view';
-import {
-  isStrongPassword,
-  isValidSignupEmail,
-  isValidTeamEmail,
-  isValidUsername,
-  normalizeEmail,
-} from './validators';
+import { isStrongPassword, isValidTeamEmail, isValidUsername, normalizeEmail } from './validators';
 
 const MAX_RECAPTCHA_TOKEN_LENGTH = 4096;
-
-/** A landing e-mail: the signup rule, then normalised (it is the document id). */
-const signupEmail = z
-  .string({ error: INVALID_EMAIL })
-  .refine(isValidSignupEmail, { error: INVALID_EMAIL })
-  .transform(normalizeEmail);
 
 /**
  * A referral code from the visit's link: anything that is not a well-formed code is dropped, never
@@ -56,7 +45,7 @@ export const referralCodeField = z
   .transform((value) => parseReferralCode(value) ?? undefined)
   .optional();
 
-export const subscribeRequestSchema = z.object({ email: signupEmail, ref: referralCodeField });
+export const subscribeRequestSchema = z.object({ email: signupEmailField, ref: referralCodeField });
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
 
 /** An attribution field of a join: a value its pattern or limit refuses is dropped, never refused. */
@@ -85,7 +74,7 @@ export interface SubscribeResponse {
 }
 
 export const waitlistUpdateRequestSchema = z.object({
-  email: signupEmail,
+  email: signupEmailField,
   recaptcha_token: z
     .string({ error: BOT_CHECK_MISSING_TOKEN })
     .trim()
@@ -164,7 +153,7 @@ export interface LinkTokenResponse {
 }
 
 /** An Admin deleting a signup (and everything else held for the address) from the table. */
-export const deleteSignupRequestSchema = z.object({ email: signupEmail });
+export const deleteSignupRequestSchema = z.object({ email: signupEmailField });
 export type DeleteSignupRequest = z.input<typeof deleteSignupRequestSchema>;
 export interface DeleteSignupResponse {
   ok: true;

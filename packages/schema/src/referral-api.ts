@@ -1,21 +1,16 @@
 // Request and response shapes of the referral routes (server side parses with the zod schemas; the apps
 // import the types only).
 import * as z from 'zod';
-import { INVALID_EMAIL, REFERRAL_REQUEST_INVALID } from './messages';
+import { signupEmailField } from './email-field';
+import { REFERRAL_REQUEST_INVALID } from './messages';
 import { MAX_SKIP_PLACES, type RankingRule, type ReferralStatus } from './referrals';
-import { isValidSignupEmail, normalizeEmail } from './validators';
-
-const subscriberEmail = z
-  .string({ error: INVALID_EMAIL })
-  .refine(isValidSignupEmail, { error: INVALID_EMAIL })
-  .transform(normalizeEmail);
 
 /** A fresh status link, asked for by address (answered the same whether or not it is on the list). */
-export const statusLinkRequestSchema = z.object({ email: subscriberEmail });
+export const statusLinkRequestSchema = z.object({ email: signupEmailField });
 export type StatusLinkRequest = z.input<typeof statusLinkRequestSchema>;
 
 export const reviewReferralRequestSchema = z.object({
-  referred: subscriberEmail,
+  referred: signupEmailField,
   decision: z.enum(['grant', 'reject'], { error: REFERRAL_REQUEST_INVALID }),
 });
 export type ReviewReferralRequest = z.input<typeof reviewReferralRequestSchema>;

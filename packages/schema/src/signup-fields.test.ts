@@ -10,6 +10,17 @@ import {
   SIGNUP_VIEW_FIELDS,
 } from './signup-fields';
 
+/** The attribution fields, in the registry's order. */
+const ATTRIBUTION_KEYS = [
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'referrerHost',
+  'landingPath',
+];
+
 describe('the signup fields registry', () => {
   it('names each field once', () => {
     const keys = SIGNUP_FIELDS.map((field) => field.key);
@@ -82,26 +93,14 @@ describe('the signup fields registry', () => {
       'timestamp',
       'updatedAt',
       'editKeyHash',
-      'utmSource',
-      'utmMedium',
-      'utmCampaign',
-      'utmTerm',
-      'utmContent',
-      'referrerHost',
-      'landingPath',
+      ...ATTRIBUTION_KEYS,
     ]);
   });
 
   it('has the export read the columns and the fields of the attribution, confirmed, referral, invite, import and suppression views', () => {
     expect(SIGNUP_VIEW_FIELDS).toEqual([
       ...SIGNUP_COLUMN_ORDER,
-      'utmSource',
-      'utmMedium',
-      'utmCampaign',
-      'utmTerm',
-      'utmContent',
-      'referrerHost',
-      'landingPath',
+      ...ATTRIBUTION_KEYS,
       'confirmedAt',
       'referredBy',
       'confirmedReferrals',

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LISBON } from './locations.cases';
 import { landingRecord, UNKNOWN_LOCATION } from './signup-record';
-
-const LISBON = {
-  city: 'Lisbon',
-  region: 'Lisbon',
-  country: 'Portugal',
-  country_code: 'PT',
-  latitude: 38.7223,
-  longitude: -9.1393,
-};
 
 describe('landingRecord', () => {
   it('is the landing fields with the normalised address and the caller’s time on both stamps', () => {

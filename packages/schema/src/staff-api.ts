@@ -3,6 +3,7 @@
 // The functions parse bodies with these schemas; each refusal carries the message the panel shows.
 // Answers are interfaces only: they reach the admin panel, which keeps zod out of its bundle.
 import * as z from 'zod';
+import { teamEmailField } from './email-field';
 import {
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,
@@ -16,34 +17,22 @@ import {
   USERNAME_REQUIRED,
 } from './messages';
 import { isRole, type Role } from './roles';
-import {
-  isStrongPassword,
-  isUsernameIdentifier,
-  isValidEmailAddress,
-  isValidTeamEmail,
-  isValidUsername,
-  normalizeEmail,
-} from './validators';
+import { isStrongPassword, isUsernameIdentifier, isValidEmailAddress, isValidUsername } from './validators';
 
 /** Longer than any password Firebase accepts (4096 bytes); a longer one is refused unchecked. */
 const CURRENT_PASSWORD_MAX_LENGTH = 4096;
-
-const memberEmail = z
-  .string({ error: INVALID_EMAIL })
-  .refine(isValidTeamEmail, { error: INVALID_EMAIL })
-  .transform(normalizeEmail);
 
 const roleList = z
   .array(z.string().refine(isRole), { error: INVALID_ROLES })
   .transform((roles) => [...new Set(roles.filter(isRole))]);
 
 export const teamUpdateRequestSchema = z
-  .object({ email: memberEmail, roles: roleList.optional(), disabled: z.boolean().optional() })
+  .object({ email: teamEmailField, roles: roleList.optional(), disabled: z.boolean().optional() })
   .refine((body) => body.roles !== undefined || body.disabled !== undefined, { error: NOTHING_TO_UPDATE });
 /** What the panel sends: roles of ROLES (the schema above also answers a body with other names). */
 export type TeamUpdateRequest = Omit<z.input<typeof teamUpdateRequestSchema>, 'roles'> & { roles?: Role[] };
 
-export const teamRemoveRequestSchema = z.object({ email: memberEmail });
+export const teamRemoveRequestSchema = z.object({ email: teamEmailField });
 export type TeamRemoveRequest = z.input<typeof teamRemoveRequestSchema>;
 
 /** A member as the Team Manager lists them (answers are typed, not parsed: the panel bundles no zod). */

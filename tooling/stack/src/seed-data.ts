@@ -2,6 +2,7 @@
 // landing record of @silk/schema/signup-record, and for about half of them an answer to every feedback
 // question of the signup fields registry (from its choices where it has them).
 import { NOT_AVAILABLE } from '@silk/schema/constants';
+import { AUSTIN, LISBON } from '@silk/schema/locations-cases';
 import {
   FEEDBACK_FIELDS,
   feedbackQuestion,
@@ -62,22 +63,8 @@ const LAST = [
 const DOMAINS = ['gmail.com', 'outlook.com', 'proton.me', 'icloud.com', 'yahoo.com', 'fastmail.com'];
 const WORK_DOMAINS = ['acme.io', 'globex.com', 'initech.co', 'umbrella.travel', 'hooli.com'];
 const PLACES = [
-  {
-    city: 'Lisbon',
-    region: 'Lisbon',
-    country: 'Portugal',
-    country_code: 'PT',
-    latitude: 38.7223,
-    longitude: -9.1393,
-  },
-  {
-    city: 'Austin',
-    region: 'Texas',
-    country: 'United States',
-    country_code: 'US',
-    latitude: 30.2672,
-    longitude: -97.7431,
-  },
+  LISBON,
+  AUSTIN,
   {
     city: 'Berlin',
     region: 'Berlin',

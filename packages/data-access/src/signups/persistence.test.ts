@@ -1,13 +1,8 @@
 // How the engine uses the browser's copy, over a stand-in cache (the IndexedDB copy itself is exercised by
 // signups.emulator.test.ts with fake-indexeddb).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DELETIONS_KEPT_MS,
-  signupsCopy,
-  type SignupsCache,
-  type SignupsCacheMeta,
-  type SignupsCacheWrite,
-} from './persistence';
+import { slowDiskCache } from '../../test-support/unit';
+import { DELETIONS_KEPT_MS, signupsCopy, type SignupsCacheMeta } from './persistence';
 
 const DAY = 24 * 3600 * 1000;
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -22,21 +17,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A copy of one signup saved at `savedAt`, on a slow disk. */
 function standIn(savedAt = NOW, writable = true) {
-  const written: SignupsCacheWrite[] = [];
   const meta: SignupsCacheMeta = { ...owner, changesThrough: 1, deletionsThrough: 1, savedAt };
-  const cache: SignupsCache = {
-    load: vi.fn(async () => ({ rows: [{ id: 'a', email: 'a' }], meta })),
-    clear: vi.fn(async () => undefined),
-    writable: async () => writable,
-    close: vi.fn(),
-    // A slow disk: each write lands 100 ms after it is asked for.
-    write: vi.fn(
-      (change: SignupsCacheWrite) =>
-        new Promise<void>((resolve) => setTimeout(() => resolve(void written.push(change)), 100)),
-    ),
-  };
-  return { cache, written };
+  return slowDiskCache({ rows: [{ id: 'a', email: 'a' }], meta }, writable);
 }
 
 describe('signupsCopy', () => {
