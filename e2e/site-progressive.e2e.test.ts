@@ -1,12 +1,13 @@
 // The public site before and without JavaScript, in Chromium on the emulators: with scripts off the
 // landing form stores the signup through /api/join and lands on /waitlist, and the FAQ opens; with the
-// page's script held back, an address typed and submitted early is stored once, and one typed early is
-// kept when the island hydrates; /waitlist is personalised from its first paint, and a first press of
+// page's scripts held back for good, an address submitted early is stored once through /api/join, and
+// one typed early is kept when the island hydrates; a carousel press and a mistyped address submitted
+// while the landing page's islands are held are carried out once they load; /waitlist is personalised from its first paint, and a first press of
 // "Send my answers" made before its island is ready is carried out once it is. No URL ever holds the
 // address, and no page reports a CSP violation.
 import { EDIT_KEY_STORAGE_PREFIX, FEEDBACK_FIELDS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { hashEditKey } from '@silk/schema/edit-key';
-import { SESSION_EXPIRED, SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
+import { INVALID_EMAIL, SESSION_EXPIRED, SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContextOptions, Page, Route } from 'playwright-core';
 import {
@@ -93,6 +94,22 @@ async function holdIslandScripts(page: Page) {
   });
   return {
     entryRan: () => entryRan,
+    held: () => held.length,
+    async release() {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+/** Holds the landing page's islands (its entry runs) until released: a phone still fetching them. */
+async function holdLandingIslands(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/landing-islands-[\w-]+\.js$/, (route) =>
+    released ? route.continue() : void held.push(route),
+  );
+  return {
     held: () => held.length,
     async release() {
       released = true;
@@ -215,6 +232,29 @@ describe('before the page script has taken over', () => {
     expect(await readSignup(email)).toMatchObject({ email, source: SIGNUP_SOURCE });
     expect(joinPosts(urls)).toEqual([]); // the hydrated form wrote it itself
     expectNoAddressIn(urls, email);
+  });
+
+  it('carries out a carousel press and a mistyped submit made while the islands are held, once they load', async () => {
+    const { page, urls, errors } = await visit();
+    const islands = await holdLandingIslands(page);
+    await page.goto(`${suite.stack.siteUrl}/`);
+    const carousel = page.getByRole('region', { name: 'Silk product demo' });
+    await carousel.getByRole('button', { name: 'Pause slideshow' }).click();
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await heroForm(page).input.fill('ana@example');
+    await heroForm(page).button.click();
+    await expect.poll(islands.held).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/'); // held: no native post of a mistyped address
+
+    await islands.release();
+    const error = page.locator('#hero').getByRole('alert');
+    await expect.poll(() => error.textContent()).toBe(INVALID_EMAIL);
+    await expect.poll(() => carousel.locator('[aria-live]').textContent()).toMatch(/^Slide 2 of 6/);
+    expect(await carousel.getByRole('button', { name: 'Play slideshow' }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await heroForm(page).input.inputValue()).toBe('ana@example');
+    expect(joinPosts(urls)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hydrateIsland, Island, serializeProps } from './island';
-import { FORM_GUARD_SCRIPT, HELD_SUBMITS } from './page-scripts';
+import { FORM_GUARD_SCRIPT, HELD_CLICKS, HELD_SUBMITS } from './page-scripts';
 
 function Counter({ start }: { start: number }) {
   const [count, setCount] = useState(start);
@@ -11,6 +11,10 @@ function Counter({ start }: { start: number }) {
 }
 
 describe('islands', () => {
+  beforeAll(() => {
+    // The head's guard, as on every page with islands.
+    new Function(FORM_GUARD_SCRIPT)();
+  });
   afterEach(() => {
     document.body.innerHTML = '';
   });
@@ -85,7 +89,6 @@ describe('islands', () => {
   });
 
   it('submits a form pressed before its island hydrated once the island is ready, once however often it was pressed', async () => {
-    new Function(FORM_GUARD_SCRIPT)();
     const sent: string[] = [];
     function Form() {
       const [note, setNote] = useState('');
@@ -116,5 +119,40 @@ describe('islands', () => {
     expect((window as unknown as Record<string, unknown[]>)[HELD_SUBMITS]).toEqual([]);
     fireEvent.submit(form); // once hydrated, a press is React's alone
     expect(sent).toEqual(['', '']);
+  });
+
+  it('presses again, once the island is ready, each of its buttons pressed before, in order', async () => {
+    function Steps() {
+      const [steps, setSteps] = useState<string[]>([]);
+      return (
+        <div>
+          <button type="button" onClick={() => setSteps([...steps, 'pause'])}>
+            Pause
+          </button>
+          <button type="button" onClick={() => setSteps([...steps, 'next'])}>
+            Next
+          </button>
+          <output>{steps.join(' ')}</output>
+        </div>
+      );
+    }
+    document.body.innerHTML = renderToString(
+      <Island name="steps">
+        <Steps />
+      </Island>,
+    );
+    const press = (name: string) =>
+      screen
+        .getByRole('button', { name })
+        .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(press('Next')).toBe(false); // held back: nothing would answer it yet
+    expect(press('Pause')).toBe(false);
+    expect(press('Next')).toBe(false);
+    expect(document.querySelector('output')?.textContent).toBe('');
+    await act(async () => hydrateIsland('steps', () => <Steps />));
+    await vi.waitFor(() => expect(document.querySelector('output')?.textContent).toBe('next pause next'));
+    expect((window as unknown as Record<string, unknown[]>)[HELD_CLICKS]).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' })); // once hydrated, a press is React's alone
+    expect(document.querySelector('output')?.textContent).toBe('next pause next pause');
   });
 });

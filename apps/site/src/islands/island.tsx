@@ -3,7 +3,7 @@
 // testimonials, footer…) never ships as JavaScript. An island's props travel as JSON in the HTML.
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { HELD_SUBMITS } from './page-scripts';
+import { HELD_CLICKS, HELD_SUBMITS } from './page-scripts';
 
 /** JSON safe inside a <script> element (no "</script>", no HTML comment openers). */
 export function serializeProps(props: unknown): string {
@@ -41,19 +41,33 @@ export function Island<P>({ name, props, children, className }: IslandProps<P>) 
   );
 }
 
-/** The forms the head's form guard held back (submitted before their island hydrated). */
-function heldSubmits(): HTMLFormElement[] {
-  return ((window as unknown as Record<string, HTMLFormElement[] | undefined>)[HELD_SUBMITS] ??= []);
+/** What the head's guard held back (submitted or pressed before their island hydrated), by its window property. */
+function heldBack<T>(property: string): T[] {
+  return ((window as unknown as Record<string, T[] | undefined>)[property] ??= []);
 }
 
-/** Once the island has hydrated, submits each of its forms the guard held back, once. */
-function SubmitHeldForms({ container, children }: { container: HTMLElement; children: ReactNode }) {
+/** Takes out of `held` what lies in `container`, in the order it was held. */
+function takeFrom<T extends Node>(held: T[], container: HTMLElement): T[] {
+  const taken = held.filter((node) => container.contains(node));
+  for (const node of taken) held.splice(held.indexOf(node), 1);
+  return taken;
+}
+
+/** Presses each button as the visitor did: one press a task, each seeing what the one before did. */
+function pressInTurn([button, ...rest]: HTMLButtonElement[]): void {
+  if (!button) return;
+  button.click();
+  if (rest.length > 0) setTimeout(() => pressInTurn(rest), 0);
+}
+
+/**
+ * Once the island has hydrated, carries out what the visitor did before: each held form is submitted
+ * once, each held button press made again, in order.
+ */
+function CarryOutHeldInput({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => {
-    const held = heldSubmits();
-    for (const form of held.filter((candidate) => container.contains(candidate))) {
-      held.splice(held.indexOf(form), 1);
-      form.requestSubmit();
-    }
+    pressInTurn(takeFrom(heldBack<HTMLButtonElement>(HELD_CLICKS), container));
+    for (const form of takeFrom(heldBack<HTMLFormElement>(HELD_SUBMITS), container)) form.requestSubmit();
   }, [container]);
   return children;
 }
@@ -81,7 +95,7 @@ export function hydrateIsland<P>(
     hydrateRoot(
       container,
       <StrictMode>
-        <SubmitHeldForms container={container}>{render(props)}</SubmitHeldForms>
+        <CarryOutHeldInput container={container}>{render(props)}</CarryOutHeldInput>
       </StrictMode>,
     );
     // From here React owns the island: events that arrive while it hydrates are replayed.
