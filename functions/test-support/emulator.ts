@@ -19,6 +19,19 @@ export async function functionUrl(name: FunctionName): Promise<string> {
   return `${functionsUrl}/${name}`;
 }
 
+/**
+ * The URLs of the functions `names` (a key for each function), filled in by a beforeAll of the calling
+ * file.
+ */
+export function functionUrls<Key extends string>(names: Record<Key, FunctionName>): Record<Key, string> {
+  const urls = {} as Record<Key, string>;
+  beforeAll(async () => {
+    for (const [key, name] of Object.entries(names) as [Key, FunctionName][])
+      urls[key] = await functionUrl(name);
+  });
+  return urls;
+}
+
 export function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }
