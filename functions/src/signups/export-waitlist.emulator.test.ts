@@ -657,29 +657,27 @@ describe('exportWaitlist: the source and campaign filters and the Attribution wo
       const domain = `${unique('utm')}.test`;
       const at = (iso: string) => Timestamp.fromDate(new Date(iso));
       // The attribution fields as a signup's first write stores them.
-      await writeFutureSignup({
-        email: `ana@${domain}`,
-        timestamp: at('2030-06-01T09:00:00Z'),
-        utmSource: 'newsletter',
-        utmCampaign: 'launch',
-        referrerHost: 'news.example.com',
-        landingPath: '/',
-      });
-      await writeFutureSignup({
-        email: `bo@${domain}`,
-        timestamp: at('2030-06-02T09:00:00Z'),
-        utmSource: 'newsletter',
-        utmMedium: 'email',
-        landingPath: '/',
-      });
-      await writeFutureSignup({
-        email: `cy@${domain}`,
-        timestamp: at('2030-06-03T09:00:00Z'),
-        utmSource: 'podcast',
-        utmCampaign: 'launch',
-        landingPath: '/faq',
-      });
-      await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-06-04T09:00:00Z') });
+      for (const [local, day, attribution] of [
+        [
+          'ana',
+          '2030-06-01',
+          {
+            utmSource: 'newsletter',
+            utmCampaign: 'launch',
+            referrerHost: 'news.example.com',
+            landingPath: '/',
+          },
+        ],
+        ['bo', '2030-06-02', { utmSource: 'newsletter', utmMedium: 'email', landingPath: '/' }],
+        ['cy', '2030-06-03', { utmSource: 'podcast', utmCampaign: 'launch', landingPath: '/faq' }],
+        ['dee', '2030-06-04', {}],
+      ] as const) {
+        await writeFutureSignup({
+          email: `${local}@${domain}`,
+          timestamp: at(`${day}T09:00:00Z`),
+          ...attribution,
+        });
+      }
       const staff = await createStaff(['Staff']);
       const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
       const exported = async (change: Record<string, unknown>) => {
