@@ -247,35 +247,26 @@ describe('refused tokens change nothing', () => {
     const [body, signature] = joined.erase.split('.') as [string, string];
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
     const forged = `${Buffer.from(JSON.stringify({ ...payload, exp: Number(payload.exp) + 3600 })).toString('base64url')}.${signature}`;
-    expect(await post(urls.erase, { token: forged })).toMatchObject({
-      status: 401,
-      body: { error: LINK_INVALID },
-    });
-    const other = signLinkToken('not-the-server-key', 'erase', String(payload.subject));
-    expect(await post(urls.erase, { token: other })).toMatchObject({
-      status: 401,
-      body: { error: LINK_INVALID },
-    });
+    const otherKey = signLinkToken('not-the-server-key', 'erase', String(payload.subject));
+    for (const token of [forged, otherKey]) {
+      expect(await post(urls.erase, { token })).toMatchObject({ status: 401, body: { error: LINK_INVALID } });
+    }
     await expectUntouched();
   });
 
   it('a token of another purpose → 401', async () => {
-    expect(await post(urls.erase, { token: joined.unsubscribe })).toMatchObject({
-      status: 401,
-      body: { error: LINK_INVALID },
-    });
-    expect(await post(urls.unsubscribe, { token: joined.confirm })).toMatchObject({
-      status: 401,
-      body: { error: LINK_INVALID },
-    });
-    expect(await post(urls.confirm, { token: joined.erase })).toMatchObject({
-      status: 401,
-      body: { error: LINK_INVALID },
-    });
-    expect(await post(urls.resubscribe, { token: joined.erase })).toMatchObject({
-      status: 401,
-      body: { error: LINK_INVALID },
-    });
+    const misused = [
+      ['erase', joined.unsubscribe],
+      ['unsubscribe', joined.confirm],
+      ['confirm', joined.erase],
+      ['resubscribe', joined.erase],
+    ] as const;
+    for (const [name, token] of misused) {
+      expect(await post(urls[name], { token }), name).toMatchObject({
+        status: 401,
+        body: { error: LINK_INVALID },
+      });
+    }
     await expectUntouched();
   });
 
