@@ -3,10 +3,11 @@
 // writes any of them or the invite fields of a signup.
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS, INVITE_SETTINGS_DOC } from '@silk/schema/constants';
-import { collection, doc, getDoc, getDocs, query, setDoc, where } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firestore';
 import { describe, it } from 'vitest';
-import { ACTORS, db, EXISTING_SIGNUP, landingWrite, mustChangeDb, type ActorName } from './fixtures';
+import { ACTORS, db, EXISTING_SIGNUP, mustChangeDb, type ActorName } from './fixtures';
 import { BROWSER_OPERATIONS, browserOperations } from './operations';
+import { serverSignupFieldCases } from './server-fields';
 
 const READS: Record<ActorName, boolean> = {
   visitor: false,
@@ -77,25 +78,6 @@ export function inviteCases(env: () => RulesTestEnvironment): void {
       ['invitedAt', 1],
       ['joinedAt', 1],
     ];
-    describe.each(ACTORS)('%s', (name) => {
-      it.each(INVITE_FIELDS)('may not create a signup with %s', async (field, value) => {
-        const email = `invite-${field.toLowerCase()}@example.com`;
-        const store = db(env(), name);
-        await assertSucceeds(setDoc(doc(store, COLLECTIONS.waitlistSignups, email), landingWrite(email)));
-        const other = `other-${email}`;
-        await assertFails(
-          setDoc(doc(store, COLLECTIONS.waitlistSignups, other), { ...landingWrite(other), [field]: value }),
-        );
-      });
-      it.each(INVITE_FIELDS)('may not merge %s into an existing signup', async (field, value) => {
-        await assertFails(
-          setDoc(
-            doc(db(env(), name), COLLECTIONS.waitlistSignups, EXISTING_SIGNUP),
-            { ...landingWrite(EXISTING_SIGNUP, null), [field]: value },
-            { merge: true },
-          ),
-        );
-      });
-    });
+    serverSignupFieldCases(env, 'invite', INVITE_FIELDS);
   });
 }
