@@ -128,11 +128,8 @@ describe('pnpm admin:bootstrap', () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('Refused');
       expect(result.stderr).toContain('--reset-password');
-      expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
-      const after = await auth.getUserByEmail(email);
+      const after = await expectOwnAccountUntouched(email, ownPassword);
       expect(after.tokensValidAfterTime).toBe(squatter.tokensValidAfterTime);
-      expect(after.emailVerified).toBe(false);
-      expect(await signIn(email, ownPassword)).toBe(true);
     },
   );
 
@@ -178,6 +175,15 @@ async function registerOnOwn(email: string, password: string) {
   return auth.getUserByEmail(email);
 }
 
+/** The account registered on its own is as it was (unverified, its password works) and has no staff record. */
+async function expectOwnAccountUntouched(email: string, password: string) {
+  expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
+  const account = await auth.getUserByEmail(email);
+  expect(account.emailVerified).toBe(false);
+  expect(await signIn(email, password)).toBe(true);
+  return account;
+}
+
 describe('pnpm admin:bootstrap: binding and leftovers', () => {
   it('says exactly what it created', { timeout: 60_000 }, async () => {
     const email = `said-${suffix()}@bootstrap.test`;
@@ -219,10 +225,7 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
       expect(result.lines.join('\n')).toContain(
         `Refused: an Auth account for ${email} was registered while the script ran.`,
       );
-      expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
-      const squatter = await auth.getUserByEmail(email);
-      expect(squatter.emailVerified).toBe(false);
-      expect(await signIn(email, squatterPassword)).toBe(true);
+      await expectOwnAccountUntouched(email, squatterPassword);
     },
   );
 
