@@ -31,6 +31,7 @@ import {
   sessionKey,
   type ActorName,
 } from './fixtures';
+import { check } from './operations';
 
 const SIGNUPS = COLLECTIONS.waitlistSignups;
 const ALLOWED: Record<'read' | 'write' | 'delete', Record<ActorName, boolean>> = {
@@ -42,9 +43,6 @@ const ALLOWED: Record<'read' | 'write' | 'delete', Record<ActorName, boolean>> =
 
 /** Inputs the table refuses that cannot even name a document (empty, or a path) are left to the other layers. */
 const isDocumentId = (id: string) => id !== '' && !id.includes('/');
-
-const check = (allowed: boolean, operation: Promise<unknown>) =>
-  allowed ? assertSucceeds(operation) : assertFails(operation);
 
 export function signupCases(env: () => RulesTestEnvironment): void {
   describe('waitlist_signups: every actor × operation', () => {
