@@ -277,6 +277,6 @@ export async function handleMailWrite(
   if (state === 'PENDING' && (after.delivery as { nextAttemptAt?: unknown }).nextAttemptAt !== undefined)
     return;
   const now = deps.now ?? Date.now;
-  const data = await claimDelivery(deps.db, ref, now() + deps.config.leaseMs, MAIL_CLAIM);
+  const data = await claimDelivery(ref, now() + deps.config.leaseMs, MAIL_CLAIM);
   if (data && (await awaitSendSlot(ref, data, deps))) await deliver(ref, data, deps);
 }

@@ -160,16 +160,18 @@ describe('readServerConfig', () => {
     expect(readServerConfig({ ANSWER_TIME_STEP_MS: '450' }).answerTimeStepMs).toBe(450);
   });
 
-  it.each([
-    ['CEILING_JOIN_SIGNUPS', '-1'],
-    ['CEILING_CONFIRMATION_MAILS', '2.5'],
-    ['CEILING_WINDOW_SECONDS', '0'],
-    ['MAIL_BUDGET_PER_MAILBOX_PER_DAY', '-1'],
-    ['CEILING_STATUS_LINK_MAILS', '1.5'],
-    ['ANSWER_TIME_STEP_MS', '-5'],
-    ['REFERRAL_DAILY_CAP', '-1'],
-    ['REFERRAL_NETWORK_WINDOW_SECONDS', 'soon'],
-  ])('refuses %s=%s, naming the variable', (name, value) => {
+  /** A value each of these variables refuses. */
+  const REFUSED = {
+    CEILING_JOIN_SIGNUPS: '-1',
+    CEILING_CONFIRMATION_MAILS: '2.5',
+    CEILING_WINDOW_SECONDS: '0',
+    MAIL_BUDGET_PER_MAILBOX_PER_DAY: '-1',
+    CEILING_STATUS_LINK_MAILS: '1.5',
+    ANSWER_TIME_STEP_MS: '-5',
+    REFERRAL_DAILY_CAP: '-1',
+    REFERRAL_NETWORK_WINDOW_SECONDS: 'soon',
+  };
+  it.each(Object.entries(REFUSED))('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => readServerConfig({ [name]: value })).toThrow(name);
   });
 });

@@ -176,7 +176,7 @@ async function attempt(data: DocumentData, deps: AttemptDeps, at: number): Promi
 /** Claims the delivery and makes one attempt, then records it (and when the next one is due). */
 async function attemptDelivery(ref: DocumentReference, deps: AttemptDeps): Promise<void> {
   const now = deps.now ?? Date.now;
-  const data = await claimDelivery(deps.db, ref, now() + deps.config.leaseMs, WEBHOOK_CLAIM);
+  const data = await claimDelivery(ref, now() + deps.config.leaseMs, WEBHOOK_CLAIM);
   if (!data) return;
   const attempts = Number(data.delivery?.attempts ?? 0) + 1;
   const at = now();
