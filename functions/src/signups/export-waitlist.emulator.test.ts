@@ -587,29 +587,18 @@ describe('exportWaitlist: the invite status filter and the Invitations worksheet
     const invitedAt = Date.parse('2030-05-01T09:00:00Z');
     const hour = 3_600_000;
     // The fields the invitation functions write on a signup.
-    await writeFutureSignup({
-      email: `ana@${domain}`,
-      timestamp: at('2030-04-01T09:00:00Z'),
-      inviteStatus: 'joined',
-      inviteWave: 'wave-1',
-      invitedAt,
-      joinedAt: invitedAt + 2 * hour,
-    });
-    await writeFutureSignup({
-      email: `bo@${domain}`,
-      timestamp: at('2030-04-02T09:00:00Z'),
-      inviteStatus: 'invited',
-      inviteWave: 'wave-1',
-      invitedAt,
-    });
-    await writeFutureSignup({
-      email: `cy@${domain}`,
-      timestamp: at('2030-04-03T09:00:00Z'),
-      inviteStatus: 'expired',
-      inviteWave: 'wave-2',
-      invitedAt: invitedAt + hour,
-    });
-    await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-04-04T09:00:00Z') });
+    for (const [local, day, invite] of [
+      [
+        'ana',
+        '2030-04-01',
+        { inviteStatus: 'joined', inviteWave: 'wave-1', invitedAt, joinedAt: invitedAt + 2 * hour },
+      ],
+      ['bo', '2030-04-02', { inviteStatus: 'invited', inviteWave: 'wave-1', invitedAt }],
+      ['cy', '2030-04-03', { inviteStatus: 'expired', inviteWave: 'wave-2', invitedAt: invitedAt + hour }],
+      ['dee', '2030-04-04', {}],
+    ] as const) {
+      await writeFutureSignup({ email: `${local}@${domain}`, timestamp: at(`${day}T09:00:00Z`), ...invite });
+    }
     const staff = await createStaff(['Staff']);
     const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
     const exported = async (change: Record<string, unknown>) => {
