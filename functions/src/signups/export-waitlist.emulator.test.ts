@@ -62,6 +62,17 @@ afterAll(async () => {
   await Promise.all([...futureSignups].map((email) => signups.doc(email).delete()));
 });
 
+/** Future signups at `domain`, each a local part, the day it signed up (at 09:00 UTC) and its other fields. */
+async function writeFutureSignupsAt(
+  domain: string,
+  rows: ReadonlyArray<readonly [string, string, Record<string, unknown>]>,
+): Promise<void> {
+  for (const [local, day, fields] of rows) {
+    const timestamp = Timestamp.fromDate(new Date(`${day}T09:00:00Z`));
+    await writeFutureSignup({ email: `${local}@${domain}`, timestamp, ...fields });
+  }
+}
+
 /** Referral records as the referral functions write them (referrals/{referred}), removed after this file. */
 const referrals = db.collection(COLLECTIONS.referrals);
 const writtenReferrals = new Set<string>();
@@ -484,23 +495,12 @@ describe('exportWaitlist: the filtered view', () => {
 describe('exportWaitlist: the Referrals worksheet', () => {
   it('lists the referral records on a second worksheet; a filtered view keeps those of its rows; the first keeps its 12 columns', async () => {
     const domain = `${unique('refs')}.test`;
-    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
-    await writeFutureSignup({
-      email: `ana@${domain}`,
-      timestamp: at('2030-04-01T09:00:00Z'),
-      confirmedReferrals: 1,
-    });
-    await writeFutureSignup({
-      email: `bo@${domain}`,
-      timestamp: at('2030-04-02T09:00:00Z'),
-      referredBy: `ana@${domain}`,
-    });
-    await writeFutureSignup({
-      email: `cy@${domain}`,
-      timestamp: at('2030-04-03T09:00:00Z'),
-      referredBy: `ana@${domain}`,
-    });
-    await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-04-04T09:00:00Z') });
+    await writeFutureSignupsAt(domain, [
+      ['ana', '2030-04-01', { confirmedReferrals: 1 }],
+      ['bo', '2030-04-02', { referredBy: `ana@${domain}` }],
+      ['cy', '2030-04-03', { referredBy: `ana@${domain}` }],
+      ['dee', '2030-04-04', {}],
+    ]);
     const createdAt = Date.parse('2030-04-02T09:00:00Z');
     await writeReferral({
       referred: `bo@${domain}`,
@@ -583,11 +583,10 @@ describe('exportWaitlist: the Referrals worksheet', () => {
 describe('exportWaitlist: the invite status filter and the Invitations worksheet', () => {
   it('a filtered view keeps the rows of one invite status (none recorded: waiting); the Invitations worksheet counts the exported rows', async () => {
     const domain = `${unique('invites')}.test`;
-    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
     const invitedAt = Date.parse('2030-05-01T09:00:00Z');
     const hour = 3_600_000;
     // The fields the invitation functions write on a signup.
-    for (const [local, day, invite] of [
+    await writeFutureSignupsAt(domain, [
       [
         'ana',
         '2030-04-01',
@@ -596,9 +595,7 @@ describe('exportWaitlist: the invite status filter and the Invitations worksheet
       ['bo', '2030-04-02', { inviteStatus: 'invited', inviteWave: 'wave-1', invitedAt }],
       ['cy', '2030-04-03', { inviteStatus: 'expired', inviteWave: 'wave-2', invitedAt: invitedAt + hour }],
       ['dee', '2030-04-04', {}],
-    ] as const) {
-      await writeFutureSignup({ email: `${local}@${domain}`, timestamp: at(`${day}T09:00:00Z`), ...invite });
-    }
+    ]);
     const staff = await createStaff(['Staff']);
     const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
     const exported = async (change: Record<string, unknown>) => {
@@ -644,9 +641,8 @@ describe('exportWaitlist: the source and campaign filters and the Attribution wo
     { timeout: 120_000 },
     async () => {
       const domain = `${unique('utm')}.test`;
-      const at = (iso: string) => Timestamp.fromDate(new Date(iso));
       // The attribution fields as a signup's first write stores them.
-      for (const [local, day, attribution] of [
+      await writeFutureSignupsAt(domain, [
         [
           'ana',
           '2030-06-01',
@@ -660,13 +656,7 @@ describe('exportWaitlist: the source and campaign filters and the Attribution wo
         ['bo', '2030-06-02', { utmSource: 'newsletter', utmMedium: 'email', landingPath: '/' }],
         ['cy', '2030-06-03', { utmSource: 'podcast', utmCampaign: 'launch', landingPath: '/faq' }],
         ['dee', '2030-06-04', {}],
-      ] as const) {
-        await writeFutureSignup({
-          email: `${local}@${domain}`,
-          timestamp: at(`${day}T09:00:00Z`),
-          ...attribution,
-        });
-      }
+      ]);
       const staff = await createStaff(['Staff']);
       const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
       const exported = async (change: Record<string, unknown>) => {
