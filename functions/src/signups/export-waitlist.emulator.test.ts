@@ -98,6 +98,13 @@ async function download(idToken: string, target = url, extra: Record<string, unk
   return { response, buffer: Buffer.from(await response.arrayBuffer()) };
 }
 
+/** Downloads the export, expecting 200, and reads the workbook back. */
+async function downloadedBook(idToken: string, target = url, extra: Record<string, unknown> = {}) {
+  const { response, buffer } = await download(idToken, target, extra);
+  expect(response.status).toBe(200);
+  return readWorkbook(buffer);
+}
+
 async function signupCount(): Promise<number> {
   return (await signups.count().get()).data().count;
 }
@@ -269,9 +276,7 @@ describe('exportWaitlist: the file', () => {
     await writeFutureSignup({ email, timestamp: Timestamp.fromDate(moment) });
     const staff = await createStaff(['Staff']);
 
-    const { response, buffer } = await download(staff.idToken, url, { timeZone: 'America/New_York' });
-    expect(response.status).toBe(200);
-    const book = await readWorkbook(buffer);
+    const book = await downloadedBook(staff.idToken, url, { timeZone: 'America/New_York' });
     expect(book.header).toEqual(HEADERS);
     expect(book.headerNotes).toEqual({ 'Signup Date': 'Times in America/New_York' });
     const cell = book.rows.find((row) => row[0] === email)![col('Signup Date')] as Date;
@@ -281,9 +286,7 @@ describe('exportWaitlist: the file', () => {
     expect(formatSignupDate(cell, 'UTC')).toBe('Jun 30, 2030, 10:30 PM');
 
     // A zone this server does not know: the export still works, in UTC, and says so.
-    const unknown = await download(staff.idToken, url, { timeZone: 'Mars/Olympus_Mons' });
-    expect(unknown.response.status).toBe(200);
-    const utc = await readWorkbook(unknown.buffer);
+    const utc = await downloadedBook(staff.idToken, url, { timeZone: 'Mars/Olympus_Mons' });
     expect(utc.headerNotes).toEqual({ 'Signup Date': 'Times in UTC' });
     expect((utc.rows.find((row) => row[0] === email)![col('Signup Date')] as Date).getTime()).toBe(
       moment.getTime(),
@@ -325,9 +328,7 @@ describe('exportWaitlist: the file', () => {
     );
     const staff = await createStaff(['Staff']);
     const before = await signupCount();
-    const { response, buffer } = await download(staff.idToken);
-    expect(response.status).toBe(200);
-    const book = await readWorkbook(buffer);
+    const book = await downloadedBook(staff.idToken);
     expect(book.rows.length).toBeGreaterThanOrEqual(before);
     const mine = book.rows.filter((row) => String(row[0]).endsWith(`@${domain}`));
     expect(mine).toHaveLength(10_000);
@@ -448,9 +449,9 @@ describe('exportWaitlist: the filtered view', () => {
     const { domain, view } = await seedView();
     const staff = await createStaff(['Staff']);
     const emails = async (change: Record<string, unknown>) => {
-      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
-      expect(response.status).toBe(200);
-      return (await readWorkbook(buffer)).rows.map((row) => String(row[0]).split('@')[0]);
+      return (await downloadedBook(staff.idToken, url, { view: { ...view, ...change } })).rows.map(
+        (row) => String(row[0]).split('@')[0],
+      );
     };
     expect(await emails({ countries: ['Portugal'] })).toEqual(['dan', 'bea']);
     expect(await emails({ countries: ['United States', 'Japan'] })).toEqual(['eve', 'cat']);
@@ -522,9 +523,7 @@ describe('exportWaitlist: the Referrals worksheet', () => {
     const staff = await createStaff(['Staff']);
     const ours = (rows: unknown[][]) => rows.filter((row) => String(row[1]).endsWith(`@${domain}`));
 
-    const full = await download(staff.idToken);
-    expect(full.response.status).toBe(200);
-    const book = await readWorkbook(full.buffer);
+    const book = await downloadedBook(staff.idToken);
     expect(book.header).toEqual(HEADERS);
     expect(book.header).toHaveLength(12);
     expect(book.sheetNames).toEqual([
@@ -562,9 +561,7 @@ describe('exportWaitlist: the Referrals worksheet', () => {
     // The filtered export honours the referral filters, and its Referrals worksheet follows its rows.
     const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
     const emailsOf = async (change: Record<string, unknown>) => {
-      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
-      expect(response.status).toBe(200);
-      const read = await readWorkbook(buffer);
+      const read = await downloadedBook(staff.idToken, url, { view: { ...view, ...change } });
       return {
         rows: read.rows.map((row) => String(row[0]).split('@')[0]),
         referred: read.sheets[REFERRALS_SHEET_NAME]!.rows.map((row) => String(row[1]).split('@')[0]),
@@ -599,9 +596,7 @@ describe('exportWaitlist: the invite status filter and the Invitations worksheet
     const staff = await createStaff(['Staff']);
     const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
     const exported = async (change: Record<string, unknown>) => {
-      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
-      expect(response.status).toBe(200);
-      const read = await readWorkbook(buffer);
+      const read = await downloadedBook(staff.idToken, url, { view: { ...view, ...change } });
       expect(read.header).toHaveLength(12);
       return {
         rows: read.rows.map((row) => String(row[0]).split('@')[0]),
@@ -660,9 +655,7 @@ describe('exportWaitlist: the source and campaign filters and the Attribution wo
       const staff = await createStaff(['Staff']);
       const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
       const exported = async (change: Record<string, unknown>) => {
-        const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
-        expect(response.status).toBe(200);
-        const read = await readWorkbook(buffer);
+        const read = await downloadedBook(staff.idToken, url, { view: { ...view, ...change } });
         expect(read.header).toEqual(HEADERS);
         const sheet = read.sheets[ATTRIBUTION_SHEET_NAME]!;
         expect(sheet.header).toEqual(ATTRIBUTION_COLUMNS.map((column) => column.header));
@@ -706,9 +699,7 @@ describe('exportWaitlist handler with injected signups', () => {
       }),
     );
     try {
-      const { response, buffer } = await download(staff.idToken, served.url);
-      expect(response.status).toBe(200);
-      const book = await readWorkbook(buffer);
+      const book = await downloadedBook(staff.idToken, served.url);
       expect(book.header).toEqual(HEADERS);
       expect(book.rows).toEqual([]);
       expect(audited).toEqual([
