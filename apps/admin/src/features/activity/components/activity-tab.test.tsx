@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivityTab } from './activity-tab';
 import { services } from '@/testing/services';
+import { bodyRows, textsByRole } from '@/testing/queries';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@silk/data-access/audit-log', () => ({
@@ -61,15 +62,7 @@ const ENTRIES: AuditEntryRow[] = [
 ];
 
 function rows() {
-  const table = screen.getByRole('table');
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+  return bodyRows(screen.getByRole('table'));
 }
 
 describe('Activity tab', () => {
@@ -82,11 +75,13 @@ describe('Activity tab', () => {
     expect(
       within(screen.getByRole('region', { name: 'Activity log' })).getByRole('table'),
     ).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('table'))
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Time', 'Actor', 'Action', 'Target', 'Details']);
+    expect(textsByRole(screen.getByRole('table'), 'columnheader')).toEqual([
+      'Time',
+      'Actor',
+      'Action',
+      'Target',
+      'Details',
+    ]);
     expect(rows().map((row) => row.slice(1))).toEqual([
       ['ana@silk.travel', 'Member removed', 'ben@silk.travel', 'username ben; roles: Staff'],
       ['ana@silk.travel', 'Member updated', 'cy@silk.travel', 'roles: Director, Staff (was Staff)'],
@@ -111,11 +106,12 @@ describe('Activity tab', () => {
     act(() => deliver!(ENTRIES));
     const actor = screen.getByLabelText('Actor');
     const action = screen.getByLabelText('Action');
-    expect(
-      within(actor)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All actors', 'ana@silk.travel', 'bootstrap', 'cy@silk.travel']);
+    expect(textsByRole(actor, 'option')).toEqual([
+      'All actors',
+      'ana@silk.travel',
+      'bootstrap',
+      'cy@silk.travel',
+    ]);
     expect(within(action).getAllByRole('option')).toHaveLength(AUDIT_ACTIONS.length + 1);
 
     await user.selectOptions(actor, 'ana@silk.travel');

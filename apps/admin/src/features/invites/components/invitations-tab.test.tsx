@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvitationsTab } from './invitations-tab';
+import { textsByRole } from '@/testing/queries';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
@@ -127,11 +128,7 @@ describe('Invitations tab', () => {
     expect(
       await within(dialog).findByText(/2 people would be invited: fewer are waiting than asked/),
     ).toBeInTheDocument();
-    expect(
-      within(dialog)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['a@example.com', 'b@example.com']);
+    expect(textsByRole(dialog, 'listitem')).toEqual(['a@example.com', 'b@example.com']);
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     const [, , preview] = call.mock.calls[0]!;
     expect(preview).toMatchObject({

@@ -12,11 +12,12 @@ import {
 } from '@silk/schema/messages';
 import type { RankingSettings, ReferralRecord } from '@silk/schema/referrals';
 import type { Role } from '@silk/schema/roles';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { services } from '@/testing/services';
 import { ReferralsTab } from './referrals-tab';
+import { bodyRows } from '@/testing/queries';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
@@ -96,14 +97,7 @@ function renderTab(roles: Role[], signups: WaitlistSignupRow[] | null = SIGNUPS)
 }
 
 function tableRows(name: string) {
-  return within(screen.getByRole('region', { name }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+  return bodyRows(screen.getByRole('region', { name }));
 }
 
 describe('Referrals tab', () => {

@@ -24,6 +24,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { LONG_CELL_CHARS, TABLE_WIDTH } from './columns';
 import { ROW_HEIGHT } from './data-table';
 import { SignupsTab } from './signups-tab';
+import { textsByRole } from '@/testing/queries';
 
 vi.mock('@/lib/services', () => ({ adminServices: () => ({}) }));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
@@ -154,14 +155,10 @@ describe('Waitlist Signups tab', () => {
     viewportWidth = TABLE_WIDTH;
     renderTab({ signups: rows });
     const table = screen.getByRole('table', { name: 'Waitlist signups' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((cell) => cell.textContent);
+    const headers = textsByRole(table, 'columnheader');
     expect(headers).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     const [, body] = within(table).getAllByRole('row');
-    const cells = within(body!)
-      .getAllByRole('cell')
-      .map((cell) => cell.textContent);
+    const cells = textsByRole(body!, 'cell');
     expect(cells).toEqual([
       'ana@example.com',
       'ana@acme.io',
@@ -330,9 +327,7 @@ describe('Waitlist Signups tab', () => {
       expect(currentQuery).toBe('?status=confirmed');
       expect(screen.getByText(/Showing:/)).toHaveTextContent('Showing: 3 of 5');
       expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 5');
-      const headers = within(screen.getByRole('table'))
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent);
+      const headers = textsByRole(screen.getByRole('table'), 'columnheader');
       expect(headers).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
       await user.selectOptions(show, 'Unconfirmed');
       expect(emailsShown()).toEqual(['user1@example.com', 'user3@example.com']);
@@ -411,12 +406,8 @@ describe('Waitlist Signups tab', () => {
       const button = within(cell).getByRole('button', { name: 'Details of user2@example.com' });
       await user.click(button);
       const dialog = screen.getByRole('dialog', { name: 'user2@example.com' });
-      const terms = within(dialog)
-        .getAllByRole('term')
-        .map((term) => term.textContent);
-      const values = within(dialog)
-        .getAllByRole('definition')
-        .map((value) => value.textContent);
+      const terms = textsByRole(dialog, 'term');
+      const values = textsByRole(dialog, 'definition');
       expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
         Confirmed: formatSignupDate(new Date(Date.UTC(2026, 10, 22, 9))),
         'Referred by': 'user0@example.com',
@@ -469,11 +460,12 @@ describe('Waitlist Signups tab', () => {
       const user = userEvent.setup();
       renderTab({ signups: attributedRows() });
       const source = screen.getByRole('combobox', { name: 'Source' });
-      expect(
-        within(source)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['Any source', 'newsletter (2)', '(none) (1)', 'podcast (1)']);
+      expect(textsByRole(source, 'option')).toEqual([
+        'Any source',
+        'newsletter (2)',
+        '(none) (1)',
+        'podcast (1)',
+      ]);
       await user.selectOptions(source, 'newsletter (2)');
       expect(emailsShown()).toEqual(['user0@example.com', 'user1@example.com']);
       expect(currentQuery).toBe('?source=newsletter');
@@ -586,11 +578,9 @@ describe('Waitlist Signups tab', () => {
         expect.any(Function),
       );
       const list = within(dialog).getByRole('list', { name: 'Invitation history' });
-      expect(
-        within(list)
-          .getAllByRole('listitem')
-          .map((item) => item.textContent),
-      ).toEqual([`Invited by admin@silk.travel, ${formatSignupDate(new Date(invitedAt))} (wave w1)`]);
+      expect(textsByRole(list, 'listitem')).toEqual([
+        `Invited by admin@silk.travel, ${formatSignupDate(new Date(invitedAt))} (wave w1)`,
+      ]);
       // The row turns joined in the live list: the open dialog follows it.
       rerender({
         signups: rows.map((row) =>
@@ -685,11 +675,12 @@ describe('Waitlist Signups tab', () => {
       renderTab({ signups: seed });
       const frequency = screen.getByRole('combobox', { name: 'Travel Frequency' });
       await waitFor(() =>
-        expect(
-          within(frequency)
-            .getAllByRole('option')
-            .map((option) => option.textContent),
-        ).toEqual(['Any answer', 'Monthly or more (3)', 'N/A (1)', 'Once a year (1)']),
+        expect(textsByRole(frequency, 'option')).toEqual([
+          'Any answer',
+          'Monthly or more (3)',
+          'N/A (1)',
+          'Once a year (1)',
+        ]),
       );
       await user.selectOptions(frequency, 'Monthly or more');
       expect(emailsShown()).toEqual(['eve@example.com', 'cat@example.com', 'bea@example.com']);
@@ -712,11 +703,13 @@ describe('Waitlist Signups tab', () => {
       renderTab({ signups: seed });
       const country = screen.getByRole('combobox', { name: 'Country' });
       await waitFor(() => expect(within(country).getAllByRole('option')).toHaveLength(5));
-      expect(
-        within(country)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['Any country', 'Japan (1)', 'Portugal (2)', 'United States (1)', 'N/A (1)']);
+      expect(textsByRole(country, 'option')).toEqual([
+        'Any country',
+        'Japan (1)',
+        'Portugal (2)',
+        'United States (1)',
+        'N/A (1)',
+      ]);
       await user.selectOptions(country, 'Portugal');
       expect(emailsShown()).toEqual(['cat@example.com', 'bea@example.com']);
       expect(params().getAll('country')).toEqual(['Portugal']);
