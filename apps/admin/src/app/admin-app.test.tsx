@@ -10,6 +10,8 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './routes';
 import { services } from '@/testing/services';
+import { textsByRole } from '@/testing/queries';
+import { ADMIN_SIDEBAR } from '@/testing/sidebar';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api', firebase: { projectId: 'demo-unit' } } }));
@@ -166,21 +168,7 @@ describe('admin panel shell', () => {
     expect(within(header).getByText('ana')).toBeInTheDocument();
     expect(within(header).getByText('Admin, Developer')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual([
-      'Waitlist Signups',
-      'Insights',
-      'Referrals',
-      'Invitations',
-      'Import',
-      'Team Manager',
-      'Activity',
-      'Webhooks',
-      'Account Settings',
-    ]);
+    expect(textsByRole(nav, 'link')).toEqual(ADMIN_SIDEBAR);
     expect(within(nav).getByRole('link', { name: 'Waitlist Signups' })).toHaveAttribute(
       'aria-current',
       'page',
