@@ -45,6 +45,12 @@ const INVITE_OPTIONS: ReadonlyArray<{ value: InviteFilter; label: string }> = [
   { value: 'declined', label: 'Declined' },
 ];
 
+/** Which signups the table shows by their confirmed referrals: all, or those with at least one. */
+const HAS_REFERRALS_OPTIONS: ReadonlyArray<{ value: '' | 'yes'; label: string }> = [
+  { value: '', label: 'Any signup' },
+  { value: 'yes', label: 'With confirmed referrals' },
+];
+
 /** A select lists at most this many answers of a question (the most frequent; search finds the rest). */
 export const MAX_ANSWER_OPTIONS = 100;
 /** Longer answers are cut in the list (the option still filters by the whole answer). */
@@ -121,6 +127,44 @@ function Field({ label, children }: { label: string; children: (id: string) => R
       </label>
       {children(id)}
     </div>
+  );
+}
+
+interface ChoiceFilterProps<T extends string> {
+  label: string;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  value: T;
+  onChange: (value: T) => void;
+}
+
+/** A filter with a fixed list of choices. */
+function ChoiceFilter<T extends string>({ label, options, value, onChange }: ChoiceFilterProps<T>) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select
+          id={id}
+          className="toolbar__select"
+          value={value}
+          onChange={(event) => onChange(event.target.value as T)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** One of the counts above the table, announced as it changes; empty while it is unknown. */
+function CountLine({ children }: { children: ReactNode }) {
+  return (
+    <p className="toolbar__count" aria-live="polite">
+      {children}
+    </p>
   );
 }
 
@@ -210,27 +254,27 @@ export function Toolbar(props: ToolbarProps) {
   return (
     <div className="toolbar">
       <div className="toolbar__counts">
-        <p className="toolbar__count" aria-live="polite">
+        <CountLine>
           {total === null ? null : (
             <>
               Total signups: <strong>{count(total)}</strong>
             </>
           )}
-        </p>
-        <p className="toolbar__count" aria-live="polite">
+        </CountLine>
+        <CountLine>
           {confirmed === null ? null : (
             <>
               Confirmed: <strong>{count(confirmed)}</strong>
             </>
           )}
-        </p>
-        <p className="toolbar__count" aria-live="polite">
+        </CountLine>
+        <CountLine>
           {filtered && shown !== null && total !== null ? (
             <>
               Showing: <strong>{count(shown)}</strong> of <strong>{count(total)}</strong>
             </>
           ) : null}
-        </p>
+        </CountLine>
       </div>
       <div className="toolbar__actions">
         <span role="status" className="toolbar__progress">
@@ -321,67 +365,30 @@ export function Toolbar(props: ToolbarProps) {
             </select>
           )}
         </Field>
-        <Field label="Show">
-          {(id) => (
-            <select
-              id={id}
-              className="toolbar__select"
-              value={view.confirmed}
-              onChange={(event) => change({ confirmed: event.target.value as ConfirmedFilter })}
-            >
-              {CONFIRMED_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Referral">
-          {(id) => (
-            <select
-              id={id}
-              className="toolbar__select"
-              value={view.referred}
-              onChange={(event) => change({ referred: event.target.value as ReferredFilter })}
-            >
-              {REFERRED_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Referrers">
-          {(id) => (
-            <select
-              id={id}
-              className="toolbar__select"
-              value={view.hasReferrals ? 'yes' : ''}
-              onChange={(event) => change({ hasReferrals: event.target.value === 'yes' })}
-            >
-              <option value="">Any signup</option>
-              <option value="yes">With confirmed referrals</option>
-            </select>
-          )}
-        </Field>
-        <Field label="Invitation">
-          {(id) => (
-            <select
-              id={id}
-              className="toolbar__select"
-              value={view.invite}
-              onChange={(event) => change({ invite: event.target.value as InviteFilter })}
-            >
-              {INVITE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ChoiceFilter
+          label="Show"
+          options={CONFIRMED_OPTIONS}
+          value={view.confirmed}
+          onChange={(confirmed) => change({ confirmed })}
+        />
+        <ChoiceFilter
+          label="Referral"
+          options={REFERRED_OPTIONS}
+          value={view.referred}
+          onChange={(referred) => change({ referred })}
+        />
+        <ChoiceFilter
+          label="Referrers"
+          options={HAS_REFERRALS_OPTIONS}
+          value={view.hasReferrals ? 'yes' : ''}
+          onChange={(choice) => change({ hasReferrals: choice === 'yes' })}
+        />
+        <ChoiceFilter
+          label="Invitation"
+          options={INVITE_OPTIONS}
+          value={view.invite}
+          onChange={(invite) => change({ invite })}
+        />
         <AttributionFilter
           label="Source"
           anyLabel="Any source"
