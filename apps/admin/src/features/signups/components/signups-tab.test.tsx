@@ -16,6 +16,7 @@ import {
   SIGNUP_DELETE_ADMIN_REQUIRED,
   signupDeleted,
 } from '@silk/schema/messages';
+import { DEFAULT_SIGNUP_VIEW } from '@silk/schema/signup-view';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
@@ -24,7 +25,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { LONG_CELL_CHARS, TABLE_WIDTH } from './columns';
 import { ROW_HEIGHT } from './data-table';
 import { SignupsTab } from './signups-tab';
-import { textsByRole } from '@/testing/queries';
+import { bodyRows, textsByRole } from '@/testing/queries';
 
 vi.mock('@/lib/services', () => ({ adminServices: () => ({}) }));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
@@ -111,6 +112,9 @@ function renderTab(props: Props, url = '/admin') {
   const result = render(tab(props), { wrapper });
   return { ...result, rerender: (next: Props) => result.rerender(tab(next)) };
 }
+
+/** The e-mail of each row the table shows, in order. */
+const emailsShown = () => bodyRows(screen.getByRole('table')).map(([email]) => email);
 
 /** The browser's zone: the export's date column is written in it. */
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -305,11 +309,6 @@ describe('Waitlist Signups tab', () => {
     const confirmedAt = new Date(Date.UTC(2026, 10, 22));
     const mixed = (): WaitlistSignupRow[] =>
       makeRows(5).map((row, index) => (index % 2 === 0 ? { ...row, confirmedAt } : row));
-    const emailsShown = () =>
-      within(screen.getByRole('table'))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
     it('counts the confirmed signups above the table, beside the total', () => {
       renderTab({ signups: mixed() });
@@ -358,11 +357,6 @@ describe('Waitlist Signups tab', () => {
         dee!,
       ];
     };
-    const emailsShown = () =>
-      within(screen.getByRole('table'))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
     it('filters by referred or not and by confirmed referrals, in the URL and in the filtered export', async () => {
       download.mockResolvedValue(new Blob(['x']));
@@ -449,11 +443,6 @@ describe('Waitlist Signups tab', () => {
         { ...dee!, suppressedReason: 'bounce', suppressedAt: Date.UTC(2026, 10, 23, 9) },
       ];
     };
-    const emailsShown = () =>
-      within(screen.getByRole('table'))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
     it('filters by source and by campaign ("(none)" for the signups without one), in the URL and the filtered export', async () => {
       download.mockResolvedValue(new Blob(['x']));
@@ -531,11 +520,6 @@ describe('Waitlist Signups tab', () => {
         cy!,
       ];
     };
-    const emailsShown = () =>
-      within(screen.getByRole('table'))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
     it('filters by invite status (none recorded: waiting), in the URL and in the filtered export', async () => {
       download.mockResolvedValue(new Blob(['x']));
@@ -641,11 +625,6 @@ describe('Waitlist Signups tab', () => {
       },
       { id: 'abe@example.com', email: 'abe@example.com', timestamp: day('2026-11-19') },
     ];
-    const emailsShown = () =>
-      within(screen.getByRole('table'))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
     const showing = () => screen.getByText(/Showing:/);
     const params = () => new URLSearchParams(currentQuery);
 
@@ -834,19 +813,11 @@ describe('Waitlist Signups tab', () => {
       expect(download).toHaveBeenCalledExactlyOnceWith(
         STAFF_CLIENT,
         {
+          ...DEFAULT_SIGNUP_VIEW,
           sort: { key: 'email', direction: 'asc' },
           search: 'example',
           answers: { travelFrequency: 'Monthly or more' },
-          from: null,
-          to: null,
           timeZone: 'UTC', // no date in the view
-          countries: [],
-          confirmed: 'all',
-          referred: 'all',
-          hasReferrals: false,
-          invite: 'all',
-          source: null,
-          campaign: null,
         },
         LOCAL_ZONE,
       );
