@@ -17,6 +17,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { services } from '@/testing/services';
 import { ReferralsTab } from './referrals-tab';
+import { fakeListener } from '@/testing/live';
 import { bodyRows } from '@/testing/queries';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
@@ -33,28 +34,16 @@ vi.mock('@silk/data-access/referrals', () => ({
 
 const call = vi.mocked(callApi);
 const STAFF_CLIENT = { apiBase: '/api', staffToken: 'id-token' };
-let deliverQueue: (records: ReferralRecord[]) => void = () => {};
-let failQueue: (error: Error) => void = () => {};
-let deliverRanking: (settings: RankingSettings) => void = () => {};
-let failRanking: (error: Error) => void = () => {};
-const stopQueue = vi.fn();
-const stopRanking = vi.fn();
+const queue = fakeListener<ReferralRecord[]>();
+const ranking = fakeListener<RankingSettings>();
 
 beforeEach(() => {
   call.mockReset();
-  stopQueue.mockReset();
-  stopRanking.mockReset();
+  queue.stop.mockReset();
+  ranking.stop.mockReset();
   vi.mocked(staffClient).mockResolvedValue(STAFF_CLIENT);
-  vi.mocked(listenToWithheldReferrals).mockImplementation((_services, onRecords, onError) => {
-    deliverQueue = onRecords;
-    failQueue = onError;
-    return stopQueue;
-  });
-  vi.mocked(listenToRankingSettings).mockImplementation((_services, onSettings, onError) => {
-    deliverRanking = onSettings;
-    failRanking = onError;
-    return stopRanking;
-  });
+  vi.mocked(listenToWithheldReferrals).mockImplementation(queue.listen);
+  vi.mocked(listenToRankingSettings).mockImplementation(ranking.listen);
 });
 
 const at = (day: number) => new Date(Date.UTC(2026, 10, day));
@@ -120,8 +109,8 @@ describe('Referrals tab', () => {
     );
     expect(screen.getByText(LOADING_DATA)).toBeInTheDocument();
 
-    act(() => deliverQueue(WITHHELD));
-    act(() => deliverRanking(SETTINGS));
+    act(() => queue.deliver(WITHHELD));
+    act(() => ranking.deliver(SETTINGS));
     expect(tableRows('Referrals waiting for review')).toEqual([
       [
         'ana+2@example.com',
@@ -137,11 +126,11 @@ describe('Referrals tab', () => {
     expect(screen.queryByRole('button', { name: 'Apply rule' })).not.toBeInTheDocument();
 
     // A decision made elsewhere takes the referral out of the live queue.
-    act(() => deliverQueue([]));
+    act(() => queue.deliver([]));
     expect(screen.getByText(NO_WITHHELD_REFERRALS)).toBeInTheDocument();
     unmount();
-    expect(stopQueue).toHaveBeenCalledOnce();
-    expect(stopRanking).toHaveBeenCalledOnce();
+    expect(queue.stop).toHaveBeenCalledOnce();
+    expect(ranking.stop).toHaveBeenCalledOnce();
   });
 
   it('says so when there are no confirmed referrals, and while the signups load', () => {
@@ -156,7 +145,7 @@ describe('Referrals tab', () => {
     call.mockRejectedValueOnce(new ApiError(403, { error: REFERRALS_ADMIN_REQUIRED }));
     const user = userEvent.setup();
     renderTab(['Admin']);
-    act(() => deliverQueue(WITHHELD));
+    act(() => queue.deliver(WITHHELD));
     await user.click(screen.getByRole('button', { name: 'Grant the referral of ana+2@example.com' }));
     expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'reviewReferral', {
       referred: 'ana+2@example.com',
@@ -176,7 +165,7 @@ describe('Referrals tab', () => {
     call.mockResolvedValue({ ok: true, version: 2, message: 'Ranking rule changed. Re-ranking everyone.' });
     const user = userEvent.setup();
     renderTab(['Admin']);
-    act(() => deliverRanking(SETTINGS));
+    act(() => ranking.deliver(SETTINGS));
     expect(screen.getByRole('radio', { name: 'By signup time' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Skip places per confirmed referral' }));
     const places = screen.getByRole('spinbutton', { name: 'Places skipped per confirmed referral' });
@@ -196,7 +185,7 @@ describe('Referrals tab', () => {
 
     // settings/ranking as the re-rank writes it: progress while running, the old rule still in force.
     act(() =>
-      deliverRanking({
+      ranking.deliver({
         ...SETTINGS,
         rerank: {
           rule: { kind: 'skip', places: 5 },
@@ -216,7 +205,7 @@ describe('Referrals tab', () => {
     expect(screen.getByRole('button', { name: 'Apply rule' })).toBeDisabled();
 
     act(() =>
-      deliverRanking({
+      ranking.deliver({
         rule: { kind: 'skip', places: 5 },
         version: 2,
         rerank: {
@@ -242,8 +231,8 @@ describe('Referrals tab', () => {
   it('shows a failed read of the queue or of the rule as an alert', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderTab(['Admin']);
-    act(() => failQueue(new Error('permission-denied')));
-    act(() => failRanking(new Error('permission-denied')));
+    act(() => queue.fail(new Error('permission-denied')));
+    act(() => ranking.fail(new Error('permission-denied')));
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
     expect(alerts).toEqual([REFERRALS_LOAD_FAILED, RANKING_LOAD_FAILED]);
     logged.mockRestore();
