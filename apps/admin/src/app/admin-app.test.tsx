@@ -1,3 +1,4 @@
+import '@/testing/quiet-tabs';
 import { onAuthChange, setNewPassword, signInWithIdentifier, signOutUser } from '@silk/data-access/auth';
 import { subscribeToSignups, type WaitlistSignupRow } from '@silk/data-access/signups';
 import { deleteSignupsCache } from '@silk/data-access/signups-cache';
@@ -24,23 +25,6 @@ vi.mock('@silk/data-access/auth', () => ({
 }));
 vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
 vi.mock('@silk/data-access/staff', () => ({ fetchStaffInfo: vi.fn(), watchStaffAccess: vi.fn() }));
-vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
-vi.mock('@silk/data-access/webhooks', () => ({
-  callWebhooks: vi.fn(async () => ({ endpoints: [], deliveries: [] })),
-}));
-vi.mock('@silk/data-access/audit-log', () => ({
-  listenToAuditLog: vi.fn(() => () => {}),
-  listenToSecurityEventCount: vi.fn(() => () => {}),
-}));
-vi.mock('@silk/data-access/referrals', () => ({
-  listenToWithheldReferrals: vi.fn(() => () => {}),
-  listenToRankingSettings: vi.fn(() => () => {}),
-}));
-vi.mock('@silk/data-access/invites', () => ({
-  listenToInviteWaves: vi.fn(() => () => {}),
-  listenToDripSettings: vi.fn(() => () => {}),
-  listenToInviteHistory: vi.fn(() => () => {}),
-}));
 vi.mock('@silk/data-access/signups', () => ({ subscribeToSignups: vi.fn() }));
 vi.mock('@silk/data-access/signups-cache', () => ({
   deleteSignupsCache: vi.fn(async () => {}),

@@ -1,3 +1,4 @@
+import '@/testing/quiet-tabs';
 import { ADMIN_ROLE, type Role } from '@silk/schema/roles';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -10,23 +11,6 @@ const session = vi.hoisted(() => ({ roles: [] as Role[] }));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/features/auth/api/auth', () => ({ signOut: vi.fn(), forgetSignInPassword: vi.fn() }));
-vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
-vi.mock('@silk/data-access/webhooks', () => ({
-  callWebhooks: vi.fn(async () => ({ endpoints: [], deliveries: [] })),
-}));
-vi.mock('@silk/data-access/audit-log', () => ({
-  listenToAuditLog: vi.fn(() => () => {}),
-  listenToSecurityEventCount: vi.fn(() => () => {}),
-}));
-vi.mock('@silk/data-access/referrals', () => ({
-  listenToWithheldReferrals: vi.fn(() => () => {}),
-  listenToRankingSettings: vi.fn(() => () => {}),
-}));
-vi.mock('@silk/data-access/invites', () => ({
-  listenToInviteWaves: vi.fn(() => () => {}),
-  listenToDripSettings: vi.fn(() => () => {}),
-  listenToInviteHistory: vi.fn(() => () => {}),
-}));
 vi.mock('@/features/session/hooks/use-staff-session', () => ({
   useStaffSession: () => ({
     staff: { username: 'ana', roles: session.roles, mustChangePassword: false, hasAccess: true },
