@@ -1,5 +1,5 @@
+import '@/testing/staff-api';
 import { ApiError, callApi } from '@silk/data-access/api-client';
-import type * as ApiClient from '@silk/data-access/api-client';
 import { listenToRankingSettings, listenToWithheldReferrals } from '@silk/data-access/referrals';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { staffClient } from '@silk/data-access/staff-client';
@@ -20,13 +20,6 @@ import { ReferralsTab } from './referrals-tab';
 import { fakeListener } from '@/testing/live';
 import { bodyRows } from '@/testing/queries';
 
-vi.mock('@/lib/services', () => import('@/testing/services'));
-vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
-vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
-vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  callApi: vi.fn(),
-}));
 vi.mock('@silk/data-access/referrals', () => ({
   listenToWithheldReferrals: vi.fn(),
   listenToRankingSettings: vi.fn(),

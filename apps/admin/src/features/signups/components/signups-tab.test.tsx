@@ -1,5 +1,5 @@
+import '@/testing/staff-api';
 import { ApiError, callApi, downloadWaitlist } from '@silk/data-access/api-client';
-import type * as ApiClient from '@silk/data-access/api-client';
 import { staffClient } from '@silk/data-access/staff-client';
 import { listenToInviteHistory, type InviteHistoryEntry } from '@silk/data-access/invites';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
@@ -27,14 +27,6 @@ import { ROW_HEIGHT } from './data-table';
 import { SignupsTab } from './signups-tab';
 import { bodyRows, textsByRole } from '@/testing/queries';
 
-vi.mock('@/lib/services', () => ({ adminServices: () => ({}) }));
-vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
-vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
-vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  downloadWaitlist: vi.fn(),
-  callApi: vi.fn(),
-}));
 vi.mock('@silk/data-access/invites', () => ({ listenToInviteHistory: vi.fn() }));
 const history = vi.mocked(listenToInviteHistory);
 /** The invite history each address's listener delivers (none by default). */
