@@ -7,6 +7,7 @@
 import { mintAppCheckToken } from '@silk/stack/app-check-stub';
 import { APP_CHECK_HEADER, COLLECTIONS } from '@silk/schema/constants';
 import { SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
+import type { Role } from '@silk/schema/roles';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -111,17 +112,28 @@ describe('App Check on the admin panel', () => {
     );
   }
 
-  const withoutProblems = (checked: { request: string }[]) =>
-    checked.map(({ request }) => ({ request, problem: null }));
+  /** Expects every one of `requests` to carry a stand-in token. */
+  async function expectStandInTokens(
+    requests: Request[],
+    token: (request: Request) => Promise<string | undefined>,
+  ) {
+    const checked = await problems(requests, token);
+    expect(checked).toEqual(checked.map(({ request }) => ({ request, problem: null })));
+  }
   const headerToken = async (request: Request) => (await request.headerValue(APP_CHECK_HEADER)) ?? undefined;
 
-  it('sends a stand-in token with every Firestore, Auth and /api request from its first, signed in by e-mail', async () => {
-    const admin = await seedMember('appcheck', ['Admin']);
+  /** A member of `roles`, the signed-out panel in a new context and the requests it sends from its start. */
+  async function watchedSignIn(label: string, roles: Role[]) {
+    const member = await seedMember(label, roles);
     const { context, page } = await openAdmin(suite.browser, suite.stack.adminUrl);
     suite.contexts.push(context);
     const seen = watchPanel(page);
-
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+    return { member, page, seen };
+  }
+
+  it('sends a stand-in token with every Firestore, Auth and /api request from its first, signed in by e-mail', async () => {
+    const { member: admin, page, seen } = await watchedSignIn('appcheck', ['Admin']);
     // By e-mail: Auth and the panel's Firestore listens come before any /api call, so App Check must be
     // up from the panel's start, not from its first call.
     await signIn(page, admin.email, admin.password);
@@ -135,28 +147,19 @@ describe('App Check on the admin panel', () => {
 
     // The panel listens (its staff record, the signups' feeds): channels opened on the emulator.
     expect(seen.firestore.filter(opensChannel).length).toBeGreaterThan(0);
-    const firestore = await problems(seen.firestore, firestoreAppCheckToken);
-    expect(firestore).toEqual(withoutProblems(firestore));
+    await expectStandInTokens(seen.firestore, firestoreAppCheckToken);
     expect(seen.auth.length).toBeGreaterThan(0);
-    const auth = await problems(seen.auth, headerToken);
-    expect(auth).toEqual(withoutProblems(auth));
+    await expectStandInTokens(seen.auth, headerToken);
     expect(seen.api.map((request) => new URL(request.url()).pathname)).toContain('/api/team/list');
-    const api = await problems(seen.api, headerToken);
-    expect(api).toEqual(withoutProblems(api));
+    await expectStandInTokens(seen.api, headerToken);
   });
 
   it('sends a stand-in token on the signIn call of a sign-in by username', async () => {
-    const admin = await seedMember('appcheckuser', ['Staff']);
-    const { context, page } = await openAdmin(suite.browser, suite.stack.adminUrl);
-    suite.contexts.push(context);
-    const seen = watchPanel(page);
-    await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
-    await signIn(page, admin.username, admin.password);
+    const { member, page, seen } = await watchedSignIn('appcheckuser', ['Staff']);
+    await signIn(page, member.username, member.password);
 
     expect(seen.api.map((request) => new URL(request.url()).pathname)).toContain('/api/sign-in');
-    const api = await problems(seen.api, headerToken);
-    expect(api).toEqual(withoutProblems(api));
-    const firestore = await problems(seen.firestore, firestoreAppCheckToken);
-    expect(firestore).toEqual(withoutProblems(firestore));
+    await expectStandInTokens(seen.api, headerToken);
+    await expectStandInTokens(seen.firestore, firestoreAppCheckToken);
   });
 });

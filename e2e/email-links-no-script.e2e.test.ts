@@ -38,38 +38,51 @@ async function newPage(scripts: 'off' | 'never-loaded'): Promise<Page> {
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
+/** Signs up, opens the e-mail's link of that text in a new page and waits for the page's heading. */
+async function openMailLink(
+  label: string,
+  scripts: 'off' | 'never-loaded',
+  link: string,
+  title?: string,
+): Promise<{ email: string; page: Page }> {
+  const { email, mail } = await signUp(label);
+  const page = await newPage(scripts);
+  await page.goto(textLink(mail, link));
+  if (title) await heading(page, title).waitFor();
+  return { email, page };
+}
+
+/** Presses the button of that name and waits for the page it leads to. */
+async function press(page: Page, button: string, title: string): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await heading(page, title).waitFor({ timeout: 20_000 });
+}
+
 describe('the e-mail links without a script (e2e)', () => {
   it('"Confirm my spot" with scripts disabled: the page changes nothing, its button confirms', async () => {
-    const { email, mail } = await signUp('nojs-confirm');
-    const page = await newPage('off');
-    await page.goto(textLink(mail, 'Confirm my spot'));
-    await heading(page, 'Confirm your spot').waitFor();
+    const { email, page } = await openMailLink('nojs-confirm', 'off', 'Confirm my spot', 'Confirm your spot');
     expect((await subscriber(email))?.confirmedAt).toBeUndefined();
-    await page.getByRole('button', { name: 'Confirm my spot' }).click();
-    await heading(page, 'You’re confirmed').waitFor({ timeout: 20_000 });
+    await press(page, 'Confirm my spot', 'You’re confirmed');
     expect((await subscriber(email))?.confirmedAt).toBeDefined();
   });
 
   it('"Unsubscribe" with scripts disabled: the button unsubscribes, the answer re-subscribes', async () => {
-    const { email, mail } = await signUp('nojs-unsubscribe');
-    const page = await newPage('off');
-    await page.goto(textLink(mail, 'Unsubscribe'));
-    await heading(page, 'Unsubscribe from Silk e-mails').waitFor();
+    const { email, page } = await openMailLink(
+      'nojs-unsubscribe',
+      'off',
+      'Unsubscribe',
+      'Unsubscribe from Silk e-mails',
+    );
     expect((await subscriber(email))?.unsubscribedAt).toBeUndefined();
-    await page.getByRole('button', { name: 'Unsubscribe' }).click();
-    await heading(page, 'You are unsubscribed').waitFor({ timeout: 20_000 });
+    await press(page, 'Unsubscribe', 'You are unsubscribed');
     expect((await subscriber(email))?.unsubscribedAt).toBeDefined();
-    await page.getByRole('button', { name: 'Re-subscribe' }).click();
-    await heading(page, 'Welcome back').waitFor({ timeout: 20_000 });
+    await press(page, 'Re-subscribe', 'Welcome back');
     expect((await subscriber(email))?.unsubscribedAt).toBeUndefined();
   });
 
   it('"Unsubscribe" clicked before the page hydrates posts the form natively', async () => {
-    const { email, mail } = await signUp('prehydration-unsubscribe');
-    const page = await newPage('never-loaded');
-    await page.goto(textLink(mail, 'Unsubscribe'));
-    await page.getByRole('button', { name: 'Unsubscribe' }).click();
-    await heading(page, 'You are unsubscribed').waitFor({ timeout: 20_000 });
+    const { email, page } = await openMailLink('prehydration-unsubscribe', 'never-loaded', 'Unsubscribe');
+    await press(page, 'Unsubscribe', 'You are unsubscribed');
     expect((await subscriber(email))?.unsubscribedAt).toBeDefined();
   });
 });

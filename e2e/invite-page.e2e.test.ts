@@ -10,12 +10,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { browserSuite } from './support/browser-suite';
-import { cutOffThirdParties, seedSignup, uniqueEmail } from './support/site-page';
+import { PRODUCT_SIGNUP_URL, visitorPage } from './support/product-page';
+import { seedSignup, uniqueEmail } from './support/site-page';
 
 const suite = browserSuite();
 const { db } = adminSdk();
-/** functions/env/.env.demo-silk's PRODUCT_SIGNUP_URL: the test answers it in place of the product. */
-const PRODUCT_SIGNUP_URL = 'https://app.silk.test/signup';
 const DAY_MS = 24 * 3600 * 1000;
 
 /** A signup with an invitation as a wave writes it (sent `ageMs` ago, valid 14 days): its address and link. */
@@ -36,17 +35,7 @@ async function invited(label: string, ageMs = 0): Promise<{ email: string; link:
 }
 
 async function newPage(javaScriptEnabled: boolean): Promise<Page> {
-  const context = await suite.browser.newContext({ javaScriptEnabled });
-  suite.contexts.push(context);
-  await cutOffThirdParties(context);
-  await context.route(`${PRODUCT_SIGNUP_URL}**`, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/html',
-      body: '<!doctype html><title>Product</title><h1>Product sign-up</h1>',
-    }),
-  );
-  return context.newPage();
+  return visitorPage(suite, { javaScriptEnabled });
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();

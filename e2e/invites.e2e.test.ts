@@ -9,19 +9,16 @@ import { INVITE_ALREADY_USED } from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { waitForMailTo } from '@silk/stack/maildev';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
 import { adminSuite } from './support/admin-suite';
-import { cutOffThirdParties } from './support/site-page';
+import { PRODUCT_SIGNUP_URL, visitorPage } from './support/product-page';
 import { textLink } from './support/subscriber-mail';
 
 const suite = adminSuite();
 const suffix = uniqueSuffix();
 const DOMAIN = `next3-${suffix}.example.com`;
 const PEOPLE = ['amy', 'ben', 'cal'].map((name) => `${name}@${DOMAIN}`);
-/** functions/env/.env.demo-silk's PRODUCT_SIGNUP_URL: answered here in place of the product. */
-const PRODUCT_SIGNUP_URL = 'https://app.silk.test/signup';
 const { db } = adminSdk();
 const signupDoc = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email);
 let admin: SeededMember;
@@ -73,21 +70,6 @@ afterAll(async () => {
   );
 });
 
-/** A visitor's page (scripts on), the product's sign-up address answered by the test. */
-async function visitorPage(): Promise<Page> {
-  const context = await suite.browser.newContext();
-  suite.contexts.push(context);
-  await cutOffThirdParties(context);
-  await context.route(`${PRODUCT_SIGNUP_URL}**`, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/html',
-      body: '<!doctype html><title>Product</title><h1>Product sign-up</h1>',
-    }),
-  );
-  return context.newPage();
-}
-
 describe('invite the next 3 (e2e)', () => {
   it('mails three invitations; one redeemed turns its row joined in an open panel; the funnel shows 3 / 1; the link is then used', async () => {
     // "The next 3" follow the live ranking index, which places each signup from its trigger: wait for it.
@@ -120,7 +102,7 @@ describe('invite the next 3 (e2e)', () => {
       .locator('xpath=following-sibling::dd[1]');
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Invited');
 
-    const visitor = await visitorPage();
+    const visitor = await visitorPage(suite);
     await visitor.goto(link);
     await Promise.all([
       visitor.waitForURL(`${PRODUCT_SIGNUP_URL}?token=*`),

@@ -211,3 +211,11 @@ export async function seed(env: RulesTestEnvironment): Promise<void> {
     await setDoc(doc(store, 'rank_entries', 'entry-1'), { key: 1 });
   });
 }
+
+/** Which actors read what only ready staff read: the members, not visitors or self-registered users. */
+export const READY_STAFF_READS: Record<ActorName, boolean> = {
+  visitor: false,
+  'self-registered': false,
+  staff: true,
+  admin: true,
+};

@@ -1,12 +1,13 @@
 // CSV imports: imports/{id} and its chunks are written and read by server code only (the panel reads
 // them through importList); no browser, an Admin's included, gets, lists or writes them, nor writes the
 // importId that marks an imported signup.
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { doc, setDoc } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { ACTORS, db, EXISTING_SIGNUP, landingWrite } from './fixtures';
 import { BROWSER_OPERATIONS, browserOperations } from './operations';
+import { expectCreateRefusedWith } from './server-fields';
 
 const IMPORT = 'import-0001';
 
@@ -29,16 +30,9 @@ export function importCases(env: () => RulesTestEnvironment): void {
   describe('waitlist_signups: no browser writes importId', () => {
     describe.each(ACTORS)('%s', (name) => {
       it('may not create a signup marked as imported', async () => {
-        const email = 'imported-by-browser@example.com';
-        const store = db(env(), name);
-        await assertSucceeds(setDoc(doc(store, COLLECTIONS.waitlistSignups, email), landingWrite(email)));
-        const other = `other-${email}`;
-        await assertFails(
-          setDoc(doc(store, COLLECTIONS.waitlistSignups, other), {
-            ...landingWrite(other),
-            importId: IMPORT,
-          }),
-        );
+        await expectCreateRefusedWith(db(env(), name), 'imported-by-browser@example.com', {
+          importId: IMPORT,
+        });
       });
       it('may not merge importId into an existing signup', async () => {
         await assertFails(

@@ -1,38 +1,30 @@
 // Invitations: ready staff read the waves, the history of invite statuses and settings/invites; nobody
 // reads an invitation (it is an address's single-use link) or a wave's members and markers; no browser
 // writes any of them or the invite fields of a signup.
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS, INVITE_SETTINGS_DOC } from '@silk/schema/constants';
-import { collection, doc, getDoc, getDocs, query, setDoc, where } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firestore';
 import { describe, it } from 'vitest';
-import { ACTORS, db, EXISTING_SIGNUP, landingWrite, mustChangeDb, type ActorName } from './fixtures';
-import { BROWSER_OPERATIONS, browserOperations } from './operations';
+import { ACTORS, db, EXISTING_SIGNUP, mustChangeDb, READY_STAFF_READS } from './fixtures';
+import { BROWSER_OPERATIONS, browserOperations, check } from './operations';
+import { serverSignupFieldCases } from './server-fields';
 
-const READS: Record<ActorName, boolean> = {
-  visitor: false,
-  'self-registered': false,
-  staff: true,
-  admin: true,
-};
 const WAVE = 'wave-1';
 const INVITATION = 'a'.repeat(64);
-
-const check = (allowed: boolean, operation: Promise<unknown>) =>
-  allowed ? assertSucceeds(operation) : assertFails(operation);
 
 export function inviteCases(env: () => RulesTestEnvironment): void {
   describe('invite_waves, invite_history and settings/invites: read by ready staff, written by no browser', () => {
     describe.each(ACTORS)('%s', (name) => {
-      const verb = READS[name] ? 'may' : 'may not';
+      const verb = READY_STAFF_READS[name] ? 'may' : 'may not';
       it(`${verb} get and list waves, the history (an address's entries) and settings/invites`, async () => {
         const store = db(env(), name);
-        await check(READS[name], getDoc(doc(store, COLLECTIONS.inviteWaves, WAVE)));
-        await check(READS[name], getDocs(collection(store, COLLECTIONS.inviteWaves)));
+        await check(READY_STAFF_READS[name], getDoc(doc(store, COLLECTIONS.inviteWaves, WAVE)));
+        await check(READY_STAFF_READS[name], getDocs(collection(store, COLLECTIONS.inviteWaves)));
         await check(
-          READS[name],
+          READY_STAFF_READS[name],
           getDocs(query(collection(store, COLLECTIONS.inviteHistory), where('email', '==', EXISTING_SIGNUP))),
         );
-        await check(READS[name], getDoc(doc(store, COLLECTIONS.settings, INVITE_SETTINGS_DOC)));
+        await check(READY_STAFF_READS[name], getDoc(doc(store, COLLECTIONS.settings, INVITE_SETTINGS_DOC)));
       });
       it.each([
         [COLLECTIONS.inviteWaves, WAVE],
@@ -77,25 +69,6 @@ export function inviteCases(env: () => RulesTestEnvironment): void {
       ['invitedAt', 1],
       ['joinedAt', 1],
     ];
-    describe.each(ACTORS)('%s', (name) => {
-      it.each(INVITE_FIELDS)('may not create a signup with %s', async (field, value) => {
-        const email = `invite-${field.toLowerCase()}@example.com`;
-        const store = db(env(), name);
-        await assertSucceeds(setDoc(doc(store, COLLECTIONS.waitlistSignups, email), landingWrite(email)));
-        const other = `other-${email}`;
-        await assertFails(
-          setDoc(doc(store, COLLECTIONS.waitlistSignups, other), { ...landingWrite(other), [field]: value }),
-        );
-      });
-      it.each(INVITE_FIELDS)('may not merge %s into an existing signup', async (field, value) => {
-        await assertFails(
-          setDoc(
-            doc(db(env(), name), COLLECTIONS.waitlistSignups, EXISTING_SIGNUP),
-            { ...landingWrite(EXISTING_SIGNUP, null), [field]: value },
-            { merge: true },
-          ),
-        );
-      });
-    });
+    serverSignupFieldCases(env, 'invite', INVITE_FIELDS);
   });
 }

@@ -1,6 +1,11 @@
 // The operations a browser may try on a collection, for the cases that refuse them all.
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import type { Firestore } from 'firebase/firestore';
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
+
+/** Expects `operation` to succeed when `allowed`, to be refused otherwise. */
+export const check = (allowed: boolean, operation: Promise<unknown>) =>
+  allowed ? assertSucceeds(operation) : assertFails(operation);
 
 export const BROWSER_OPERATIONS = ['get', 'list', 'create', 'update', 'delete'] as const;
 export type BrowserOperation = (typeof BROWSER_OPERATIONS)[number];

@@ -1,41 +1,33 @@
 // Referrals: ready staff read the referral records and the ranking settings; nobody else reads them,
 // nobody reads the referral codes (a code names an address), and no browser writes any of them or the
 // credit fields of a signup (referralCode, referredBy, confirmedReferrals: functions write those).
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS } from '@silk/schema/constants';
-import { collection, doc, getDoc, getDocs, query, setDoc, where } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firestore';
 import { describe, it } from 'vitest';
-import { ACTORS, db, EXISTING_SIGNUP, landingWrite, mustChangeDb, type ActorName } from './fixtures';
-import { BROWSER_OPERATIONS, browserOperations } from './operations';
+import { ACTORS, db, EXISTING_SIGNUP, mustChangeDb, READY_STAFF_READS } from './fixtures';
+import { BROWSER_OPERATIONS, browserOperations, check } from './operations';
+import { serverSignupFieldCases } from './server-fields';
 
-const READS: Record<ActorName, boolean> = {
-  visitor: false,
-  'self-registered': false,
-  staff: true,
-  admin: true,
-};
 export const REFERRED = 'friend@example.com';
 export const REFERRAL_CODE = 'abcd2345';
-
-const check = (allowed: boolean, operation: Promise<unknown>) =>
-  allowed ? assertSucceeds(operation) : assertFails(operation);
 
 export function referralCases(env: () => RulesTestEnvironment): void {
   describe('referrals and settings/ranking: read by ready staff, written by no browser', () => {
     describe.each(ACTORS)('%s', (name) => {
-      const verb = READS[name] ? 'may' : 'may not';
+      const verb = READY_STAFF_READS[name] ? 'may' : 'may not';
       it(`${verb} get and list referral records (and the review queue's query)`, async () => {
         const store = db(env(), name);
-        await check(READS[name], getDoc(doc(store, COLLECTIONS.referrals, REFERRED)));
-        await check(READS[name], getDocs(collection(store, COLLECTIONS.referrals)));
+        await check(READY_STAFF_READS[name], getDoc(doc(store, COLLECTIONS.referrals, REFERRED)));
+        await check(READY_STAFF_READS[name], getDocs(collection(store, COLLECTIONS.referrals)));
         await check(
-          READS[name],
+          READY_STAFF_READS[name],
           getDocs(query(collection(store, COLLECTIONS.referrals), where('status', '==', 'withheld'))),
         );
       });
       it(`${verb} get settings/ranking, and nobody gets another settings document`, async () => {
         const store = db(env(), name);
-        await check(READS[name], getDoc(doc(store, 'settings', 'ranking')));
+        await check(READY_STAFF_READS[name], getDoc(doc(store, 'settings', 'ranking')));
         await assertFails(getDoc(doc(store, 'settings', 'other')));
       });
       it.each(['create', 'update', 'delete'] as const)('may not %s a referral record', async (operation) => {
@@ -80,25 +72,6 @@ export function referralCases(env: () => RulesTestEnvironment): void {
       ['referredBy', EXISTING_SIGNUP],
       ['confirmedReferrals', 100],
     ];
-    describe.each(ACTORS)('%s', (name) => {
-      it.each(CREDIT_FIELDS)('may not create a signup with %s', async (field, value) => {
-        const email = `credit-${field.toLowerCase()}@example.com`;
-        const store = db(env(), name);
-        await assertSucceeds(setDoc(doc(store, COLLECTIONS.waitlistSignups, email), landingWrite(email)));
-        const other = `other-${email}`;
-        await assertFails(
-          setDoc(doc(store, COLLECTIONS.waitlistSignups, other), { ...landingWrite(other), [field]: value }),
-        );
-      });
-      it.each(CREDIT_FIELDS)('may not merge %s into an existing signup', async (field, value) => {
-        await assertFails(
-          setDoc(
-            doc(db(env(), name), COLLECTIONS.waitlistSignups, EXISTING_SIGNUP),
-            { ...landingWrite(EXISTING_SIGNUP, null), [field]: value },
-            { merge: true },
-          ),
-        );
-      });
-    });
+    serverSignupFieldCases(env, 'credit', CREDIT_FIELDS);
   });
 }

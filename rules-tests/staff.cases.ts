@@ -26,13 +26,11 @@ import {
   USERNAMES,
   type ActorName,
 } from './fixtures';
+import { check } from './operations';
 
 const STAFF = COLLECTIONS.staff;
 const MAPPINGS = COLLECTIONS.usernameMappings;
 const AUDIT = COLLECTIONS.auditLog;
-
-const check = (allowed: boolean, operation: Promise<unknown>) =>
-  allowed ? assertSucceeds(operation) : assertFails(operation);
 
 /** The batch the panel used to commit to rename a member: now refused, a function renames. */
 function renameBatch(store: Firestore, email: string, newUsername: string, oldUsername: string) {

@@ -54,13 +54,19 @@ async function userExists(email: string): Promise<boolean> {
 
 const suffix = () => randomBytes(4).toString('hex');
 
+/** Runs the script and expects it to succeed (showing its stderr when it does not). */
+function bootstrapOk(...args: string[]) {
+  const result = bootstrap(...args);
+  expect(result.status, result.stderr).toBe(0);
+  return result;
+}
+
 describe('pnpm admin:bootstrap', () => {
   it('creates the first Admin once; running it again changes nothing', { timeout: 120_000 }, async () => {
     const email = `ops-${suffix()}@bootstrap.test`;
     const username = `Ops_${suffix()}`;
 
-    const first = bootstrap('--email', email, '--username', username);
-    expect(first.status, first.stderr).toBe(0);
+    const first = bootstrapOk('--email', email, '--username', username);
     const password = /One-time password \(shown once\): (\S+)/.exec(first.stdout)?.[1];
     expect(password).toBeTruthy();
 
@@ -77,8 +83,7 @@ describe('pnpm admin:bootstrap', () => {
     expect(mapping.data()).toEqual({ username, email });
     expect(await signIn(email, password!)).toBe(true);
 
-    const second = bootstrap('--email', email, '--username', username);
-    expect(second.status, second.stderr).toBe(0);
+    const second = bootstrapOk('--email', email, '--username', username);
     expect(second.stdout).toContain('Nothing changed');
     expect(second.stdout).not.toContain('One-time password');
     const userAfter = await auth.getUserByEmail(email);
@@ -128,11 +133,8 @@ describe('pnpm admin:bootstrap', () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('Refused');
       expect(result.stderr).toContain('--reset-password');
-      expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
-      const after = await auth.getUserByEmail(email);
+      const after = await expectOwnAccountUntouched(email, ownPassword);
       expect(after.tokensValidAfterTime).toBe(squatter.tokensValidAfterTime);
-      expect(after.emailVerified).toBe(false);
-      expect(await signIn(email, ownPassword)).toBe(true);
     },
   );
 
@@ -146,8 +148,7 @@ describe('pnpm admin:bootstrap', () => {
       // tokensValidAfterTime has whole seconds: the revocation must fall in a later second than the account's creation.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       const username = `Tk_${suffix()}`;
-      const result = bootstrap('--email', email, '--username', username, '--reset-password');
-      expect(result.status, result.stderr).toBe(0);
+      const result = bootstrapOk('--email', email, '--username', username, '--reset-password');
       expect(result.stdout).toContain('every session revoked');
       const password = /One-time password \(shown once\): (\S+)/.exec(result.stdout)?.[1];
       expect(await signIn(email, ownPassword)).toBe(false);
@@ -178,12 +179,20 @@ async function registerOnOwn(email: string, password: string) {
   return auth.getUserByEmail(email);
 }
 
+/** The account registered on its own is as it was (unverified, its password works) and has no staff record. */
+async function expectOwnAccountUntouched(email: string, password: string) {
+  expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
+  const account = await auth.getUserByEmail(email);
+  expect(account.emailVerified).toBe(false);
+  expect(await signIn(email, password)).toBe(true);
+  return account;
+}
+
 describe('pnpm admin:bootstrap: binding and leftovers', () => {
   it('says exactly what it created', { timeout: 60_000 }, async () => {
     const email = `said-${suffix()}@bootstrap.test`;
     const username = `Said_${suffix()}`;
-    const result = bootstrap('--email', email, '--username', username);
-    expect(result.status, result.stderr).toBe(0);
+    const result = bootstrapOk('--email', email, '--username', username);
     const uid = (await auth.getUserByEmail(email)).uid;
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toBe(
@@ -219,10 +228,7 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
       expect(result.lines.join('\n')).toContain(
         `Refused: an Auth account for ${email} was registered while the script ran.`,
       );
-      expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
-      const squatter = await auth.getUserByEmail(email);
-      expect(squatter.emailVerified).toBe(false);
-      expect(await signIn(email, squatterPassword)).toBe(true);
+      await expectOwnAccountUntouched(email, squatterPassword);
     },
   );
 
@@ -256,8 +262,7 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
       expect(await userExists(email)).toBe(false);
       expect((await db.collection(COLLECTIONS.staff).doc(email).get()).data()).toEqual(leftover);
 
-      const replaced = bootstrap('--email', email, '--username', username, '--replace-record');
-      expect(replaced.status, replaced.stderr).toBe(0);
+      const replaced = bootstrapOk('--email', email, '--username', username, '--replace-record');
       const uid = (await auth.getUserByEmail(email)).uid;
       expect(replaced.stdout).toContain(`Created Admin ${username} <${email}>: a new Auth account (${uid})`);
       expect(replaced.stdout).toContain(
@@ -293,8 +298,7 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
         .collection(COLLECTIONS.staff)
         .doc(email)
         .set({ uid: account.uid, username: 'flagged', roles: ['Staff'], disabled: true });
-      const result = bootstrap('--email', email, '--username', `Fl_${suffix()}`, '--reset-password');
-      expect(result.status, result.stderr).toBe(0);
+      const result = bootstrapOk('--email', email, '--username', `Fl_${suffix()}`, '--reset-password');
       expect(result.stdout).toContain(
         'Its previous staff record (roles Staff; disabled; username flagged) was replaced',
       );

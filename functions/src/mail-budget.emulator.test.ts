@@ -7,24 +7,22 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { describe, expect, it } from 'vitest';
 import { adminServices } from './shared/admin';
-import { readServerConfig, type Ceilings, type ServerConfig } from './shared/config';
+import type { Ceilings } from './shared/config';
 import { makeStatusLinkHandler } from './status/status-link';
 import { makeJoinWaitlistHandler } from './signups/join-waitlist';
 import { post, unique } from '../test-support/emulator';
 import {
   ceilingsInOwnWindow as ceilings,
-  roomyRateLimits,
+  configUnderCeilings,
   servedRoutes,
 } from '../test-support/served-routes';
 
 const { db } = adminServices();
-// Production's rate limits would stop the calls for one mailbox before its budget or the ceiling does.
-const ROOMY_RATE_LIMITS = roomyRateLimits(['SUBSCRIBE', 'STATUS_LINK']);
 const { serve } = servedRoutes();
 
 /** The join and status-link handlers under `limits`. */
 async function routes(limits: Ceilings): Promise<{ join: string; statusLink: string }> {
-  const config = (): ServerConfig => ({ ...readServerConfig(ROOMY_RATE_LIMITS), ceilings: limits });
+  const config = configUnderCeilings(limits);
   const [join, statusLink] = await Promise.all([
     serve(makeJoinWaitlistHandler({ config })),
     serve(makeStatusLinkHandler({ config })),

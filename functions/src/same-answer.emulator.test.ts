@@ -7,21 +7,19 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { SIGNUPS_PAUSED } from '@silk/schema/messages';
 import { describe, expect, it } from 'vitest';
 import { adminServices } from './shared/admin';
-import { readServerConfig, type Ceilings, type ServerConfig } from './shared/config';
+import type { Ceilings, ServerConfig } from './shared/config';
 import { makeStatusLinkHandler } from './status/status-link';
 import { makeJoinWaitlistHandler } from './signups/join-waitlist';
 import { makeSubscribeHandler } from './subscribers/subscribe';
 import { appCheckHeaders, post, uniqueEmail } from '../test-support/emulator';
 import {
   ceilingsInOwnWindow,
+  configUnderCeilings,
   emulatorAppCheck,
-  roomyRateLimits,
   servedRoutes,
 } from '../test-support/served-routes';
 
 const { db } = adminServices();
-// Production's rate limits would stop the calls for one mailbox before its budget or the ceiling does.
-const ROOMY_RATE_LIMITS = roomyRateLimits(['SUBSCRIBE', 'STATUS_LINK']);
 const { serve } = servedRoutes();
 const SITE = 'http://127.0.0.1:5000';
 
@@ -36,11 +34,9 @@ const ceilingsOfOne = (): Ceilings =>
   });
 
 function configWith(ceilings: Ceilings): () => ServerConfig {
-  return () => ({
-    ...readServerConfig(ROOMY_RATE_LIMITS),
+  return configUnderCeilings(ceilings, {
     allowedOrigins: ['http://127.0.0.1:*'],
     appCheck: emulatorAppCheck(),
-    ceilings,
   });
 }
 

@@ -8,7 +8,7 @@ import { mintAppCheckToken, type TokenRequest } from '@silk/stack/app-check-stub
 import { discoverStack } from '@silk/stack/stack';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { randomBytes } from 'node:crypto';
-import { beforeAll } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 import { adminServices } from '../src/shared/admin';
 
 export type FunctionName = FunctionId;
@@ -17,6 +17,35 @@ export async function functionUrl(name: FunctionName): Promise<string> {
   const { functionsUrl } = await discoverStack();
   if (!functionsUrl) throw new Error('The Functions emulator is not running (build functions/deploy first).');
   return `${functionsUrl}/${name}`;
+}
+
+/**
+ * The URLs of the functions `names` (a key for each function), filled in by a beforeAll of the calling
+ * file.
+ */
+export function functionUrls<Key extends string>(names: Record<Key, FunctionName>): Record<Key, string> {
+  const urls = {} as Record<Key, string>;
+  beforeAll(async () => {
+    for (const [key, name] of Object.entries(names) as [Key, FunctionName][])
+      urls[key] = await functionUrl(name);
+  });
+  return urls;
+}
+
+/** Reads until `check` holds for the value (a trigger of the Functions emulator has run); that value. */
+export function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeout = 15_000,
+): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!check(value)) throw new Error('not yet');
+      return value;
+    },
+    { timeout, interval: 100 },
+  );
 }
 
 export function unique(prefix: string): string {

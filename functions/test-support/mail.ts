@@ -14,15 +14,19 @@ import { appCheckHeaders, functionUrl, post } from './emulator';
 /** The fixed link-signing key of functions/env/.secret.local. */
 export const EMULATOR_MAIL_TOKEN_SECRET = 'emulator-only-mail-token-secret';
 
-const LOCATION = Object.fromEntries(
+/** A location nothing is known of: every part 'N/A'. */
+export const UNKNOWN_LOCATION = Object.fromEntries(
   ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'].map((field) => [
     field,
     NOT_AVAILABLE,
   ]),
 );
 
-/** The site's signup: the browser's landing write, then POST /api/subscribe (as joinWaitlist does). */
-export async function signUpOnSite(email: string, feedback: Record<string, string> = {}): Promise<void> {
+/** The browser's landing write of the site's signup (with its session's feedback answers). */
+export async function writeLandingRecord(
+  email: string,
+  feedback: Record<string, string> = {},
+): Promise<void> {
   const { db } = adminServices();
   await db
     .collection(COLLECTIONS.waitlistSignups)
@@ -32,13 +36,18 @@ export async function signUpOnSite(email: string, feedback: Record<string, strin
         email,
         source: SIGNUP_SOURCE,
         ip: '203.0.113.9',
-        location: LOCATION,
+        location: UNKNOWN_LOCATION,
         timestamp: FieldValue.serverTimestamp(),
         updatedAt: FieldValue.serverTimestamp(),
         ...feedback,
       },
       { merge: true },
     );
+}
+
+/** The site's signup: the browser's landing write, then POST /api/subscribe (as joinWaitlist does). */
+export async function signUpOnSite(email: string, feedback: Record<string, string> = {}): Promise<void> {
+  await writeLandingRecord(email, feedback);
   const response = await post(
     await functionUrl('subscribe'),
     { email },

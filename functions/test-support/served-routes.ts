@@ -5,7 +5,7 @@ import { EMULATOR_APP_CHECK_AUDIENCE, EMULATOR_APP_CHECK_ISSUER } from '@silk/st
 import { appCheckStubUrl } from '@silk/stack/stack';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, vi } from 'vitest';
-import type { Ceilings, ServerConfig } from '../src/shared/config';
+import { readServerConfig, type Ceilings, type ServerConfig } from '../src/shared/config';
 import { serveWithFunctionsFramework } from './functions-framework';
 import { startFrontEnd } from './front-end';
 import { EMULATOR_MAIL_TOKEN_SECRET } from './mail';
@@ -14,13 +14,25 @@ import type { ServedHandler } from './serve-handler';
 type Handler = Parameters<typeof serveWithFunctionsFramework>[0];
 
 /** Production's per-IP and per-e-mail limits of these groups raised, so only the ceilings and budgets stop calls. */
-export function roomyRateLimits(groups: string[]): Record<string, string> {
+function roomyRateLimits(groups: string[]): Record<string, string> {
   return Object.fromEntries(
     groups.flatMap((group) => [
       [`RATE_LIMIT_${group}_PER_IP`, '100000'],
       [`RATE_LIMIT_${group}_PER_KEY`, '100000'],
     ]),
   );
+}
+
+/**
+ * The server's configuration with `ceilings` (and `given`), the rate limits of subscribe and status links
+ * raised: production's would stop the calls for one mailbox before its budget or a ceiling does.
+ */
+export function configUnderCeilings(
+  ceilings: Ceilings,
+  given: Partial<ServerConfig> = {},
+): () => ServerConfig {
+  const env = roomyRateLimits(['SUBSCRIBE', 'STATUS_LINK']);
+  return () => ({ ...readServerConfig(env), ...given, ceilings });
 }
 
 /**

@@ -11,10 +11,10 @@ import {
   INVITE_UNKNOWN,
   SERVER_KEY_REQUIRED,
 } from '@silk/schema/messages';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../http/html-page';
 import { adminServices } from '../shared/admin';
-import { functionUrl, post, uniqueEmail } from '../../test-support/emulator';
+import { functionUrls, post, uniqueEmail } from '../../test-support/emulator';
 import { signUpOnSite } from '../../test-support/mail';
 import { INVITE_COPY } from './invite-html';
 import {
@@ -33,13 +33,11 @@ const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 const { db } = adminServices();
-const urls = {} as Record<'page' | 'redeem' | 'decline' | 'verify', string>;
-
-beforeAll(async () => {
-  urls.page = await functionUrl('invitePage');
-  urls.redeem = await functionUrl('redeemInvite');
-  urls.decline = await functionUrl('declineInvite');
-  urls.verify = await functionUrl('verifyInvite');
+const urls = functionUrls({
+  page: 'invitePage',
+  redeem: 'redeemInvite',
+  decline: 'declineInvite',
+  verify: 'verifyInvite',
 });
 
 /** A subscriber on the waitlist with an invitation (created `ageMs` ago): its address and code. */

@@ -51,6 +51,15 @@ const viewOf = (tag: string) => ({
   query: new URLSearchParams({ q: tag }).toString(),
 });
 
+/** An Admin's request for a wave to the people whose addresses carry `tag` (a request id of its own). */
+const requestFor = (tag: string, includeUnconfirmed = false): Parameters<typeof startWave>[1] => ({
+  target: viewOf(tag),
+  includeUnconfirmed,
+  requestId: unique('req'),
+  by: 'admin@silk.test',
+  origin: 'admin',
+});
+
 /** How many of each thing a person has: invitations, queued mails, markers, 'invited' history entries. */
 async function tally(waveId: string, emails: string[]) {
   const [invitations, mails, history, markers] = await Promise.all([
@@ -80,13 +89,7 @@ describe('a wave', () => {
   it('interrupted after half its batch and run again invites each person exactly once', async () => {
     const tag = unique('half');
     const emails = await waiting(tag, 100);
-    const { waveId, total } = await startWave(db, {
-      target: viewOf(tag),
-      includeUnconfirmed: false,
-      requestId: unique('req'),
-      by: 'admin@silk.test',
-      origin: 'admin',
-    });
+    const { waveId, total } = await startWave(db, requestFor(tag));
     expect(total).toBe(100);
 
     const crash = async (index: number) => {
@@ -114,13 +117,7 @@ describe('a wave', () => {
   it('run twice at the same time invites each person exactly once', async () => {
     const tag = unique('twice');
     const emails = await waiting(tag, 120);
-    const { waveId } = await startWave(db, {
-      target: viewOf(tag),
-      includeUnconfirmed: false,
-      requestId: unique('req'),
-      by: 'admin@silk.test',
-      origin: 'admin',
-    });
+    const { waveId } = await startWave(db, requestFor(tag));
     await Promise.all([runWave(db, waveId, options), runWave(db, waveId, options)]);
     const after = await tally(waveId, emails);
     for (const counts of Object.values(after)) expect(counts).toEqual(emails.map(() => 1));
@@ -130,13 +127,7 @@ describe('a wave', () => {
   it('is one wave for one request id, however often it is sent', async () => {
     const tag = unique('double');
     await waiting(tag, 3);
-    const request = {
-      target: viewOf(tag),
-      includeUnconfirmed: false,
-      requestId: unique('req'),
-      by: 'admin@silk.test',
-      origin: 'admin' as const,
-    };
+    const request = requestFor(tag);
     const [first, second] = await Promise.all([startWave(db, request), startWave(db, request)]);
     expect(first.waveId).toBe(second.waveId);
     expect([first.created, second.created].sort()).toEqual([false, true]);
@@ -147,13 +138,7 @@ describe('a wave', () => {
   it('queues mails 1/rate apart with the /invite link and the unsubscribe headers; the code redeems once', async () => {
     const tag = unique('mail');
     const emails = await waiting(tag, 5);
-    const { waveId } = await startWave(db, {
-      target: viewOf(tag),
-      includeUnconfirmed: false,
-      requestId: unique('req'),
-      by: 'admin@silk.test',
-      origin: 'admin',
-    });
+    const { waveId } = await startWave(db, requestFor(tag));
     await runWave(db, waveId, { ...options, ratePerSecond: 4 });
     const mails = (await db.collection(COLLECTIONS.mail).get()).docs
       .map((doc) => doc.data())
@@ -188,14 +173,7 @@ describe('a wave', () => {
       .collection(COLLECTIONS.waitlistSignups)
       .doc(invited as string)
       .update({ inviteStatus: 'invited' });
-    const start = (includeUnconfirmed: boolean) =>
-      startWave(db, {
-        target: viewOf(tag),
-        includeUnconfirmed,
-        requestId: unique('req'),
-        by: 'admin@silk.test',
-        origin: 'admin',
-      });
+    const start = (includeUnconfirmed: boolean) => startWave(db, requestFor(tag, includeUnconfirmed));
     const strict = await start(false);
     const members = async (waveId: string) =>
       (await waveRef(db, waveId).collection('members').get()).docs.flatMap(
@@ -237,13 +215,7 @@ describe('expiry', () => {
   it('marks invitations past their expiry, and their signups, expired; a code past expiry reads expired', async () => {
     const tag = unique('expire');
     const [email] = await waiting(tag, 1);
-    const { waveId } = await startWave(db, {
-      target: viewOf(tag),
-      includeUnconfirmed: false,
-      requestId: unique('req'),
-      by: 'admin@silk.test',
-      origin: 'admin',
-    });
+    const { waveId } = await startWave(db, requestFor(tag));
     await runWave(db, waveId, options);
     const invitation = (await db.collection(COLLECTIONS.invitations).where('waveId', '==', waveId).get())
       .docs[0];

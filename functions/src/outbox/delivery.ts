@@ -19,9 +19,9 @@ import { isValidEmailAddress, normalizeEmail } from '@silk/schema/validators';
 import type { SendMailOptions, SentMessageInfo } from 'nodemailer';
 import type { Address } from 'nodemailer/lib/mailer';
 import type { MailConfig } from './mail-config';
-import type { DeliveryState } from './mail-queue';
 import { reserveSendSlots, SLOT_MARGIN_MS } from './send-slots';
 import { isTransientFailure, permanentRefusals, type MailTransport } from './smtp';
+import { claimDelivery, type ClaimRules } from '../shared/queue-claim';
 import { suppress, suppressedAmong } from '../suppression/suppression-list';
 
 export interface DeliveryDeps {
@@ -115,24 +115,8 @@ async function markPending(db: Firestore, ref: DocumentReference): Promise<void>
   });
 }
 
-/** Takes a PENDING or RETRY mail for this run; its data, or null when another run has it. */
-async function claim(
-  db: Firestore,
-  ref: DocumentReference,
-  leaseUntil: number,
-): Promise<DocumentData | null> {
-  return db.runTransaction(async (transaction) => {
-    const snapshot = await transaction.get(ref);
-    const state = snapshot.get('delivery.state') as DeliveryState | undefined;
-    if (!snapshot.exists || (state !== 'PENDING' && state !== 'RETRY')) return null;
-    transaction.update(ref, {
-      'delivery.state': 'PROCESSING',
-      'delivery.leaseExpireTime': Timestamp.fromMillis(leaseUntil),
-      'delivery.nextAttemptAt': FieldValue.delete(),
-    });
-    return snapshot.data() ?? null;
-  });
-}
+/** A waiting mail is passed over before the claim (onMailWritten); `delivery.attempts` counts SMTP tries. */
+const MAIL_CLAIM: ClaimRules = { pendingWaits: false, countsAttempt: false };
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -293,6 +277,6 @@ export async function handleMailWrite(
   if (state === 'PENDING' && (after.delivery as { nextAttemptAt?: unknown }).nextAttemptAt !== undefined)
     return;
   const now = deps.now ?? Date.now;
-  const data = await claim(deps.db, ref, now() + deps.config.leaseMs);
+  const data = await claimDelivery(ref, now() + deps.config.leaseMs, MAIL_CLAIM);
   if (data && (await awaitSendSlot(ref, data, deps))) await deliver(ref, data, deps);
 }

@@ -64,6 +64,18 @@ const eventually = <T>(read: () => Promise<T>, check: (value: T) => boolean, tim
     { timeout, interval: 200 },
   );
 
+/** The coarse shards of the build `version` count every rank entry in it exactly once. */
+async function expectEachEntryCountedOnce(space: RankSpace, version: number): Promise<void> {
+  const counted = [...sumShards(await db.getAll(...coarseRefs(db, space, version))).values()].reduce(
+    (a, b) => a + b,
+    0,
+  );
+  const entries = (
+    await buildRef(db, space, version).collection('rank_entries').where('sort', '>', '').count().get()
+  ).data().count;
+  expect(counted).toBe(entries);
+}
+
 /** Each group's signups are deleted after it, so the next group's are the first in line again. */
 async function deleteWritten(): Promise<void> {
   const batch = db.batch();
@@ -125,14 +137,7 @@ describe('positions from a re-rank', () => {
     await Promise.all([runRerank(db, space, version), runRerank(db, space, version)]);
     const settings = readSettings((await space.settings.get()).data());
     expect(settings).toMatchObject({ version, rerank: { state: 'done' } });
-    const counted = [...sumShards(await db.getAll(...coarseRefs(db, space, version))).values()].reduce(
-      (a, b) => a + b,
-      0,
-    );
-    const entries = (
-      await buildRef(db, space, version).collection('rank_entries').where('sort', '>', '').count().get()
-    ).data().count;
-    expect(counted).toBe(entries);
+    await expectEachEntryCountedOnce(space, version);
     expect(await places(space, emails.slice(0, 3))).toEqual([1, 2, 3]);
   });
 
@@ -144,14 +149,7 @@ describe('positions from a re-rank', () => {
     // key 10 - 2 × 4 = 2: the second signup's key, so right after it (it joined earlier)
     expect(await places(space, [moved, emails[0] ?? '', emails[1] ?? '', last])).toEqual([6, 4, 5, 10]);
     const { version } = readSettings((await space.settings.get()).data());
-    const counted = [...sumShards(await db.getAll(...coarseRefs(db, space, version))).values()].reduce(
-      (a, b) => a + b,
-      0,
-    );
-    const entries = (
-      await buildRef(db, space, version).collection('rank_entries').where('sort', '>', '').count().get()
-    ).data().count;
-    expect(counted).toBe(entries);
+    await expectEachEntryCountedOnce(space, version);
     await signups.doc(moved).update({ confirmedReferrals: 0 });
   });
 

@@ -113,60 +113,65 @@ describe('readServerConfig', () => {
     });
   });
 
-  it('reads the global ceilings (whole numbers, 0 allowed) and their window', () => {
+  it('reads the global ceilings, the mail budget per mailbox and the referral rules unless set', () => {
     expect(readServerConfig({}).ceilings).toEqual(DEFAULT_CEILINGS);
-    expect(
-      readServerConfig({
-        CEILING_WINDOW_SECONDS: '60',
-        CEILING_JOIN_SIGNUPS: '0',
-        CEILING_CONFIRMATION_MAILS: ' 7 ',
-      }).ceilings,
-    ).toEqual({ ...DEFAULT_CEILINGS, windowMs: 60_000, joinSignups: 0, confirmationMails: 7 });
-    expect(() => readServerConfig({ CEILING_JOIN_SIGNUPS: '-1' })).toThrow('CEILING_JOIN_SIGNUPS');
-    expect(() => readServerConfig({ CEILING_CONFIRMATION_MAILS: '2.5' })).toThrow(
-      'CEILING_CONFIRMATION_MAILS',
-    );
-    expect(() => readServerConfig({ CEILING_WINDOW_SECONDS: '0' })).toThrow('CEILING_WINDOW_SECONDS');
+    expect(DEFAULT_CEILINGS.mailboxMailsPerDay).toBe(5);
+    expect(readServerConfig({}).referrals).toEqual(DEFAULT_REFERRAL_RULES);
   });
 
-  it('reads the subscribe and status-link ceilings and the mail budget per mailbox per day', () => {
-    expect(
-      readServerConfig({
+  it.each([
+    [
+      'the global ceilings (whole numbers, 0 allowed) and their window',
+      'ceilings',
+      { CEILING_WINDOW_SECONDS: '60', CEILING_JOIN_SIGNUPS: '0', CEILING_CONFIRMATION_MAILS: ' 7 ' },
+      { ...DEFAULT_CEILINGS, windowMs: 60_000, joinSignups: 0, confirmationMails: 7 },
+    ],
+    [
+      'the subscribe and status-link ceilings and the mail budget per mailbox per day',
+      'ceilings',
+      {
         CEILING_SUBSCRIBE_SIGNUPS: '40',
         CEILING_STATUS_LINK_MAILS: '0',
         MAIL_BUDGET_PER_MAILBOX_PER_DAY: '2',
-      }).ceilings,
-    ).toEqual({ ...DEFAULT_CEILINGS, subscribeSignups: 40, statusLinkMails: 0, mailboxMailsPerDay: 2 });
-    expect(DEFAULT_CEILINGS.mailboxMailsPerDay).toBe(5);
-    expect(() => readServerConfig({ MAIL_BUDGET_PER_MAILBOX_PER_DAY: '-1' })).toThrow(
-      'MAIL_BUDGET_PER_MAILBOX_PER_DAY',
-    );
-    expect(() => readServerConfig({ CEILING_STATUS_LINK_MAILS: '1.5' })).toThrow('CEILING_STATUS_LINK_MAILS');
+      },
+      { ...DEFAULT_CEILINGS, subscribeSignups: 40, statusLinkMails: 0, mailboxMailsPerDay: 2 },
+    ],
+    [
+      'the referral rules: window, daily cap (0 allowed) and extra throwaway domains',
+      'referrals',
+      {
+        REFERRAL_NETWORK_WINDOW_SECONDS: '0',
+        REFERRAL_DAILY_CAP: '0',
+        REFERRAL_EXTRA_DISPOSABLE_DOMAINS: ' Fresh-Throwaway.example, other.example ,',
+      },
+      {
+        networkWindowSeconds: 0,
+        dailyCap: 0,
+        extraDisposableDomains: ['fresh-throwaway.example', 'other.example'],
+      },
+    ],
+  ] as const)('reads %s', (_, section, env, expected) => {
+    expect(readServerConfig(env)[section]).toEqual(expected);
   });
 
   it('reads the answer time step of the mailing-list routes (300 ms unless set, 0 allowed)', () => {
     expect(readServerConfig({}).answerTimeStepMs).toBe(300);
     expect(readServerConfig({ ANSWER_TIME_STEP_MS: '0' }).answerTimeStepMs).toBe(0);
     expect(readServerConfig({ ANSWER_TIME_STEP_MS: '450' }).answerTimeStepMs).toBe(450);
-    expect(() => readServerConfig({ ANSWER_TIME_STEP_MS: '-5' })).toThrow('ANSWER_TIME_STEP_MS');
   });
 
-  it('reads the referral rules: window, daily cap (0 allowed) and extra throwaway domains', () => {
-    expect(readServerConfig({}).referrals).toEqual(DEFAULT_REFERRAL_RULES);
-    expect(
-      readServerConfig({
-        REFERRAL_NETWORK_WINDOW_SECONDS: '0',
-        REFERRAL_DAILY_CAP: '0',
-        REFERRAL_EXTRA_DISPOSABLE_DOMAINS: ' Fresh-Throwaway.example, other.example ,',
-      }).referrals,
-    ).toEqual({
-      networkWindowSeconds: 0,
-      dailyCap: 0,
-      extraDisposableDomains: ['fresh-throwaway.example', 'other.example'],
-    });
-    expect(() => readServerConfig({ REFERRAL_DAILY_CAP: '-1' })).toThrow('REFERRAL_DAILY_CAP');
-    expect(() => readServerConfig({ REFERRAL_NETWORK_WINDOW_SECONDS: 'soon' })).toThrow(
-      'REFERRAL_NETWORK_WINDOW_SECONDS',
-    );
+  /** A value each of these variables refuses. */
+  const REFUSED = {
+    CEILING_JOIN_SIGNUPS: '-1',
+    CEILING_CONFIRMATION_MAILS: '2.5',
+    CEILING_WINDOW_SECONDS: '0',
+    MAIL_BUDGET_PER_MAILBOX_PER_DAY: '-1',
+    CEILING_STATUS_LINK_MAILS: '1.5',
+    ANSWER_TIME_STEP_MS: '-5',
+    REFERRAL_DAILY_CAP: '-1',
+    REFERRAL_NETWORK_WINDOW_SECONDS: 'soon',
+  };
+  it.each(Object.entries(REFUSED))('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => readServerConfig({ [name]: value })).toThrow(name);
   });
 });

@@ -6,8 +6,9 @@ import { adminSdk } from '@silk/stack/admin-sdk';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPlainEditKeys } from './edit-key-hash';
+import { eventually } from '../../test-support/emulator';
 
 const { db } = adminSdk();
 const signups = db.collection(COLLECTIONS.waitlistSignups);
@@ -15,16 +16,8 @@ const recent = db.collection(COLLECTIONS.recentSignups);
 const newEmail = () => `legacy-key-${randomUUID().slice(0, 8)}@example.com`;
 const plainKey = () => `k${randomUUID().replaceAll('-', '')}`;
 
-const eventually = <T>(read: () => Promise<T>, check: (value: T) => boolean) =>
-  vi.waitFor(
-    async () => {
-      const value = await read();
-      if (!check(value)) throw new Error('not yet');
-      return value;
-    },
-    // Generous: after a whole suite, the runs other files' writes left queued go before this signup's.
-    { timeout: 60_000, interval: 100 },
-  );
+// Generous: after a whole suite, the runs other files' writes left queued go before this signup's.
+const TRIGGER_TIMEOUT_MS = 60_000;
 
 describe('plain edit keys from before keys were hashed', () => {
   it("the trigger replaces a signup's plain key by its hash, in the signup and its recent copy", async () => {
@@ -39,11 +32,13 @@ describe('plain edit keys from before keys were hashed', () => {
     const signup = await eventually(
       () => signups.doc(email).get(),
       (snapshot) => snapshot.get('editKey') === undefined,
+      TRIGGER_TIMEOUT_MS,
     );
     expect(signup.get('editKeyHash')).toBe(await hashEditKey(key));
     const copy = await eventually(
       () => recent.doc(email).get(),
       (snapshot) => snapshot.get('editKeyHash') !== undefined,
+      TRIGGER_TIMEOUT_MS,
     );
     expect(copy.get('editKey')).toBeUndefined();
     expect(JSON.stringify(copy.data())).not.toContain(key);

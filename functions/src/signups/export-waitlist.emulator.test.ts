@@ -62,6 +62,17 @@ afterAll(async () => {
   await Promise.all([...futureSignups].map((email) => signups.doc(email).delete()));
 });
 
+/** Future signups at `domain`, each a local part, the day it signed up (at 09:00 UTC) and its other fields. */
+async function writeFutureSignupsAt(
+  domain: string,
+  rows: ReadonlyArray<readonly [string, string, Record<string, unknown>]>,
+): Promise<void> {
+  for (const [local, day, fields] of rows) {
+    const timestamp = Timestamp.fromDate(new Date(`${day}T09:00:00Z`));
+    await writeFutureSignup({ email: `${local}@${domain}`, timestamp, ...fields });
+  }
+}
+
 /** Referral records as the referral functions write them (referrals/{referred}), removed after this file. */
 const referrals = db.collection(COLLECTIONS.referrals);
 const writtenReferrals = new Set<string>();
@@ -85,6 +96,13 @@ async function download(idToken: string, target = url, extra: Record<string, unk
     body: JSON.stringify({ token: idToken, ...extra }),
   });
   return { response, buffer: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** Downloads the export, expecting 200, and reads the workbook back. */
+async function downloadedBook(idToken: string, target = url, extra: Record<string, unknown> = {}) {
+  const { response, buffer } = await download(idToken, target, extra);
+  expect(response.status).toBe(200);
+  return readWorkbook(buffer);
 }
 
 async function signupCount(): Promise<number> {
@@ -258,9 +276,7 @@ describe('exportWaitlist: the file', () => {
     await writeFutureSignup({ email, timestamp: Timestamp.fromDate(moment) });
     const staff = await createStaff(['Staff']);
 
-    const { response, buffer } = await download(staff.idToken, url, { timeZone: 'America/New_York' });
-    expect(response.status).toBe(200);
-    const book = await readWorkbook(buffer);
+    const book = await downloadedBook(staff.idToken, url, { timeZone: 'America/New_York' });
     expect(book.header).toEqual(HEADERS);
     expect(book.headerNotes).toEqual({ 'Signup Date': 'Times in America/New_York' });
     const cell = book.rows.find((row) => row[0] === email)![col('Signup Date')] as Date;
@@ -270,9 +286,7 @@ describe('exportWaitlist: the file', () => {
     expect(formatSignupDate(cell, 'UTC')).toBe('Jun 30, 2030, 10:30 PM');
 
     // A zone this server does not know: the export still works, in UTC, and says so.
-    const unknown = await download(staff.idToken, url, { timeZone: 'Mars/Olympus_Mons' });
-    expect(unknown.response.status).toBe(200);
-    const utc = await readWorkbook(unknown.buffer);
+    const utc = await downloadedBook(staff.idToken, url, { timeZone: 'Mars/Olympus_Mons' });
     expect(utc.headerNotes).toEqual({ 'Signup Date': 'Times in UTC' });
     expect((utc.rows.find((row) => row[0] === email)![col('Signup Date')] as Date).getTime()).toBe(
       moment.getTime(),
@@ -314,9 +328,7 @@ describe('exportWaitlist: the file', () => {
     );
     const staff = await createStaff(['Staff']);
     const before = await signupCount();
-    const { response, buffer } = await download(staff.idToken);
-    expect(response.status).toBe(200);
-    const book = await readWorkbook(buffer);
+    const book = await downloadedBook(staff.idToken);
     expect(book.rows.length).toBeGreaterThanOrEqual(before);
     const mine = book.rows.filter((row) => String(row[0]).endsWith(`@${domain}`));
     expect(mine).toHaveLength(10_000);
@@ -437,9 +449,9 @@ describe('exportWaitlist: the filtered view', () => {
     const { domain, view } = await seedView();
     const staff = await createStaff(['Staff']);
     const emails = async (change: Record<string, unknown>) => {
-      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
-      expect(response.status).toBe(200);
-      return (await readWorkbook(buffer)).rows.map((row) => String(row[0]).split('@')[0]);
+      return (await downloadedBook(staff.idToken, url, { view: { ...view, ...change } })).rows.map(
+        (row) => String(row[0]).split('@')[0],
+      );
     };
     expect(await emails({ countries: ['Portugal'] })).toEqual(['dan', 'bea']);
     expect(await emails({ countries: ['United States', 'Japan'] })).toEqual(['eve', 'cat']);
@@ -484,23 +496,12 @@ describe('exportWaitlist: the filtered view', () => {
 describe('exportWaitlist: the Referrals worksheet', () => {
   it('lists the referral records on a second worksheet; a filtered view keeps those of its rows; the first keeps its 12 columns', async () => {
     const domain = `${unique('refs')}.test`;
-    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
-    await writeFutureSignup({
-      email: `ana@${domain}`,
-      timestamp: at('2030-04-01T09:00:00Z'),
-      confirmedReferrals: 1,
-    });
-    await writeFutureSignup({
-      email: `bo@${domain}`,
-      timestamp: at('2030-04-02T09:00:00Z'),
-      referredBy: `ana@${domain}`,
-    });
-    await writeFutureSignup({
-      email: `cy@${domain}`,
-      timestamp: at('2030-04-03T09:00:00Z'),
-      referredBy: `ana@${domain}`,
-    });
-    await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-04-04T09:00:00Z') });
+    await writeFutureSignupsAt(domain, [
+      ['ana', '2030-04-01', { confirmedReferrals: 1 }],
+      ['bo', '2030-04-02', { referredBy: `ana@${domain}` }],
+      ['cy', '2030-04-03', { referredBy: `ana@${domain}` }],
+      ['dee', '2030-04-04', {}],
+    ]);
     const createdAt = Date.parse('2030-04-02T09:00:00Z');
     await writeReferral({
       referred: `bo@${domain}`,
@@ -522,9 +523,7 @@ describe('exportWaitlist: the Referrals worksheet', () => {
     const staff = await createStaff(['Staff']);
     const ours = (rows: unknown[][]) => rows.filter((row) => String(row[1]).endsWith(`@${domain}`));
 
-    const full = await download(staff.idToken);
-    expect(full.response.status).toBe(200);
-    const book = await readWorkbook(full.buffer);
+    const book = await downloadedBook(staff.idToken);
     expect(book.header).toEqual(HEADERS);
     expect(book.header).toHaveLength(12);
     expect(book.sheetNames).toEqual([
@@ -562,9 +561,7 @@ describe('exportWaitlist: the Referrals worksheet', () => {
     // The filtered export honours the referral filters, and its Referrals worksheet follows its rows.
     const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
     const emailsOf = async (change: Record<string, unknown>) => {
-      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
-      expect(response.status).toBe(200);
-      const read = await readWorkbook(buffer);
+      const read = await downloadedBook(staff.idToken, url, { view: { ...view, ...change } });
       return {
         rows: read.rows.map((row) => String(row[0]).split('@')[0]),
         referred: read.sheets[REFERRALS_SHEET_NAME]!.rows.map((row) => String(row[1]).split('@')[0]),
@@ -583,39 +580,23 @@ describe('exportWaitlist: the Referrals worksheet', () => {
 describe('exportWaitlist: the invite status filter and the Invitations worksheet', () => {
   it('a filtered view keeps the rows of one invite status (none recorded: waiting); the Invitations worksheet counts the exported rows', async () => {
     const domain = `${unique('invites')}.test`;
-    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
     const invitedAt = Date.parse('2030-05-01T09:00:00Z');
     const hour = 3_600_000;
     // The fields the invitation functions write on a signup.
-    await writeFutureSignup({
-      email: `ana@${domain}`,
-      timestamp: at('2030-04-01T09:00:00Z'),
-      inviteStatus: 'joined',
-      inviteWave: 'wave-1',
-      invitedAt,
-      joinedAt: invitedAt + 2 * hour,
-    });
-    await writeFutureSignup({
-      email: `bo@${domain}`,
-      timestamp: at('2030-04-02T09:00:00Z'),
-      inviteStatus: 'invited',
-      inviteWave: 'wave-1',
-      invitedAt,
-    });
-    await writeFutureSignup({
-      email: `cy@${domain}`,
-      timestamp: at('2030-04-03T09:00:00Z'),
-      inviteStatus: 'expired',
-      inviteWave: 'wave-2',
-      invitedAt: invitedAt + hour,
-    });
-    await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-04-04T09:00:00Z') });
+    await writeFutureSignupsAt(domain, [
+      [
+        'ana',
+        '2030-04-01',
+        { inviteStatus: 'joined', inviteWave: 'wave-1', invitedAt, joinedAt: invitedAt + 2 * hour },
+      ],
+      ['bo', '2030-04-02', { inviteStatus: 'invited', inviteWave: 'wave-1', invitedAt }],
+      ['cy', '2030-04-03', { inviteStatus: 'expired', inviteWave: 'wave-2', invitedAt: invitedAt + hour }],
+      ['dee', '2030-04-04', {}],
+    ]);
     const staff = await createStaff(['Staff']);
     const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
     const exported = async (change: Record<string, unknown>) => {
-      const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
-      expect(response.status).toBe(200);
-      const read = await readWorkbook(buffer);
+      const read = await downloadedBook(staff.idToken, url, { view: { ...view, ...change } });
       expect(read.header).toHaveLength(12);
       return {
         rows: read.rows.map((row) => String(row[0]).split('@')[0]),
@@ -655,37 +636,26 @@ describe('exportWaitlist: the source and campaign filters and the Attribution wo
     { timeout: 120_000 },
     async () => {
       const domain = `${unique('utm')}.test`;
-      const at = (iso: string) => Timestamp.fromDate(new Date(iso));
       // The attribution fields as a signup's first write stores them.
-      await writeFutureSignup({
-        email: `ana@${domain}`,
-        timestamp: at('2030-06-01T09:00:00Z'),
-        utmSource: 'newsletter',
-        utmCampaign: 'launch',
-        referrerHost: 'news.example.com',
-        landingPath: '/',
-      });
-      await writeFutureSignup({
-        email: `bo@${domain}`,
-        timestamp: at('2030-06-02T09:00:00Z'),
-        utmSource: 'newsletter',
-        utmMedium: 'email',
-        landingPath: '/',
-      });
-      await writeFutureSignup({
-        email: `cy@${domain}`,
-        timestamp: at('2030-06-03T09:00:00Z'),
-        utmSource: 'podcast',
-        utmCampaign: 'launch',
-        landingPath: '/faq',
-      });
-      await writeFutureSignup({ email: `dee@${domain}`, timestamp: at('2030-06-04T09:00:00Z') });
+      await writeFutureSignupsAt(domain, [
+        [
+          'ana',
+          '2030-06-01',
+          {
+            utmSource: 'newsletter',
+            utmCampaign: 'launch',
+            referrerHost: 'news.example.com',
+            landingPath: '/',
+          },
+        ],
+        ['bo', '2030-06-02', { utmSource: 'newsletter', utmMedium: 'email', landingPath: '/' }],
+        ['cy', '2030-06-03', { utmSource: 'podcast', utmCampaign: 'launch', landingPath: '/faq' }],
+        ['dee', '2030-06-04', {}],
+      ]);
       const staff = await createStaff(['Staff']);
       const view = { ...DEFAULT_SIGNUP_VIEW, search: domain };
       const exported = async (change: Record<string, unknown>) => {
-        const { response, buffer } = await download(staff.idToken, url, { view: { ...view, ...change } });
-        expect(response.status).toBe(200);
-        const read = await readWorkbook(buffer);
+        const read = await downloadedBook(staff.idToken, url, { view: { ...view, ...change } });
         expect(read.header).toEqual(HEADERS);
         const sheet = read.sheets[ATTRIBUTION_SHEET_NAME]!;
         expect(sheet.header).toEqual(ATTRIBUTION_COLUMNS.map((column) => column.header));
@@ -729,9 +699,7 @@ describe('exportWaitlist handler with injected signups', () => {
       }),
     );
     try {
-      const { response, buffer } = await download(staff.idToken, served.url);
-      expect(response.status).toBe(200);
-      const book = await readWorkbook(buffer);
+      const book = await downloadedBook(staff.idToken, served.url);
       expect(book.header).toEqual(HEADERS);
       expect(book.rows).toEqual([]);
       expect(audited).toEqual([

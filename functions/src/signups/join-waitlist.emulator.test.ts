@@ -1,7 +1,7 @@
 // joinWaitlist over HTTP against the Functions emulator: a native form post (and JSON) stores the
 // browser's landing record and the mailing-list entry, lands on /waitlist with 303, refuses a bad
 // address without putting it in a URL, and shares the signup rate limits with /api/subscribe.
-import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { EDIT_KEY_HASH_PATTERN, hashEditKey } from '@silk/schema/edit-key';
 import { INVALID_EMAIL, RATE_LIMITED, SIGNUP_FAILED } from '@silk/schema/messages';
 import type { Timestamp } from 'firebase-admin/firestore';
@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { JOINED_PATH } from './join-waitlist';
 import { adminServices } from '../shared/admin';
 import { appCheckHeaders, functionUrl, post, uniqueEmail } from '../../test-support/emulator';
+import { UNKNOWN_LOCATION } from '../../test-support/mail';
 
 let url: string;
 let subscribeUrl: string;
@@ -17,13 +18,6 @@ const SITE = 'http://127.0.0.1:5000';
 const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();
 const subscriber = (email: string) => db.collection(COLLECTIONS.subscribers).doc(email).get();
-
-const UNKNOWN_LOCATION = Object.fromEntries(
-  ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'].map((field) => [
-    field,
-    NOT_AVAILABLE,
-  ]),
-);
 
 /** Posts the landing form as a browser does without JavaScript (redirects not followed). */
 async function submitForm(fields: Record<string, string>, headers: Record<string, string> = {}) {

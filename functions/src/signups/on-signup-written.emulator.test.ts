@@ -5,10 +5,11 @@ import { COLLECTIONS, RECENT_SIGNUPS_KEPT_HOURS } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import { recordSignupDeletion, refreshRecentSignups, stampMissingUpdatedAt } from './signup-feeds';
 import { addressHash } from '../subscribers/erasure';
+import { eventually } from '../../test-support/emulator';
 
 const { db } = adminSdk();
 const signups = db.collection(COLLECTIONS.waitlistSignups);
@@ -27,26 +28,18 @@ const write = (email: string, fields: Record<string, unknown> = {}) =>
       { email, timestamp: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp(), ...fields },
       { merge: true },
     );
-
-/** Waits (for the trigger in the Functions emulator) until `read` satisfies `check`. */
-const eventually = <T>(read: () => Promise<T>, check: (value: T) => boolean) =>
-  vi.waitFor(
-    async () => {
-      const value = await read();
-      if (!check(value)) throw new Error('not yet');
-      return value;
-    },
-    { timeout: 15_000, interval: 100 },
+/** The signup's recent copy, once the trigger has written it. */
+const recentCopy = (email: string) =>
+  eventually(
+    () => recent.doc(email).get(),
+    (snapshot) => snapshot.exists,
   );
 
 describe('signup feeds (the trigger on waitlist_signups)', () => {
   it('keeps a recent copy of each written signup, expiring RECENT_SIGNUPS_KEPT_HOURS after its change', async () => {
     const email = newEmail();
     await write(email, { travelFrequency: 'Monthly' });
-    const copy = await eventually(
-      () => recent.doc(email).get(),
-      (snapshot) => snapshot.exists,
-    );
+    const copy = await recentCopy(email);
     const updatedAt = (copy.get('updatedAt') as Timestamp).toMillis();
     expect(copy.get('travelFrequency')).toBe('Monthly');
     expect((copy.get('expiresAt') as Timestamp).toMillis()).toBe(
@@ -62,10 +55,7 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
   it('leaves a tombstone with the server time, without the address, and removes the recent copy when a signup is deleted', async () => {
     const email = newEmail();
     await write(email);
-    await eventually(
-      () => recent.doc(email).get(),
-      (snapshot) => snapshot.exists,
-    );
+    await recentCopy(email);
     const before = Date.now();
     await signups.doc(email).delete();
     const tombstone = await eventually(
@@ -92,10 +82,7 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
   it('rewrites the recent copies of signups changed in the window (the scheduled repair), and no older ones', async () => {
     const email = newEmail();
     await write(email);
-    await eventually(
-      () => recent.doc(email).get(),
-      (snapshot) => snapshot.exists,
-    );
+    await recentCopy(email);
     await recent.doc(email).delete();
     const old = newEmail();
     const longAgo = Timestamp.fromMillis(Date.now() - (RECENT_SIGNUPS_KEPT_HOURS + 1) * 3600_000);
@@ -109,10 +96,7 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
     // Earlier writes' triggers have run once this one's has (the emulator runs them in turn).
     const fence = newEmail();
     await write(fence);
-    await eventually(
-      () => recent.doc(fence).get(),
-      (snapshot) => snapshot.exists,
-    );
+    await recentCopy(fence);
     const before = await shardSum();
     const email = newEmail();
     const written = Date.now();
@@ -126,10 +110,7 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
     );
     const updatedAt = (stamped.get('updatedAt') as Timestamp).toMillis();
     expect(updatedAt).toBeGreaterThanOrEqual(written - 1000);
-    const copy = await eventually(
-      () => recent.doc(email).get(),
-      (snapshot) => snapshot.exists,
-    );
+    const copy = await recentCopy(email);
     expect((copy.get('updatedAt') as Timestamp).toMillis()).toBe(updatedAt);
     expect(copy.get('travelFrequency')).toBe('Monthly');
     // A later write of ours, once its copy is in, shows the stamp's own trigger has run too: still counted once.
@@ -169,20 +150,14 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
     expect((await signups.doc(missed).get()).get('updatedAt')).toBeInstanceOf(Timestamp);
     expect(((await signups.doc(kept).get()).get('updatedAt') as Timestamp).isEqual(keptAt)).toBe(true);
     // The stamp's trigger writes the recent copy; nothing is left to stamp.
-    await eventually(
-      () => recent.doc(missed).get(),
-      (snapshot) => snapshot.exists,
-    );
+    await recentCopy(missed);
     expect(await stampMissingUpdatedAt(db)).toBe(0);
   });
 
   it('keeps the copy and the tombstone of a signup whose address holds letters beyond ASCII under its own id', async () => {
     const email = `josé-${randomUUID().slice(0, 8)}@exämple.es`;
     await write(email, { travelFrequency: 'Monthly' });
-    await eventually(
-      () => recent.doc(email).get(),
-      (snapshot) => snapshot.exists,
-    );
+    await recentCopy(email);
     expect((await recent.where('email', '==', email).get()).docs.map((copy) => copy.id)).toEqual([email]);
     await signups.doc(email).delete();
     await eventually(

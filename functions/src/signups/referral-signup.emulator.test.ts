@@ -3,7 +3,7 @@
 // records its referrer (JSON `ref`, the join form's field, the no-JavaScript form's Referer) and is
 // credited when it confirms; an unknown or malformed code, a foreign Referer, a repeat signup or the
 // address itself record nothing, and the signup succeeds all the same.
-import { COLLECTIONS, NOT_AVAILABLE, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { COLLECTIONS } from '@silk/schema/constants';
 import { REFERRAL_CODE_PATTERN, referralLink } from '@silk/schema/referrals';
 import { waitForMailTo } from '@silk/stack/maildev';
 import { FieldValue } from 'firebase-admin/firestore';
@@ -11,41 +11,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eraseAddress } from '../subscribers/erasure';
 import { recordReferrer, REFERRER_RECORD_WINDOW_MS } from '../referrals/record-referrer';
 import { adminServices } from '../shared/admin';
-import { appCheckHeaders, functionUrl, post, uniqueEmail } from '../../test-support/emulator';
-import { EMULATOR_MAIL_TOKEN_SECRET, linkIn } from '../../test-support/mail';
+import { appCheckHeaders, functionUrls, post, uniqueEmail } from '../../test-support/emulator';
+import { EMULATOR_MAIL_TOKEN_SECRET, linkIn, writeLandingRecord } from '../../test-support/mail';
 
 const { db } = adminServices();
 const signup = (email: string) => db.collection(COLLECTIONS.waitlistSignups).doc(email).get();
 const referral = (email: string) => db.collection(COLLECTIONS.referrals).doc(email).get();
-const LOCATION = Object.fromEntries(
-  ['city', 'region', 'country', 'country_code', 'latitude', 'longitude'].map((field) => [
-    field,
-    NOT_AVAILABLE,
-  ]),
-);
-const urls = {} as Record<'subscribe' | 'join' | 'confirm', string>;
+const urls = functionUrls({ subscribe: 'subscribe', join: 'joinWaitlist', confirm: 'confirmSubscription' });
 let appCheck: Record<string, string>;
 
 beforeAll(async () => {
-  urls.subscribe = await functionUrl('subscribe');
-  urls.join = await functionUrl('joinWaitlist');
-  urls.confirm = await functionUrl('confirmSubscription');
   appCheck = await appCheckHeaders();
 });
 
 /** The site's signup (landing write, then /api/subscribe with the link's code); the answer's code. */
 async function subscribe(email: string, ref?: unknown): Promise<string> {
-  await db.collection(COLLECTIONS.waitlistSignups).doc(email).set(
-    {
-      email,
-      source: SIGNUP_SOURCE,
-      ip: '203.0.113.9',
-      location: LOCATION,
-      timestamp: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
-    },
-    { merge: true },
-  );
+  await writeLandingRecord(email);
   const response = await post<{ ok: boolean; referralCode: string }>(
     urls.subscribe,
     ref === undefined ? { email } : { email, ref },

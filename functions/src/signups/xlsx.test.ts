@@ -24,6 +24,15 @@ import {
   type SignupRecord,
 } from './xlsx';
 
+/** The workbook written from `pages`, read back, once its signup sheet has `rows` rows under the header. */
+async function readBackBook(pages: SignupRecord[][], rows: number) {
+  const written = await workbookOf(pages);
+  expect(written.rows).toBe(rows);
+  const book = await readWorkbook(written.buffer);
+  expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
+  return book;
+}
+
 async function workbookOf(
   pages: SignupRecord[][],
   timeZone?: string,
@@ -211,9 +220,7 @@ describe('writeSignupsWorkbook', () => {
   });
 
   it('writes only the header rows for no signups and no referrals', async () => {
-    const { buffer, rows } = await workbookOf([]);
-    expect(rows).toBe(0);
-    const book = await readWorkbook(buffer);
+    const book = await readBackBook([], 0);
     expect(book.sheetName).toBe(SHEET_NAME);
     expect(book.sheetNames).toEqual([
       SHEET_NAME,
@@ -221,7 +228,6 @@ describe('writeSignupsWorkbook', () => {
       INVITATIONS_SHEET_NAME,
       ATTRIBUTION_SHEET_NAME,
     ]);
-    expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     expect(book.rows).toEqual([]);
     expect(book.sheets[REFERRALS_SHEET_NAME]).toEqual({
       header: REFERRAL_COLUMNS.map((column) => column.header),
@@ -254,11 +260,8 @@ describe('writeSignupsWorkbook', () => {
       ],
       [{ email: 'c@example.com', utmSource: '-2+3', utmCampaign: { formula: 'SUM(A1)' } }],
     ];
-    const { buffer, rows } = await workbookOf(signups);
-    expect(rows).toBe(3);
-    const book = await readWorkbook(buffer);
+    const book = await readBackBook(signups, 3);
     expect(book.sheetNames.at(-1)).toBe(ATTRIBUTION_SHEET_NAME);
-    expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     const sheet = book.sheets[ATTRIBUTION_SHEET_NAME]!;
     expect(sheet.header).toEqual([
       'Email',
@@ -308,10 +311,7 @@ describe('writeSignupsWorkbook', () => {
         { email: 'e@example.com' },
       ],
     ];
-    const { buffer, rows } = await workbookOf(signups);
-    expect(rows).toBe(5);
-    const book = await readWorkbook(buffer);
-    expect(book.header).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
+    const book = await readBackBook(signups, 5);
     expect(book.rows).toHaveLength(5);
     const sheet = book.sheets[INVITATIONS_SHEET_NAME]!;
     expect(sheet.header).toEqual([

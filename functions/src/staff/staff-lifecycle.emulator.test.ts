@@ -8,7 +8,6 @@ import {
   AUTH_USER_DISABLED,
   AUTH_USER_NOT_FOUND,
   AUTH_WRONG_PASSWORD,
-  LAST_ADMIN_REQUIRED,
   MEMBER_NOT_FOUND,
   PASSWORD_CHANGE_REQUIRED,
   PASSWORD_POLICY,
@@ -28,6 +27,7 @@ import {
   uniqueEmail,
   type TestStaff,
 } from '../../test-support/emulator';
+import { expectLastAdminRefused, withOnlyAdmins } from '../../test-support/last-admin';
 
 const { auth, db } = adminServices();
 
@@ -53,17 +53,18 @@ async function auditActions(target: string): Promise<AuditAction[]> {
 /** Revocation is kept to the second: a token must be issued in a later second than the revocation. */
 const afterRevocationSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
-/** Disables every other enabled Admin for the duration of `body`, so `admin` is the last one. */
-async function asLastAdmin(admin: TestStaff, body: () => Promise<void>): Promise<void> {
-  const others = (
-    await db.collection(COLLECTIONS.staff).where('roles', 'array-contains', 'Admin').get()
-  ).docs.filter((doc) => doc.id !== admin.email && doc.get('disabled') !== true);
-  await Promise.all(others.map((doc) => doc.ref.update({ disabled: true })));
-  try {
-    await body();
-  } finally {
-    await Promise.all(others.map((doc) => doc.ref.update({ disabled: false })));
-  }
+/**
+ * The member's old token is refused, and so is signing in by address (the Auth error `byAddress`) and by
+ * username (the answer `byUsername`).
+ */
+async function expectLockedOut(member: TestStaff, byAddress: RegExp, byUsername: string): Promise<void> {
+  expect((await call('exportWaitlist', member)).status).toBe(401);
+  await expect(signIn(member.email, member.password)).rejects.toThrow(byAddress);
+  const answer = await post(await functionUrl('signIn'), {
+    identifier: member.username,
+    password: member.password,
+  });
+  expect(answer.body).toEqual({ error: byUsername });
 }
 
 describe('team update and remove: who may call', () => {
@@ -144,13 +145,7 @@ describe('team update', () => {
     const admin = await createStaff(['Admin']);
     const member = await createStaff(['Staff']);
     expect((await call('teamUpdate', admin, { email: member.email, disabled: true })).status).toBe(200);
-    expect((await call('exportWaitlist', member)).status).toBe(401);
-    await expect(signIn(member.email, member.password)).rejects.toThrow(/USER_DISABLED/);
-    const byUsername = await post(await functionUrl('signIn'), {
-      identifier: member.username,
-      password: member.password,
-    });
-    expect(byUsername.body).toEqual({ error: AUTH_USER_DISABLED });
+    await expectLockedOut(member, /USER_DISABLED/, AUTH_USER_DISABLED);
     expect((await call('teamUpdate', admin, { email: member.email, disabled: false })).status).toBe(200);
     await afterRevocationSecond();
     const fresh = await signIn(member.email, member.password);
@@ -162,16 +157,12 @@ describe('team update', () => {
 
   it('409: the last enabled Admin can neither drop Admin nor disable themself', async () => {
     const admin = await createStaff(['Admin']);
-    await asLastAdmin(admin, async () => {
-      for (const change of [{ roles: ['Staff'] }, { disabled: true }]) {
-        const response = await call('teamUpdate', admin, { email: admin.email, ...change });
-        expect(response.status).toBe(409);
-        expect(response.body).toEqual({ error: LAST_ADMIN_REQUIRED });
-      }
-    });
-    const record = (await db.collection(COLLECTIONS.staff).doc(admin.email).get()).data();
-    expect(record).toMatchObject({ roles: ['Admin'] });
-    expect(record?.disabled).not.toBe(true);
+    await withOnlyAdmins(admin, [], () =>
+      expectLastAdminRefused(admin, [
+        ['teamUpdate', { roles: ['Staff'] }],
+        ['teamUpdate', { disabled: true }],
+      ]),
+    );
   });
 });
 
@@ -184,13 +175,7 @@ describe('team remove', () => {
     expect(response.status).toBe(200);
     expect((await db.collection(COLLECTIONS.staff).doc(member.email).get()).exists).toBe(false);
     await expect(auth.getUserByEmail(member.email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
-    expect((await call('exportWaitlist', member)).status).toBe(401);
-    await expect(signIn(member.email, member.password)).rejects.toThrow(/EMAIL_NOT_FOUND/);
-    const byUsername = await post(await functionUrl('signIn'), {
-      identifier: member.username,
-      password: member.password,
-    });
-    expect(byUsername.body).toEqual({ error: USERNAME_NOT_FOUND });
+    await expectLockedOut(member, /EMAIL_NOT_FOUND/, USERNAME_NOT_FOUND);
     expect(await auditActions(member.email)).toContain('member.removed');
   });
 
@@ -217,12 +202,8 @@ describe('team remove', () => {
 
   it('409: the last enabled Admin cannot remove themself', async () => {
     const admin = await createStaff(['Admin']);
-    await asLastAdmin(admin, async () => {
-      const response = await call('teamRemove', admin, { email: admin.email });
-      expect(response.status).toBe(409);
-      expect(response.body).toEqual({ error: LAST_ADMIN_REQUIRED });
-    });
-    expect((await db.collection(COLLECTIONS.staff).doc(admin.email).get()).exists).toBe(true);
+    // Refused, the record kept: still an enabled Admin.
+    await withOnlyAdmins(admin, [], () => expectLastAdminRefused(admin, [['teamRemove', {}]]));
   });
 });
 

@@ -58,18 +58,24 @@ function formOf(html: string, action: string): { token: string } | null {
   return match ? { token: match[1] ?? '' } : null;
 }
 
+/** Opens the link's page: 200, the token slot filled, and a form that posts `token` to `action`. */
+async function openWithForm(id: 'confirmPage' | 'unsubscribePage', token: string, action: string) {
+  const page = await open(id, token);
+  expect(page.status).toBe(200);
+  expect(page.html).not.toContain(LINK_TOKEN_SLOT);
+  expect(formOf(page.html, action)).toEqual({ token: escapeHtml(token) });
+  return page;
+}
+
 const tampered = (token: string) => `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
 
 describe('the /confirm page without a script', () => {
   it('is the shell with the token in its form, changes nothing; the form confirms and answers a page', async () => {
     const { email, confirm } = await join('nojs-confirm');
-    const page = await open('confirmPage', confirm);
-    expect(page.status).toBe(200);
+    const page = await openWithForm('confirmPage', confirm, API_ROUTES.confirmSubscription.path);
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(page.html).toContain('id="page-modules"'); // the site's shell, with its island
-    expect(page.html).not.toContain(LINK_TOKEN_SLOT);
-    expect(formOf(page.html, API_ROUTES.confirmSubscription.path)).toEqual({ token: escapeHtml(confirm) });
     expect((await subscriber(email))?.confirmedAt).toBeUndefined();
 
     const answer = await postForm('confirmSubscription', { token: confirm });
@@ -94,10 +100,7 @@ describe('the /confirm page without a script', () => {
 describe('the /unsubscribe page without a script', () => {
   it('unsubscribes only through its form, whose answer offers re-subscribing', async () => {
     const { email, unsubscribe } = await join('nojs-unsubscribe');
-    const page = await open('unsubscribePage', unsubscribe);
-    expect(page.status).toBe(200);
-    expect(page.html).not.toContain(LINK_TOKEN_SLOT);
-    expect(formOf(page.html, API_ROUTES.unsubscribe.path)).toEqual({ token: escapeHtml(unsubscribe) });
+    await openWithForm('unsubscribePage', unsubscribe, API_ROUTES.unsubscribe.path);
     expect((await subscriber(email))?.unsubscribedAt).toBeUndefined();
 
     const unsubscribed = await postForm('unsubscribe', { token: unsubscribe });

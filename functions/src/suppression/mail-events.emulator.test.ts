@@ -17,7 +17,7 @@ import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { suppressionRef } from './suppression-list';
-import { functionUrl, post, unique, uniqueEmail } from '../../test-support/emulator';
+import { functionUrls, post, unique, uniqueEmail } from '../../test-support/emulator';
 import { deliveryState, linkIn, queuedMailTo, signUpOnSite, waitForDoc } from '../../test-support/mail';
 
 const { db } = adminServices();
@@ -28,13 +28,14 @@ const OTHER_SECRET = `whsec_${Buffer.from('not-the-emulator-secret').toString('b
 const MESSAGE = { subject: 'Later news', text: 'Plain part.', html: '<p>HTML part.</p>' };
 const settled = (data: DocumentData | undefined) =>
   ['SUCCESS', 'ERROR', 'SUPPRESSED'].includes(deliveryState(data) as string);
-const urls = {} as Record<'mailEvents' | 'unsubscribe' | 'resubscribe' | 'erase', string>;
+const urls = functionUrls({
+  mailEvents: 'mailEvents',
+  unsubscribe: 'unsubscribe',
+  resubscribe: 'resubscribe',
+  erase: 'eraseSubscriber',
+});
 
 beforeAll(async () => {
-  urls.mailEvents = await functionUrl('mailEvents');
-  urls.unsubscribe = await functionUrl('unsubscribe');
-  urls.resubscribe = await functionUrl('resubscribe');
-  urls.erase = await functionUrl('eraseSubscriber');
   // The Functions emulator runs trigger events in turn: a mail queued now is delivered once the runs the
   // previous file left queued (an import's signups) are done, so each test's own wait times its own mail.
   const fence = db.collection(COLLECTIONS.mail).doc();

@@ -29,6 +29,7 @@ import {
 import { logger } from 'firebase-functions/logger';
 import { webhookEventRef } from '../events/emit';
 import { HttpError } from '../http/http';
+import { claimDelivery, type ClaimRules } from '../shared/queue-claim';
 import { postWebhook, signedHeaders, type AttemptAnswer } from './attempt';
 import { endpointRef } from './endpoints';
 import { checkTarget, TargetRefused, type Resolve } from './target';
@@ -135,26 +136,8 @@ export interface AttemptDeps {
   now?: () => number;
 }
 
-/** Takes a PENDING (not waiting) or RETRY delivery for this attempt; its data, or null when it is not ours to attempt. */
-async function claim(
-  db: Firestore,
-  ref: DocumentReference,
-  leaseUntil: number,
-): Promise<DocumentData | null> {
-  return db.runTransaction(async (transaction) => {
-    const snapshot = await transaction.get(ref);
-    const state = snapshot.get('delivery.state') as QueueState | undefined;
-    const waiting = state === 'PENDING' && snapshot.get('delivery.nextAttemptAt') !== undefined;
-    if (!snapshot.exists || (state !== 'PENDING' && state !== 'RETRY') || waiting) return null;
-    transaction.update(ref, {
-      'delivery.state': 'PROCESSING',
-      'delivery.attempts': FieldValue.increment(1),
-      'delivery.leaseExpireTime': Timestamp.fromMillis(leaseUntil),
-      'delivery.nextAttemptAt': FieldValue.delete(),
-    });
-    return snapshot.data() ?? null;
-  });
-}
+/** A delivery waiting for `nextAttemptAt` is not claimed; the claim counts the attempt. */
+const WEBHOOK_CLAIM: ClaimRules = { pendingWaits: true, countsAttempt: true };
 
 interface Outcome extends AttemptAnswer {
   delivered: boolean;
@@ -193,7 +176,7 @@ async function attempt(data: DocumentData, deps: AttemptDeps, at: number): Promi
 /** Claims the delivery and makes one attempt, then records it (and when the next one is due). */
 async function attemptDelivery(ref: DocumentReference, deps: AttemptDeps): Promise<void> {
   const now = deps.now ?? Date.now;
-  const data = await claim(deps.db, ref, now() + deps.config.leaseMs);
+  const data = await claimDelivery(ref, now() + deps.config.leaseMs, WEBHOOK_CLAIM);
   if (!data) return;
   const attempts = Number(data.delivery?.attempts ?? 0) + 1;
   const at = now();

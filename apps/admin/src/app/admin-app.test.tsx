@@ -1,3 +1,4 @@
+import '@/testing/quiet-tabs';
 import { onAuthChange, setNewPassword, signInWithIdentifier, signOutUser } from '@silk/data-access/auth';
 import { subscribeToSignups, type WaitlistSignupRow } from '@silk/data-access/signups';
 import { deleteSignupsCache } from '@silk/data-access/signups-cache';
@@ -10,6 +11,8 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './routes';
 import { services } from '@/testing/services';
+import { textsByRole } from '@/testing/queries';
+import { ADMIN_SIDEBAR } from '@/testing/sidebar';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api', firebase: { projectId: 'demo-unit' } } }));
@@ -22,23 +25,6 @@ vi.mock('@silk/data-access/auth', () => ({
 }));
 vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
 vi.mock('@silk/data-access/staff', () => ({ fetchStaffInfo: vi.fn(), watchStaffAccess: vi.fn() }));
-vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
-vi.mock('@silk/data-access/webhooks', () => ({
-  callWebhooks: vi.fn(async () => ({ endpoints: [], deliveries: [] })),
-}));
-vi.mock('@silk/data-access/audit-log', () => ({
-  listenToAuditLog: vi.fn(() => () => {}),
-  listenToSecurityEventCount: vi.fn(() => () => {}),
-}));
-vi.mock('@silk/data-access/referrals', () => ({
-  listenToWithheldReferrals: vi.fn(() => () => {}),
-  listenToRankingSettings: vi.fn(() => () => {}),
-}));
-vi.mock('@silk/data-access/invites', () => ({
-  listenToInviteWaves: vi.fn(() => () => {}),
-  listenToDripSettings: vi.fn(() => () => {}),
-  listenToInviteHistory: vi.fn(() => () => {}),
-}));
 vi.mock('@silk/data-access/signups', () => ({ subscribeToSignups: vi.fn() }));
 vi.mock('@silk/data-access/signups-cache', () => ({
   deleteSignupsCache: vi.fn(async () => {}),
@@ -166,21 +152,7 @@ describe('admin panel shell', () => {
     expect(within(header).getByText('ana')).toBeInTheDocument();
     expect(within(header).getByText('Admin, Developer')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual([
-      'Waitlist Signups',
-      'Insights',
-      'Referrals',
-      'Invitations',
-      'Import',
-      'Team Manager',
-      'Activity',
-      'Webhooks',
-      'Account Settings',
-    ]);
+    expect(textsByRole(nav, 'link')).toEqual(ADMIN_SIDEBAR);
     expect(within(nav).getByRole('link', { name: 'Waitlist Signups' })).toHaveAttribute(
       'aria-current',
       'page',

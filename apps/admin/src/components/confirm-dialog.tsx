@@ -1,5 +1,7 @@
 import { Button } from '@silk/ui/button';
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { DialogBackdrop } from '@/components/dialog-backdrop';
+import { useFocusWhileOpen } from '@/lib/use-focus-while-open';
 
 interface ConfirmDialogProps {
   title: string;
@@ -35,13 +37,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  useFocusWhileOpen(cancelRef);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
@@ -66,12 +62,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   }
 
   return (
-    <div
-      className="dialog-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onCancel();
-      }}
-    >
+    <DialogBackdrop onDismiss={onCancel}>
       <div
         ref={dialogRef}
         role="alertdialog"
@@ -99,6 +90,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           ) : null}
         </div>
       </div>
-    </div>
+    </DialogBackdrop>
   );
 }

@@ -2,6 +2,7 @@
 // one pass over the rows, memoised on the rows array as Insights' aggregates are.
 import { confirmedReferralsOf, referrerOf } from '@silk/schema/signup-view';
 import { toDate } from '@silk/schema/formatters';
+import { memoByRows } from '@/lib/memo-by-rows';
 
 interface ReferralRow {
   email: string;
@@ -78,13 +79,4 @@ function compute(rows: readonly ReferralRow[]): ReferralStats {
   };
 }
 
-const cache = new WeakMap<readonly ReferralRow[], ReferralStats>();
-
-export function referralStats(rows: readonly ReferralRow[]): ReferralStats {
-  let stats = cache.get(rows);
-  if (!stats) {
-    stats = compute(rows);
-    cache.set(rows, stats);
-  }
-  return stats;
-}
+export const referralStats: (rows: readonly ReferralRow[]) => ReferralStats = memoByRows(compute);

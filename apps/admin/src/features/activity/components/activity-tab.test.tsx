@@ -10,6 +10,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivityTab } from './activity-tab';
 import { services } from '@/testing/services';
+import { fakeListener } from '@/testing/live';
+import { bodyRows, textsByRole } from '@/testing/queries';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@silk/data-access/audit-log', () => ({
@@ -17,26 +19,14 @@ vi.mock('@silk/data-access/audit-log', () => ({
   listenToSecurityEventCount: vi.fn(),
 }));
 
-let deliver: ((entries: AuditEntryRow[]) => void) | undefined;
-let fail: ((error: Error) => void) | undefined;
-let count: ((count: number) => void) | undefined;
-let countFails: ((error: Error) => void) | undefined;
-const unsubscribe = vi.fn();
-const stopCounting = vi.fn();
+const auditLog = fakeListener<AuditEntryRow[]>();
+const securityEvents = fakeListener<number>();
 
 beforeEach(() => {
-  unsubscribe.mockReset();
-  stopCounting.mockReset();
-  vi.mocked(listenToAuditLog).mockImplementation((_services, onEntries, onError) => {
-    deliver = onEntries;
-    fail = onError;
-    return unsubscribe;
-  });
-  vi.mocked(listenToSecurityEventCount).mockImplementation((_services, onCount, onError) => {
-    count = onCount;
-    countFails = onError;
-    return stopCounting;
-  });
+  auditLog.stop.mockReset();
+  securityEvents.stop.mockReset();
+  vi.mocked(listenToAuditLog).mockImplementation(auditLog.listen);
+  vi.mocked(listenToSecurityEventCount).mockImplementation(securityEvents.listen);
 });
 
 function entry(
@@ -61,15 +51,7 @@ const ENTRIES: AuditEntryRow[] = [
 ];
 
 function rows() {
-  const table = screen.getByRole('table');
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+  return bodyRows(screen.getByRole('table'));
 }
 
 describe('Activity tab', () => {
@@ -78,15 +60,17 @@ describe('Activity tab', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Activity' })).toBeInTheDocument();
     expect(listenToAuditLog).toHaveBeenCalledWith(services, expect.any(Function), expect.any(Function));
     expect(screen.getByRole('status')).toHaveTextContent(LOADING_DATA);
-    act(() => deliver!(ENTRIES));
+    act(() => auditLog.deliver(ENTRIES));
     expect(
       within(screen.getByRole('region', { name: 'Activity log' })).getByRole('table'),
     ).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('table'))
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Time', 'Actor', 'Action', 'Target', 'Details']);
+    expect(textsByRole(screen.getByRole('table'), 'columnheader')).toEqual([
+      'Time',
+      'Actor',
+      'Action',
+      'Target',
+      'Details',
+    ]);
     expect(rows().map((row) => row.slice(1))).toEqual([
       ['ana@silk.travel', 'Member removed', 'ben@silk.travel', 'username ben; roles: Staff'],
       ['ana@silk.travel', 'Member updated', 'cy@silk.travel', 'roles: Director, Staff (was Staff)'],
@@ -98,24 +82,25 @@ describe('Activity tab', () => {
     expect(screen.getByText('Showing 5 of 5 entries')).toBeInTheDocument();
 
     const newer = entry('6', 'ana@silk.travel', 'member.disabled', 'dee@silk.travel', { disabled: true });
-    act(() => deliver!([newer, ...ENTRIES]));
+    act(() => auditLog.deliver([newer, ...ENTRIES]));
     expect(rows()[0]!.slice(1)).toEqual(['ana@silk.travel', 'Member disabled', 'dee@silk.travel', '']);
 
     view.unmount();
-    expect(unsubscribe).toHaveBeenCalled();
+    expect(auditLog.stop).toHaveBeenCalled();
   });
 
   it('filters by actor and by action, together', async () => {
     const user = userEvent.setup();
     render(<ActivityTab />);
-    act(() => deliver!(ENTRIES));
+    act(() => auditLog.deliver(ENTRIES));
     const actor = screen.getByLabelText('Actor');
     const action = screen.getByLabelText('Action');
-    expect(
-      within(actor)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All actors', 'ana@silk.travel', 'bootstrap', 'cy@silk.travel']);
+    expect(textsByRole(actor, 'option')).toEqual([
+      'All actors',
+      'ana@silk.travel',
+      'bootstrap',
+      'cy@silk.travel',
+    ]);
     expect(within(action).getAllByRole('option')).toHaveLength(AUDIT_ACTIONS.length + 1);
 
     await user.selectOptions(actor, 'ana@silk.travel');
@@ -136,7 +121,7 @@ describe('Activity tab', () => {
 
   it('says when there is no activity yet', () => {
     render(<ActivityTab />);
-    act(() => deliver!([]));
+    act(() => auditLog.deliver([]));
     expect(screen.getByText('No activity yet.')).toBeInTheDocument();
   });
 
@@ -144,7 +129,9 @@ describe('Activity tab', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<ActivityTab />);
     act(() =>
-      fail!(Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' })),
+      auditLog.fail(
+        Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' }),
+      ),
     );
     expect(screen.getByRole('alert')).toHaveTextContent(ACTIVITY_LOAD_FAILED);
     expect(screen.queryByText(LOADING_DATA)).not.toBeInTheDocument();
@@ -158,8 +145,8 @@ describe('Activity tab', () => {
       expect.any(Function),
     );
     expect(screen.queryByTestId('security-events')).not.toBeInTheDocument();
-    act(() => deliver!(ENTRIES));
-    act(() => count!(600));
+    act(() => auditLog.deliver(ENTRIES));
+    act(() => securityEvents.deliver(600));
     expect(screen.getByTestId('security-events')).toHaveTextContent(securityEventsCount(600));
     expect(rows().map((row) => row[2])).toEqual([
       'Member removed',
@@ -169,17 +156,17 @@ describe('Activity tab', () => {
       'Bootstrap',
     ]);
     expect(screen.getByText('Showing 5 of 5 entries')).toBeInTheDocument();
-    act(() => count!(601));
+    act(() => securityEvents.deliver(601));
     expect(screen.getByTestId('security-events')).toHaveTextContent(securityEventsCount(601));
     view.unmount();
-    expect(stopCounting).toHaveBeenCalled();
+    expect(securityEvents.stop).toHaveBeenCalled();
   });
 
   it('still shows the log when the security events cannot be counted', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<ActivityTab />);
-    act(() => deliver!(ENTRIES));
-    act(() => countFails!(new Error('unavailable')));
+    act(() => auditLog.deliver(ENTRIES));
+    act(() => securityEvents.fail(new Error('unavailable')));
     expect(screen.queryByTestId('security-events')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(rows()).toHaveLength(5);

@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS } from '@silk/schema/roles';
 import { FormMessage } from '@silk/ui/form-message';
 import { SelectOptions, type SelectOption } from '@silk/ui/select-options';
 import { useId, useMemo, useState } from 'react';
+import { Caption } from '@/components/caption';
 import { ActivityTable } from '@/features/activity/components/activity-table';
 import { ACTION_LABELS } from '@/features/activity/components/audit-format';
 import { useActivity } from '@/features/activity/hooks/use-activity';
@@ -81,9 +82,7 @@ export function ActivityTab() {
         />
       </div>
       {securityEvents !== null && (
-        <p className="toolbar__count" data-testid="security-events">
-          {securityEventsCount(securityEvents)}
-        </p>
+        <Caption data-testid="security-events">{securityEventsCount(securityEvents)}</Caption>
       )}
       <FormMessage tone="error">{error}</FormMessage>
       {entries === null ? (
@@ -94,9 +93,9 @@ export function ActivityTab() {
         )
       ) : (
         <>
-          <p className="toolbar__count" role="status">
+          <Caption role="status">
             Showing {shown.length} of {entries.length} entries
-          </p>
+          </Caption>
           {shown.length > 0 ? (
             <ActivityTable entries={shown} />
           ) : (

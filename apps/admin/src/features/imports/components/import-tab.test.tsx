@@ -4,11 +4,12 @@ import type * as Imports from '@silk/data-access/imports';
 import { staffClient } from '@silk/data-access/staff-client';
 import { IMPORT_CHUNK_ROWS, type ImportView } from '@silk/schema/imports';
 import { IMPORT_EMAIL_COLUMN_REQUIRED, IMPORT_FILE_CHANGED, importFinished } from '@silk/schema/messages';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImportTab } from './import-tab';
+import { textsByRole } from '@/testing/queries';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
@@ -126,11 +127,7 @@ describe('ImportTab', () => {
     ).not.toBeChecked();
     expect(screen.getByText('502 rows to import, 1 with problems (left out).')).toBeInTheDocument();
     const problems = screen.getByRole('region', { name: 'Rows with problems' });
-    expect(
-      within(problems)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Line 504 oops: not a valid e-mail address']);
+    expect(textsByRole(problems, 'listitem')).toEqual(['Line 504 oops: not a valid e-mail address']);
     expect(call.mock.calls.map(([, route]) => route)).toEqual(['importList']);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'email' }), 'ignore');

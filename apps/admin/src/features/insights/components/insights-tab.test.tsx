@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { InsightsTab } from './insights-tab';
+import { textsByRole } from '@/testing/queries';
 
 let next = 0;
 function signup(iso: string, fields: Partial<WaitlistSignupRow> = {}): WaitlistSignupRow {
@@ -232,11 +233,7 @@ describe('Insights: referrals', () => {
   it('shows zeros, not a division by zero, when nobody was referred', () => {
     renderTab([signup('2026-11-20T09:00:00Z')]);
     const section = screen.getByRole('region', { name: 'Referrals' });
-    expect(
-      within(section)
-        .getAllByRole('definition')
-        .map((value) => value.textContent),
-    ).toEqual([
+    expect(textsByRole(section, 'definition')).toEqual([
       '0%',
       '0 of 1 signups came through a referral link',
       '0',
@@ -335,11 +332,7 @@ describe('Insights: referrals', () => {
       const user = userEvent.setup();
       renderTab(rows());
       const source = screen.getByRole('combobox', { name: 'Source' });
-      expect(
-        within(source)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['All sources', 'newsletter', 'podcast', '(none)']);
+      expect(textsByRole(source, 'option')).toEqual(['All sources', 'newsletter', 'podcast', '(none)']);
       await user.selectOptions(source, 'newsletter');
       expect(await dataTable(user, 'Signups per day, source newsletter')).toEqual([
         ['Day', 'Signups'],

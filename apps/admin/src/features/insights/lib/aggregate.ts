@@ -11,6 +11,7 @@ import {
   isConfirmedSignup,
   NO_ATTRIBUTION,
 } from '@silk/schema/signup-view';
+import { memoByRows } from '@/lib/memo-by-rows';
 
 export type Period = 'day' | 'week';
 
@@ -337,14 +338,5 @@ function computeInsights(rows: readonly InsightsRow[]): Insights {
   };
 }
 
-const memo = new WeakMap<readonly InsightsRow[], Insights>();
-
 /** The figures of these rows; the same array gives the same (cached) result. */
-export function aggregateSignups(rows: readonly InsightsRow[]): Insights {
-  let insights = memo.get(rows);
-  if (!insights) {
-    insights = computeInsights(rows);
-    memo.set(rows, insights);
-  }
-  return insights;
-}
+export const aggregateSignups: (rows: readonly InsightsRow[]) => Insights = memoByRows(computeInsights);

@@ -1,19 +1,16 @@
 // The Invitations tab's live reads (Firestore: staff may read them; only server code writes them) and an
 // Admin's two calls: a wave (its preview, then its start) and the drip settings.
 import { callApi } from '@silk/data-access/api-client';
-import { listenToDripSettings, listenToInviteWaves, type InviteWaveRow } from '@silk/data-access/invites';
+import { listenToDripSettings, listenToInviteWaves } from '@silk/data-access/invites';
 import { staffClient } from '@silk/data-access/staff-client';
 import type { InviteDripRequest } from '@silk/schema/invite-api';
-import type { DripSettings, WavePreview, WaveTarget } from '@silk/schema/invites';
+import type { WavePreview, WaveTarget } from '@silk/schema/invites';
+import { liveRead } from '@/lib/live-read';
 import { adminServices } from '@/lib/services';
 
-type Listener<T> = (onValue: (value: T) => void, onError: (error: Error) => void) => () => void;
+export const watchWaves = liveRead(listenToInviteWaves);
 
-export const watchWaves: Listener<InviteWaveRow[]> = (onWaves, onError) =>
-  listenToInviteWaves(adminServices(), onWaves, onError);
-
-export const watchDrip: Listener<DripSettings> = (onSettings, onError) =>
-  listenToDripSettings(adminServices(), onSettings, onError);
+export const watchDrip = liveRead(listenToDripSettings);
 
 /** One wave as the Admin sets it up: the same request id previews it and starts it (once). */
 export interface WaveRequest {

@@ -1,5 +1,5 @@
+import '@/testing/staff-api';
 import { callApi } from '@silk/data-access/api-client';
-import type * as ApiClient from '@silk/data-access/api-client';
 import { listenToDripSettings, listenToInviteWaves, type InviteWaveRow } from '@silk/data-access/invites';
 import { staffClient } from '@silk/data-access/staff-client';
 import type { DripSettings } from '@silk/schema/invites';
@@ -10,14 +10,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvitationsTab } from './invitations-tab';
+import { textsByRole } from '@/testing/queries';
 
-vi.mock('@/lib/services', () => import('@/testing/services'));
-vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
-vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
-vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  callApi: vi.fn(),
-}));
 vi.mock('@silk/data-access/invites', () => ({ listenToInviteWaves: vi.fn(), listenToDripSettings: vi.fn() }));
 
 const call = vi.mocked(callApi);
@@ -127,11 +121,7 @@ describe('Invitations tab', () => {
     expect(
       await within(dialog).findByText(/2 people would be invited: fewer are waiting than asked/),
     ).toBeInTheDocument();
-    expect(
-      within(dialog)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['a@example.com', 'b@example.com']);
+    expect(textsByRole(dialog, 'listitem')).toEqual(['a@example.com', 'b@example.com']);
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     const [, , preview] = call.mock.calls[0]!;
     expect(preview).toMatchObject({

@@ -14,6 +14,8 @@ import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Caption } from '@/components/caption';
+import { CountInput } from '@/components/count-input';
 import { RecordTable, type RecordColumn } from '@/components/record-table';
 import { paths } from '@/config/paths';
 import { callFailure } from '@/lib/error-message';
@@ -31,7 +33,6 @@ const isCount = (value: number) => Number.isInteger(value) && value >= 1 && valu
  * opened from a filtered view of the signups ("Invite this view"), "Invite everyone in this view".
  */
 function NewWave({ viewQuery }: { viewQuery: string | null }) {
-  const id = useId();
   const [size, setSize] = useState('10');
   const [error, setError] = useState('');
   const [wave, setWave] = useState<{ target: WaveTarget; who: string } | null>(null);
@@ -44,15 +45,11 @@ function NewWave({ viewQuery }: { viewQuery: string | null }) {
   return (
     <>
       <form className="invites__form" onSubmit={submit} noValidate>
-        <label htmlFor={id}>Invite the next people in line</label>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={1}
+        <CountInput
+          label="Invite the next people in line"
           max={MAX_WAVE_SIZE}
           value={size}
-          onChange={(event) => setSize(event.target.value)}
+          onChange={setSize}
         />
         <Button type="submit">Preview the wave</Button>
         <FormMessage tone="error">{error}</FormMessage>
@@ -79,7 +76,6 @@ function NewWave({ viewQuery }: { viewQuery: string | null }) {
 /** The drip: on or paused, how many a day, at which hour (UTC). */
 function DripForm({ settings }: { settings: DripSettings }) {
   const action = useFormAction<string>();
-  const perDayId = useId();
   const hourId = useId();
   const [enabled, setEnabled] = useState(settings.enabled);
   const [perDay, setPerDay] = useState(settings.perDay > 0 ? String(settings.perDay) : '');
@@ -97,16 +93,7 @@ function DripForm({ settings }: { settings: DripSettings }) {
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         Invite people every day
       </label>
-      <label htmlFor={perDayId}>Invitations per day</label>
-      <input
-        id={perDayId}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={MAX_WAVE_SIZE}
-        value={perDay}
-        onChange={(event) => setPerDay(event.target.value)}
-      />
+      <CountInput label="Invitations per day" max={MAX_WAVE_SIZE} value={perDay} onChange={setPerDay} />
       <label htmlFor={hourId}>At (UTC)</label>
       <select id={hourId} value={hourUtc} onChange={(event) => setHourUtc(Number(event.target.value))}>
         {Array.from({ length: 24 }, (_, value) => (
@@ -185,10 +172,10 @@ export function InvitationsTab({ roles = [] }: { roles?: readonly Role[] }) {
       {isAdmin ? (
         <section className="invites__section" aria-labelledby="invites-next">
           <h3 id="invites-next">Invite from the waitlist</h3>
-          <p className="toolbar__count">
+          <Caption>
             In the order of the waitlist; for a filtered view, filter the signups and choose “Invite this
             view”.
-          </p>
+          </Caption>
           <NewWave viewQuery={isFilteredView(view) ? signupViewToSearchParams(view).toString() : null} />
         </section>
       ) : null}
@@ -196,7 +183,7 @@ export function InvitationsTab({ roles = [] }: { roles?: readonly Role[] }) {
       <section className="invites__section" aria-labelledby="invites-drip">
         <h3 id="invites-drip">Daily drip</h3>
         <FormMessage tone="error">{drip.error}</FormMessage>
-        {drip.value ? <p className="toolbar__count">{dripText(drip.value)}</p> : drip.error ? null : loading}
+        {drip.value ? <Caption>{dripText(drip.value)}</Caption> : drip.error ? null : loading}
         {isAdmin && drip.value ? <DripForm settings={drip.value} /> : null}
       </section>
 

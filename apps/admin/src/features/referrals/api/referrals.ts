@@ -3,27 +3,18 @@
 import { callApi } from '@silk/data-access/api-client';
 import { listenToRankingSettings, listenToWithheldReferrals } from '@silk/data-access/referrals';
 import { staffClient } from '@silk/data-access/staff-client';
-import type { RankingRule, RankingSettings, ReferralRecord } from '@silk/schema/referrals';
+import type { RankingRule } from '@silk/schema/referrals';
 import type { ReviewReferralRequest } from '@silk/schema/referral-api';
+import { liveRead } from '@/lib/live-read';
 import { adminServices } from '@/lib/services';
 
 export type ReviewDecision = ReviewReferralRequest['decision'];
 
 /** The withheld referrals, oldest first; returns the unsubscribe function. */
-export function watchReviewQueue(
-  onRecords: (records: ReferralRecord[]) => void,
-  onError: (error: Error) => void,
-): () => void {
-  return listenToWithheldReferrals(adminServices(), onRecords, onError);
-}
+export const watchReviewQueue = liveRead(listenToWithheldReferrals);
 
 /** settings/ranking (the rule, a re-rank's progress); returns the unsubscribe function. */
-export function watchRanking(
-  onSettings: (settings: RankingSettings) => void,
-  onError: (error: Error) => void,
-): () => void {
-  return listenToRankingSettings(adminServices(), onSettings, onError);
-}
+export const watchRanking = liveRead(listenToRankingSettings);
 
 /** Grants or rejects a withheld referral; resolves the server's message. */
 export async function reviewReferral(referred: string, decision: ReviewDecision): Promise<string> {

@@ -8,7 +8,9 @@ import {
 } from '@silk/schema/referrals';
 import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { Caption } from '@/components/caption';
+import { CountInput } from '@/components/count-input';
 import { setRankingRule } from '@/features/referrals/api/referrals';
 import { callFailure } from '@/lib/error-message';
 import { useFormAction } from '@/lib/use-form-action';
@@ -45,9 +47,9 @@ function RerankState({ rerank }: { rerank: NonNullable<RankingSettings['rerank']
     );
   }
   return (
-    <p className="toolbar__count" role="status">
+    <Caption role="status">
       Re-ranked {count(rerank.total)} signups for “{rule}”.
-    </p>
+    </Caption>
   );
 }
 
@@ -61,7 +63,6 @@ interface RankingRuleProps {
 /** The rule in force for everyone; for Admins, the chooser that changes it (the server then re-ranks). */
 export function RankingRuleSection({ settings, canChange }: RankingRuleProps) {
   const action = useFormAction<string>();
-  const placesId = useId();
   const [kind, setKind] = useState<RuleKind | null>(null);
   // null until typed in: the rule in force's places (or a default) show meanwhile.
   const [places, setPlaces] = useState<string | null>(null);
@@ -91,9 +92,9 @@ export function RankingRuleSection({ settings, canChange }: RankingRuleProps) {
   return (
     <>
       {current ? (
-        <p className="toolbar__count">
+        <Caption>
           In force: <strong>{describeRankingRule(current)}</strong>
-        </p>
+        </Caption>
       ) : null}
       {settings?.rerank ? <RerankState rerank={settings.rerank} /> : null}
       {canChange && current ? (
@@ -108,15 +109,11 @@ export function RankingRuleSection({ settings, canChange }: RankingRuleProps) {
           />
           {chosenKind === 'skip' ? (
             <div className="filters__field">
-              <label htmlFor={placesId}>Places skipped per confirmed referral</label>
-              <input
-                id={placesId}
-                type="number"
-                inputMode="numeric"
-                min={1}
+              <CountInput
+                label="Places skipped per confirmed referral"
                 max={MAX_SKIP_PLACES}
                 value={chosenPlaces}
-                onChange={(event) => setPlaces(event.target.value)}
+                onChange={setPlaces}
               />
             </div>
           ) : null}

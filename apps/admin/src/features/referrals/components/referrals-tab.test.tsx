@@ -1,5 +1,5 @@
+import '@/testing/staff-api';
 import { ApiError, callApi } from '@silk/data-access/api-client';
-import type * as ApiClient from '@silk/data-access/api-client';
 import { listenToRankingSettings, listenToWithheldReferrals } from '@silk/data-access/referrals';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { staffClient } from '@silk/data-access/staff-client';
@@ -12,19 +12,14 @@ import {
 } from '@silk/schema/messages';
 import type { RankingSettings, ReferralRecord } from '@silk/schema/referrals';
 import type { Role } from '@silk/schema/roles';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { services } from '@/testing/services';
 import { ReferralsTab } from './referrals-tab';
+import { fakeListener } from '@/testing/live';
+import { bodyRows } from '@/testing/queries';
 
-vi.mock('@/lib/services', () => import('@/testing/services'));
-vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
-vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
-vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  callApi: vi.fn(),
-}));
 vi.mock('@silk/data-access/referrals', () => ({
   listenToWithheldReferrals: vi.fn(),
   listenToRankingSettings: vi.fn(),
@@ -32,28 +27,16 @@ vi.mock('@silk/data-access/referrals', () => ({
 
 const call = vi.mocked(callApi);
 const STAFF_CLIENT = { apiBase: '/api', staffToken: 'id-token' };
-let deliverQueue: (records: ReferralRecord[]) => void = () => {};
-let failQueue: (error: Error) => void = () => {};
-let deliverRanking: (settings: RankingSettings) => void = () => {};
-let failRanking: (error: Error) => void = () => {};
-const stopQueue = vi.fn();
-const stopRanking = vi.fn();
+const queue = fakeListener<ReferralRecord[]>();
+const ranking = fakeListener<RankingSettings>();
 
 beforeEach(() => {
   call.mockReset();
-  stopQueue.mockReset();
-  stopRanking.mockReset();
+  queue.stop.mockReset();
+  ranking.stop.mockReset();
   vi.mocked(staffClient).mockResolvedValue(STAFF_CLIENT);
-  vi.mocked(listenToWithheldReferrals).mockImplementation((_services, onRecords, onError) => {
-    deliverQueue = onRecords;
-    failQueue = onError;
-    return stopQueue;
-  });
-  vi.mocked(listenToRankingSettings).mockImplementation((_services, onSettings, onError) => {
-    deliverRanking = onSettings;
-    failRanking = onError;
-    return stopRanking;
-  });
+  vi.mocked(listenToWithheldReferrals).mockImplementation(queue.listen);
+  vi.mocked(listenToRankingSettings).mockImplementation(ranking.listen);
 });
 
 const at = (day: number) => new Date(Date.UTC(2026, 10, day));
@@ -96,14 +79,7 @@ function renderTab(roles: Role[], signups: WaitlistSignupRow[] | null = SIGNUPS)
 }
 
 function tableRows(name: string) {
-  return within(screen.getByRole('region', { name }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+  return bodyRows(screen.getByRole('region', { name }));
 }
 
 describe('Referrals tab', () => {
@@ -126,8 +102,8 @@ describe('Referrals tab', () => {
     );
     expect(screen.getByText(LOADING_DATA)).toBeInTheDocument();
 
-    act(() => deliverQueue(WITHHELD));
-    act(() => deliverRanking(SETTINGS));
+    act(() => queue.deliver(WITHHELD));
+    act(() => ranking.deliver(SETTINGS));
     expect(tableRows('Referrals waiting for review')).toEqual([
       [
         'ana+2@example.com',
@@ -143,11 +119,11 @@ describe('Referrals tab', () => {
     expect(screen.queryByRole('button', { name: 'Apply rule' })).not.toBeInTheDocument();
 
     // A decision made elsewhere takes the referral out of the live queue.
-    act(() => deliverQueue([]));
+    act(() => queue.deliver([]));
     expect(screen.getByText(NO_WITHHELD_REFERRALS)).toBeInTheDocument();
     unmount();
-    expect(stopQueue).toHaveBeenCalledOnce();
-    expect(stopRanking).toHaveBeenCalledOnce();
+    expect(queue.stop).toHaveBeenCalledOnce();
+    expect(ranking.stop).toHaveBeenCalledOnce();
   });
 
   it('says so when there are no confirmed referrals, and while the signups load', () => {
@@ -162,7 +138,7 @@ describe('Referrals tab', () => {
     call.mockRejectedValueOnce(new ApiError(403, { error: REFERRALS_ADMIN_REQUIRED }));
     const user = userEvent.setup();
     renderTab(['Admin']);
-    act(() => deliverQueue(WITHHELD));
+    act(() => queue.deliver(WITHHELD));
     await user.click(screen.getByRole('button', { name: 'Grant the referral of ana+2@example.com' }));
     expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'reviewReferral', {
       referred: 'ana+2@example.com',
@@ -182,7 +158,7 @@ describe('Referrals tab', () => {
     call.mockResolvedValue({ ok: true, version: 2, message: 'Ranking rule changed. Re-ranking everyone.' });
     const user = userEvent.setup();
     renderTab(['Admin']);
-    act(() => deliverRanking(SETTINGS));
+    act(() => ranking.deliver(SETTINGS));
     expect(screen.getByRole('radio', { name: 'By signup time' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Skip places per confirmed referral' }));
     const places = screen.getByRole('spinbutton', { name: 'Places skipped per confirmed referral' });
@@ -202,7 +178,7 @@ describe('Referrals tab', () => {
 
     // settings/ranking as the re-rank writes it: progress while running, the old rule still in force.
     act(() =>
-      deliverRanking({
+      ranking.deliver({
         ...SETTINGS,
         rerank: {
           rule: { kind: 'skip', places: 5 },
@@ -222,7 +198,7 @@ describe('Referrals tab', () => {
     expect(screen.getByRole('button', { name: 'Apply rule' })).toBeDisabled();
 
     act(() =>
-      deliverRanking({
+      ranking.deliver({
         rule: { kind: 'skip', places: 5 },
         version: 2,
         rerank: {
@@ -248,8 +224,8 @@ describe('Referrals tab', () => {
   it('shows a failed read of the queue or of the rule as an alert', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderTab(['Admin']);
-    act(() => failQueue(new Error('permission-denied')));
-    act(() => failRanking(new Error('permission-denied')));
+    act(() => queue.fail(new Error('permission-denied')));
+    act(() => ranking.fail(new Error('permission-denied')));
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
     expect(alerts).toEqual([REFERRALS_LOAD_FAILED, RANKING_LOAD_FAILED]);
     logged.mockRestore();

@@ -2,6 +2,7 @@ import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { LOADING_DATA } from '@silk/schema/messages';
 import { canManageTeam, type Role } from '@silk/schema/roles';
 import { FormMessage } from '@silk/ui/form-message';
+import { Caption } from '@/components/caption';
 import { useRankingSettings, useReviewQueue } from '@/features/referrals/hooks/use-referrals';
 import { referralStats } from '@/lib/referral-stats';
 import { Leaderboard } from './leaderboard';
@@ -50,9 +51,9 @@ export function ReferralsTab({ signups, roles = [] }: ReferralsTabProps) {
         <h3 id="referrals-review" className="referrals__heading">
           Waiting for review
         </h3>
-        <p className="toolbar__count">
+        <Caption>
           Credit a fraud rule withheld. {isAdmin ? 'Grant it or reject it.' : 'Admins grant or reject it.'}
-        </p>
+        </Caption>
         <FormMessage tone="error">{queue.error}</FormMessage>
         {queue.value === null && !queue.error ? (
           <p className="table-state" role="status">

@@ -12,8 +12,10 @@ import {
 } from '@silk/schema/signup-view';
 import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
-import { Fragment, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { Fragment, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { watchHistory } from '@/features/signups/api/invite-history';
+import { DialogBackdrop } from '@/components/dialog-backdrop';
+import { useFocusWhileOpen } from '@/lib/use-focus-while-open';
 import { useLive } from '@/lib/use-live';
 
 interface SignupDetailsProps {
@@ -57,13 +59,7 @@ function InviteHistory({ email }: { email: string }) {
 export function SignupDetails({ row, onClose }: SignupDetailsProps) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  useFocusWhileOpen(closeRef);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     // Close is the dialog's one control: Escape closes, Tab stays on it.
@@ -80,12 +76,7 @@ export function SignupDetails({ row, onClose }: SignupDetailsProps) {
     },
   );
   return (
-    <div
-      className="dialog-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
+    <DialogBackdrop onDismiss={onClose}>
       <div
         role="dialog"
         aria-modal="true"
@@ -140,6 +131,6 @@ export function SignupDetails({ row, onClose }: SignupDetailsProps) {
           </Button>
         </div>
       </div>
-    </div>
+    </DialogBackdrop>
   );
 }

@@ -1,5 +1,5 @@
+import '@/testing/staff-api';
 import { ApiError, callApi, downloadWaitlist } from '@silk/data-access/api-client';
-import type * as ApiClient from '@silk/data-access/api-client';
 import { staffClient } from '@silk/data-access/staff-client';
 import { listenToInviteHistory, type InviteHistoryEntry } from '@silk/data-access/invites';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
@@ -16,6 +16,7 @@ import {
   SIGNUP_DELETE_ADMIN_REQUIRED,
   signupDeleted,
 } from '@silk/schema/messages';
+import { DEFAULT_SIGNUP_VIEW } from '@silk/schema/signup-view';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
@@ -24,15 +25,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { LONG_CELL_CHARS, TABLE_WIDTH } from './columns';
 import { ROW_HEIGHT } from './data-table';
 import { SignupsTab } from './signups-tab';
+import { bodyRows, textsByRole } from '@/testing/queries';
 
-vi.mock('@/lib/services', () => ({ adminServices: () => ({}) }));
-vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
-vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
-vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  downloadWaitlist: vi.fn(),
-  callApi: vi.fn(),
-}));
 vi.mock('@silk/data-access/invites', () => ({ listenToInviteHistory: vi.fn() }));
 const history = vi.mocked(listenToInviteHistory);
 /** The invite history each address's listener delivers (none by default). */
@@ -111,6 +105,9 @@ function renderTab(props: Props, url = '/admin') {
   return { ...result, rerender: (next: Props) => result.rerender(tab(next)) };
 }
 
+/** The e-mail of each row the table shows, in order. */
+const emailsShown = () => bodyRows(screen.getByRole('table')).map(([email]) => email);
+
 /** The browser's zone: the export's date column is written in it. */
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -154,14 +151,10 @@ describe('Waitlist Signups tab', () => {
     viewportWidth = TABLE_WIDTH;
     renderTab({ signups: rows });
     const table = screen.getByRole('table', { name: 'Waitlist signups' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((cell) => cell.textContent);
+    const headers = textsByRole(table, 'columnheader');
     expect(headers).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
     const [, body] = within(table).getAllByRole('row');
-    const cells = within(body!)
-      .getAllByRole('cell')
-      .map((cell) => cell.textContent);
+    const cells = textsByRole(body!, 'cell');
     expect(cells).toEqual([
       'ana@example.com',
       'ana@acme.io',
@@ -308,11 +301,6 @@ describe('Waitlist Signups tab', () => {
     const confirmedAt = new Date(Date.UTC(2026, 10, 22));
     const mixed = (): WaitlistSignupRow[] =>
       makeRows(5).map((row, index) => (index % 2 === 0 ? { ...row, confirmedAt } : row));
-    const emailsShown = () =>
-      within(screen.getByRole('table'))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
     it('counts the confirmed signups above the table, beside the total', () => {
       renderTab({ signups: mixed() });
@@ -330,9 +318,7 @@ describe('Waitlist Signups tab', () => {
       expect(currentQuery).toBe('?status=confirmed');
       expect(screen.getByText(/Showing:/)).toHaveTextContent('Showing: 3 of 5');
       expect(screen.getByText(/Total signups:/)).toHaveTextContent('Total signups: 5');
-      const headers = within(screen.getByRole('table'))
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent);
+      const headers = textsByRole(screen.getByRole('table'), 'columnheader');
       expect(headers).toEqual(SIGNUP_COLUMNS.map((column) => column.header));
       await user.selectOptions(show, 'Unconfirmed');
       expect(emailsShown()).toEqual(['user1@example.com', 'user3@example.com']);
@@ -363,11 +349,6 @@ describe('Waitlist Signups tab', () => {
         dee!,
       ];
     };
-    const emailsShown = () =>
-      within(screen.getByRole('table'))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
     it('filters by referred or not and by confirmed referrals, in the URL and in the filtered export', async () => {
       download.mockResolvedValue(new Blob(['x']));
@@ -411,12 +392,8 @@ describe('Waitlist Signups tab', () => {
       const button = within(cell).getByRole('button', { name: 'Details of user2@example.com' });
       await user.click(button);
       const dialog = screen.getByRole('dialog', { name: 'user2@example.com' });
-      const terms = within(dialog)
-        .getAllByRole('term')
-        .map((term) => term.textContent);
-      const values = within(dialog)
-        .getAllByRole('definition')
-        .map((value) => value.textContent);
+      const terms = textsByRole(dialog, 'term');
+      const values = textsByRole(dialog, 'definition');
       expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
         Confirmed: formatSignupDate(new Date(Date.UTC(2026, 10, 22, 9))),
         'Referred by': 'user0@example.com',
@@ -458,22 +435,18 @@ describe('Waitlist Signups tab', () => {
         { ...dee!, suppressedReason: 'bounce', suppressedAt: Date.UTC(2026, 10, 23, 9) },
       ];
     };
-    const emailsShown = () =>
-      within(screen.getByRole('table'))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
     it('filters by source and by campaign ("(none)" for the signups without one), in the URL and the filtered export', async () => {
       download.mockResolvedValue(new Blob(['x']));
       const user = userEvent.setup();
       renderTab({ signups: attributedRows() });
       const source = screen.getByRole('combobox', { name: 'Source' });
-      expect(
-        within(source)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['Any source', 'newsletter (2)', '(none) (1)', 'podcast (1)']);
+      expect(textsByRole(source, 'option')).toEqual([
+        'Any source',
+        'newsletter (2)',
+        '(none) (1)',
+        'podcast (1)',
+      ]);
       await user.selectOptions(source, 'newsletter (2)');
       expect(emailsShown()).toEqual(['user0@example.com', 'user1@example.com']);
       expect(currentQuery).toBe('?source=newsletter');
@@ -539,11 +512,6 @@ describe('Waitlist Signups tab', () => {
         cy!,
       ];
     };
-    const emailsShown = () =>
-      within(screen.getByRole('table'))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
     it('filters by invite status (none recorded: waiting), in the URL and in the filtered export', async () => {
       download.mockResolvedValue(new Blob(['x']));
@@ -586,11 +554,9 @@ describe('Waitlist Signups tab', () => {
         expect.any(Function),
       );
       const list = within(dialog).getByRole('list', { name: 'Invitation history' });
-      expect(
-        within(list)
-          .getAllByRole('listitem')
-          .map((item) => item.textContent),
-      ).toEqual([`Invited by admin@silk.travel, ${formatSignupDate(new Date(invitedAt))} (wave w1)`]);
+      expect(textsByRole(list, 'listitem')).toEqual([
+        `Invited by admin@silk.travel, ${formatSignupDate(new Date(invitedAt))} (wave w1)`,
+      ]);
       // The row turns joined in the live list: the open dialog follows it.
       rerender({
         signups: rows.map((row) =>
@@ -651,11 +617,6 @@ describe('Waitlist Signups tab', () => {
       },
       { id: 'abe@example.com', email: 'abe@example.com', timestamp: day('2026-11-19') },
     ];
-    const emailsShown = () =>
-      within(screen.getByRole('table'))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
     const showing = () => screen.getByText(/Showing:/);
     const params = () => new URLSearchParams(currentQuery);
 
@@ -685,11 +646,12 @@ describe('Waitlist Signups tab', () => {
       renderTab({ signups: seed });
       const frequency = screen.getByRole('combobox', { name: 'Travel Frequency' });
       await waitFor(() =>
-        expect(
-          within(frequency)
-            .getAllByRole('option')
-            .map((option) => option.textContent),
-        ).toEqual(['Any answer', 'Monthly or more (3)', 'N/A (1)', 'Once a year (1)']),
+        expect(textsByRole(frequency, 'option')).toEqual([
+          'Any answer',
+          'Monthly or more (3)',
+          'N/A (1)',
+          'Once a year (1)',
+        ]),
       );
       await user.selectOptions(frequency, 'Monthly or more');
       expect(emailsShown()).toEqual(['eve@example.com', 'cat@example.com', 'bea@example.com']);
@@ -712,11 +674,13 @@ describe('Waitlist Signups tab', () => {
       renderTab({ signups: seed });
       const country = screen.getByRole('combobox', { name: 'Country' });
       await waitFor(() => expect(within(country).getAllByRole('option')).toHaveLength(5));
-      expect(
-        within(country)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['Any country', 'Japan (1)', 'Portugal (2)', 'United States (1)', 'N/A (1)']);
+      expect(textsByRole(country, 'option')).toEqual([
+        'Any country',
+        'Japan (1)',
+        'Portugal (2)',
+        'United States (1)',
+        'N/A (1)',
+      ]);
       await user.selectOptions(country, 'Portugal');
       expect(emailsShown()).toEqual(['cat@example.com', 'bea@example.com']);
       expect(params().getAll('country')).toEqual(['Portugal']);
@@ -841,19 +805,11 @@ describe('Waitlist Signups tab', () => {
       expect(download).toHaveBeenCalledExactlyOnceWith(
         STAFF_CLIENT,
         {
+          ...DEFAULT_SIGNUP_VIEW,
           sort: { key: 'email', direction: 'asc' },
           search: 'example',
           answers: { travelFrequency: 'Monthly or more' },
-          from: null,
-          to: null,
           timeZone: 'UTC', // no date in the view
-          countries: [],
-          confirmed: 'all',
-          referred: 'all',
-          hasReferrals: false,
-          invite: 'all',
-          source: null,
-          campaign: null,
         },
         LOCAL_ZONE,
       );

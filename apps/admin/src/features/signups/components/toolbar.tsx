@@ -12,7 +12,7 @@ import {
 } from '@silk/schema/signup-view';
 import { Button } from '@silk/ui/button';
 import { Spinner } from '@silk/ui/spinner';
-import { useId, useRef, type ReactNode } from 'react';
+import { cloneElement, useId, useRef, type ReactElement, type ReactNode } from 'react';
 import type { AnswerOption } from '@/features/signups/hooks/use-signup-view';
 import {
   attributionOptionValue,
@@ -43,6 +43,12 @@ const INVITE_OPTIONS: ReadonlyArray<{ value: InviteFilter; label: string }> = [
   { value: 'joined', label: 'Joined' },
   { value: 'expired', label: 'Expired' },
   { value: 'declined', label: 'Declined' },
+];
+
+/** Which signups the table shows by their confirmed referrals: all, or those with at least one. */
+const HAS_REFERRALS_OPTIONS: ReadonlyArray<{ value: '' | 'yes'; label: string }> = [
+  { value: '', label: 'Any signup' },
+  { value: 'yes', label: 'With confirmed referrals' },
 ];
 
 /** A select lists at most this many answers of a question (the most frequent; search finds the rest). */
@@ -112,47 +118,93 @@ function filterOptions(anyLabel: string, options: AnswerOption[], chosen: string
   return elements;
 }
 
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+/** A filter's label above its control (which Field gives the id the label names). */
+function Field({ label, children }: { label: string; children: ReactElement<{ id?: string }> }) {
   const id = useId();
   return (
     <div className="signup-filters__field">
       <label className="signup-filters__label" htmlFor={id}>
         {label}
       </label>
-      {children(id)}
+      {cloneElement(children, { id })}
     </div>
+  );
+}
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Its options. */
+  children: ReactNode;
+}
+
+/** A labelled select of the filters. */
+function SelectField({ label, value, onChange, children }: SelectFieldProps) {
+  return (
+    <Field label={label}>
+      <select className="toolbar__select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+interface ChoiceFilterProps<T extends string> {
+  label: string;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  value: T;
+  onChange: (value: T) => void;
+}
+
+/** A filter with a fixed list of choices. */
+function ChoiceFilter<T extends string>({ label, options, value, onChange }: ChoiceFilterProps<T>) {
+  return (
+    <SelectField label={label} value={value} onChange={(chosen) => onChange(chosen as T)}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** One of the counts above the table, announced as it changes; empty while it is unknown. */
+function CountLine({ children }: { children: ReactNode }) {
+  return (
+    <p className="toolbar__count" aria-live="polite">
+      {children}
+    </p>
   );
 }
 
 interface AttributionFilterProps {
   label: string;
-  anyLabel: string;
   options: AnswerOption[];
   /** null: any; '': the signups without one. */
   value: string | null;
   onChange: (value: string | null) => void;
 }
 
-/** A filter by one attribution value (source, campaign), "(none)" for the signups without one. */
-function AttributionFilter({ label, anyLabel, options, value, onChange }: AttributionFilterProps) {
+/**
+ * A filter by one attribution value (source, campaign): "Any source" (campaign) first, "(none)" for the
+ * signups without one.
+ */
+function AttributionFilter({ label, options, value, onChange }: AttributionFilterProps) {
   const chosen = value === null ? undefined : selectedAttribution(value);
   return (
-    <Field label={label}>
-      {(id) => (
-        <select
-          id={id}
-          className="toolbar__select"
-          value={selectedAttribution(value)}
-          onChange={({ target }) => onChange(chosenAttribution(target.value))}
-        >
-          {filterOptions(
-            anyLabel,
-            options.map((option) => ({ ...option, value: attributionOptionValue(option.value) })),
-            chosen,
-          )}
-        </select>
+    <SelectField
+      label={label}
+      value={selectedAttribution(value)}
+      onChange={(selected) => onChange(chosenAttribution(selected))}
+    >
+      {filterOptions(
+        `Any ${label.toLowerCase()}`,
+        options.map((option) => ({ ...option, value: attributionOptionValue(option.value) })),
+        chosen,
       )}
-    </Field>
+    </SelectField>
   );
 }
 
@@ -168,17 +220,14 @@ interface DayFieldProps {
 function DayField({ label, value, min, max, onChange }: DayFieldProps) {
   return (
     <Field label={label}>
-      {(id) => (
-        <input
-          id={id}
-          type="date"
-          className="signup-filters__input"
-          value={value ?? ''}
-          min={min ?? undefined}
-          max={max ?? undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
+      <input
+        type="date"
+        className="signup-filters__input"
+        value={value ?? ''}
+        min={min ?? undefined}
+        max={max ?? undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </Field>
   );
 }
@@ -194,6 +243,11 @@ export function Toolbar(props: ToolbarProps) {
   const searchRef = useRef<HTMLInputElement>(null);
   const filtered = isFilteredView(view);
   const change = (part: Partial<SignupView>) => onViewChange({ ...view, ...part });
+  /** The value and the setter of one of the filters held in a single field of the view. */
+  const filterOn = <Key extends 'confirmed' | 'referred' | 'invite' | 'source' | 'campaign'>(key: Key) => ({
+    value: view[key],
+    onChange: (value: SignupView[Key]) => change({ [key]: value }),
+  });
   const setAnswer = (field: FeedbackField, value: string) => {
     const next = { ...view.answers };
     if (value === '') delete next[field];
@@ -210,27 +264,27 @@ export function Toolbar(props: ToolbarProps) {
   return (
     <div className="toolbar">
       <div className="toolbar__counts">
-        <p className="toolbar__count" aria-live="polite">
+        <CountLine>
           {total === null ? null : (
             <>
               Total signups: <strong>{count(total)}</strong>
             </>
           )}
-        </p>
-        <p className="toolbar__count" aria-live="polite">
+        </CountLine>
+        <CountLine>
           {confirmed === null ? null : (
             <>
               Confirmed: <strong>{count(confirmed)}</strong>
             </>
           )}
-        </p>
-        <p className="toolbar__count" aria-live="polite">
+        </CountLine>
+        <CountLine>
           {filtered && shown !== null && total !== null ? (
             <>
               Showing: <strong>{count(shown)}</strong> of <strong>{count(total)}</strong>
             </>
           ) : null}
-        </p>
+        </CountLine>
       </div>
       <div className="toolbar__actions">
         <span role="status" className="toolbar__progress">
@@ -274,18 +328,14 @@ export function Toolbar(props: ToolbarProps) {
           />
         </div>
         {FEEDBACK_FIELDS.map((field) => (
-          <Field key={field} label={HEADERS.get(field) ?? field}>
-            {(id) => (
-              <select
-                id={id}
-                className="toolbar__select"
-                value={view.answers[field] ?? ''}
-                onChange={(event) => setAnswer(field, event.target.value)}
-              >
-                {filterOptions('Any answer', answers[field], view.answers[field])}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            key={field}
+            label={HEADERS.get(field) ?? field}
+            value={view.answers[field] ?? ''}
+            onChange={(answer) => setAnswer(field, answer)}
+          >
+            {filterOptions('Any answer', answers[field], view.answers[field])}
+          </SelectField>
         ))}
         <DayField
           label="Signed up from"
@@ -299,103 +349,31 @@ export function Toolbar(props: ToolbarProps) {
           min={view.from}
           onChange={(day) => setDay('to', day)}
         />
-        <Field label="Country">
-          {(id) => (
-            <select
-              id={id}
-              className="toolbar__select"
-              value={countryValue}
-              onChange={(event) =>
-                event.target.value !== SEVERAL &&
-                change({ countries: event.target.value ? [event.target.value] : [] })
-              }
-            >
-              {view.countries.length > 1 ? (
-                <option value={SEVERAL}>{view.countries.join(', ')}</option>
-              ) : null}
-              {filterOptions(
-                'Any country',
-                countries,
-                view.countries.length === 1 ? view.countries[0] : undefined,
-              )}
-            </select>
+        <SelectField
+          label="Country"
+          value={countryValue}
+          onChange={(country) => {
+            if (country !== SEVERAL) change({ countries: country ? [country] : [] });
+          }}
+        >
+          {view.countries.length > 1 ? <option value={SEVERAL}>{view.countries.join(', ')}</option> : null}
+          {filterOptions(
+            'Any country',
+            countries,
+            view.countries.length === 1 ? view.countries[0] : undefined,
           )}
-        </Field>
-        <Field label="Show">
-          {(id) => (
-            <select
-              id={id}
-              className="toolbar__select"
-              value={view.confirmed}
-              onChange={(event) => change({ confirmed: event.target.value as ConfirmedFilter })}
-            >
-              {CONFIRMED_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Referral">
-          {(id) => (
-            <select
-              id={id}
-              className="toolbar__select"
-              value={view.referred}
-              onChange={(event) => change({ referred: event.target.value as ReferredFilter })}
-            >
-              {REFERRED_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Referrers">
-          {(id) => (
-            <select
-              id={id}
-              className="toolbar__select"
-              value={view.hasReferrals ? 'yes' : ''}
-              onChange={(event) => change({ hasReferrals: event.target.value === 'yes' })}
-            >
-              <option value="">Any signup</option>
-              <option value="yes">With confirmed referrals</option>
-            </select>
-          )}
-        </Field>
-        <Field label="Invitation">
-          {(id) => (
-            <select
-              id={id}
-              className="toolbar__select"
-              value={view.invite}
-              onChange={(event) => change({ invite: event.target.value as InviteFilter })}
-            >
-              {INVITE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <AttributionFilter
-          label="Source"
-          anyLabel="Any source"
-          options={props.sources}
-          value={view.source}
-          onChange={(source) => change({ source })}
+        </SelectField>
+        <ChoiceFilter label="Show" options={CONFIRMED_OPTIONS} {...filterOn('confirmed')} />
+        <ChoiceFilter label="Referral" options={REFERRED_OPTIONS} {...filterOn('referred')} />
+        <ChoiceFilter
+          label="Referrers"
+          options={HAS_REFERRALS_OPTIONS}
+          value={view.hasReferrals ? 'yes' : ''}
+          onChange={(choice) => change({ hasReferrals: choice === 'yes' })}
         />
-        <AttributionFilter
-          label="Campaign"
-          anyLabel="Any campaign"
-          options={props.campaigns}
-          value={view.campaign}
-          onChange={(campaign) => change({ campaign })}
-        />
+        <ChoiceFilter label="Invitation" options={INVITE_OPTIONS} {...filterOn('invite')} />
+        <AttributionFilter label="Source" options={props.sources} {...filterOn('source')} />
+        <AttributionFilter label="Campaign" options={props.campaigns} {...filterOn('campaign')} />
         {filtered ? (
           <Button
             type="button"

@@ -1,4 +1,4 @@
-import type * as ApiClient from '@silk/data-access/api-client';
+import '@/testing/staff-api';
 import { addTeamMember, ApiError, StaffTokenMissing } from '@silk/data-access/api-client';
 import { staffClient } from '@silk/data-access/staff-client';
 import {
@@ -16,13 +16,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderForm, resetBeforeEach } from '@/testing/forms';
 import { AddMemberForm } from './add-member-form';
 
-vi.mock('@/lib/services', () => import('@/testing/services'));
-vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
-vi.mock('@silk/data-access/staff-client', () => ({ staffClient: vi.fn() }));
-vi.mock('@silk/data-access/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  addTeamMember: vi.fn(),
-}));
 const add = vi.mocked(addTeamMember);
 const token = vi.mocked(staffClient);
 const STAFF_CLIENT = { apiBase: '/api', staffToken: 'id-token' };

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TeamManager } from './team-manager';
 import { services } from '@/testing/services';
+import { textsByRole } from '@/testing/queries';
 
 vi.mock('@/lib/services', () => import('@/testing/services'));
 vi.mock('@/config/env', () => ({ env: { apiBase: '/api' } }));
@@ -92,15 +93,16 @@ describe('Team Manager: the team list', () => {
 
   it('shows username, e-mail, roles, status, creator and last sign-in of every member', async () => {
     const { table, row } = await setup();
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Username', 'Email', 'Roles', 'Status', 'Created by', 'Last sign-in', 'Actions']);
-    const cells = (username: string) =>
-      within(row(username))
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent);
+    expect(textsByRole(table, 'columnheader')).toEqual([
+      'Username',
+      'Email',
+      'Roles',
+      'Status',
+      'Created by',
+      'Last sign-in',
+      'Actions',
+    ]);
+    const cells = (username: string) => textsByRole(row(username), 'cell');
     expect(cells('ana').slice(0, 4)).toEqual(['ana@silk.travel', 'Admin', 'Active', 'bootstrap']);
     expect(cells('ana')[4]).toMatch(/^Mar \d, 2026, \d+:\d\d [AP]M$/);
     expect(within(row('ana')).getByRole('rowheader')).toHaveTextContent('ana (you)');
