@@ -155,4 +155,33 @@ describe('islands', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pause' })); // once hydrated, a press is React's alone
     expect(document.querySelector('output')?.textContent).toBe('next pause next pause');
   });
+
+  it("hydrates a 'visible' island at once when a press of it was held, out of view or not", async () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      document.body.innerHTML = renderToString(
+        <Island name="pressed" props={{ start: 1 }}>
+          <Counter start={1} />
+        </Island>,
+      );
+      const button = screen.getByRole('button', { name: 'Count 1' });
+      button.setAttribute('type', 'button');
+      button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      await act(async () =>
+        hydrateIsland<{ start: number }>('pressed', ({ start }) => <Counter start={start} />, {
+          when: 'visible',
+        }),
+      );
+      expect(document.querySelector<HTMLElement>('[data-island="pressed"]')?.dataset.hydrated).toBe('true');
+      expect(screen.getByRole('button', { name: 'Count 2' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -101,7 +101,11 @@ export function hydrateIsland<P>(
     // From here React owns the island: events that arrive while it hydrates are replayed.
     container.dataset.hydrated = 'true';
   };
-  if (when === 'load' || typeof IntersectionObserver === 'undefined') {
+  // An island the visitor already pressed or submitted in answers now, wherever the page has scrolled.
+  const pressed = [...heldBack<Node>(HELD_CLICKS), ...heldBack<Node>(HELD_SUBMITS)].some((node) =>
+    container.contains(node),
+  );
+  if (when === 'load' || pressed || typeof IntersectionObserver === 'undefined') {
     hydrate();
     return;
   }
