@@ -14,7 +14,7 @@
 import { COLLECTIONS, APP_CHECK_HEADER, RECAPTCHA_ACTION } from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
 import { ADMIN_ROLE } from '@silk/schema/roles';
-import { EMULATOR_SECRET, startSiteverifyStub } from '@silk/functions/test-support/siteverify-stub';
+import { EMULATOR_SECRET, startSiteverifyStub } from '@silk/functions/bench';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { mintAppCheckToken, startAppCheckStub } from '@silk/stack/app-check-stub';
 import { makeSignups } from '@silk/stack/seed-data';

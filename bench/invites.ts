@@ -12,9 +12,14 @@
 //   pnpm bench invites
 // Options (env): SILK_PORT_OFFSET (default 1637: emulator ports of its own), BENCH_INVITES (default
 // 10000), MAIL_RATE_PER_SECOND (default as configured: 10), BENCH_ENFORCE=1.
-import { processWaveChunk, startWave, waveRef, type StoredWave } from '@silk/functions/invites/waves';
-import { handleMailWrite } from '@silk/functions/outbox/delivery';
-import { readMailConfig } from '@silk/functions/outbox/mail-config';
+import {
+  processWaveChunk,
+  startWave,
+  waveRef,
+  type StoredWave,
+  handleMailWrite,
+  readMailConfig,
+} from '@silk/functions/bench';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import {

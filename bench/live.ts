@@ -10,8 +10,7 @@
 import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SIGNUPS_COMPLETE_MARK } from '@silk/admin/perf-marks';
-import { reconcileSignupCount } from '@silk/functions/signups/signup-count';
-import { refreshRecentSignups } from '@silk/functions/signups/signup-feeds';
+import { reconcileSignupCount, refreshRecentSignups } from '@silk/functions/bench';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
 import { adminSdk } from '@silk/stack/admin-sdk';

@@ -15,11 +15,15 @@
 // entry the front end appends (CLIENT_IP_HOPS=1), as a call straight to the function's URL would.
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
-import { readServerConfig, type ServerConfig } from '@silk/functions/shared/config';
-import { makeSubscribeHandler } from '@silk/functions/subscribers/subscribe';
-import { serveWithFunctionsFramework } from '@silk/functions/test-support/functions-framework';
-import { EMULATOR_SECRET, startSiteverifyStub } from '@silk/functions/test-support/siteverify-stub';
-import { makeWaitlistUpdateHandler } from '@silk/functions/signups/waitlist-update';
+import {
+  readServerConfig,
+  type ServerConfig,
+  makeSubscribeHandler,
+  serveWithFunctionsFramework,
+  EMULATOR_SECRET,
+  startSiteverifyStub,
+  makeWaitlistUpdateHandler,
+} from '@silk/functions/bench';
 import { APP_CHECK_HEADER, COLLECTIONS, RECAPTCHA_ACTION } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import {

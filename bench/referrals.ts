@@ -16,15 +16,22 @@
 //   pnpm bench referrals
 // Options (env): SILK_PORT_OFFSET (default 1537: emulator ports of its own), BENCH_SIGNUPS (default
 // 100000), BENCH_SKIP_BUILD=1 (reuse apps/site/dist), BENCH_ENFORCE=1 (exit non-zero when over budget).
-import { signLinkToken } from '@silk/functions/http/link-token';
-import { makeConfirmSubscriptionHandler } from '@silk/functions/subscribers/confirm-subscription';
-import { positionOf, ReadMeter } from '@silk/functions/ranking/position';
-import { buildRef, rankSpace, readSettings } from '@silk/functions/ranking/rank-store';
-import { runRerank, startRerank } from '@silk/functions/ranking/rerank';
-import { syncRankEntry } from '@silk/functions/ranking/sync-entry';
-import { readServerConfig, type ServerConfig } from '@silk/functions/shared/config';
-import { makeSubscribeHandler } from '@silk/functions/subscribers/subscribe';
-import { serveWithFunctionsFramework } from '@silk/functions/test-support/functions-framework';
+import {
+  signLinkToken,
+  makeConfirmSubscriptionHandler,
+  positionOf,
+  ReadMeter,
+  buildRef,
+  rankSpace,
+  readSettings,
+  runRerank,
+  startRerank,
+  syncRankEntry,
+  readServerConfig,
+  type ServerConfig,
+  makeSubscribeHandler,
+  serveWithFunctionsFramework,
+} from '@silk/functions/bench';
 import { APP_CHECK_HEADER, COLLECTIONS } from '@silk/schema/constants';
 import type { RankingRule } from '@silk/schema/referrals';
 import { landingRecord, UNKNOWN_LOCATION } from '@silk/schema/signup-record';

@@ -13,8 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { statusHtml, type StatusContent } from '@silk/functions/status/status-html';
-import { fillShell } from '@silk/functions/status/status-shell';
+import { statusHtml, type StatusContent, fillShell } from '@silk/functions/bench';
 import { report, type Measurement } from './lib/report';
 import { LOOKUP_PATHS, serveSite } from './lib/site-server';
 
