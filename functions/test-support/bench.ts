@@ -1,7 +1,7 @@
 // The one entry point of the benches (bench/*.ts) into the functions' code: exactly what they use, so the
 // package exports no other internal module (package.json `./bench`).
+export { startImport } from '../src/imports/import-store';
 export {
-  invitationRef,
   newInvitation,
   newInviteCode,
   redeemInvitation,
