@@ -28,26 +28,15 @@ import {
   type DocumentReference,
   type Firestore,
 } from 'firebase-admin/firestore';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { runInEmulators } from './lib/emulator-session';
+import { runBenchInEmulators } from './lib/emulator-session';
 import { report } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1637);
 const COUNT = Number(process.env.BENCH_INVITES ?? 10_000);
 
 async function outer(): Promise<void> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SILK_PORT_OFFSET: String(OFFSET),
-    SILK_BENCH_INVITES_INNER: '1',
-  };
-  process.exitCode = await runInEmulators({
-    offset: OFFSET,
-    only: 'firestore',
-    session: `pnpm exec tsx ${join('bench', 'invites.ts')}`,
-    env,
-  });
+  process.exitCode = await runBenchInEmulators('invites', OFFSET, 'firestore', 'SILK_BENCH_INVITES_INNER');
 }
 
 async function seed(db: Firestore): Promise<void> {

@@ -33,7 +33,7 @@ import {
   startAppCheckStub,
 } from '@silk/stack/app-check-stub';
 import { appCheckStubUrl } from '@silk/stack/stack';
-import { runInEmulators } from './lib/emulator-session';
+import { runBenchInEmulators } from './lib/emulator-session';
 import { report } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1337);
@@ -50,17 +50,7 @@ interface Outcome {
 
 /** The outer process: a Firestore emulator of its own (`firebase emulators:exec`) running this file. */
 async function outer(): Promise<void> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SILK_PORT_OFFSET: String(OFFSET),
-    SILK_BENCH_LOAD_INNER: '1',
-  };
-  process.exitCode = await runInEmulators({
-    offset: OFFSET,
-    only: 'firestore',
-    session: `pnpm exec tsx ${join('bench', 'load.ts')}`,
-    env,
-  });
+  process.exitCode = await runBenchInEmulators('load', OFFSET, 'firestore', 'SILK_BENCH_LOAD_INNER');
 }
 
 /** A documentation-range address for client number `i` (unique up to 65,536 clients). */

@@ -48,7 +48,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { runInEmulators, seedSignups } from './lib/emulator-session';
+import { runBenchInEmulators, seedSignups } from './lib/emulator-session';
 import { report, RESULTS_DIR, type Figures } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1537);
@@ -62,17 +62,12 @@ const REFERRER_EVERY = 20;
 
 /** The outer process: the emulator session (this file again, inside it), then the status page in Chromium. */
 async function outer(): Promise<void> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SILK_PORT_OFFSET: String(OFFSET),
-    SILK_BENCH_REFERRALS_INNER: '1',
-  };
-  process.exitCode = await runInEmulators({
-    offset: OFFSET,
-    only: 'firestore',
-    session: `pnpm exec tsx ${join('bench', 'referrals.ts')}`,
-    env,
-  });
+  process.exitCode = await runBenchInEmulators(
+    'referrals',
+    OFFSET,
+    'firestore',
+    'SILK_BENCH_REFERRALS_INNER',
+  );
   if (process.exitCode !== 0) return;
   // Lighthouse and the site's build are loaded here only, not in the emulator session.
   const { buildSite, statusPageFigures } = await import('./site');
