@@ -42,6 +42,7 @@ import {
 } from '@silk/functions/bench';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { mintAppCheckToken, startAppCheckStub } from '@silk/stack/app-check-stub';
+import { passwordIdToken } from '@silk/stack/auth-emulator';
 import { makeSignups } from '@silk/stack/seed-data';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { appCheckStubUrl, ROOT } from '@silk/stack/stack';
@@ -215,19 +216,6 @@ async function startShellStandIn(): Promise<{ origin: string; close: () => Promi
   };
 }
 
-/** An ID token of the staff member (the Auth emulator's password sign-in). */
-async function signIn(email: string, password: string): Promise<string> {
-  const response = await fetch(
-    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  return ((await response.json()) as { idToken: string }).idToken;
-}
-
 interface ChildSpec {
   bundle: string;
   functionId: string;
@@ -371,7 +359,7 @@ async function inner(): Promise<void> {
     password,
   };
   await ensureStaffMember(auth, db, staff);
-  const signedIn = { idToken: await signIn(staff.email, password) };
+  const signedIn = { idToken: await passwordIdToken(staff.email, password) };
   await seedSignups(makeSignups(50));
   const feedbackEmail = email('feedback', 0);
   await db
@@ -412,7 +400,7 @@ async function inner(): Promise<void> {
       password: generateOneTimePassword(),
     };
     await ensureStaffMember(auth, db, fresh);
-    return { Authorization: `Bearer ${await signIn(fresh.email, fresh.password)}` };
+    return { Authorization: `Bearer ${await passwordIdToken(fresh.email, fresh.password)}` };
   };
   /** A new subscriber on the list (as subscribe leaves one) and a link of theirs signed for `purpose`. */
   const subscriberLink = async (what: string, i: number, purpose: LinkPurpose) => {
