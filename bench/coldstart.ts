@@ -1,9 +1,11 @@
-// Cold start of each function: a new Node process imports the built bundle (functions/deploy/index.js,
-// as the Functions runtime does), serves that one function and answers one valid request against
-// Firestore and Auth emulators of its own; the time from the process's start to that first answer, and
-// the npm packages the process loaded. The same for `subscribe` with every library loaded eagerly, as
-// the bundle did before each library was loaded at first use (wholeBundleMs): subscribe's budget is 60%
-// of it, and it loads none of exceljs, nodemailer and the Auth SDK itself.
+// Cold start of each function (every HTTP function of API_ROUTES, and the mail sender): a new Node
+// process imports the built bundle (functions/deploy/index.js, as the Functions runtime does), serves
+// that one function and answers one valid request against Firestore and Auth emulators of its own; the
+// time from the process's start to that first answer, and the npm packages the process loaded. The same
+// for `subscribe` with every library loaded eagerly, as the bundle did before each library was loaded at
+// first use (wholeBundleMs): subscribe's budget is 60% of it, and it loads none of exceljs, nodemailer
+// and the Auth SDK itself; no function but mailEvents and the webhook routes loads standardwebhooks or
+// ipaddr.js.
 //
 //   pnpm bench coldstart
 // Options (env): SILK_PORT_OFFSET (default 1537: emulator ports of its own), BENCH_RUNS (timed cold starts
