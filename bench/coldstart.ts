@@ -29,7 +29,6 @@ import {
 } from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
 import type { ImportMapping } from '@silk/schema/imports';
-import type { ReferralRecord } from '@silk/schema/referrals';
 import { ADMIN_ROLE } from '@silk/schema/roles';
 import {
   EMULATOR_SECRET,
@@ -41,6 +40,7 @@ import {
   startImport,
   startSiteverifyStub,
   writeInvitation,
+  writeWithheldReferral,
 } from '@silk/functions/bench';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { mintAppCheckToken, startAppCheckStub } from '@silk/stack/app-check-stub';
@@ -524,24 +524,7 @@ async function inner(): Promise<void> {
     statusLink: async (i) => json({ email: (await subscriberLink('status-link', i, 'status')).address }),
     reviewReferral: async (i) => {
       const [referrer, referred] = [email('referrer', i), email('referred', i)];
-      await db
-        .collection(COLLECTIONS.waitlistSignups)
-        .doc(referrer)
-        .set({ email: referrer, confirmedReferrals: 0 });
-      await db
-        .collection(COLLECTIONS.waitlistSignups)
-        .doc(referred)
-        .set({ email: referred, referredBy: referrer });
-      const record: ReferralRecord = {
-        referred,
-        referrer,
-        code: 'abcd2345',
-        status: 'withheld',
-        reason: 'network-burst',
-        createdAt: Date.now(),
-        confirmedAt: Date.now(),
-      };
-      await db.collection(COLLECTIONS.referrals).doc(referred).set(record);
+      await writeWithheldReferral(db, referrer, referred);
       return asAdmin({ referred, decision: 'grant' });
     },
     setRankingRule: async (i) =>

@@ -29,3 +29,4 @@ export { signedHeaders } from '../src/webhooks/attempt';
 export { serveWithFunctionsFramework } from './functions-framework';
 export { serveHandler } from './serve-handler';
 export { EMULATOR_SECRET, startSiteverifyStub } from './siteverify-stub';
+export { writeWithheldReferral } from './withheld-referral';
