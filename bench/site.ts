@@ -162,6 +162,14 @@ async function startChromium(
   throw new Error('Chromium did not open its debugging port');
 }
 
+/** Stops Chromium and removes its profile. */
+async function stopChromium(chrome: { process: ChildProcess; profile: string }): Promise<void> {
+  const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
+  chrome.process.kill();
+  await exited;
+  rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+}
+
 type LighthouseScore = 'performance' | 'accessibility' | 'bestPractices' | 'seo';
 
 interface RunResult {
@@ -240,10 +248,7 @@ export async function statusPageFigures(port = PORT + 10): Promise<StatusPageFig
       initialJsKb: initialJs('status-shell.html').gzipBytes / 1000,
     };
   } finally {
-    const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
-    chrome.process.kill();
-    await exited;
-    rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    await stopChromium(chrome);
     server.close();
   }
 }
@@ -332,10 +337,7 @@ async function main() {
       if (failing.length > 0) console.log(`  audits below 100 in some run: ${failing.join(', ')}`);
     }
   } finally {
-    const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
-    chrome.process.kill();
-    await exited;
-    rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    await stopChromium(chrome);
     server.close();
   }
 }
