@@ -21,24 +21,22 @@
 // The outer process builds the panel wired to the emulators and runs this file again inside
 // `firebase emulators:exec`, which measures and writes the figures; the outer process reports them.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SIGNUPS_COMPLETE_MARK, SIGNUPS_RECEIVED_MARK, TABLE_PAINTED_MARK } from '@silk/admin/perf-marks';
-import { reconcileSignupCount } from '@silk/functions/signups/signup-count';
-import { refreshRecentSignups } from '@silk/functions/signups/signup-feeds';
+import { reconcileSignupCount, refreshRecentSignups } from '@silk/functions/bench';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { startAppCheckStub } from '@silk/stack/app-check-stub';
-import { launchChromium } from '@silk/stack/browser';
 import { makeSignups, type SeedSignup } from '@silk/stack/seed-data';
 import { discoverStack, emulatorBuildEnv, ROOT, stackPorts } from '@silk/stack/stack';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { FieldValue } from 'firebase-admin/firestore';
 import type { BrowserContext, Page } from 'playwright-core';
 import { emulatorPid, run, runInEmulators, runningProcesses, seedSignups } from './lib/emulator-session';
+import { measureInChromium } from './lib/panel-session';
 import { rowShownAfter } from './lib/live-row';
 import { report } from './lib/report';
 
@@ -533,8 +531,6 @@ async function heapAfterGc(page: Page): Promise<number> {
 
 async function inner(): Promise<void> {
   const stack = await discoverStack();
-  // The panel obtains App Check tokens from the stack's stand-in issuer as it starts.
-  const appCheck = await startAppCheckStub(OFFSET);
   const { auth, db } = adminSdk();
   const password = generateOneTimePassword();
   const email = `bench-admin-${Date.now()}@silk.test`;
@@ -547,8 +543,7 @@ async function inner(): Promise<void> {
   await reconcileSignupCount(db);
   console.log(`[bench/admin] recent copies: ${await refreshRecentSignups(db)}`);
   lowerEmulatorPriority();
-  const browser = await launchChromium();
-  try {
+  await measureInChromium(OFFSET, FIGURES_FILE, async (browser) => {
     const context = await browser.newContext({ viewport: VIEWPORT });
     // Cold: a fresh profile, no copy.
     const cold = await openPanel(context, stack.adminUrl, { email, password });
@@ -609,12 +604,8 @@ async function inner(): Promise<void> {
       domRowsAfterScroll,
       load: loadavg()[0]!,
     };
-    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
-    writeFileSync(FIGURES_FILE, JSON.stringify(figures));
-  } finally {
-    await browser.close();
-    await appCheck.close();
-  }
+    return figures;
+  });
 }
 
 if (process.env.SILK_BENCH_INNER && process.env.FIREBASE_EMULATOR_HUB) await inner();

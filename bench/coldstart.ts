@@ -1,9 +1,11 @@
-// Cold start of each function: a new Node process imports the built bundle (functions/deploy/index.js,
-// as the Functions runtime does), serves that one function and answers one valid request against
-// Firestore and Auth emulators of its own; the time from the process's start to that first answer, and
-// the npm packages the process loaded. The same for `subscribe` with every library loaded eagerly, as
-// the bundle did before each library was loaded at first use (wholeBundleMs): subscribe's budget is 60%
-// of it, and it loads none of exceljs, nodemailer and the Auth SDK itself.
+// Cold start of each function (every HTTP function of API_ROUTES, and the mail sender): a new Node
+// process imports the built bundle (functions/deploy/index.js, as the Functions runtime does), serves
+// that one function and answers one valid request against Firestore and Auth emulators of its own; the
+// time from the process's start to that first answer, and the npm packages the process loaded. The same
+// for `subscribe` with every library loaded eagerly, as the bundle did before each library was loaded at
+// first use (wholeBundleMs): subscribe's budget is 60% of it, and it loads none of exceljs, nodemailer
+// and the Auth SDK itself; no function but mailEvents and the webhook routes loads standardwebhooks or
+// ipaddr.js.
 //
 //   pnpm bench coldstart
 // Options (env): SILK_PORT_OFFSET (default 1537: emulator ports of its own), BENCH_RUNS (timed cold starts
@@ -11,17 +13,46 @@
 // BENCH_FUNCTIONS=subscribe,signIn (only these; the whole bundle's run always), BENCH_CPU_PROF=<dir> (a
 // V8 CPU profile of every timed cold start, for Chrome DevTools), BENCH_ENFORCE=1 (exit non-zero when
 // over budget).
-import { COLLECTIONS, APP_CHECK_HEADER, RECAPTCHA_ACTION } from '@silk/schema/constants';
+import { API_ROUTES, type FunctionId, type LinkPurpose } from '@silk/schema/api-routes';
+import {
+  APP_CHECK_HEADER,
+  COLLECTIONS,
+  CONFIRM_SHELL_PATH,
+  INVITE_SHELL_PATH,
+  INVITE_SLOT,
+  LINK_TOKEN_SLOT,
+  RECAPTCHA_ACTION,
+  SIGNUP_SOURCE,
+  STATUS_SHELL_PATH,
+  STATUS_SLOT,
+  UNSUBSCRIBE_SHELL_PATH,
+} from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
+import type { ImportMapping } from '@silk/schema/imports';
 import { ADMIN_ROLE } from '@silk/schema/roles';
-import { EMULATOR_SECRET, startSiteverifyStub } from '@silk/functions/test-support/siteverify-stub';
+import {
+  EMULATOR_SECRET,
+  newInvitation,
+  newInviteCode,
+  redeemInvitation,
+  signedHeaders,
+  signLinkToken,
+  startImport,
+  startSiteverifyStub,
+  writeInvitation,
+  writeWithheldReferral,
+} from '@silk/functions/bench';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { mintAppCheckToken, startAppCheckStub } from '@silk/stack/app-check-stub';
+import { passwordIdToken } from '@silk/stack/auth-emulator';
 import { makeSignups } from '@silk/stack/seed-data';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { appCheckStubUrl, ROOT } from '@silk/stack/stack';
+import { FieldValue } from 'firebase-admin/firestore';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -57,6 +88,19 @@ const EAGER = [
   'firebase-functions/v2',
   'zod',
 ];
+
+/** A webhook target that saving accepts (https, a public address; nothing is sent to it here). */
+const WEBHOOK_URL = 'https://93.184.215.14/coldstart';
+
+/** npm packages that only mailEvents and the webhook routes need; no other function may load them. */
+const WEBHOOK_LIBRARIES = ['standardwebhooks', 'ipaddr.js'];
+
+/** mailEvents (a provider's signature) and the webhook routes (targets, signing). */
+function needsWebhookLibraries(functionId: string): boolean {
+  const access = (API_ROUTES as Record<string, { access: { kind: string; refusal?: string } }>)[functionId]
+    ?.access;
+  return access?.kind === 'provider-signature' || access?.refusal === 'manageWebhooks';
+}
 
 /** The libraries only some functions need, and how to tell that a loaded file is one of them. */
 const HEAVY: Record<string, (path: string) => boolean> = {
@@ -156,11 +200,30 @@ async function startSmtpSink(): Promise<{ url: string; close: () => Promise<void
   };
 }
 
+/**
+ * The site's page shells (/confirm-shell, /status-shell…), as Hosting serves them to the page functions:
+ * one page holding every slot, at every path.
+ */
+async function startShellStandIn(): Promise<{ origin: string; close: () => Promise<void> }> {
+  const shell = `<!doctype html><html><body><form><input name="token" value="${LINK_TOKEN_SLOT}"></form>${STATUS_SLOT}${INVITE_SLOT}</body></html>`;
+  const paths = [CONFIRM_SHELL_PATH, UNSUBSCRIBE_SHELL_PATH, STATUS_SHELL_PATH, INVITE_SHELL_PATH];
+  const server = createHttpServer((req, res) => {
+    const known = paths.includes(new URL(req.url ?? '/', 'http://localhost').pathname);
+    res.writeHead(known ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' }).end(known ? shell : '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 interface ChildSpec {
   bundle: string;
   functionId: string;
   eager?: string[];
-  request?: { method: string; headers: Record<string, string>; body: string };
+  /** path: with the query of a page's link; '/' when absent. */
+  request?: { method: string; headers: Record<string, string>; body: string; path?: string };
   mailId?: string;
   modules?: boolean;
 }
@@ -223,11 +286,30 @@ function heavyImporters(result: ChildResult): Record<string, string[]> {
   return loadedBy;
 }
 
-interface Case {
-  functionId: string;
+interface Recipe {
   /** A fresh valid request (or mail) for each cold start. */
   spec: (runIndex: number) => Promise<Omit<ChildSpec, 'bundle' | 'functionId'>>;
   expectStatus: number;
+}
+
+interface Case extends Recipe {
+  functionId: string;
+}
+
+/**
+ * A case for every route of API_ROUTES, in its order, each answered 200; a route without a recipe fails
+ * the bench, named (the type checks it too, but the bench runs untyped).
+ */
+function httpCases(recipes: Partial<Record<string, Recipe['spec']>>): Case[] {
+  const missing = Object.keys(API_ROUTES).filter((functionId) => !recipes[functionId]);
+  if (missing.length > 0) {
+    throw new Error(`coldstart: no request recipe for ${missing.join(', ')}: add one to httpRecipes`);
+  }
+  return Object.keys(API_ROUTES).map((functionId) => ({
+    functionId,
+    expectStatus: 200,
+    spec: recipes[functionId] as Recipe['spec'],
+  }));
 }
 
 /** The inner process, inside the emulator session. */
@@ -236,6 +318,7 @@ async function inner(): Promise<void> {
   const appCheck = await startAppCheckStub(OFFSET);
   const siteverify = await startSiteverifyStub(OFFSET);
   const smtp = await startSmtpSink();
+  const shells = await startShellStandIn();
   const botToken = 'bench-coldstart-recaptcha-token';
   siteverify.verdicts.set(botToken, {
     success: true,
@@ -253,6 +336,7 @@ async function inner(): Promise<void> {
     RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${5999 + OFFSET}/siteverify`,
     RECAPTCHA_SECRET_KEY: EMULATOR_SECRET,
     SMTP_CONNECTION_URI: smtp.url,
+    SITE_ORIGIN: shells.origin,
   };
   for (const name of Object.keys(runtimeEnv))
     if (/^RATE_LIMIT_.*_PER_KEY$/.test(name)) runtimeEnv[name] = '100000';
@@ -277,16 +361,7 @@ async function inner(): Promise<void> {
     password,
   };
   await ensureStaffMember(auth, db, staff);
-  const signedIn = (await (
-    await fetch(
-      `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: staff.email, password, returnSecureToken: true }),
-      },
-    )
-  ).json()) as { idToken: string };
+  const signedIn = { idToken: await passwordIdToken(staff.email, password) };
   await seedSignups(makeSignups(50));
   const feedbackEmail = email('feedback', 0);
   await db
@@ -310,77 +385,190 @@ async function inner(): Promise<void> {
       body: JSON.stringify(body),
     },
   });
+  /** A page's GET with its query (the link in an e-mail). */
+  const page = (query: Record<string, string>) => ({
+    request: { method: 'GET', headers: {}, body: '', path: `/?${new URLSearchParams(query)}` },
+  });
   const appChecked = async () => ({ [APP_CHECK_HEADER]: await mintAppCheckToken({}, OFFSET) });
   const bearer = { Authorization: `Bearer ${signedIn.idToken}` };
+  const asAdmin = (body: unknown) => json(body, bearer);
+
+  /** A new staff member, signed in: their own account changes (password, username) leave the others be. */
+  const freshStaff = async (what: string, i: number) => {
+    const fresh = {
+      email: email(what, i),
+      username: `${what.slice(0, 3)}${runId}${i}`.slice(0, 32),
+      roles: [],
+      password: generateOneTimePassword(),
+    };
+    await ensureStaffMember(auth, db, fresh);
+    return { Authorization: `Bearer ${await passwordIdToken(fresh.email, fresh.password)}` };
+  };
+  /** A new subscriber on the list (as subscribe leaves one) and a link of theirs signed for `purpose`. */
+  const subscriberLink = async (what: string, i: number, purpose: LinkPurpose) => {
+    const address = email(what, i);
+    const subscriberId = `coldstart-${runId}-${what}-${i}`;
+    await db.collection(COLLECTIONS.subscribers).doc(address).set({
+      email: address,
+      subscribedAt: FieldValue.serverTimestamp(),
+      source: SIGNUP_SOURCE,
+      subscriberId,
+    });
+    await db
+      .collection(COLLECTIONS.waitlistSignups)
+      .doc(address)
+      .set({ email: address, source: SIGNUP_SOURCE, subscriberId });
+    return { address, token: signLinkToken(runtimeEnv.MAIL_TOKEN_SECRET ?? '', purpose, subscriberId) };
+  };
+  /** A signup with an open invitation; its code. */
+  const invitation = async (what: string, i: number) => {
+    const address = email(what, i);
+    await db
+      .collection(COLLECTIONS.waitlistSignups)
+      .doc(address)
+      .set({ email: address, source: SIGNUP_SOURCE });
+    const code = newInviteCode();
+    const writes = db.batch();
+    writeInvitation(writes, db, code, newInvitation(address, `coldstart-${runId}`, Date.now()), 'bench');
+    await writes.commit();
+    return code;
+  };
+  /** A webhook endpoint, stored as webhookSave stores one (public address: saving checks it). */
+  const webhookEndpoint = async (id: string) => {
+    await db
+      .collection(COLLECTIONS.webhooks)
+      .doc(id)
+      .set({
+        url: WEBHOOK_URL,
+        events: ['signup.created'],
+        enabled: true,
+        description: '',
+        secret: `whsec_${Buffer.from(`coldstart-${id}`).toString('base64')}`,
+        createdAt: Date.now(),
+        createdBy: staff.email,
+        updatedAt: Date.now(),
+      });
+  };
+  // A delivery of the first endpoint, delivered: webhookRedeliver sends it again.
+  const redelivered = `msg_coldstart_${runId}_webhook`;
+  await webhookEndpoint(`coldstart${runId}`);
+  await db
+    .collection(COLLECTIONS.webhookDeliveries)
+    .doc(redelivered)
+    .set({
+      eventId: `msg_coldstart_${runId}`,
+      endpointId: `coldstart${runId}`,
+      type: 'signup.created',
+      createdAt: Date.now(),
+      lastStatus: 204,
+      lastAnswer: '',
+      lastAttemptAt: Date.now(),
+      history: [],
+      delivery: { state: 'SUCCESS', attempts: 1 },
+    });
+  const importStart = (id: string) => ({
+    importId: id,
+    fileName: 'coldstart.csv',
+    fileSha256: createHash('sha256').update(id).digest('hex'),
+    mapping: { Email: 'email' } satisfies ImportMapping,
+    rows: 1,
+  });
+
+  /** One valid request for each HTTP function (every route of API_ROUTES), each answered 200. */
+  const httpRecipes: Record<FunctionId, Recipe['spec']> = {
+    subscribe: async (i) => json({ email: email('subscribe', i) }, await appChecked()),
+    waitlistUpdate: async () => json({ email: feedbackEmail, recaptcha_token: botToken }, await appChecked()),
+    joinWaitlist: async (i) => json({ email: email('join', i) }),
+    confirmPage: async (i) => page({ token: (await subscriberLink('confirm-page', i, 'confirm')).token }),
+    confirmSubscription: async (i) => json({ token: (await subscriberLink('confirm', i, 'confirm')).token }),
+    unsubscribe: async (i) => json({ token: (await subscriberLink('unsubscribe', i, 'unsubscribe')).token }),
+    resubscribe: async (i) => json({ token: (await subscriberLink('resubscribe', i, 'unsubscribe')).token }),
+    unsubscribePage: async (i) =>
+      page({ token: (await subscriberLink('unsubscribe-page', i, 'unsubscribe')).token }),
+    eraseSubscriber: async (i) => json({ token: (await subscriberLink('erase', i, 'erase')).token }),
+    createTeamMember: async (i) =>
+      asAdmin({
+        email: email('new-member', i),
+        username: `new${runId}${i}`.slice(0, 32),
+        password: '',
+        roles: [],
+      }),
+    exportWaitlist: async () => json({ token: signedIn.idToken }),
+    signIn: async () => json({ identifier: staff.username, password }),
+    requestPasswordReset: async () => json({ identifier: member.username }),
+    changePassword: async (i) =>
+      json({ password: generateOneTimePassword() }, await freshStaff('password', i)),
+    changeUsername: async (i) =>
+      json({ username: `renamed${runId}${i}`.slice(0, 32) }, await freshStaff('username', i)),
+    teamList: async () => asAdmin({}),
+    teamUpdate: async (i) => asAdmin({ email: member.email, disabled: i % 2 === 1 }),
+    teamRemove: async (i) => {
+      const removed = {
+        email: email('removed', i),
+        username: `rm${runId}${i}`.slice(0, 32),
+        roles: [],
+        password,
+      };
+      await ensureStaffMember(auth, db, removed);
+      return asAdmin({ email: removed.email });
+    },
+    deleteSignup: async (i) => {
+      const signup = email('delete', i);
+      await db
+        .collection(COLLECTIONS.waitlistSignups)
+        .doc(signup)
+        .set({ email: signup, source: 'Homepage Hero' });
+      return asAdmin({ email: signup });
+    },
+    statusPage: async (i) => page({ token: (await subscriberLink('status', i, 'status')).token }),
+    statusLink: async (i) => json({ email: (await subscriberLink('status-link', i, 'status')).address }),
+    reviewReferral: async (i) => {
+      const [referrer, referred] = [email('referrer', i), email('referred', i)];
+      await writeWithheldReferral(db, referrer, referred);
+      return asAdmin({ referred, decision: 'grant' });
+    },
+    setRankingRule: async (i) =>
+      asAdmin({ rule: i % 2 === 0 ? { kind: 'referrals' } : { kind: 'signup-time' } }),
+    invitePage: async (i) => page({ code: await invitation('invite-page', i) }),
+    redeemInvite: async (i) => json({ code: await invitation('redeem', i) }),
+    declineInvite: async (i) => json({ code: await invitation('decline', i), choice: 'keep' }),
+    verifyInvite: async (i) => {
+      const redeemed = await redeemInvitation(db, await invitation('verify', i));
+      if (redeemed.kind !== 'redeemed') throw new Error(`verifyInvite: the invitation was ${redeemed.kind}`);
+      return json(
+        { token: redeemed.token },
+        { Authorization: `Bearer ${runtimeEnv.INVITE_VERIFY_KEY ?? ''}` },
+      );
+    },
+    inviteWave: async (i) =>
+      asAdmin({ target: { kind: 'next', count: 1 }, requestId: `coldstart-${runId}-${i}` }),
+    inviteDrip: async (i) => asAdmin({ enabled: false, perDay: 10 + i, hourUtc: 9 }),
+    webhookList: async () => asAdmin({}),
+    webhookSave: async () => asAdmin({ url: WEBHOOK_URL, events: ['signup.created'] }),
+    webhookRemove: async (i) => {
+      const id = `coldstart${runId}removed${i}`;
+      await webhookEndpoint(id);
+      return asAdmin({ id });
+    },
+    webhookRedeliver: async () => asAdmin({ deliveryId: redelivered }),
+    importStart: async (i) => asAdmin(importStart(`coldstart-${runId}-start-${i}`)),
+    importChunk: async (i) => {
+      const id = `coldstart-${runId}-chunk-${i}`;
+      await startImport(db, { ...importStart(id), id, sendConfirmation: false, by: staff.email });
+      return asAdmin({ importId: id, index: 0, rows: [{ line: 2, email: email('imported', i) }] });
+    },
+    importList: async () => asAdmin({}),
+    mailEvents: async (i) => {
+      const body = JSON.stringify({ type: 'bounce', email: email('bounced', i), reason: '550 5.1.1' });
+      const secret = runtimeEnv.MAIL_EVENTS_SECRET ?? '';
+      const headers = await signedHeaders(secret, `msg_coldstart_${runId}_${i}`, body, new Date());
+      return {
+        request: { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body },
+      };
+    },
+  };
   const cases: Case[] = [
-    {
-      functionId: 'subscribe',
-      expectStatus: 200,
-      spec: async (i) => json({ email: email('subscribe', i) }, await appChecked()),
-    },
-    { functionId: 'joinWaitlist', expectStatus: 200, spec: async (i) => json({ email: email('join', i) }) },
-    {
-      functionId: 'waitlistUpdate',
-      expectStatus: 200,
-      spec: async () => json({ email: feedbackEmail, recaptcha_token: botToken }, await appChecked()),
-    },
-    {
-      functionId: 'signIn',
-      expectStatus: 200,
-      spec: async () => json({ identifier: staff.username, password }),
-    },
-    { functionId: 'teamList', expectStatus: 200, spec: async () => json({}, bearer) },
-    { functionId: 'exportWaitlist', expectStatus: 200, spec: async () => json({ token: signedIn.idToken }) },
-    {
-      functionId: 'createTeamMember',
-      expectStatus: 200,
-      spec: async (i) =>
-        json(
-          {
-            email: email('new-member', i),
-            username: `new${runId}${i}`.slice(0, 32),
-            password: '',
-            roles: [],
-          },
-          bearer,
-        ),
-    },
-    {
-      functionId: 'teamUpdate',
-      expectStatus: 200,
-      spec: async (i) => json({ email: member.email, disabled: i % 2 === 1 }, bearer),
-    },
-    {
-      functionId: 'teamRemove',
-      expectStatus: 200,
-      spec: async (i) => {
-        const removed = {
-          email: email('removed', i),
-          username: `rm${runId}${i}`.slice(0, 32),
-          roles: [],
-          password,
-        };
-        await ensureStaffMember(auth, db, removed);
-        return json({ email: removed.email }, bearer);
-      },
-    },
-    {
-      functionId: 'requestPasswordReset',
-      expectStatus: 200,
-      spec: async () => json({ identifier: member.username }),
-    },
-    {
-      functionId: 'deleteSignup',
-      expectStatus: 200,
-      spec: async (i) => {
-        const signup = email('delete', i);
-        await db
-          .collection(COLLECTIONS.waitlistSignups)
-          .doc(signup)
-          .set({ email: signup, source: 'Homepage Hero' });
-        return json({ email: signup }, bearer);
-      },
-    },
+    ...httpCases(httpRecipes),
     {
       functionId: 'sendMail',
       expectStatus: 200,
@@ -505,6 +693,8 @@ async function inner(): Promise<void> {
         : []),
     ];
     const checks: Measurement[] = [];
+    /** Each of WEBHOOK_LIBRARIES: the functions that loaded it. */
+    const webhookLibrariesLoadedBy: Record<string, string[]> = {};
     for (const entry of cases) {
       const { functionId } = entry;
       if (ONLY && !ONLY.includes(functionId)) continue;
@@ -513,7 +703,11 @@ async function inner(): Promise<void> {
           ? subscribe
           : ((await measure([{ ...entry, label: functionId }]))[0] as Measured);
       const loadedBy = heavyImporters(result);
-      functions[functionId] = { modules: packagesOf(result.paths ?? []), heavyLoadedBy: loadedBy };
+      const modules = packagesOf(result.paths ?? []);
+      functions[functionId] = { modules, heavyLoadedBy: loadedBy };
+      for (const library of WEBHOOK_LIBRARIES) {
+        if (modules.includes(library)) (webhookLibrariesLoadedBy[library] ??= []).push(functionId);
+      }
       measurements.push({
         key: `functions.${functionId}.firstAnswerMs`,
         metric: `${functionId}: start → first answer`,
@@ -556,14 +750,30 @@ async function inner(): Promise<void> {
           },
         );
       }
-      console.log(
-        `${functionId} loaded ${packagesOf(result.paths ?? []).length} packages; heavy: ${JSON.stringify(loadedBy)}`,
-      );
+      console.log(`${functionId} loaded ${modules.length} packages; heavy: ${JSON.stringify(loadedBy)}`);
     }
+    const webhookLibrariesElsewhere = [
+      ...new Set(
+        Object.values(webhookLibrariesLoadedBy)
+          .flat()
+          .filter((id) => !needsWebhookLibraries(id)),
+      ),
+    ];
+    checks.push({
+      key: 'webhookLibrariesElsewhere',
+      metric: `functions but mailEvents and the webhook routes loading ${WEBHOOK_LIBRARIES.join(' or ')}${
+        webhookLibrariesElsewhere.length > 0 ? ` (${webhookLibrariesElsewhere.join(', ')})` : ''
+      }`,
+      value: webhookLibrariesElsewhere.length,
+      unit: '',
+      budget: 0,
+      kind: 'max',
+    });
     const labels: Figures = {
       runs: RUNS,
       functions,
       wholeBundleModules: packagesOf(whole.result.paths ?? []),
+      webhookLibrariesLoadedBy,
     };
     report(
       'coldstart',
@@ -571,9 +781,9 @@ async function inner(): Promise<void> {
       measurements,
       labels,
     );
-    report('coldstart', 'What subscribe loads', checks);
+    report('coldstart', 'What the functions load', checks);
   } finally {
-    await Promise.all([appCheck.close(), siteverify.close(), smtp.close()]);
+    await Promise.all([appCheck.close(), siteverify.close(), smtp.close(), shells.close()]);
   }
 }
 

@@ -18,10 +18,13 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { readServerConfig } from '@silk/functions/shared/config';
-import { makeExportWaitlistHandler, type ExportWaitlistDeps } from '@silk/functions/signups/export-waitlist';
-import type { SignupRecord } from '@silk/functions/signups/xlsx';
-import { serveHandler } from '@silk/functions/test-support/serve-handler';
+import {
+  readServerConfig,
+  makeExportWaitlistHandler,
+  type ExportWaitlistDeps,
+  type SignupRecord,
+  serveHandler,
+} from '@silk/functions/bench';
 import { makeSignups } from '@silk/stack/seed-data';
 import { emulatorPid, runInEmulators, seedSignups } from './lib/emulator-session';
 import { report, type Measurement } from './lib/report';

@@ -23,6 +23,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { importCsvCase } from '@silk/schema/import-csv-cases';
 import { generateOneTimePassword } from '@silk/schema/password';
 import { adminSdk } from '@silk/stack/admin-sdk';
+import { passwordIdToken } from '@silk/stack/auth-emulator';
 import { discoverStack, ROOT } from '@silk/stack/stack';
 import { ensureStaffMember } from '@silk/stack/staff';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -175,20 +176,6 @@ function runClient(input: Record<string, string>): Promise<ImportClientFigures> 
   });
 }
 
-async function signIn(email: string, password: string): Promise<string> {
-  const response = await fetch(
-    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`sign-in failed (${response.status})`);
-  return body.idToken;
-}
-
 async function inner(): Promise<void> {
   const stack = await discoverStack();
   const { auth, db } = adminSdk();
@@ -200,7 +187,7 @@ async function inner(): Promise<void> {
     roles: ['Admin'],
     password,
   });
-  const staffToken = await signIn(adminEmail, password);
+  const staffToken = await passwordIdToken(adminEmail, password);
 
   const now = Date.now();
   const existing = Array.from({ length: EXISTING }, (_, index) => `known-${index}@bench.test`);

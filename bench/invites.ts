@@ -12,9 +12,14 @@
 //   pnpm bench invites
 // Options (env): SILK_PORT_OFFSET (default 1637: emulator ports of its own), BENCH_INVITES (default
 // 10000), MAIL_RATE_PER_SECOND (default as configured: 10), BENCH_ENFORCE=1.
-import { processWaveChunk, startWave, waveRef, type StoredWave } from '@silk/functions/invites/waves';
-import { handleMailWrite } from '@silk/functions/outbox/delivery';
-import { readMailConfig } from '@silk/functions/outbox/mail-config';
+import {
+  processWaveChunk,
+  startWave,
+  waveRef,
+  type StoredWave,
+  handleMailWrite,
+  readMailConfig,
+} from '@silk/functions/bench';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import {
@@ -23,26 +28,15 @@ import {
   type DocumentReference,
   type Firestore,
 } from 'firebase-admin/firestore';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { runInEmulators } from './lib/emulator-session';
+import { runBenchInEmulators } from './lib/emulator-session';
 import { report } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1637);
 const COUNT = Number(process.env.BENCH_INVITES ?? 10_000);
 
 async function outer(): Promise<void> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SILK_PORT_OFFSET: String(OFFSET),
-    SILK_BENCH_INVITES_INNER: '1',
-  };
-  process.exitCode = await runInEmulators({
-    offset: OFFSET,
-    only: 'firestore',
-    session: `pnpm exec tsx ${join('bench', 'invites.ts')}`,
-    env,
-  });
+  process.exitCode = await runBenchInEmulators('invites', OFFSET, 'firestore', 'SILK_BENCH_INVITES_INNER');
 }
 
 async function seed(db: Firestore): Promise<void> {

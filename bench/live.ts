@@ -7,16 +7,13 @@
 //   pnpm bench live
 // Options (env): SILK_PORT_OFFSET (default 1337), BENCH_SIGNUPS (default 1000), BENCH_RUNS (default 5),
 // BENCH_SKIP_BUILD=1, BENCH_ENFORCE=1 (exit non-zero when over budget).
-import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SIGNUPS_COMPLETE_MARK } from '@silk/admin/perf-marks';
-import { reconcileSignupCount } from '@silk/functions/signups/signup-count';
-import { refreshRecentSignups } from '@silk/functions/signups/signup-feeds';
+import { reconcileSignupCount, refreshRecentSignups } from '@silk/functions/bench';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { generateOneTimePassword } from '@silk/schema/password';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import { startAppCheckStub } from '@silk/stack/app-check-stub';
-import { launchChromium } from '@silk/stack/browser';
 import { makeSignups } from '@silk/stack/seed-data';
 import {
   discoverStack,
@@ -28,6 +25,7 @@ import {
 import { ensureStaffMember } from '@silk/stack/staff';
 import { FieldValue } from 'firebase-admin/firestore';
 import { run, runInEmulators, seedSignups } from './lib/emulator-session';
+import { measureInChromium } from './lib/panel-session';
 import { rowShownAfter } from './lib/live-row';
 import { report } from './lib/report';
 
@@ -103,7 +101,6 @@ async function outer(): Promise<void> {
 
 async function inner(): Promise<void> {
   const stack = await discoverStack();
-  const appCheck = await startAppCheckStub(OFFSET);
   const { auth, db } = adminSdk();
   const signups = db.collection(COLLECTIONS.waitlistSignups);
   const password = generateOneTimePassword();
@@ -114,8 +111,7 @@ async function inner(): Promise<void> {
   const stored = await withoutBackgroundTriggers(() => seedSignups(makeSignups(SIGNUP_COUNT)));
   await reconcileSignupCount(db);
   await refreshRecentSignups(db);
-  const browser = await launchChromium();
-  try {
+  await measureInChromium(OFFSET, FIGURES_FILE, async (browser) => {
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await page.goto(`${stack.adminUrl}/admin`);
     await page.getByLabel('Username or Email').fill(email);
@@ -155,12 +151,8 @@ async function inner(): Promise<void> {
     console.log(
       `[bench/live] stamped ${figures.stampedMs.join(', ')} ms; unstamped ${figures.unstampedMs.join(', ')} ms`,
     );
-    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
-    writeFileSync(FIGURES_FILE, JSON.stringify(figures));
-  } finally {
-    await browser.close();
-    await appCheck.close();
-  }
+    return figures;
+  });
 }
 
 if (process.env.SILK_BENCH_INNER && process.env.FIREBASE_EMULATOR_HUB) await inner();

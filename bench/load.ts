@@ -15,11 +15,15 @@
 // entry the front end appends (CLIENT_IP_HOPS=1), as a call straight to the function's URL would.
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
-import { readServerConfig, type ServerConfig } from '@silk/functions/shared/config';
-import { makeSubscribeHandler } from '@silk/functions/subscribers/subscribe';
-import { serveWithFunctionsFramework } from '@silk/functions/test-support/functions-framework';
-import { EMULATOR_SECRET, startSiteverifyStub } from '@silk/functions/test-support/siteverify-stub';
-import { makeWaitlistUpdateHandler } from '@silk/functions/signups/waitlist-update';
+import {
+  readServerConfig,
+  type ServerConfig,
+  makeSubscribeHandler,
+  serveWithFunctionsFramework,
+  EMULATOR_SECRET,
+  startSiteverifyStub,
+  makeWaitlistUpdateHandler,
+} from '@silk/functions/bench';
 import { APP_CHECK_HEADER, COLLECTIONS, RECAPTCHA_ACTION } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import {
@@ -29,7 +33,7 @@ import {
   startAppCheckStub,
 } from '@silk/stack/app-check-stub';
 import { appCheckStubUrl } from '@silk/stack/stack';
-import { runInEmulators } from './lib/emulator-session';
+import { runBenchInEmulators } from './lib/emulator-session';
 import { report } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1337);
@@ -46,17 +50,7 @@ interface Outcome {
 
 /** The outer process: a Firestore emulator of its own (`firebase emulators:exec`) running this file. */
 async function outer(): Promise<void> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SILK_PORT_OFFSET: String(OFFSET),
-    SILK_BENCH_LOAD_INNER: '1',
-  };
-  process.exitCode = await runInEmulators({
-    offset: OFFSET,
-    only: 'firestore',
-    session: `pnpm exec tsx ${join('bench', 'load.ts')}`,
-    env,
-  });
+  process.exitCode = await runBenchInEmulators('load', OFFSET, 'firestore', 'SILK_BENCH_LOAD_INNER');
 }
 
 /** A documentation-range address for client number `i` (unique up to 65,536 clients). */

@@ -16,15 +16,22 @@
 //   pnpm bench referrals
 // Options (env): SILK_PORT_OFFSET (default 1537: emulator ports of its own), BENCH_SIGNUPS (default
 // 100000), BENCH_SKIP_BUILD=1 (reuse apps/site/dist), BENCH_ENFORCE=1 (exit non-zero when over budget).
-import { signLinkToken } from '@silk/functions/http/link-token';
-import { makeConfirmSubscriptionHandler } from '@silk/functions/subscribers/confirm-subscription';
-import { positionOf, ReadMeter } from '@silk/functions/ranking/position';
-import { buildRef, rankSpace, readSettings } from '@silk/functions/ranking/rank-store';
-import { runRerank, startRerank } from '@silk/functions/ranking/rerank';
-import { syncRankEntry } from '@silk/functions/ranking/sync-entry';
-import { readServerConfig, type ServerConfig } from '@silk/functions/shared/config';
-import { makeSubscribeHandler } from '@silk/functions/subscribers/subscribe';
-import { serveWithFunctionsFramework } from '@silk/functions/test-support/functions-framework';
+import {
+  signLinkToken,
+  makeConfirmSubscriptionHandler,
+  positionOf,
+  ReadMeter,
+  buildRef,
+  rankSpace,
+  readSettings,
+  runRerank,
+  startRerank,
+  syncRankEntry,
+  readServerConfig,
+  type ServerConfig,
+  makeSubscribeHandler,
+  serveWithFunctionsFramework,
+} from '@silk/functions/bench';
 import { APP_CHECK_HEADER, COLLECTIONS } from '@silk/schema/constants';
 import type { RankingRule } from '@silk/schema/referrals';
 import { landingRecord, UNKNOWN_LOCATION } from '@silk/schema/signup-record';
@@ -41,7 +48,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { runInEmulators, seedSignups } from './lib/emulator-session';
+import { runBenchInEmulators, seedSignups } from './lib/emulator-session';
 import { report, RESULTS_DIR, type Figures } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1537);
@@ -55,17 +62,12 @@ const REFERRER_EVERY = 20;
 
 /** The outer process: the emulator session (this file again, inside it), then the status page in Chromium. */
 async function outer(): Promise<void> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SILK_PORT_OFFSET: String(OFFSET),
-    SILK_BENCH_REFERRALS_INNER: '1',
-  };
-  process.exitCode = await runInEmulators({
-    offset: OFFSET,
-    only: 'firestore',
-    session: `pnpm exec tsx ${join('bench', 'referrals.ts')}`,
-    env,
-  });
+  process.exitCode = await runBenchInEmulators(
+    'referrals',
+    OFFSET,
+    'firestore',
+    'SILK_BENCH_REFERRALS_INNER',
+  );
   if (process.exitCode !== 0) return;
   // Lighthouse and the site's build are loaded here only, not in the emulator session.
   const { buildSite, statusPageFigures } = await import('./site');

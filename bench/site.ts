@@ -13,8 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { statusHtml, type StatusContent } from '@silk/functions/status/status-html';
-import { fillShell } from '@silk/functions/status/status-shell';
+import { statusHtml, type StatusContent, fillShell } from '@silk/functions/bench';
 import { report, type Measurement } from './lib/report';
 import { LOOKUP_PATHS, serveSite } from './lib/site-server';
 
@@ -163,6 +162,14 @@ async function startChromium(
   throw new Error('Chromium did not open its debugging port');
 }
 
+/** Stops Chromium and removes its profile. */
+async function stopChromium(chrome: { process: ChildProcess; profile: string }): Promise<void> {
+  const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
+  chrome.process.kill();
+  await exited;
+  rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+}
+
 type LighthouseScore = 'performance' | 'accessibility' | 'bestPractices' | 'seo';
 
 interface RunResult {
@@ -241,10 +248,7 @@ export async function statusPageFigures(port = PORT + 10): Promise<StatusPageFig
       initialJsKb: initialJs('status-shell.html').gzipBytes / 1000,
     };
   } finally {
-    const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
-    chrome.process.kill();
-    await exited;
-    rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    await stopChromium(chrome);
     server.close();
   }
 }
@@ -333,10 +337,7 @@ async function main() {
       if (failing.length > 0) console.log(`  audits below 100 in some run: ${failing.join(', ')}`);
     }
   } finally {
-    const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
-    chrome.process.kill();
-    await exited;
-    rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    await stopChromium(chrome);
     server.close();
   }
 }

@@ -7,6 +7,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { usernameKey } from '@silk/schema/validators';
 import type { Auth } from 'firebase-admin/auth';
 import { adminSdk } from '@silk/stack/admin-sdk';
+import { passwordSignIn } from '@silk/stack/auth-emulator';
 import { ROOT } from '@silk/stack/stack';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,15 +32,7 @@ function bootstrap(...args: string[]) {
 }
 
 async function signIn(email: string, password: string): Promise<boolean> {
-  const response = await fetch(
-    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  return response.ok;
+  return (await passwordSignIn(email, password)).ok;
 }
 
 async function userExists(email: string): Promise<boolean> {

@@ -8,7 +8,8 @@
 //   functionId  the export to serve
 //   eager       packages imported before the bundle, resolved as the bundle resolves them (the bundle
 //               as it was when every function loaded every library)
-//   request     { method, headers, body } for an HTTP function, sent to it over local HTTP
+//   request     { method, headers, body, path? } for an HTTP function, sent to it over local HTTP (path:
+//               '/' unless a page's query is given)
 //   mailId      for the mail sender: mail/{mailId}, PENDING, handed to the trigger's handler as a write
 //   modules     record the npm packages this process loads (a module loader hook; off for timed runs,
 //               since the hook's thread slows every import)
@@ -64,10 +65,10 @@ async function callHttp() {
     Promise.resolve(target(req, res)).catch((error) => res.destroy(error));
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { method, headers, body } = spec.request;
+  const { method, headers, body, path } = spec.request;
   const answer = await new Promise((resolve, reject) => {
     const outgoing = httpRequest(
-      { host: '127.0.0.1', port: server.address().port, path: '/', method, headers },
+      { host: '127.0.0.1', port: server.address().port, path: path ?? '/', method, headers },
       (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));

@@ -7,6 +7,7 @@ import type { SeedSignup } from '@silk/stack/seed-data';
 import { PROJECT_ID, ROOT, writeShiftedConfig } from '@silk/stack/stack';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Runs a command in the repository root; resolves with its exit code (1 when it could not start). */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -34,6 +35,19 @@ export function runInEmulators({ offset, only, session, env, project = PROJECT_I
   ensureFirestoreLauncher(sessionEnv);
   const config = writeShiftedConfig(offset);
   return run('pnpm', ['exec', 'firebase', 'emulators:exec', '--config', config, '--project', project, '--only', only, session], sessionEnv);
+}
+
+/**
+ * Runs bench/<bench>.ts again inside an emulator session of its own, with `innerFlag` set to '1' (the file
+ * runs its inner part when it sees it); resolves with the session's exit code.
+ */
+export function runBenchInEmulators(bench: string, offset: number, only: string, innerFlag: string): Promise<number> {
+  return runInEmulators({
+    offset,
+    only,
+    session: `pnpm exec tsx ${join('bench', `${bench}.ts`)}`,
+    env: { ...process.env, SILK_PORT_OFFSET: String(offset), [innerFlag]: '1' },
+  });
 }
 
 /** Writes signups to the emulator's waitlist_signups, 500 a batch, 4 batches in flight; returns the collection's size. */

@@ -277,7 +277,7 @@ export function endpoint<K extends FunctionId>(
     if (access.kind === 'app-check') await verifyAppCheck(req, currentConfig.appCheck);
     if (access.kind === 'server-key') verifyServerKey(req, serverKey());
     if (access.kind === 'provider-signature')
-      verifyProviderSignature(req, bytes ?? Buffer.alloc(0), providerSecret());
+      await verifyProviderSignature(req, bytes ?? Buffer.alloc(0), providerSecret());
     const caller = access.kind === 'staff' ? admitStaff(await authorize(req, raw), access) : null;
     const known: LimitKeys = {
       ip: clientIp(req, currentConfig.clientIpHops),

@@ -2,9 +2,9 @@
 // (https://www.standardwebhooks.com), checked by the `standardwebhooks` library with the shared
 // secret. Svix-based providers (Resend) send the same scheme under `svix-*` header names: either set is
 // read. The library refuses a timestamp more than five minutes away (replays) and compares the
-// signature in constant time; an unset secret lets nobody in.
+// signature in constant time; an unset secret lets nobody in. The library is loaded at the first check:
+// only mailEvents checks a signature, and every function loads what the bundle imports.
 import { MAIL_EVENT_SIGNATURE_INVALID } from '@silk/schema/messages';
-import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { HttpError, type HttpRequest } from './http';
 
 const HEADERS = ['id', 'timestamp', 'signature'] as const;
@@ -23,8 +23,9 @@ function signatureHeaders(req: HttpRequest): Record<string, string> {
 }
 
 /** 401 unless `raw` is signed with `secret` (`whsec_…` or its base64 key) and fresh. */
-export function verifyProviderSignature(req: HttpRequest, raw: Buffer, secret: string): void {
+export async function verifyProviderSignature(req: HttpRequest, raw: Buffer, secret: string): Promise<void> {
   if (secret === '') throw new HttpError(401, MAIL_EVENT_SIGNATURE_INVALID);
+  const { Webhook, WebhookVerificationError } = await import('standardwebhooks');
   try {
     new Webhook(secret).verify(raw.toString('utf8'), signatureHeaders(req));
   } catch (error) {

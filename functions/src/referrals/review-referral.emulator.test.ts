@@ -10,10 +10,10 @@ import {
   REFERRAL_REJECTED,
   REFERRALS_ADMIN_REQUIRED,
 } from '@silk/schema/messages';
-import type { ReferralRecord } from '@silk/schema/referrals';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { createStaff, functionUrl, post, uniqueEmail, type TestStaff } from '../../test-support/emulator';
+import { writeWithheldReferral } from '../../test-support/withheld-referral';
 
 const { db } = adminServices();
 const signups = db.collection(COLLECTIONS.waitlistSignups);
@@ -34,18 +34,7 @@ beforeAll(async () => {
 async function withheld(): Promise<{ referrer: string; referred: string }> {
   const referrer = uniqueEmail('referrer');
   const referred = uniqueEmail('referred');
-  await signups.doc(referrer).set({ email: referrer, confirmedReferrals: 3 });
-  await signups.doc(referred).set({ email: referred, referredBy: referrer });
-  const record: ReferralRecord = {
-    referred,
-    referrer,
-    code: 'abcd2345',
-    status: 'withheld',
-    reason: 'network-burst',
-    createdAt: Date.now(),
-    confirmedAt: Date.now(),
-  };
-  await referrals.doc(referred).set(record);
+  await writeWithheldReferral(db, referrer, referred);
   return { referrer, referred };
 }
 

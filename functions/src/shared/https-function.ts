@@ -4,7 +4,9 @@
 // onRequest declares for the same options (https-function.test.ts compares them): the global options,
 // the function's own, the options a deploy resets when they are left out, and the invoker. Our
 // handlers answer CORS themselves and catch their own errors (http/http.ts); a throw that still
-// escapes is logged and answered 500, as onRequest does.
+// escapes is logged and answered 500, as onRequest does. A thin wrapper over the public onRequest was
+// measured and put subscribe's cold start over its budget; firebase-functions has no lighter public entry
+// point for it (bench/README.md, "Cold start").
 import { logger } from 'firebase-functions/logger';
 import type { GlobalOptions } from 'firebase-functions/v2';
 import type { HttpsFunction, HttpsOptions, onRequest } from 'firebase-functions/v2/https';

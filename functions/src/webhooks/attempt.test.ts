@@ -50,7 +50,7 @@ describe('postWebhook', () => {
       timestamp: '2026-01-01T00:00:00.000Z',
       data: { email: 'a@example.com' },
     });
-    const headers = signedHeaders(SECRET, 'msg_1', body, new Date());
+    const headers = await signedHeaders(SECRET, 'msg_1', body, new Date());
     const answer = await postWebhook(pinned(port), body, headers, 5000);
     expect(answer).toEqual({ status: 202, answer: 'x'.repeat(WEBHOOK_ANSWER_KEPT_CHARS) });
     expect(seen?.method).toBe('POST');

@@ -1,12 +1,12 @@
 // One delivery attempt over HTTP: POST the event's JSON body with the Standard Webhooks headers, signed
 // by the `standardwebhooks` library with the endpoint's secret, to the address checked (target.ts; no
 // redirect is followed). The answer's status and the start of its body are kept; no answer within the
-// timeout, or no connection, is an answer of its own (status null).
+// timeout, or no connection, is an answer of its own (status null). The library is loaded at the first
+// signature: only the webhook functions sign, and every function loads what the bundle imports.
 import { WEBHOOK_ANSWER_KEPT_CHARS } from '@silk/schema/webhooks';
 import { webhookTimedOut, webhookUnreachable } from '@silk/schema/messages';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { Webhook } from 'standardwebhooks';
 import { pinnedLookup, type CheckedTarget } from './target';
 
 export interface AttemptAnswer {
@@ -17,12 +17,13 @@ export interface AttemptAnswer {
 }
 
 /** The three Standard Webhooks headers for one attempt (a new timestamp and signature each time). */
-export function signedHeaders(
+export async function signedHeaders(
   secret: string,
   eventId: string,
   body: string,
   at: Date,
-): Record<string, string> {
+): Promise<Record<string, string>> {
+  const { Webhook } = await import('standardwebhooks');
   return {
     'webhook-id': eventId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),

@@ -167,7 +167,7 @@ async function attempt(data: DocumentData, deps: AttemptDeps, at: number): Promi
       : { ...final(webhookUnreachable(error.message)), retryable: true };
   }
   const body = String(event.get('body'));
-  const headers = signedHeaders(String(endpoint.get('secret')), event.id, body, new Date(at));
+  const headers = await signedHeaders(String(endpoint.get('secret')), event.id, body, new Date(at));
   const answer = await postWebhook(target, body, headers, deps.config.timeoutMs);
   const delivered = answer.status !== null && answer.status >= 200 && answer.status < 300;
   return { ...answer, delivered, retryable: !delivered };

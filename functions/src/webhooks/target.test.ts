@@ -41,14 +41,14 @@ describe('isPublicAddress', () => {
     '64:ff9b::a00:1',
     '2001:db8::1',
     'not-an-ip',
-  ])('refuses %s', (address) => {
-    expect(isPublicAddress(address)).toBe(false);
+  ])('refuses %s', async (address) => {
+    expect(await isPublicAddress(address)).toBe(false);
   });
 
   it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:93.184.215.14'])(
     'accepts %s',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
+    async (address) => {
+      expect(await isPublicAddress(address)).toBe(true);
     },
   );
 });

@@ -4,9 +4,11 @@
 // multicast, unspecified or reserved addresses. Checked when an endpoint is saved and again before each
 // attempt; the attempt connects to the address checked (`pinnedLookup`), so a DNS answer that changes in
 // between (rebinding) cannot redirect it. The emulator's configuration allows any http(s) target.
+// ipaddr.js is loaded at the first check: only the webhook functions check a target, and every function
+// loads what the bundle imports.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import type { IPv6 } from 'ipaddr.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -35,17 +37,27 @@ export interface CheckedTarget {
   family: 4 | 6;
 }
 
-/** Whether the address is public unicast (an IPv4-mapped IPv6 address is judged as its IPv4 address). */
-export function isPublicAddress(text: string): boolean {
+async function loadIpaddr() {
+  return (await import('ipaddr.js')).default;
+}
+
+type Ipaddr = Awaited<ReturnType<typeof loadIpaddr>>;
+
+function isPublic(ipaddr: Ipaddr, text: string): boolean {
   if (!ipaddr.isValid(text)) return false;
   let address = ipaddr.parse(text);
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-    address = (address as ipaddr.IPv6).toIPv4Address();
+  if (address.kind() === 'ipv6' && (address as IPv6).isIPv4MappedAddress()) {
+    address = (address as IPv6).toIPv4Address();
   }
   return address.range() === 'unicast';
 }
 
-function familyOf(address: string): 4 | 6 {
+/** Whether the address is public unicast (an IPv4-mapped IPv6 address is judged as its IPv4 address). */
+export async function isPublicAddress(text: string): Promise<boolean> {
+  return isPublic(await loadIpaddr(), text);
+}
+
+function familyOf(ipaddr: Ipaddr, address: string): 4 | 6 {
   return ipaddr.parse(address).kind() === 'ipv6' ? 6 : 4;
 }
 
@@ -60,9 +72,10 @@ export async function checkTarget(
   if (!schemes.includes(url.protocol)) throw new TargetRefused(`scheme ${url.protocol}`, true);
   if (url.username !== '' || url.password !== '') throw new TargetRefused('credentials in the URL', true);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const ipaddr = await loadIpaddr();
   let addresses: ResolvedAddress[];
   if (ipaddr.isValid(host)) {
-    addresses = [{ address: host, family: familyOf(host) }];
+    addresses = [{ address: host, family: familyOf(ipaddr, host) }];
   } else {
     try {
       addresses = await (options.resolve ?? systemResolve)(host);
@@ -71,13 +84,13 @@ export async function checkTarget(
     }
   }
   // IPv4 first: Cloud Functions' egress has no IPv6 route unless it is set up.
-  const first = addresses.find((entry) => familyOf(entry.address) === 4) ?? addresses[0];
+  const first = addresses.find((entry) => familyOf(ipaddr, entry.address) === 4) ?? addresses[0];
   if (!first) throw new TargetRefused('no address', false);
   if (!options.allowLocal) {
-    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+    const refused = addresses.find((entry) => !isPublic(ipaddr, entry.address));
     if (refused) throw new TargetRefused(`${refused.address} is not a public address`, true);
   }
-  return { url, address: first.address, family: familyOf(first.address) };
+  return { url, address: first.address, family: familyOf(ipaddr, first.address) };
 }
 
 /** A `lookup` for the request that answers the checked address whatever the host name. */
