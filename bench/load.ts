@@ -14,7 +14,6 @@
 // The client plays Google's front end: each request carries its address as the one X-Forwarded-For
 // entry the front end appends (CLIENT_IP_HOPS=1), as a call straight to the function's URL would.
 import { performance } from 'node:perf_hooks';
-import { join } from 'node:path';
 import {
   readServerConfig,
   type ServerConfig,
