@@ -10,12 +10,45 @@ function Counter({ start }: { start: number }) {
   return <button onClick={() => setCount(count + 1)}>{`Count ${count}`}</button>;
 }
 
+/** Stands in for IntersectionObserver: `report(visible)` tells the island's observer what it sees. */
+function stubIntersectionObserver() {
+  const observer: { report: (visible: boolean) => void; options?: IntersectionObserverInit } = {
+    report: () => undefined,
+  };
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(
+        callback: (entries: Array<{ isIntersecting: boolean }>) => void,
+        init: IntersectionObserverInit,
+      ) {
+        observer.report = (visible) => callback([{ isIntersecting: visible }]);
+        observer.options = init;
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return observer;
+}
+
+/** The page with a prerendered Counter island called `name`, starting at 1. */
+function prerenderCounter(name: string): HTMLElement {
+  document.body.innerHTML = renderToString(
+    <Island name={name} props={{ start: 1 }}>
+      <Counter start={1} />
+    </Island>,
+  );
+  return document.querySelector<HTMLElement>(`[data-island="${name}"]`)!;
+}
+
 describe('islands', () => {
   beforeAll(() => {
     // The head's guard, as on every page with islands.
     new Function(FORM_GUARD_SCRIPT)();
   });
   afterEach(() => {
+    vi.unstubAllGlobals();
     document.body.innerHTML = '';
   });
 
@@ -46,42 +79,16 @@ describe('islands', () => {
   });
 
   it("hydrates a 'visible' island only once it comes near the viewport", async () => {
-    let report: (visible: boolean) => void = () => undefined;
-    let options: IntersectionObserverInit | undefined;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(
-          callback: (entries: Array<{ isIntersecting: boolean }>) => void,
-          init: IntersectionObserverInit,
-        ) {
-          report = (visible) => callback([{ isIntersecting: visible }]);
-          options = init;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
-    try {
-      document.body.innerHTML = renderToString(
-        <Island name="later" props={{ start: 1 }}>
-          <Counter start={1} />
-        </Island>,
-      );
-      const container = document.querySelector<HTMLElement>('[data-island="later"]')!;
-      hydrateIsland<{ start: number }>('later', ({ start }) => <Counter start={start} />, {
-        when: 'visible',
-      });
-      expect(options?.rootMargin).toBe('400px 0px 400px 0px');
-      report(false);
-      expect(container.dataset.hydrated).toBeUndefined();
-      await act(async () => report(true));
-      expect(container.dataset.hydrated).toBe('true');
-      fireEvent.click(screen.getByRole('button', { name: 'Count 1' }));
-      expect(screen.getByRole('button', { name: 'Count 2' })).toBeInTheDocument();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const observer = stubIntersectionObserver();
+    const container = prerenderCounter('later');
+    hydrateIsland<{ start: number }>('later', ({ start }) => <Counter start={start} />, { when: 'visible' });
+    expect(observer.options?.rootMargin).toBe('400px 0px 400px 0px');
+    observer.report(false);
+    expect(container.dataset.hydrated).toBeUndefined();
+    await act(async () => observer.report(true));
+    expect(container.dataset.hydrated).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Count 1' }));
+    expect(screen.getByRole('button', { name: 'Count 2' })).toBeInTheDocument();
   });
 
   it('does nothing on a page without the island', () => {
@@ -157,31 +164,17 @@ describe('islands', () => {
   });
 
   it("hydrates a 'visible' island at once when a press of it was held, out of view or not", async () => {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
+    stubIntersectionObserver(); // it never reports the island in view
+    const container = prerenderCounter('pressed');
+    const button = screen.getByRole('button', { name: 'Count 1' });
+    button.setAttribute('type', 'button');
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await act(async () =>
+      hydrateIsland<{ start: number }>('pressed', ({ start }) => <Counter start={start} />, {
+        when: 'visible',
+      }),
     );
-    try {
-      document.body.innerHTML = renderToString(
-        <Island name="pressed" props={{ start: 1 }}>
-          <Counter start={1} />
-        </Island>,
-      );
-      const button = screen.getByRole('button', { name: 'Count 1' });
-      button.setAttribute('type', 'button');
-      button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-      await act(async () =>
-        hydrateIsland<{ start: number }>('pressed', ({ start }) => <Counter start={start} />, {
-          when: 'visible',
-        }),
-      );
-      expect(document.querySelector<HTMLElement>('[data-island="pressed"]')?.dataset.hydrated).toBe('true');
-      expect(screen.getByRole('button', { name: 'Count 2' })).toBeInTheDocument();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    expect(container.dataset.hydrated).toBe('true');
+    expect(screen.getByRole('button', { name: 'Count 2' })).toBeInTheDocument();
   });
 });
