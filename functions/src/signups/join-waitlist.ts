@@ -63,12 +63,13 @@ export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
       const given = validAttribution(body);
       const referer = sameSiteReferer(req, config.allowedOrigins);
       const attribution = hasAttribution(given) ? given : formPostAttribution(referer?.href);
-      // Every call counts, a repeat too: at a full ceiling a listed address is refused as a new one is.
-      if ((await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
-        throw new HttpError(429, SIGNUPS_PAUSED);
-      }
-      // A new address is more work than a listed one: the answer leaves at the same step for both.
+      // A new address is more work than a listed one: the answer leaves at the same step for both. The
+      // ceiling is counted within the step, so its round trip adds nothing to the answer's time.
       return onTimeStep(config.answerTimeStepMs, async () => {
+        // Every call counts, a repeat too: at a full ceiling a listed address is refused as a new one is.
+        if ((await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
+          throw new HttpError(429, SIGNUPS_PAUSED);
+        }
         await db.runTransaction(async (transaction) => {
           const stored = await transaction.get(ref);
           // Bound on create; a signup stored without a key (from before keys) is claimed by a given one.
