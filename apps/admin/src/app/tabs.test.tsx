@@ -36,7 +36,8 @@ async function renderPanel(roles: Role[], path = '/admin') {
       <LocationProbe />
     </MemoryRouter>,
   );
-  return screen.findByRole('navigation', { name: 'Admin sections' });
+  // The panel's first render loads its tab modules: on a loaded machine that takes more than a second.
+  return screen.findByRole('navigation', { name: 'Admin sections' }, { timeout: 5_000 });
 }
 
 function sidebarEntries(nav: HTMLElement) {
