@@ -5,19 +5,14 @@
 //   rank_builds/{v}/rank_leaf/{coarse}_{fine}_{shard}  {k: [sort keys]}: the fine bucket's members
 //   rank_builds/{v}/rank_coarse/{shard}      {n: {coarse bucket: count}}
 //   rank_builds/{v}/rank_fine/{coarse}_{shard}  {n: {fine bucket: count}}
-// Counts and members are spread over RANK_SHARDS documents each (a burst of signups writes to different
-// documents) and read together: RANK_SHARDS reads per level. A member's shard follows from its address,
-// so that it is taken out of the shard it was put in.
+//   rank_builds/{v}/rank_deltas/{id}         RankDelta: a change not yet folded into the three above (fold.ts)
+//   settings/ranking/rank_fold/{lease,done}  whose turn it is to fold (fold.ts)
+// Counts and members are spread over RANK_SHARDS documents each and read together: RANK_SHARDS reads per
+// level. A member's shard follows from its address, so that it is taken out of the shard it was put in.
+// Only a fold writes them (fold.ts), at most once per FOLD_SPACING_MS.
 import { DEFAULT_RANKING_RULE, type RankingRule, type RankingSettings } from '@silk/schema/referrals';
-import {
-  FieldValue,
-  type DocumentReference,
-  type Firestore,
-  type Transaction,
-  type Timestamp,
-  type WriteBatch,
-} from 'firebase-admin/firestore';
-import { createHash, randomInt } from 'node:crypto';
+import { type DocumentReference, type Firestore, type Timestamp } from 'firebase-admin/firestore';
+import { createHash } from 'node:crypto';
 import type { RankPlacement } from './rank-keys';
 
 export const RANK_SHARDS = 4;
@@ -120,29 +115,6 @@ export function leafRef(
 /** The leaf shard that holds a signup's key. */
 export function leafShard(email: string): number {
   return createHash('sha256').update(email).digest().readUInt32BE(0) % RANK_SHARDS;
-}
-
-/** Puts the signup in (delta 1) or out of (-1) the buckets of `placement`: its key in its leaf, ±1 on a random shard of each level. */
-export function bucketChange(
-  writer: Transaction | WriteBatch,
-  db: Firestore,
-  space: RankSpace,
-  version: number,
-  placement: RankPlacement,
-  email: string,
-  delta: 1 | -1,
-): void {
-  const shard = randomInt(RANK_SHARDS);
-  const increment = FieldValue.increment(delta);
-  const coarse = shardRef(db, space, version, 'rank_coarse', String(shard));
-  const fine = shardRef(db, space, version, 'rank_fine', `${placement.coarse}_${shard}`);
-  const leaf = leafRef(db, space, version, placement, leafShard(email));
-  const key = delta > 0 ? FieldValue.arrayUnion(placement.sort) : FieldValue.arrayRemove(placement.sort);
-  // Both writers' set() do the same; TypeScript cannot call a union of their overloads.
-  const batch = writer as WriteBatch;
-  batch.set(coarse, { n: { [placement.coarse]: increment } }, { merge: true });
-  batch.set(fine, { n: { [placement.fine]: increment } }, { merge: true });
-  batch.set(leaf, { k: key }, { merge: true });
 }
 
 /** Sums the counts of several shards, bucket by bucket. */

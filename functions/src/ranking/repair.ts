@@ -5,6 +5,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { Firestore } from 'firebase-admin/firestore';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
+import { settleAll } from './fold';
 import { coarseRefs, readSettings, sumShards, type RankSpace } from './rank-store';
 import { startRerank } from './rerank';
 
@@ -29,6 +30,8 @@ export async function repairRanking(
   space: RankSpace,
   settleMs = SETTLE_MS,
 ): Promise<number | null> {
+  // Deltas a waiter gave up on (a trigger that timed out) are folded first.
+  await settleAll(db, space);
   const first = await difference(db, space);
   if (!first) return null;
   await new Promise((resolve) => setTimeout(resolve, settleMs));

@@ -8,30 +8,18 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import type { RankingRule, RankingSettings } from '@silk/schema/referrals';
 import {
   FieldPath,
-  FieldValue,
-  type DocumentReference,
   type Firestore,
   type QueryDocumentSnapshot,
   type Timestamp,
 } from 'firebase-admin/firestore';
-import { randomInt } from 'node:crypto';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
+import { addToDelta, emptyDelta, isEmptyDelta, settleVersion, writeDelta } from './fold';
 import { placement, usesSeq } from './rank-keys';
-import {
-  buildRef,
-  entryRef,
-  leafRef,
-  leafShard,
-  RANK_SHARDS,
-  readSettings,
-  shardRef,
-  type RankBuild,
-  type RankSpace,
-} from './rank-store';
+import { buildRef, entryRef, readSettings, type RankBuild, type RankSpace } from './rank-store';
 import { rankFacts, syncRankEntry } from './sync-entry';
 
 export const RERANK_CHUNK = 2_000;
-/** Entries per atomic batch: an entry and a leaf write each at most, + their count documents, under 500. */
+/** Entries per atomic batch, with their one delta: folding it takes under 500 writes (fold.ts). */
 const BATCH = 150;
 /** gRPC code of a create that found the document there. */
 const ALREADY_EXISTS = 6;
@@ -89,6 +77,8 @@ export async function buildChunk(db: Firestore, space: RankSpace, version: numbe
   }
   const chunk = await readChunk(db, build.cursor);
   if (chunk.length === 0) {
+    // The version goes live counting every entry it holds.
+    await settleVersion(db, space, version);
     await finishRerank(db, space, version);
     return false;
   }
@@ -119,7 +109,7 @@ export async function buildChunk(db: Firestore, space: RankSpace, version: numbe
 }
 
 /**
- * Creates the entries of up to BATCH signups with their counts, atomically. When one of them is there
+ * Creates the entries of up to BATCH signups with the delta that counts them, atomically. When one of them is there
  * already (the trigger wrote it, or this chunk ran before), each of them is brought in step on its own.
  */
 async function writeBatchOfEntries(
@@ -131,9 +121,7 @@ async function writeBatchOfEntries(
   seqBefore: number,
 ): Promise<void> {
   const batch = db.batch();
-  const coarse = new Map<string, number>();
-  const fine = new Map<string, Map<string, number>>();
-  const leaves = new Map<string, { ref: DocumentReference; keys: string[] }>();
+  const delta = emptyDelta();
   const seqOf = (index: number) => seqBefore + index + 1;
   for (const [index, signup] of signups.entries()) {
     const facts = rankFacts(signup);
@@ -142,25 +130,9 @@ async function writeBatchOfEntries(
       ? { ...placement(build.rule, { ...facts, seq: seqOf(index) }), seq: seqOf(index) }
       : placement(build.rule, facts);
     batch.create(entryRef(db, space, version, signup.id), entry);
-    const leaf = leafRef(db, space, version, entry, leafShard(signup.id));
-    leaves.set(leaf.path, { ref: leaf, keys: [...(leaves.get(leaf.path)?.keys ?? []), entry.sort] });
-    coarse.set(entry.coarse, (coarse.get(entry.coarse) ?? 0) + 1);
-    const buckets = fine.get(entry.coarse) ?? new Map<string, number>();
-    buckets.set(entry.fine, (buckets.get(entry.fine) ?? 0) + 1);
-    fine.set(entry.coarse, buckets);
+    addToDelta(delta, entry, signup.id, 1);
   }
-  const shard = String(randomInt(RANK_SHARDS));
-  const increments = (counts: Map<string, number>) =>
-    Object.fromEntries([...counts].map(([bucket, count]) => [bucket, FieldValue.increment(count)]));
-  batch.set(shardRef(db, space, version, 'rank_coarse', shard), { n: increments(coarse) }, { merge: true });
-  for (const [bucket, counts] of fine)
-    batch.set(
-      shardRef(db, space, version, 'rank_fine', `${bucket}_${shard}`),
-      { n: increments(counts) },
-      { merge: true },
-    );
-  for (const { ref, keys } of leaves.values())
-    batch.set(ref, { k: FieldValue.arrayUnion(...keys) }, { merge: true });
+  if (!isEmptyDelta(delta)) writeDelta(batch, db, space, version, delta);
   try {
     await batch.commit();
   } catch (error) {

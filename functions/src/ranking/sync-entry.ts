@@ -1,12 +1,18 @@
 // Keeps one signup's entries in step with the signup as it is now (not as an event said it was), so that
 // retried, repeated or reordered trigger events converge: each run compares what the index holds with
-// what it should hold and writes only the difference, in one transaction with its counts.
+// what it should hold and writes only the difference, in one transaction with the delta the counts are
+// folded from (fold.ts); it returns once that delta is folded, so the place it changed can be read.
 import { COLLECTIONS } from '@silk/schema/constants';
-import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
+import { addToDelta, emptyDelta, isEmptyDelta, settleRanking, writeDelta } from './fold';
 import { placement, usesSeq, type RankFacts } from './rank-keys';
 import {
-  bucketChange,
   entryRef,
   isPlaced,
   readSettings,
@@ -58,7 +64,7 @@ export async function syncRankEntry(
   const signupRef = db.collection(COLLECTIONS.waitlistSignups).doc(email);
   const seqs = new Map<number, number>();
   for (;;) {
-    const missing = await db.runTransaction(async (transaction) => {
+    const outcome = await db.runTransaction(async (transaction) => {
       const settings = readSettings((await transaction.get(space.settings)).data());
       const versions = versionsInStep(settings);
       const [signup, ...entries] = await transaction.getAll(
@@ -67,6 +73,7 @@ export async function syncRankEntry(
       );
       const facts = rankFacts(signup as DocumentSnapshot);
       const writes: Array<() => void> = [];
+      const deltas: DocumentReference[] = [];
       for (const [index, { version, rule }] of versions.entries()) {
         const held = entries[index]?.data() as StoredEntry | undefined;
         let wanted: StoredEntry | undefined;
@@ -75,24 +82,26 @@ export async function syncRankEntry(
         else {
           const hinted = seqHint?.version === version ? seqHint.seq : undefined;
           const seq = hinted ?? (isPlaced(held) ? held.seq : undefined) ?? seqs.get(version);
-          if (seq === undefined) return version;
+          if (seq === undefined) return { missing: version, deltas: null };
           wanted = { ...placement(rule, { ...facts, seq }), seq };
         }
         if (sameEntry(held, wanted)) continue;
         const ref = entryRef(db, space, version, email);
         writes.push(() => {
-          if (isPlaced(held)) bucketChange(transaction, db, space, version, held, email, -1);
-          if (isPlaced(wanted)) bucketChange(transaction, db, space, version, wanted, email, 1);
+          const delta = emptyDelta();
+          if (isPlaced(held)) addToDelta(delta, held, email, -1);
+          if (isPlaced(wanted)) addToDelta(delta, wanted, email, 1);
+          if (!isEmptyDelta(delta)) deltas.push(writeDelta(transaction, db, space, version, delta));
           if (wanted) transaction.set(ref, wanted);
           else transaction.delete(ref);
         });
       }
       for (const write of writes) write();
-      return null;
+      return { deltas };
     });
-    if (missing === null) return;
+    if (outcome.deltas) return settleRanking(db, space, outcome.deltas);
     // A new signup under "skip N": its place is read outside the transaction (a query there would lock
     // the last entry against every other new signup), then the transaction runs again.
-    seqs.set(missing, await nextSeq(db, space, missing));
+    seqs.set(outcome.missing, await nextSeq(db, space, outcome.missing));
   }
 }
