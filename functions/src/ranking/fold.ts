@@ -6,8 +6,8 @@
 // (docs/decisions.md, "The ranking's folded counts").
 //
 // Who folds: whoever waits for a delta to be counted (the signup trigger, a re-rank's last chunk, the
-// repair) takes the fold's lease when its turn has come — the previous fold done and FOLD_SPACING_MS
-// past its start — and folds; the others read until their delta is gone. A delete's precondition
+// repair) takes the fold's lease when its turn has come — FOLD_SPACING_MS after the last fold finished —
+// and folds; the others read until their delta is gone. A delete's precondition
 // (`exists`) makes a delta that two folds read count once; the lease only keeps them apart in time.
 import {
   FieldValue,
@@ -32,7 +32,7 @@ import {
   type RankSpace,
 } from './rank-store';
 
-/** The least time between the starts of two folds: each count document is written at most once in it. */
+/** The least time from one fold's writes to the next fold's: each count document is written at most once in it. */
 export const FOLD_SPACING_MS = 1_000;
 /** A fold whose holder has not finished this long after it started is taken over (a crashed instance). */
 const STALE_FOLD_MS = 30_000;
@@ -168,26 +168,33 @@ async function foldVersion(db: Firestore, space: RankSpace, version: number): Pr
 async function fold(db: Firestore, space: RankSpace, generation: number): Promise<void> {
   const settings = readSettings((await space.settings.get()).data());
   for (const { version } of versionsInStep(settings)) await foldVersion(db, space, version);
+  // Taken after the fold's writes have landed: the next fold starts FOLD_SPACING_MS after it.
+  const finishedAt = Date.now();
   const { done } = foldRefs(space);
   await db.runTransaction(async (transaction) => {
-    if (generationOf(await transaction.get(done)) < generation) transaction.set(done, { generation });
+    if (generationOf(await transaction.get(done)) < generation)
+      transaction.set(done, { generation, finishedAt });
   });
 }
 
-/** Takes the fold's lease and folds when its turn has come (0); otherwise how long to wait before looking again. */
+/**
+ * Takes the fold's lease and folds when its turn has come (then 0): the last fold finished
+ * FOLD_SPACING_MS ago, or its holder has not finished STALE_FOLD_MS after it started. Otherwise how
+ * long to wait before looking again.
+ */
 async function foldIfDue(
   db: Firestore,
   space: RankSpace,
   lease: DocumentSnapshot,
   done: DocumentSnapshot,
 ): Promise<number> {
-  const startedAt = Number(lease.get('startedAt') ?? 0);
-  const since = Date.now() - startedAt;
-  const previousDone = generationOf(done) >= generationOf(lease);
-  if (since < FOLD_SPACING_MS || (!previousDone && since < STALE_FOLD_MS))
-    return Math.max(FOLD_SPACING_MS - since, 50);
-  const generation = generationOf(lease) + 1;
-  const next = { generation, startedAt: Date.now() };
+  const now = Date.now();
+  const finished = generationOf(done) >= generationOf(lease);
+  const due = finished
+    ? Number(done.get('finishedAt') ?? 0) + FOLD_SPACING_MS - now
+    : Number(lease.get('startedAt') ?? 0) + STALE_FOLD_MS - now;
+  if (due > 0) return due;
+  const next = { generation: generationOf(lease) + 1, startedAt: now };
   try {
     if (lease.exists) await lease.ref.update(next, { lastUpdateTime: lease.updateTime as Timestamp });
     else await lease.ref.create(next);
@@ -195,7 +202,7 @@ async function foldIfDue(
     if (LOST_RACE.has((error as { code?: number }).code ?? -1)) return 50;
     throw error;
   }
-  await fold(db, space, generation);
+  await fold(db, space, next.generation);
   return 0;
 }
 
