@@ -11,6 +11,7 @@ export { processWaveChunk, startWave, waveRef, type StoredWave } from '../src/in
 export { signLinkToken } from '../src/http/link-token';
 export { handleMailWrite } from '../src/outbox/delivery';
 export { readMailConfig } from '../src/outbox/mail-config';
+export { settleAll } from '../src/ranking/fold';
 export { positionOf, ReadMeter } from '../src/ranking/position';
 export { buildRef, rankSpace, readSettings } from '../src/ranking/rank-store';
 export { runRerank, startRerank } from '../src/ranking/rerank';
@@ -18,7 +19,7 @@ export { syncRankEntry } from '../src/ranking/sync-entry';
 export { readServerConfig, type ServerConfig } from '../src/shared/config';
 export { makeExportWaitlistHandler, type ExportWaitlistDeps } from '../src/signups/export-waitlist';
 export { reconcileSignupCount } from '../src/signups/signup-count';
-export { refreshRecentSignups } from '../src/signups/signup-feeds';
+export { recordSignupWrite, refreshRecentSignups } from '../src/signups/signup-feeds';
 export { makeWaitlistUpdateHandler } from '../src/signups/waitlist-update';
 export type { SignupRecord } from '../src/signups/xlsx';
 export { statusHtml, type StatusContent } from '../src/status/status-html';

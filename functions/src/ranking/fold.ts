@@ -38,6 +38,8 @@ export const FOLD_SPACING_MS = 1_000;
 const STALE_FOLD_MS = 30_000;
 /** How long a waiter waits for its delta to be folded before it gives up (the repair folds what is left). */
 const SETTLE_TIMEOUT_MS = 50_000;
+/** How often a waiter looks again while a fold runs or is not yet due. */
+const POLL_MS = 1_000;
 /** A batch's writes: the folded deltas' deletes plus the count and member documents they change. */
 const BATCH_WRITES = 490;
 /** Deltas read per fold and version. */
@@ -220,17 +222,22 @@ export async function settleRanking(
   if (deltas.length === 0) return;
   const { lease, done } = foldRefs(space);
   const deadline = Date.now() + timeoutMs;
+  // A fold that finished before the deltas were written did not fold them: they are looked for only
+  // after a later one finishes. One read a poll otherwise (`done`), the lease's when a fold is due.
+  let lookedAfter: number | null = null;
   for (;;) {
-    const [leaseSnapshot, doneSnapshot, ...own] = await db.getAll(lease, done, ...deltas);
-    if (own.every((snapshot) => !snapshot.exists)) return;
+    const doneSnapshot = await done.get();
+    const finished = generationOf(doneSnapshot);
+    if (lookedAfter === null) lookedAfter = finished;
+    else if (finished > lookedAfter) {
+      lookedAfter = finished;
+      if ((await db.getAll(...deltas)).every((snapshot) => !snapshot.exists)) return;
+    }
     if (Date.now() > deadline) throw new Error('the ranking’s counts did not take a change in time');
-    const wait = await foldIfDue(
-      db,
-      space,
-      leaseSnapshot as DocumentSnapshot,
-      doneSnapshot as DocumentSnapshot,
-    );
-    if (wait > 0) await sleep(Math.min(wait, 250));
+    const dueIn = Number(doneSnapshot.get('finishedAt') ?? 0) + FOLD_SPACING_MS - Date.now();
+    const wait = dueIn > 0 ? dueIn : await foldIfDue(db, space, await lease.get(), doneSnapshot);
+    // Waiters spread their looks, so that a fold falling due is not met by all of them at once.
+    if (wait > 0) await sleep(Math.min(wait, POLL_MS) * (0.5 + Math.random()));
   }
 }
 
