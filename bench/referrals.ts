@@ -27,7 +27,6 @@ import {
   runRerank,
   startRerank,
   syncRankEntry,
-  readServerConfig,
   type ServerConfig,
   makeSubscribeHandler,
   serveWithFunctionsFramework,
@@ -36,19 +35,14 @@ import { APP_CHECK_HEADER, COLLECTIONS } from '@silk/schema/constants';
 import type { RankingRule } from '@silk/schema/referrals';
 import { landingRecord, UNKNOWN_LOCATION } from '@silk/schema/signup-record';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import {
-  EMULATOR_APP_CHECK_AUDIENCE,
-  EMULATOR_APP_CHECK_ISSUER,
-  mintAppCheckToken,
-  startAppCheckStub,
-} from '@silk/stack/app-check-stub';
+import { mintAppCheckToken, startAppCheckStub } from '@silk/stack/app-check-stub';
 import { makeSignups } from '@silk/stack/seed-data';
-import { appCheckStubUrl } from '@silk/stack/stack';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runBenchInEmulators, seedSignups } from './lib/emulator-session';
+import { benchServerConfig } from './lib/handler-config';
 import { report, RESULTS_DIR, type Figures } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1537);
@@ -174,11 +168,7 @@ async function rerankWhileReading(
 }
 
 function serverConfig(): ServerConfig {
-  return readServerConfig({
-    CLIENT_IP_HOPS: '1',
-    APP_CHECK_JWKS_URL: `${appCheckStubUrl(OFFSET)}/jwks`,
-    APP_CHECK_ISSUER: EMULATOR_APP_CHECK_ISSUER,
-    APP_CHECK_AUDIENCE: EMULATOR_APP_CHECK_AUDIENCE.join(','),
+  return benchServerConfig(OFFSET, {
     // 100 credits for one referrer in a day are the point of the burst; the other rules stay on.
     REFERRAL_DAILY_CAP: String(FRIENDS),
   });
