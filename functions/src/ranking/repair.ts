@@ -1,4 +1,5 @@
-// The 6-hourly repair (maintain-signup-feeds.ts): when the live index does not count as many signups as
+// The 6-hourly repair (maintain-signup-feeds.ts), and the minute's check for a list without an index
+// (signups/rank-existing-list.ts): when the live index does not count as many signups as
 // the collection holds (a trigger that failed for good, signups written before the index existed), the
 // rule in force is re-ranked — the build reads every signup as it is. Two readings a short while apart
 // must agree on the difference, so that signups whose trigger is still running do not start a rebuild.
@@ -21,6 +22,22 @@ async function difference(db: Firestore, space: RankSpace): Promise<number | nul
   ]);
   const indexed = [...sumShards(shards).values()].reduce((sum, count) => sum + count, 0);
   return counted.data().count - indexed;
+}
+
+/**
+ * Whether signups are waiting for a first index: the live index counts no one (and no re-rank is
+ * building one) while the collection holds a signup, as after the first deploy of the ranking onto an
+ * existing list. Six document reads, whatever the list's size.
+ */
+export async function listWithoutIndex(db: Firestore, space: RankSpace): Promise<boolean> {
+  const settings = readSettings((await space.settings.get()).data());
+  if (settings.rerank?.state === 'running') return false;
+  const [shards, anySignup] = await Promise.all([
+    db.getAll(...coarseRefs(db, space, settings.version)),
+    db.collection(COLLECTIONS.waitlistSignups).select().limit(1).get(),
+  ]);
+  const indexed = [...sumShards(shards).values()].reduce((sum, count) => sum + count, 0);
+  return indexed === 0 && !anySignup.empty;
 }
 
 /** Starts a re-rank of the rule in force when the index is off; returns the version it builds, or null. */
