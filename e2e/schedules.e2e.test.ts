@@ -1,0 +1,168 @@
+// The product's schedules on the local stack, which fires them on their production cadence (the e2e
+// layer's global set-up, @silk/stack/schedule-clock): nothing here calls a redrive, a repair or any
+// scheduled code. A webhook receiver answering 500 to the first attempt gets the delivery again from the
+// minute's redrive, and the Admin's delivery log shows it delivered on the second attempt; a list left by
+// a deploy from before the ranking index (signups and subscribers, no index, no Admin action) gets
+// places, and the subscriber's status link shows one.
+import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
+import type { WebhookListResponse, WebhookSaveResponse } from '@silk/schema/webhook-api';
+import { adminSdk } from '@silk/stack/admin-sdk';
+import { waitForMailTo } from '@silk/stack/maildev';
+import { discoverStack, withoutBackgroundTriggers, type RunningStack } from '@silk/stack/stack';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idToken, seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
+import { textLink } from './support/subscriber-mail';
+
+const { db } = adminSdk();
+const suffix = uniqueSuffix();
+/** The redrive runs on the minute; the attempt it asks for follows within seconds. */
+const NEXT_MINUTE_MS = 150_000;
+
+interface Arrival {
+  headers: IncomingHttpHeaders;
+  raw: string;
+}
+
+let stack: RunningStack;
+let admin: SeededMember;
+
+beforeAll(async () => {
+  stack = await discoverStack();
+  admin = await seedMember('clock', ['Admin']);
+});
+
+/** An Admin's call to a panel route on the admin host. */
+async function adminCall<T>(route: string, body: unknown): Promise<T> {
+  const response = await fetch(`${stack.adminUrl}/api/webhooks/${route}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idToken(admin)}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+describe('webhook retries on the schedule (e2e)', () => {
+  const signup = `retried-${suffix}@example.com`;
+  const arrivals: Arrival[] = [];
+  let server: Server;
+  let endpointId = '';
+
+  beforeAll(async () => {
+    // Every event of the stack reaches this endpoint while it exists: only this test's signup is refused
+    // (once).
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const ours = raw.includes(signup);
+        if (ours) arrivals.push({ headers: req.headers, raw });
+        const refused = ours && arrivals.length === 1;
+        res.writeHead(refused ? 500 : 200, { 'content-type': 'text/plain' }).end(refused ? 'down' : 'thanks');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    if (endpointId) await adminCall('remove', { id: endpointId });
+    await db.collection(COLLECTIONS.waitlistSignups).doc(signup).delete();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it(
+    'delivers again after a 500 without anyone calling the redrive, and the delivery log shows it',
+    {
+      timeout: 240_000,
+    },
+    async () => {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks-${suffix}`;
+      const saved = await adminCall<WebhookSaveResponse>('save', { url, events: ['signup.created'] });
+      endpointId = saved.endpoint.id;
+
+      await db.collection(COLLECTIONS.waitlistSignups).doc(signup).set({
+        email: signup,
+        source: SIGNUP_SOURCE,
+        ip: '203.0.113.10',
+        timestamp: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+      await expect.poll(() => arrivals.length, { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => arrivals.length, { timeout: NEXT_MINUTE_MS, interval: 1000 }).toBe(2);
+      const [first, again] = arrivals as [Arrival, Arrival];
+      expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
+      expect(again.raw).toBe(first.raw);
+
+      const logged = async () =>
+        (await adminCall<WebhookListResponse>('list', { endpointId })).deliveries.find(
+          (delivery) => delivery.eventId === String(first.headers['webhook-id']),
+        );
+      await expect
+        .poll(logged, { timeout: 30_000 })
+        .toMatchObject({ status: 'delivered', attempts: 2, lastStatus: 200, lastAnswer: 'thanks' });
+    },
+  );
+});
+
+describe('a list from before the ranking index (e2e)', () => {
+  const emails = [0, 1, 2].map((index) => `old-list-${index}-${suffix}@example.com`);
+
+  afterAll(async () => {
+    await Promise.all(
+      emails.flatMap((email) => [
+        db.collection(COLLECTIONS.waitlistSignups).doc(email).delete(),
+        db.collection(COLLECTIONS.subscribers).doc(email).delete(),
+      ]),
+    );
+  });
+
+  /** The status page's place line for a signed status link (its HTML, as served). */
+  async function placeOn(link: string): Promise<string> {
+    const html = await (await fetch(link)).text();
+    return /data-testid="status-place">([^<]*)</.exec(html)?.[1] ?? '';
+  }
+
+  it('shows the subscriber a place within minutes, with no one acting', { timeout: 360_000 }, async () => {
+    // As an old deploy left it: no ranking settings and no index, subscribers on the list, signups without
+    // a first signup time; written with the triggers paused, as no trigger of that deploy indexed them.
+    await withoutBackgroundTriggers(async () => {
+      await db.recursiveDelete(db.collection('rank_builds'));
+      await db.collection('settings').doc('ranking').delete();
+      await Promise.all(
+        emails.flatMap((email, index) => [
+          db.collection(COLLECTIONS.subscribers).doc(email).set({ email, subscriberId: randomUUID() }),
+          db
+            .collection(COLLECTIONS.waitlistSignups)
+            .doc(email)
+            .set({
+              email,
+              source: SIGNUP_SOURCE,
+              timestamp: Timestamp.fromMillis(Date.UTC(2024, 0, 1 + index)),
+              updatedAt: Timestamp.fromMillis(Date.UTC(2024, 0, 1 + index)),
+            }),
+        ]),
+      );
+    });
+    const [, email = ''] = emails;
+    // The subscriber asks for their status link, as the status page's form does.
+    const asked = await fetch(`${stack.siteUrl}/api/status-link`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(asked.status).toBe(200);
+    const [mail] = await waitForMailTo(email, { timeoutMs: 60_000 });
+    if (!mail) throw new Error(`No status link to ${email}.`);
+    const link = textLink(mail, 'See my place in line');
+
+    await expect
+      .poll(() => placeOn(link), { timeout: 300_000, interval: 2000 })
+      .toMatch(/^#[\d,]+ of [\d,]+$/);
+  });
+});
