@@ -5,12 +5,13 @@
 // a deploy from before the ranking index (signups and subscribers, no index, no Admin action) gets
 // places, and the subscriber's status link shows one.
 import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
+import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '@silk/schema/referrals';
 import type { WebhookListResponse, WebhookSaveResponse } from '@silk/schema/webhook-api';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { waitForMailTo } from '@silk/stack/maildev';
 import { discoverStack, withoutBackgroundTriggers, type RunningStack } from '@silk/stack/stack';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,12 @@ beforeAll(async () => {
   stack = await discoverStack();
   admin = await seedMember('clock', ['Admin']);
 });
+
+/** A referral code as the product makes them (its alphabet and length). */
+function randomReferralCode(): string {
+  const draw = () => REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+  return Array.from({ length: REFERRAL_CODE_LENGTH }, draw).join('');
+}
 
 /** An Admin's call to a panel route on the admin host. */
 async function adminCall<T>(route: string, body: unknown): Promise<T> {
@@ -112,6 +119,9 @@ describe('webhook retries on the schedule (e2e)', () => {
 
 describe('a list from before the ranking index (e2e)', () => {
   const emails = [0, 1, 2].map((index) => `old-list-${index}-${suffix}@example.com`);
+  // Codes of their own, as the old deploy gave them: asking for a status link then writes no signup (a
+  // fresh code would, and that write's trigger would place the signup by itself).
+  const referralCodes = emails.map(randomReferralCode);
 
   afterAll(async () => {
     await Promise.all(
@@ -136,13 +146,17 @@ describe('a list from before the ranking index (e2e)', () => {
       await db.collection('settings').doc('ranking').delete();
       await Promise.all(
         emails.flatMap((email, index) => [
-          db.collection(COLLECTIONS.subscribers).doc(email).set({ email, subscriberId: randomUUID() }),
+          db
+            .collection(COLLECTIONS.subscribers)
+            .doc(email)
+            .set({ email, subscriberId: randomUUID(), referralCode: referralCodes[index] }),
           db
             .collection(COLLECTIONS.waitlistSignups)
             .doc(email)
             .set({
               email,
               source: SIGNUP_SOURCE,
+              referralCode: referralCodes[index],
               timestamp: Timestamp.fromMillis(Date.UTC(2024, 0, 1 + index)),
               updatedAt: Timestamp.fromMillis(Date.UTC(2024, 0, 1 + index)),
             }),
@@ -164,5 +178,10 @@ describe('a list from before the ranking index (e2e)', () => {
     await expect
       .poll(() => placeOn(link), { timeout: 300_000, interval: 2000 })
       .toMatch(/^#[\d,]+ of [\d,]+$/);
+    // Placed by a re-rank that no one asked for, the schedule's (no signup of the list was written): the
+    // settings written since the wipe name a version built after it, and no Admin.
+    const ranking = (await db.collection('settings').doc('ranking').get()).data();
+    expect(ranking?.version).toBeGreaterThan(0);
+    expect(ranking?.updatedBy).toBeUndefined();
   });
 });
