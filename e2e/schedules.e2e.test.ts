@@ -12,21 +12,15 @@ import { waitForMailTo } from '@silk/stack/maildev';
 import { discoverStack, withoutBackgroundTriggers, type RunningStack } from '@silk/stack/stack';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { randomInt, randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idToken, seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
 import { textLink } from './support/subscriber-mail';
+import { startWebhookReceiver, type Arrival, type WebhookReceiver } from './support/webhook-receiver';
 
 const { db } = adminSdk();
 const suffix = uniqueSuffix();
 /** The redrive runs on the minute; the attempt it asks for follows within seconds. */
 const NEXT_MINUTE_MS = 150_000;
-
-interface Arrival {
-  headers: IncomingHttpHeaders;
-  raw: string;
-}
 
 let stack: RunningStack;
 let admin: SeededMember;
@@ -56,31 +50,24 @@ async function adminCall<T>(route: string, body: unknown): Promise<T> {
 describe('webhook retries on the schedule (e2e)', () => {
   const signup = `retried-${suffix}@example.com`;
   const arrivals: Arrival[] = [];
-  let server: Server;
+  let receiver: WebhookReceiver;
   let endpointId = '';
 
   beforeAll(async () => {
     // Every event of the stack reaches this endpoint while it exists: only this test's signup is refused
     // (once).
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const ours = raw.includes(signup);
-        if (ours) arrivals.push({ headers: req.headers, raw });
-        const refused = ours && arrivals.length === 1;
-        res.writeHead(refused ? 500 : 200, { 'content-type': 'text/plain' }).end(refused ? 'down' : 'thanks');
-      });
+    receiver = await startWebhookReceiver((arrival) => {
+      const ours = arrival.raw.includes(signup);
+      if (ours) arrivals.push(arrival);
+      const refused = ours && arrivals.length === 1;
+      return refused ? { status: 500, body: 'down' } : { status: 200, body: 'thanks' };
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
 
   afterAll(async () => {
     if (endpointId) await adminCall('remove', { id: endpointId });
     await db.collection(COLLECTIONS.waitlistSignups).doc(signup).delete();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await receiver.close();
   });
 
   it(
@@ -89,7 +76,7 @@ describe('webhook retries on the schedule (e2e)', () => {
       timeout: 240_000,
     },
     async () => {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks-${suffix}`;
+      const url = `${receiver.origin}/hooks-${suffix}`;
       const saved = await adminCall<WebhookSaveResponse>('save', { url, events: ['signup.created'] });
       endpointId = saved.endpoint.id;
 
