@@ -165,10 +165,15 @@ describe('a list from before the ranking index (e2e)', () => {
     await expect
       .poll(() => placeOn(link), { timeout: 300_000, interval: 2000 })
       .toMatch(/^#[\d,]+ of [\d,]+$/);
-    // Placed by a re-rank that no one asked for, the schedule's (no signup of the list was written): the
-    // settings written since the wipe name a version built after it, and no Admin.
-    const ranking = (await db.collection('settings').doc('ranking').get()).data();
-    expect(ranking?.version).toBeGreaterThan(0);
-    expect(ranking?.updatedBy).toBeUndefined();
+    // The schedule's work, with no one asking: the stamp placed the list's signups (their trigger runs),
+    // and the re-rank it started builds the index of the whole list and goes live, naming no Admin.
+    const ranking = async () => (await db.collection('settings').doc('ranking').get()).data();
+    await expect
+      .poll(ranking, { timeout: 120_000, interval: 2000 })
+      .toMatchObject({ version: expect.any(Number), rerank: { state: 'done' } });
+    const live = await ranking();
+    expect(live?.version).toBeGreaterThan(0);
+    expect(live?.updatedBy).toBeUndefined();
+    expect(await placeOn(link)).toMatch(/^#[\d,]+ of [\d,]+$/);
   });
 });

@@ -44,6 +44,9 @@ export function nextRun(schedule: ScheduledTrigger['schedule'], after: Date): Da
     .toDate();
 }
 
+/** Cloud Scheduler's default attempt deadline for an HTTP target: a run not answered by then is left. */
+const ATTEMPT_DEADLINE_MS = 180_000;
+
 export interface ScheduleClock {
   stop(): Promise<void>;
 }
@@ -58,6 +61,9 @@ export function startScheduleClock(
 ): ScheduleClock {
   const functionsOrigin = `http://${EMULATOR_HOST}:${stackPorts(offset).functions}`;
   const running = new Set<Promise<void>>();
+  // Stopping gives up on the runs' answers (the emulator may never answer one whose runtime failed to
+  // start); the runs themselves go on in the emulator.
+  const stopping = new AbortController();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastTick = new Date();
@@ -85,6 +91,7 @@ export function startScheduleClock(
         `${functionsOrigin}/functions/projects/${PROJECT_ID}/triggers/${trigger.id}-${generation}`,
         {
           method: 'POST',
+          signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(ATTEMPT_DEADLINE_MS)]),
           headers: {
             'X-CloudScheduler': 'true',
             'X-CloudScheduler-JobName': `firebase-schedule-${trigger.name}-${trigger.region}`,
@@ -114,9 +121,9 @@ export function startScheduleClock(
       if (!trigger) continue;
       const due = nextRun(trigger.schedule, since);
       if (due > now) continue;
-      const run = fire(trigger, records.length, due).catch((error: unknown) =>
-        log(`${trigger.name} could not be reached: ${String(error)}`),
-      );
+      const run = fire(trigger, records.length, due).catch((error: unknown) => {
+        if (!stopped) log(`${trigger.name} gave no answer: ${String(error)}`);
+      });
       running.add(run);
       void run.finally(() => running.delete(run));
     }
@@ -133,6 +140,7 @@ export function startScheduleClock(
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      stopping.abort();
       await Promise.allSettled([...running]);
     },
   };
