@@ -327,7 +327,7 @@ async function inner(): Promise<void> {
   const ms = [...byTime.ms, ...bySkip.ms];
   report(
     'referrals',
-    `Referrals and the place in line (${SIGNUP_COUNT.toLocaleString('en-US')} signups, Firestore emulator, offset ${OFFSET})`,
+    `Referrals and the place in line (${SIGNUP_COUNT.toLocaleString('en-US')} signups; Firestore, Functions and Hosting emulators, offset ${OFFSET})`,
     [
       { key: 'signups', metric: 'signups in line', value: SIGNUP_COUNT, unit: '', kind: 'min' },
       {
