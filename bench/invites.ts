@@ -186,7 +186,7 @@ async function inner(): Promise<void> {
       },
       {
         key: 'duplicates',
-        metric: 'addresses with a second invitation or mail',
+        metric: 'addresses with a second invitation, queued mail or mail at the sink',
         value: duplicates,
         unit: '',
         budget: 0,
