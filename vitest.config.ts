@@ -63,6 +63,7 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: ignored,
+          globalSetup: ['e2e/support/schedule-clock-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -51,12 +51,11 @@ import { appCheckStubUrl, ROOT } from '@silk/stack/stack';
 import { FieldValue } from 'firebase-admin/firestore';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { run, runInEmulators, seedSignups } from './lib/emulator-session';
+import { readEnvFile, run, runInEmulators, seedSignups } from './lib/emulator-session';
 import { report, type Figures, type Measurement } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1537);
@@ -151,16 +150,6 @@ function packagesOf(paths: readonly string[]): string[] {
     if (part) names.add(`firebase-admin/${part}`);
   }
   return [...names].sort();
-}
-
-/** Runtime configuration as the emulator gives it to the functions: functions/deploy's .env files. */
-function readEnvFile(path: string): Record<string, string> {
-  const entries: Record<string, string> = {};
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (match?.[1] && match[2] !== undefined) entries[match[1]] = match[2];
-  }
-  return entries;
 }
 
 /** An SMTP server that accepts every message and keeps none (the mail sender's counterpart). */

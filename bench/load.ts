@@ -15,7 +15,6 @@
 // entry the front end appends (CLIENT_IP_HOPS=1), as a call straight to the function's URL would.
 import { performance } from 'node:perf_hooks';
 import {
-  readServerConfig,
   type ServerConfig,
   makeSubscribeHandler,
   serveWithFunctionsFramework,
@@ -25,14 +24,9 @@ import {
 } from '@silk/functions/bench';
 import { APP_CHECK_HEADER, COLLECTIONS, RECAPTCHA_ACTION } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
-import {
-  EMULATOR_APP_CHECK_AUDIENCE,
-  EMULATOR_APP_CHECK_ISSUER,
-  mintAppCheckToken,
-  startAppCheckStub,
-} from '@silk/stack/app-check-stub';
-import { appCheckStubUrl } from '@silk/stack/stack';
+import { mintAppCheckToken, startAppCheckStub } from '@silk/stack/app-check-stub';
 import { runBenchInEmulators } from './lib/emulator-session';
+import { benchServerConfig } from './lib/handler-config';
 import { report } from './lib/report';
 
 const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1337);
@@ -57,13 +51,9 @@ const address = (i: number) => `198.18.${Math.floor(i / 256)}.${i % 256}`;
 
 function serverConfig(): ServerConfig {
   // Production's defaults (limits, minimum score), with the stand-ins of this stack.
-  return readServerConfig({
-    CLIENT_IP_HOPS: '1',
+  return benchServerConfig(OFFSET, {
     RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${5999 + OFFSET}/siteverify`,
     RECAPTCHA_ALLOWED_HOSTNAMES: 'localhost',
-    APP_CHECK_JWKS_URL: `${appCheckStubUrl(OFFSET)}/jwks`,
-    APP_CHECK_ISSUER: EMULATOR_APP_CHECK_ISSUER,
-    APP_CHECK_AUDIENCE: EMULATOR_APP_CHECK_AUDIENCE.join(','),
   });
 }
 

@@ -230,18 +230,15 @@ export interface StatusPageFigures {
 }
 
 /**
- * The status page's figures as this bench measures them (Lighthouse median of BENCH_RUNS, initial JS),
- * for `pnpm bench referrals`: serves the current apps/site/dist (build it first, e.g. with `pnpm bench
- * site` or `pnpm test`) on its own port.
+ * The status page's figures for `pnpm bench referrals`: Lighthouse (median of BENCH_RUNS) on `url`, the
+ * page as the statusPage function serves it (a real status link), and the built shell's initial JS.
  */
-export async function statusPageFigures(port = PORT + 10): Promise<StatusPageFigures> {
-  const origin = `http://127.0.0.1:${port}`;
-  const { server } = await serveSite(DIST, port, siteHeaders(), { '/status': renderedStatusPage(DIST) });
-  const chrome = await startChromium(port + 1);
+export async function statusPageFigures(url: string, chromePort = PORT + 11): Promise<StatusPageFigures> {
+  const chrome = await startChromium(chromePort);
   try {
     const runs: RunResult[] = [];
     for (let run = 0; run < RUNS; run += 1)
-      runs.push(await lighthouseRun(`${origin}/status`, chrome.port, ['is-crawlable']));
+      runs.push(await lighthouseRun(url, chrome.port, ['is-crawlable']));
     return {
       performance: median(runs.map((r) => r.performance)),
       lcpMs: Math.round(median(runs.map((r) => r.lcp))),
@@ -249,7 +246,6 @@ export async function statusPageFigures(port = PORT + 10): Promise<StatusPageFig
     };
   } finally {
     await stopChromium(chrome);
-    server.close();
   }
 }
 

@@ -13,25 +13,15 @@ import {
   USERNAME_NOT_FOUND,
 } from '@silk/schema/messages';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  oobCodesFor,
-  seedMember,
-  signIn,
-  submitSignIn,
-  uniqueSuffix,
-  type SeededMember,
-} from './support/admin-session';
-import { adminSuite } from './support/admin-suite';
+import { describe, expect, it } from 'vitest';
+import { passwordResetCount, signIn, submitSignIn, uniqueSuffix } from './support/admin-session';
+import { adminSuite, seededMembers } from './support/admin-suite';
 import { seriousViolations } from './support/axe';
 
 const suite = adminSuite();
-let admin: SeededMember;
-let disabled: SeededMember;
-
-beforeAll(async () => {
-  admin = await seedMember('admin', ['Admin', 'Developer']);
-  disabled = await seedMember('disabled', ['Staff'], { disabled: true });
+const members = seededMembers({
+  admin: ['admin', ['Admin', 'Developer']],
+  disabled: ['disabled', ['Staff'], { disabled: true }],
 });
 
 async function open(path = '/admin'): Promise<Page> {
@@ -73,17 +63,17 @@ describe('admin sign-in (e2e)', () => {
 
   it('signs in by e-mail and shows the username and the comma-joined roles', async () => {
     const page = await open();
-    await signIn(page, admin.email, admin.password);
+    await signIn(page, members.admin.email, members.admin.password);
     const banner = page.getByRole('banner');
-    await expect.poll(() => banner.textContent()).toContain(admin.username);
+    await expect.poll(() => banner.textContent()).toContain(members.admin.username);
     expect(await banner.textContent()).toContain('Admin, Developer');
     expect(await page.title()).toBe(ADMIN_PAGE_TITLE);
   });
 
   it('signs in by username', async () => {
     const page = await open();
-    await signIn(page, admin.username, admin.password);
-    await expect.poll(() => page.getByRole('banner').textContent()).toContain(admin.username);
+    await signIn(page, members.admin.username, members.admin.password);
+    await expect.poll(() => page.getByRole('banner').textContent()).toContain(members.admin.username);
   });
 
   it.each([
@@ -98,9 +88,13 @@ describe('admin sign-in (e2e)', () => {
       (): Credentials => [`nobody-${uniqueSuffix()}@silk.test`, 'Whatever1!'],
       AUTH_USER_NOT_FOUND,
     ],
-    ['a wrong password', (): Credentials => [admin.email, 'Wrong-Passw0rd'], AUTH_WRONG_PASSWORD],
+    ['a wrong password', (): Credentials => [members.admin.email, 'Wrong-Passw0rd'], AUTH_WRONG_PASSWORD],
     ['a malformed e-mail', (): Credentials => ['ana@', 'Whatever1!'], AUTH_INVALID_EMAIL],
-    ['a disabled account', (): Credentials => [disabled.email, disabled.password], AUTH_USER_DISABLED],
+    [
+      'a disabled account',
+      (): Credentials => [members.disabled.email, members.disabled.password],
+      AUTH_USER_DISABLED,
+    ],
   ])('refuses %s with the SPEC message in the red box', async (_case, credentials, message) => {
     const page = await open();
     const [identifier, password] = credentials();
@@ -116,21 +110,14 @@ describe('admin sign-in (e2e)', () => {
     await expect.poll(() => errorBox(page).textContent()).toBe(RESET_IDENTIFIER_REQUIRED);
     expect(await seriousViolations(page)).toEqual([]);
 
-    const before = (await oobCodesFor(admin.email)).filter(
-      (code) => code.requestType === 'PASSWORD_RESET',
-    ).length;
-    await page.getByLabel('Username or Email').fill(admin.username);
+    const before = await passwordResetCount(members.admin.email);
+    await page.getByLabel('Username or Email').fill(members.admin.username);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect
       .poll(() => page.getByRole('status').textContent(), { timeout: 10_000 })
       .toBe(RESET_SENT_LOGIN);
     expect(await errorBox(page).count()).toBe(0);
-    await expect
-      .poll(
-        async () =>
-          (await oobCodesFor(admin.email)).filter((code) => code.requestType === 'PASSWORD_RESET').length,
-      )
-      .toBe(before + 1);
+    await expect.poll(() => passwordResetCount(members.admin.email)).toBe(before + 1);
 
     await page.getByRole('button', { name: 'Back to Sign In' }).click();
     expect(await page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
@@ -138,7 +125,7 @@ describe('admin sign-in (e2e)', () => {
 
   it('returns to the sign-in card on Logout', async () => {
     const page = await open('/admin/settings');
-    await signIn(page, admin.email, admin.password);
+    await signIn(page, members.admin.email, members.admin.password);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin');

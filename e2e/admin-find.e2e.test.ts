@@ -3,6 +3,7 @@
 // (a reload, and the link opened by another member), and the export of that view holding exactly its rows.
 import { COLLECTIONS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import { LISBON } from '@silk/schema/locations-cases';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -45,14 +46,7 @@ beforeAll(async () => {
       ...signup,
       source: SIGNUP_SOURCE,
       ip: '10.9.8.7',
-      location: {
-        city: 'Lisbon',
-        region: 'Lisbon',
-        country: 'Portugal',
-        country_code: 'PT',
-        latitude: 38.7,
-        longitude: -9.1,
-      },
+      location: LISBON,
       updatedAt: signup.timestamp,
     });
   }

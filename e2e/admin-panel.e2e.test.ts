@@ -20,25 +20,18 @@ import { makeSignups } from '@silk/stack/seed-data';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  oobCodesFor,
-  seedMember,
-  signIn,
-  submitSignIn,
-  uniqueSuffix,
-  type SeededMember,
-} from './support/admin-session';
-import { adminSuite, workbookDownloads } from './support/admin-suite';
+import { passwordResetCount, seedMember, signIn, submitSignIn, uniqueSuffix } from './support/admin-session';
+import { adminSuite, seededMembers, workbookDownloads } from './support/admin-suite';
 import { seriousViolations } from './support/axe';
 
 const suite = adminSuite();
-let admin: SeededMember;
-let staff: SeededMember;
+const members = seededMembers({
+  admin: ['admin', ['Admin', 'Chief Technology Officer']],
+  staff: ['staff', ['Staff']],
+});
 const download = workbookDownloads('silk-admin-e2e-');
 
 beforeAll(async () => {
-  admin = await seedMember('admin', ['Admin', 'Chief Technology Officer']);
-  staff = await seedMember('staff', ['Staff']);
   // A few signups of our own so the table and the spreadsheet have rows.
   const { db } = adminSdk();
   const batch = db.batch();
@@ -81,7 +74,7 @@ const TAB_LOADED: [tab: string, loaded: (page: Page) => Promise<void>][] = [
 
 describe('admin panel (e2e)', () => {
   it('gives an Admin every tab, each free of serious or critical axe violations', async () => {
-    const page = await suite.openSignedIn(admin);
+    const page = await suite.openSignedIn(members.admin);
     expect(await nav(page).getByRole('link').allTextContents()).toEqual(ADMIN_SIDEBAR);
 
     await waitForTable(page);
@@ -95,7 +88,7 @@ describe('admin panel (e2e)', () => {
   });
 
   it('hides Team Manager and Activity from a Staff member, who cannot reach them by URL either', async () => {
-    const page = await suite.openSignedIn(staff, '/admin/team');
+    const page = await suite.openSignedIn(members.staff, '/admin/team');
     expect(await nav(page).getByRole('link').allTextContents()).toEqual(STAFF_SIDEBAR);
     await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin');
@@ -113,7 +106,7 @@ describe('admin panel (e2e)', () => {
   });
 
   it('lets an Admin add a member with a generated password, who must set a new one at first sign-in', async () => {
-    const page = await suite.openSignedIn(admin, '/admin/team');
+    const page = await suite.openSignedIn(members.admin, '/admin/team');
     const suffix = uniqueSuffix();
     const email = `e2e-new-${suffix}@silk.test`;
     const username = `new-${suffix}`;
@@ -198,7 +191,7 @@ describe('admin panel (e2e)', () => {
     const usernameCard = page.getByRole('region', { name: 'Change Username' });
     expect(await usernameCard.getByLabel('Current Username').inputValue()).toBe(member.username);
 
-    await usernameCard.getByLabel('New Username').fill(staff.username);
+    await usernameCard.getByLabel('New Username').fill(members.staff.username);
     await usernameCard.getByRole('button', { name: 'Update Username' }).click();
     await expect
       .poll(() => usernameCard.getByRole('alert').textContent(), { timeout: 10_000 })
@@ -221,11 +214,10 @@ describe('admin panel (e2e)', () => {
   });
 
   it('sends the own password-reset e-mail from Account Settings', async () => {
-    const page = await suite.openSignedIn(staff, '/admin/settings');
+    const page = await suite.openSignedIn(members.staff, '/admin/settings');
     const card = page.getByRole('region', { name: 'Change Password' });
-    expect(await card.getByLabel('Email').inputValue()).toBe(staff.email);
-    const resets = async () =>
-      (await oobCodesFor(staff.email)).filter((code) => code.requestType === 'PASSWORD_RESET').length;
+    expect(await card.getByLabel('Email').inputValue()).toBe(members.staff.email);
+    const resets = () => passwordResetCount(members.staff.email);
     const before = await resets();
     await card.getByRole('button', { name: 'Send Password Reset Email' }).click();
     await expect
@@ -235,7 +227,7 @@ describe('admin panel (e2e)', () => {
   });
 
   it('shows a signup written while the table is open, without a reload', async () => {
-    const page = await suite.openSignedIn(staff);
+    const page = await suite.openSignedIn(members.staff);
     await waitForTable(page);
     const total = page.getByText(/Total signups:/);
     const before = Number(((await total.textContent()) ?? '').replace(/\D/g, ''));
@@ -267,7 +259,7 @@ describe('admin panel (e2e)', () => {
       timestamp: FieldValue.serverTimestamp(),
       updatedAt: longAgo,
     });
-    const page = await suite.openSignedIn(staff);
+    const page = await suite.openSignedIn(members.staff);
     await waitForTable(page);
     await page.getByRole('cell', { name: email }).waitFor({ timeout: 15_000 });
     const total = page.getByText(/Total signups:/);
@@ -294,7 +286,7 @@ describe('admin panel (e2e)', () => {
   });
 
   it('saves waitlist_signups_{date}.xlsx with the 12 headers and one row per signup', async () => {
-    const page = await suite.openSignedIn(admin);
+    const page = await suite.openSignedIn(members.admin);
     await waitForTable(page);
     const { db } = adminSdk();
     const count = (await db.collection(COLLECTIONS.waitlistSignups).count().get()).data().count;
@@ -312,7 +304,7 @@ describe('admin panel (e2e)', () => {
   });
 
   it('collapses the sidebar to icons and expands it again', async () => {
-    const page = await suite.openSignedIn(staff);
+    const page = await suite.openSignedIn(members.staff);
     const sidebar = page.locator('#admin-sidebar');
     const expandedWidth = (await sidebar.boundingBox())!.width;
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();

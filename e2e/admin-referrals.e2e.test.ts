@@ -5,7 +5,8 @@
 // The referral records and settings/ranking are written here as the referral and ranking functions write
 // them (Admin SDK); the calls through those functions are the functions' own tests.
 import { COLLECTIONS, RANKING_SETTINGS_DOC, SIGNUP_SOURCE } from '@silk/schema/constants';
-import type { RankingSettings, ReferralRecord } from '@silk/schema/referrals';
+import { rerankDone, rerankRunning } from '@silk/schema/ranking-cases';
+import type { ReferralRecord } from '@silk/schema/referrals';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,19 +59,7 @@ beforeAll(async () => {
   batch.set(db.collection(COLLECTIONS.referrals).doc(WITHHELD), withheld);
   await batch.commit();
   previousRanking = (await rankingDoc().get()).data();
-  const running: RankingSettings = {
-    rule: { kind: 'signup-time' },
-    version: 1,
-    rerank: {
-      rule: { kind: 'skip', places: 5 },
-      version: 2,
-      state: 'running',
-      done: 250,
-      total: 1000,
-      startedAt: Date.now(),
-    },
-  };
-  await rankingDoc().set(running);
+  await rankingDoc().set(rerankRunning(250, 1000, Date.now()));
 });
 afterAll(async () => {
   const { db } = adminSdk();
@@ -116,19 +105,7 @@ describe('referral views (e2e)', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // The re-rank's progress and its end arrive live.
-    await rankingDoc().set({
-      rule: { kind: 'skip', places: 5 },
-      version: 2,
-      rerank: {
-        rule: { kind: 'skip', places: 5 },
-        version: 2,
-        state: 'done',
-        done: 1000,
-        total: 1000,
-        startedAt: 1,
-        finishedAt: 2,
-      },
-    });
+    await rankingDoc().set(rerankDone(1000));
     await expect
       .poll(() => page.getByText(/^In force:/).textContent(), { timeout: 15_000 })
       .toBe('In force: Skip 5 places per confirmed referral');

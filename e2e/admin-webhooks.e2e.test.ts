@@ -9,24 +9,19 @@ import { WEBHOOK_ADDED, WEBHOOK_REMOVED, WEBHOOK_SENT_AGAIN } from '@silk/schema
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { FieldValue } from 'firebase-admin/firestore';
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idToken, seedMember, uniqueSuffix, type SeededMember } from './support/admin-session';
 import { adminSuite } from './support/admin-suite';
 import { seriousViolations } from './support/axe';
+import { startWebhookReceiver, type Arrival, type WebhookReceiver } from './support/webhook-receiver';
 
 const suite = adminSuite();
 const suffix = uniqueSuffix();
 const SIGNUP = `hooked-${suffix}@example.com`;
 const db = () => adminSdk().db;
 
-interface Arrival {
-  headers: IncomingHttpHeaders;
-  raw: string;
-}
 const arrivals: Arrival[] = [];
-let server: Server;
+let receiver: WebhookReceiver;
 let receiverUrl: string;
 let admin: SeededMember;
 let staff: SeededMember;
@@ -34,18 +29,12 @@ let staff: SeededMember;
 beforeAll(async () => {
   // Answers every event (other files' signups reach this endpoint too) with the address it names, so
   // the deliveries table shows which row is this test's.
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      arrivals.push({ headers: req.headers, raw });
-      const email = (JSON.parse(raw) as { data?: { email?: string } }).data?.email ?? '';
-      res.writeHead(200, { 'content-type': 'text/plain' }).end(`got ${email}`);
-    });
+  receiver = await startWebhookReceiver((arrival) => {
+    arrivals.push(arrival);
+    const email = (JSON.parse(arrival.raw) as { data?: { email?: string } }).data?.email ?? '';
+    return { status: 200, body: `got ${email}` };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks-${suffix}`;
+  receiverUrl = `${receiver.origin}/hooks-${suffix}`;
   [admin, staff] = await Promise.all([seedMember('hooks', ['Admin']), seedMember('hookstaff', ['Staff'])]);
 });
 
@@ -55,8 +44,7 @@ afterAll(async () => {
     ...left.docs.map((doc) => doc.ref.delete()),
     db().collection(COLLECTIONS.waitlistSignups).doc(SIGNUP).delete(),
   ]);
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await receiver.close();
 });
 
 /** Standard Webhooks' signature, computed here from the secret (the functions' tests use the library). */

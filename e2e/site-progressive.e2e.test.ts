@@ -7,7 +7,7 @@
 // address, and no page reports a CSP violation.
 import { EDIT_KEY_STORAGE_PREFIX, FEEDBACK_FIELDS, SIGNUP_SOURCE } from '@silk/schema/constants';
 import { hashEditKey } from '@silk/schema/edit-key';
-import { INVALID_EMAIL, SESSION_EXPIRED, SIGNUP_BUTTON_LABEL } from '@silk/schema/messages';
+import { INVALID_EMAIL, SESSION_EXPIRED } from '@silk/schema/messages';
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContextOptions, Page, Route } from 'playwright-core';
 import {
@@ -21,6 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { takeCspViolations } from './support/csp';
 import {
   cutOffThirdParties,
+  heroForm,
   hydrateIslands,
   notAvailable,
   readSignup,
@@ -29,6 +30,7 @@ import {
   withSessionEmail,
 } from './support/site-page';
 import { browserSuite } from './support/browser-suite';
+import { joinWithHeroForm } from './support/subscriber-mail';
 
 const suite = browserSuite();
 
@@ -59,17 +61,25 @@ async function visit(options: BrowserContextOptions = {}): Promise<Visit> {
   return { page, urls, errors };
 }
 
-/** Holds every request for the site's JavaScript until released (a slow phone on a slow network). */
-async function holdScripts(page: Page) {
+/** Requests kept back until `release()`: `hold` keeps a route back, or lets it through once released. */
+function heldRoutes() {
   const held: Route[] = [];
-  let holding = true;
-  await page.route('**/assets/*.js', (route) => (holding ? void held.push(route) : route.continue()));
+  let released = false;
   return {
+    hold: (route: Route) => (released ? route.continue() : void held.push(route)),
+    held: () => held.length,
     async release() {
-      holding = false;
+      released = true;
       for (const route of held.splice(0)) await route.continue();
     },
   };
+}
+
+/** Holds every request for the site's JavaScript until released (a slow phone on a slow network). */
+async function holdScripts(page: Page) {
+  const scripts = heldRoutes();
+  await page.route('**/assets/*.js', scripts.hold);
+  return scripts;
 }
 
 /**
@@ -78,52 +88,27 @@ async function holdScripts(page: Page) {
  * until released.
  */
 async function holdIslandScripts(page: Page) {
-  const held: Route[] = [];
+  const islands = heldRoutes();
   let entryRan = false;
-  let released = false;
   await page.route('**/assets/*.js', async (route) => {
+    // The landing page's scripts are left unanswered for good, released or not: never `hold` them.
     if (new URL(route.request().frame().url()).pathname !== '/waitlist') return;
-    if (released) return route.continue();
     // The entry's first statement imports the visitor lookup; the next one waits for the first interaction.
     if (/\/visitor-lookup-[\w-]+\.js$/.test(new URL(route.request().url()).pathname)) {
       entryRan = true;
       return route.continue();
     }
-    if (entryRan) held.push(route);
-    else await route.continue();
+    if (entryRan) return islands.hold(route);
+    await route.continue();
   });
-  return {
-    entryRan: () => entryRan,
-    held: () => held.length,
-    async release() {
-      released = true;
-      for (const route of held.splice(0)) await route.continue();
-    },
-  };
+  return { ...islands, entryRan: () => entryRan };
 }
 
 /** Holds the landing page's islands (its entry runs) until released: a phone still fetching them. */
 async function holdLandingIslands(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/assets\/landing-islands-[\w-]+\.js$/, (route) =>
-    released ? route.continue() : void held.push(route),
-  );
-  return {
-    held: () => held.length,
-    async release() {
-      released = true;
-      for (const route of held.splice(0)) await route.continue();
-    },
-  };
-}
-
-function heroForm(page: Page) {
-  const hero = page.locator('#hero');
-  return {
-    input: hero.getByRole('textbox', { name: 'Your e-mail address' }),
-    button: hero.getByRole('button', { name: SIGNUP_BUTTON_LABEL }),
-  };
+  const islands = heldRoutes();
+  await page.route(/\/assets\/landing-islands-[\w-]+\.js$/, islands.hold);
+  return islands;
 }
 
 function expectNoAddressIn(urls: string[], email: string) {
@@ -143,8 +128,7 @@ describe('with scripts disabled', () => {
     const email = uniqueEmail('nojs');
     const before = Date.now();
     await page.goto(`${suite.stack.siteUrl}/`);
-    await heroForm(page).input.fill(email);
-    await Promise.all([page.waitForURL('**/waitlist'), heroForm(page).button.click()]);
+    await joinWithHeroForm(page, email);
 
     expect(new URL(page.url()).pathname).toBe('/waitlist');
     await page.getByRole('heading', { level: 1, name: 'Welcome to the Silk waitlist' }).waitFor();
@@ -202,8 +186,7 @@ describe('before the page script has taken over', () => {
       if (request.url().includes('documents:commit')) commits.push(request.url());
     });
     await page.goto(`${suite.stack.siteUrl}/`);
-    await heroForm(page).input.fill(email);
-    await Promise.all([page.waitForURL('**/waitlist'), heroForm(page).button.click()]);
+    await joinWithHeroForm(page, email);
     await page
       .getByText(`We have secured a spot on the Silk waitlist for ${email}.`, { exact: false })
       .waitFor();
@@ -247,7 +230,7 @@ describe('before the page script has taken over', () => {
     expect(new URL(page.url()).pathname).toBe('/'); // held: no native post of a mistyped address
 
     await islands.release();
-    const error = page.locator('#hero').getByRole('alert');
+    const error = heroForm(page).error;
     await expect.poll(() => error.textContent()).toBe(INVALID_EMAIL);
     await expect.poll(() => carousel.locator('[aria-live]').textContent()).toMatch(/^Slide 2 of 6/);
     expect(await carousel.getByRole('button', { name: 'Play slideshow' }).count()).toBe(1);
@@ -302,8 +285,7 @@ describe('/waitlist: a first press of "Send my answers" before its island is rea
     const scripts = await holdIslandScripts(page);
     const email = uniqueEmail('firstpress');
     await page.goto(`${suite.stack.siteUrl}/`);
-    await heroForm(page).input.fill(email);
-    await Promise.all([page.waitForURL('**/waitlist'), heroForm(page).button.click()]);
+    await joinWithHeroForm(page, email);
     // The native post bound the key the page made and kept for this session (the signup holds its hash).
     const bound = await page.evaluate(
       (name) => sessionStorage.getItem(name),

@@ -17,7 +17,6 @@ import {
   SIGNUP_BUTTON_LABEL,
   SIGNUP_FAILED,
   SUBMITTING_FEEDBACK_LABEL,
-  SUBMITTING_SIGNUP_LABEL,
 } from '@silk/schema/messages';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page, Route } from 'playwright-core';
@@ -25,6 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import {
   FIRESTORE_COMMIT,
+  heroForm,
   notAvailable,
   openSite,
   readSignup,
@@ -35,6 +35,7 @@ import {
   type SitePage,
 } from './support/site-page';
 import { browserSuite } from './support/browser-suite';
+import { joinWithHeroForm } from './support/subscriber-mail';
 
 const suite = browserSuite();
 let session: SitePage | undefined;
@@ -43,16 +44,6 @@ async function open(path = '/', options?: Parameters<typeof openSite>[3]): Promi
   session = await openSite(suite.browser, suite.stack.siteUrl, path, options);
   suite.contexts.push(session.context);
   return session;
-}
-
-function form(page: Page) {
-  const hero = page.locator('#hero');
-  return {
-    input: hero.getByRole('textbox', { name: 'Your e-mail address' }),
-    button: hero.getByRole('button', { name: SIGNUP_BUTTON_LABEL }),
-    unlocking: hero.getByRole('button', { name: SUBMITTING_SIGNUP_LABEL }),
-    error: hero.getByRole('alert'),
-  };
 }
 
 /** Holds Firestore commits until released, so the submitting state can be observed. */
@@ -86,7 +77,7 @@ describe('landing page /', () => {
 
   it('shows the SPEC message for a bad address and writes nothing', async () => {
     const { page, commits } = await open('/');
-    const { input, button, error } = form(page);
+    const { input, button, error } = heroForm(page);
     const bad = `not-an-email-${Date.now()}`;
     await input.fill(bad);
     await button.click();
@@ -102,7 +93,7 @@ describe('landing page /', () => {
   it('shows "Unlocking..." with disabled controls, stores the SPEC record and lands on /waitlist with the personalised text', async () => {
     const { page } = await open('/');
     const email = uniqueEmail('ana');
-    const { input, button, unlocking } = form(page);
+    const { input, button, unlocking } = heroForm(page);
     const commits = await holdCommits(page);
     await input.fill(email);
     const before = Date.now();
@@ -139,14 +130,12 @@ describe('landing page /', () => {
   it('updates the same record on a repeat signup', async () => {
     const email = uniqueEmail('repeat');
     let { page } = await open('/');
-    await form(page).input.fill(email);
-    await Promise.all([page.waitForURL('**/waitlist'), form(page).button.click()]);
+    await joinWithHeroForm(page, email);
     const first = await readSignup(email);
     await session!.context.close();
 
     ({ page } = await open('/'));
-    await form(page).input.fill(email.toUpperCase());
-    await Promise.all([page.waitForURL('**/waitlist'), form(page).button.click()]);
+    await joinWithHeroForm(page, email.toUpperCase());
     const second = await readSignup(email);
     expect(second?.email).toBe(email);
     expect((second?.timestamp as Timestamp).toMillis()).toBeGreaterThanOrEqual(
@@ -167,7 +156,7 @@ describe('landing page /', () => {
       }),
     );
     const email = uniqueEmail('refused');
-    const { input, button, error } = form(page);
+    const { input, button, error } = heroForm(page);
     await input.fill(email);
     await button.click();
     await expect.poll(() => error.textContent()).toBe(SIGNUP_FAILED);
@@ -191,8 +180,7 @@ describe('landing page /', () => {
       });
     });
     const email = uniqueEmail('nosub');
-    await form(page).input.fill(email);
-    await Promise.all([page.waitForURL('**/waitlist'), form(page).button.click()]);
+    await joinWithHeroForm(page, email);
     expect(subscribeCalls.map((body) => JSON.parse(body) as unknown)).toEqual([{ email }]);
     expect(await readSignup(email)).toMatchObject({ email, source: SIGNUP_SOURCE });
   });

@@ -1,12 +1,14 @@
 // `pnpm dev`: the whole local stack with one command.
 //   Auth, Firestore and Functions emulators (seeded), the functions rebuilt on change, and both apps
-//   with hot reload (site :5173, admin :5174; /api proxied to the Functions emulator).
+//   with hot reload (site :5173, admin :5174; /api proxied to the Functions emulator), and the
+//   schedules fired on their production cadence by the stack's clock (@silk/stack/schedule-clock).
 // Ctrl-C stops every process it started.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startAppCheckStub } from '@silk/stack/app-check-stub';
 import { ensureFirestoreLauncher } from '@silk/stack/firestore-launcher';
 import { mailDevCommand, mailDevUrl } from '@silk/stack/maildev';
+import { startScheduleClock } from '@silk/stack/schedule-clock';
 import { emulatorBuildEnv, PROJECT_ID, ROOT, stackPorts, writeShiftedConfig } from '@silk/stack/stack';
 import type { SeededAccount } from './seed';
 
@@ -113,6 +115,8 @@ start('emulators', 'pnpm', [
 let credentials: SeededAccount[] = [];
 try {
   await waitForEmulators();
+  // The emulator never fires the schedules: the stack's clock does (retries, redrives, repairs, drips).
+  startScheduleClock(0);
   const { seed } = await import('./seed');
   credentials = await seed(320);
 } catch (error) {

@@ -71,6 +71,16 @@ export async function seedSignups(signups: readonly SeedSignup[]): Promise<numbe
   return stored;
 }
 
+/** Runtime configuration as the emulator gives it to the functions: functions/deploy's .env files. */
+export function readEnvFile(path: string): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match?.[1] && match[2] !== undefined) entries[match[1]] = match[2];
+  }
+  return entries;
+}
+
 /** Every running process: its id and its command line's arguments. */
 export function runningProcesses(): Array<{ pid: number; args: string[] }> {
   const found: Array<{ pid: number; args: string[] }> = [];

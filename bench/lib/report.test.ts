@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addFigures, CALIBRATION_CHECKSUM, calibrationWorkload, machine, type Measurement } from './report';
+import { addFigures, budgetsCount, CALIBRATION_CHECKSUM, calibrationWorkload, machine, type Measurement } from './report';
 
 const measurement = (key: string, value: number): Measurement => ({
   key,
@@ -37,6 +37,7 @@ describe('machine', () => {
       loadAverage: { oneMinute: expect.any(Number), fiveMinutes: expect.any(Number), fifteenMinutes: expect.any(Number) },
       calibrationMs: expect.any(Number),
       node: process.version,
+      budgetsCount: expect.any(String),
     });
     expect(block.cpuModel).not.toBe('');
     expect(Number.isInteger(block.cores) && block.cores >= 1).toBe(true);
@@ -46,5 +47,15 @@ describe('machine', () => {
   it('calibrates with a workload that always computes the same', () => {
     expect(calibrationWorkload()).toBe(CALIBRATION_CHECKSUM);
     expect(calibrationWorkload(1_000)).toBe(calibrationWorkload(1_000));
+  });
+});
+
+describe('budgetsCount', () => {
+  it('counts the budgets only while the 1-minute load stays below the core count', () => {
+    expect(budgetsCount({ cores: 2, oneMinuteLoad: 1.99 })).toBe('yes');
+    expect(budgetsCount({ cores: 2, oneMinuteLoad: 2 })).toBe(
+      'no: the 1-minute load average was 2, not below the 2 cores',
+    );
+    expect(budgetsCount({ cores: 8, oneMinuteLoad: 7.5 })).toBe('yes');
   });
 });

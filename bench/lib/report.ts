@@ -2,7 +2,7 @@
 // bench/results/<bench>.json, so that runs can be compared. Benchmarks never fail a test run; they
 // report, and exit non-zero only when asked to enforce (BENCH_ENFORCE=1). Every results file carries a
 // `machine` block (CPU, cores, load, a fixed calibration workload's time) so that figures taken on two
-// machines can be compared.
+// machines can be compared, and says whether the machine was quiet enough for the budgets to count.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +77,8 @@ export type Machine = {
   /** The median time of the fixed calibration workload (calibrationWorkload), in ms. */
   calibrationMs: number;
   node: string;
+  /** 'yes', or 'no: <why>' when the machine was too busy for the run's budgets to count (budgetsCount). */
+  budgetsCount: string;
 };
 
 /** What the calibration workload computes (it always computes the same). */
@@ -113,14 +115,26 @@ export function calibrationMs(runs = 5): number {
   return Math.round((times[Math.floor(times.length / 2)] ?? 0) * 10) / 10;
 }
 
+/**
+ * Whether a run's budgets count: only on a quiet machine, whose 1-minute load average stayed below its
+ * core count (README, "Comparing figures"). 'yes', or 'no: ' and why.
+ */
+export function budgetsCount({ cores, oneMinuteLoad }: { cores: number; oneMinuteLoad: number }): string {
+  return oneMinuteLoad < cores
+    ? 'yes'
+    : `no: the 1-minute load average was ${oneMinuteLoad}, not below the ${cores} cores`;
+}
+
 export function machine(runs = 5): Machine {
   const [oneMinute = 0, fiveMinutes = 0, fifteenMinutes = 0] = loadavg().map((load) => Math.round(load * 100) / 100);
+  const cores = cpus().length;
   return {
     cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-    cores: cpus().length,
+    cores,
     loadAverage: { oneMinute, fiveMinutes, fifteenMinutes },
     calibrationMs: calibrationMs(runs),
     node: process.version,
+    budgetsCount: budgetsCount({ cores, oneMinuteLoad: oneMinute }),
   };
 }
 
@@ -135,6 +149,12 @@ export function report(bench: string, title: string, measurements: Measurement[]
   const figures = addFigures({ ...(reported.get(bench) ?? {}), ...labels }, measurements);
   figures.machine ??= machine();
   reported.set(bench, figures);
+  const { budgetsCount: verdict, loadAverage } = figures.machine as Machine;
+  console.log(
+    verdict === 'yes'
+      ? `machine quiet enough for the budgets to count (1-minute load ${loadAverage.oneMinute})`
+      : `THE BUDGETS DO NOT COUNT for this run, the machine was too busy (${verdict.slice('no: '.length)}): compare the figures, not the verdicts`,
+  );
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `${bench}.json`);
   writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);

@@ -112,12 +112,17 @@ interface OobCode {
 }
 
 /** The Auth emulator's out-of-band codes (e-mails it would have sent) for one address. */
-export async function oobCodesFor(email: string): Promise<OobCode[]> {
+async function oobCodesFor(email: string): Promise<OobCode[]> {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: run inside the emulators.');
   const response = await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
   const body = (await response.json()) as { oobCodes?: OobCode[] };
   return (body.oobCodes ?? []).filter((code) => code.email === email);
+}
+
+/** The number of password-reset e-mails the Auth emulator has sent to `email` so far. */
+export async function passwordResetCount(email: string): Promise<number> {
+  return (await oobCodesFor(email)).filter((code) => code.requestType === 'PASSWORD_RESET').length;
 }
 
 /** The member's ID token from the Auth emulator (as the panel would hold it). */

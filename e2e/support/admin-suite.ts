@@ -1,12 +1,13 @@
 // The set-up of the admin panel's browser test files: browserSuite, fresh contexts on the panel (signed
-// out, or signed in) that close after the test, and the spreadsheets the file's tests download.
+// out, or signed in) that close after the test, the file's staff members and the spreadsheets its tests
+// download.
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll } from 'vitest';
-import { openAdmin, openSignedIn, type AdminPage, type SeededMember } from './admin-session';
+import { afterAll, beforeAll } from 'vitest';
+import { openAdmin, openSignedIn, seedMember, type AdminPage, type SeededMember } from './admin-session';
 import { browserSuite, type BrowserSuite } from './browser-suite';
 
 export interface AdminSuite extends BrowserSuite {
@@ -25,6 +26,22 @@ export function adminSuite(): AdminSuite {
     openSignedIn: async (member: SeededMember, path?: string) =>
       suite.track(await openSignedIn(suite.browser, suite.stack.adminUrl, member, path)).page,
   });
+}
+
+/** A member to seed: seedMember's label, roles and options. */
+export type MemberSeed = Parameters<typeof seedMember>;
+
+/**
+ * The file's staff members, seeded by a beforeAll of the calling file (a key for each): read them in the
+ * tests as `members.admin`.
+ */
+export function seededMembers<Key extends string>(seeds: Record<Key, MemberSeed>): Record<Key, SeededMember> {
+  const members = {} as Record<Key, SeededMember>;
+  beforeAll(async () => {
+    for (const [key, seed] of Object.entries(seeds) as [Key, MemberSeed][])
+      members[key] = await seedMember(...seed);
+  });
+  return members;
 }
 
 export interface DownloadedWorkbook {

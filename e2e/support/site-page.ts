@@ -1,7 +1,8 @@
 // Helpers for the public site's e2e tests: a fresh browser context per test with the third-party
 // visitor lookups cut off (so ip and location are 'N/A'), request tracking for Firestore commits,
-// hydration of the islands, and firebase-admin reads of the stored signup.
+// hydration of the islands, the landing page's hero form, and firebase-admin reads of the stored signup.
 import { COLLECTIONS, NOT_AVAILABLE, SESSION_EMAIL_KEY } from '@silk/schema/constants';
+import { SIGNUP_BUTTON_LABEL, SUBMITTING_SIGNUP_LABEL } from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
@@ -66,6 +67,17 @@ export async function hydrateIslands(page: Page, islands: string[]): Promise<voi
       { timeout: 20_000, interval: 200 },
     )
     .toBe(true);
+}
+
+/** The landing page's hero form: its address field, its button (and the button while it submits), its error. */
+export function heroForm(page: Page) {
+  const hero = page.locator('#hero');
+  return {
+    input: hero.getByRole('textbox', { name: 'Your e-mail address' }),
+    button: hero.getByRole('button', { name: SIGNUP_BUTTON_LABEL }),
+    unlocking: hero.getByRole('button', { name: SUBMITTING_SIGNUP_LABEL }),
+    error: hero.getByRole('alert'),
+  };
 }
 
 /** A random, lower-case address unique to this run. */

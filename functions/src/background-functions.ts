@@ -10,6 +10,8 @@ export const BACKGROUND_FUNCTIONS = {
   onSignupWritten: 'signups/on-signup-written',
   /** Repairs stamps, edit keys, the total and the feeds (every 6 hours). */
   maintainSignupFeeds: 'signups/maintain-signup-feeds',
+  /** Ranks a list that has no index yet, as after the ranking's first deploy (every minute). */
+  rankExistingList: 'signups/rank-existing-list',
   /** A re-rank's next chunk (rank_builds/{version} written). */
   onRankBuildWritten: 'ranking/on-rank-build-written',
   /** An invite wave's next chunk (invite_waves/{waveId} written). */

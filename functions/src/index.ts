@@ -81,6 +81,7 @@ export { sendMail } from './outbox/send-mail';
 export { redriveMail } from './outbox/redrive-schedule';
 export { onSignupWritten } from './signups/on-signup-written';
 export { maintainSignupFeeds } from './signups/maintain-signup-feeds';
+export { rankExistingList } from './signups/rank-existing-list';
 export { onRankBuildWritten } from './ranking/on-rank-build-written';
 export { onInviteWaveWritten } from './invites/on-invite-wave-written';
 export { inviteSchedule } from './invites/invite-schedule';

@@ -11,6 +11,7 @@ export { processWaveChunk, startWave, waveRef, type StoredWave } from '../src/in
 export { signLinkToken } from '../src/http/link-token';
 export { handleMailWrite } from '../src/outbox/delivery';
 export { readMailConfig } from '../src/outbox/mail-config';
+export { redriveMail } from '../src/outbox/mail-redrive';
 export { settleAll } from '../src/ranking/fold';
 export { positionOf, ReadMeter } from '../src/ranking/position';
 export { buildRef, rankSpace, readSettings } from '../src/ranking/rank-store';

@@ -1,6 +1,7 @@
 // Every hour on the hour (UTC): the daily drip's wave when it is due (drip.ts), and invitations past
-// their expiry marked expired (expiry.ts). The Functions emulator runs no schedules: tests call
-// runDrip (with their own clock) and expireInvitations themselves.
+// their expiry marked expired (expiry.ts). The Functions emulator fires no schedules: the stack's clock
+// does in `pnpm dev` and the e2e layer; the emulator tests call runDrip (with their own clock) and
+// expireInvitations themselves.
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions/logger';
 import { adminServices } from '../shared/admin';

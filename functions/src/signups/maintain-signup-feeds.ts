@@ -3,7 +3,8 @@
 // (signup-count.ts, signup-feeds.ts), signups without a first signup time get one
 // (first-signup-stamp.ts), and the ranking's index is rebuilt when it does not count every signup
 // (ranking/repair.ts), repairing what a failed or repeated trigger left.
-// The Functions emulator runs no schedules: tests and the admin benchmark call the same code.
+// The Functions emulator fires no schedules: the stack's clock does in `pnpm dev` and the e2e layer
+// (@silk/stack/schedule-clock); the emulator tests and the admin benchmark call the same code.
 import { logger } from 'firebase-functions/logger';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { rankSpace } from '../ranking/rank-store';

@@ -1,6 +1,8 @@
 // The spreadsheet writer without Firestore: headers, values, date cells, N/A, and no formula can get in.
+import { FULL_ATTRIBUTION } from '@silk/schema/attribution-cases';
 import { NOT_AVAILABLE } from '@silk/schema/constants';
 import { formatSignupDate, SIGNUP_COLUMNS } from '@silk/schema/formatters';
+import { LISBON } from '@silk/schema/locations-cases';
 import ExcelJS from 'exceljs';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -102,14 +104,7 @@ describe('signupRow', () => {
       email: 'ana@example.com',
       travelFrequency: '2-3 times a year',
       ip: '10.1.2.3',
-      location: {
-        city: 'Lisbon',
-        region: 'Lisbon',
-        country: 'Portugal',
-        country_code: 'PT',
-        latitude: 38.7,
-        longitude: -9.1,
-      },
+      location: LISBON,
       timestamp: { toDate: () => timestamp },
     });
     expect(row).toHaveLength(SIGNUP_COLUMNS.length);
@@ -124,7 +119,7 @@ describe('signupRow', () => {
       NOT_AVAILABLE,
       NOT_AVAILABLE,
       '10.1.2.3',
-      'Lisbon, Lisbon, Portugal, 38.7, -9.1',
+      'Lisbon, Lisbon, Portugal, 38.7223, -9.1393',
       timestamp,
     ]);
   });
@@ -245,19 +240,7 @@ describe('writeSignupsWorkbook', () => {
 
   it('writes the Attribution worksheet: one row per exported signup in order, N/A for what it lacks, no formula', async () => {
     const signups: SignupRecord[][] = [
-      [
-        {
-          email: 'a@example.com',
-          utmSource: 'newsletter',
-          utmMedium: 'email',
-          utmCampaign: 'launch',
-          utmTerm: 'ai travel',
-          utmContent: 'hero',
-          referrerHost: 'news.example.com',
-          landingPath: '/',
-        },
-        { email: 'b@example.com' },
-      ],
+      [{ email: 'a@example.com', ...FULL_ATTRIBUTION }, { email: 'b@example.com' }],
       [{ email: 'c@example.com', utmSource: '-2+3', utmCampaign: { formula: 'SUM(A1)' } }],
     ];
     const book = await readBackBook(signups, 3);

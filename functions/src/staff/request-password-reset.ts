@@ -8,19 +8,14 @@ import { logger } from 'firebase-functions/logger';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { emailForIdentifier } from './identifier';
 import { IdentityToolkitError, sendPasswordResetEmail } from './identity-toolkit';
-import { noteSecurityEvent } from './security-log';
+import { securityEventNoter } from './security-log';
 
 export function makeRequestPasswordResetHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'requestPasswordReset',
     async ({ services: { db }, config, body: { identifier } }) => {
-      const note = (outcome: string) =>
-        noteSecurityEvent(db, config.securityLog, {
-          kind: 'password.reset_requested',
-          identifier,
-          details: { outcome },
-        });
-      const email = await emailForIdentifier(db, identifier, () => note('unknown-username'));
+      const note = securityEventNoter(db, config.securityLog, 'password.reset_requested', identifier);
+      const email = await emailForIdentifier(db, identifier, () => note({ outcome: 'unknown-username' }));
       let outcome = 'sent';
       try {
         await sendPasswordResetEmail(config.authApiKey, email);
@@ -30,7 +25,7 @@ export function makeRequestPasswordResetHandler(deps: Partial<EndpointDeps> = {}
         outcome = 'no-account';
         logger.info('requestPasswordReset: no account for the address');
       }
-      await note(outcome);
+      await note({ outcome });
       return { ok: true };
     },
     deps,

@@ -81,15 +81,21 @@ export async function recordSecurityEvent(
   return { stored: true };
 }
 
-/** recordSecurityEvent, logging instead of throwing: the caller's answer never depends on the log. */
-export async function noteSecurityEvent(
+/**
+ * How a call notes its `kind` events for the `identifier` it was given: recordSecurityEvent with each
+ * note's details, logging instead of throwing, so the caller's answer never depends on the log.
+ */
+export function securityEventNoter(
   db: Firestore,
   bounds: ServerConfig['securityLog'],
-  event: SecurityEvent,
-): Promise<void> {
-  try {
-    await recordSecurityEvent(db, bounds, event);
-  } catch (error) {
-    logger.error(`The security log could not record ${event.kind}`, error);
-  }
+  kind: SecurityEventKind,
+  identifier: string,
+): (details: SecurityEvent['details']) => Promise<void> {
+  return async (details) => {
+    try {
+      await recordSecurityEvent(db, bounds, { kind, identifier, details });
+    } catch (error) {
+      logger.error(`The security log could not record ${kind}`, error);
+    }
+  };
 }

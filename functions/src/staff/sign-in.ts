@@ -17,7 +17,7 @@ import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { HttpError } from '../http/http';
 import { emailForIdentifier } from './identifier';
 import { checkPassword, IdentityToolkitError } from './identity-toolkit';
-import { noteSecurityEvent } from './security-log';
+import { securityEventNoter } from './security-log';
 
 const REFUSALS: Record<string, [number, string]> = {
   EMAIL_NOT_FOUND: [404, AUTH_USER_NOT_FOUND],
@@ -32,19 +32,14 @@ export function makeSignInHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'signIn',
     async ({ services: { auth, db }, config, body: { identifier, password } }) => {
-      const failed = (reason: string) =>
-        noteSecurityEvent(db, config.securityLog, {
-          kind: 'sign_in.failed',
-          identifier,
-          details: { reason },
-        });
-      const email = await emailForIdentifier(db, identifier, () => failed('USERNAME_NOT_FOUND'));
+      const failed = securityEventNoter(db, config.securityLog, 'sign_in.failed', identifier);
+      const email = await emailForIdentifier(db, identifier, () => failed({ reason: 'USERNAME_NOT_FOUND' }));
       let uid: string;
       try {
         uid = await checkPassword(config.authApiKey, email, password);
       } catch (error) {
         if (!(error instanceof IdentityToolkitError)) throw error;
-        await failed(error.code);
+        await failed({ reason: error.code });
         const [status, message] = REFUSALS[error.code] ?? [502, SIGN_IN_FAILED];
         throw new HttpError(status, message);
       }

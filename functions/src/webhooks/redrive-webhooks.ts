@@ -1,6 +1,7 @@
 // Every minute: webhook deliveries whose retry is due, and attempts that never finished, go back to
 // RETRY (shared/queue-redrive.ts, the mail queue's redrive), which makes their next attempt. The Functions
-// emulator runs no schedules: the emulator tests call redriveWebhookDeliveries themselves.
+// emulator fires no schedules: the stack's clock does in `pnpm dev` and the e2e layer; the emulator tests
+// call redriveWebhookDeliveries themselves.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ImportProblem } from './imports';
 import * as messages from './messages';
 
 /** The exact text users see for each message constant, written out so a changed word fails here. */
@@ -132,6 +133,17 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   NO_WITHHELD_REFERRALS: 'No referrals are waiting for review.',
 };
 
+/** How the import preview words each problem of a row, written out so a changed word fails here. */
+const EXPECTED_IMPORT_PROBLEM_TEXT: readonly [ImportProblem, string][] = [
+  ['email-missing', 'no e-mail address'],
+  ['email-invalid', 'not a valid e-mail address'],
+  ['email-repeated', 'the address is in an earlier row'],
+  ['timestamp-invalid', 'the signup time is not a date (ISO 8601) or seconds or milliseconds since 1970'],
+  ['timestamp-future', 'the signup time is in the future'],
+  ['source-invalid', 'the source has characters or a length a campaign source cannot have'],
+  ['answer-too-long', 'an answer is longer than the form allows'],
+];
+
 describe('messages', () => {
   it.each(Object.entries(EXPECTED_MESSAGES))('%s is word for word its expected text', (name, text) => {
     expect((messages as Record<string, unknown>)[name]).toBe(text);
@@ -199,16 +211,14 @@ describe('messages', () => {
     );
   });
 
-  it('words each problem of an imported row, and the end of an import', () => {
-    expect(messages.IMPORT_PROBLEM_TEXT).toEqual({
-      'email-missing': 'no e-mail address',
-      'email-invalid': 'not a valid e-mail address',
-      'email-repeated': 'the address is in an earlier row',
-      'timestamp-invalid': 'the signup time is not a date (ISO 8601) or seconds or milliseconds since 1970',
-      'timestamp-future': 'the signup time is in the future',
-      'source-invalid': 'the source has characters or a length a campaign source cannot have',
-      'answer-too-long': 'an answer is longer than the form allows',
-    });
+  it.each(EXPECTED_IMPORT_PROBLEM_TEXT)('words the import problem %s as %j', (problem, text) => {
+    expect(messages.IMPORT_PROBLEM_TEXT[problem]).toBe(text);
+  });
+
+  it('words each problem of an imported row and no other, and the end of an import', () => {
+    expect(Object.keys(messages.IMPORT_PROBLEM_TEXT).sort()).toEqual(
+      EXPECTED_IMPORT_PROBLEM_TEXT.map(([problem]) => problem).sort(),
+    );
     expect(messages.importFinished(1200, 3)).toBe(
       'Import finished: 1,200 new signups, 3 merged into existing ones.',
     );

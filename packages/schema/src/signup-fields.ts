@@ -151,6 +151,70 @@ export interface SignupFieldSpec {
 }
 
 /**
+ * The feedback answers, in the form's order: each one's longest text, its column, and its question (how
+ * the form asks it, its choices, how Insights charts it).
+ */
+const FEEDBACK_ANSWERS = [
+  {
+    key: 'travelFrequency',
+    maxLength: MAX_SHORT_TEXT_LENGTH,
+    column: { header: 'Travel Frequency', width: 160 },
+    question: {
+      input: 'select',
+      choices: ['Once a year or less', '2–3 times a year', '4–6 times a year', 'Monthly or more'],
+      chart: 'single',
+    },
+  },
+  {
+    key: 'biggestFrustration',
+    maxLength: MAX_LONG_TEXT_LENGTH,
+    column: { header: 'Biggest Frustration', width: 260, sheetWidth: 40 },
+    question: { input: 'text', chart: 'single' },
+  },
+  {
+    key: 'workEmail',
+    maxLength: MAX_EMAIL_LENGTH,
+    column: { header: 'Work Email', width: 220, sheetWidth: 28 },
+    question: { input: 'email', autoComplete: 'work email', chart: 'domain' },
+  },
+  {
+    key: 'contentCreator',
+    maxLength: MAX_SHORT_TEXT_LENGTH,
+    column: { header: 'Content Creator', width: 140 },
+    question: { input: 'radio', choices: ['Yes', 'No', 'Sometimes'], chart: 'single' },
+  },
+  {
+    key: 'excitedFeatures',
+    maxLength: MAX_LONG_TEXT_LENGTH,
+    column: { header: 'Excited Features', width: 240, sheetWidth: 36 },
+    question: {
+      input: 'checkbox',
+      choices: [
+        'Instant planning',
+        'Autonomous booking',
+        'AI price hunting',
+        'Self-healing itinerary',
+        'Photo & video capture',
+        'AR/VR previews',
+      ],
+      chart: 'multiple',
+    },
+  },
+  {
+    key: 'suggestionsFeedback',
+    maxLength: MAX_LONG_TEXT_LENGTH,
+    column: { header: 'Suggestions/Feedback', width: 260, sheetWidth: 40 },
+    question: { input: 'textarea', chart: 'single' },
+  },
+  {
+    key: 'socialMedia',
+    maxLength: MAX_SHORT_TEXT_LENGTH,
+    column: { header: 'Social Media', width: 160 },
+    question: { input: 'text', chart: 'presence' },
+  },
+] as const;
+
+/**
  * Every field of waitlist_signups/{email}: what the visitor writes when joining (with the session's edit
  * key), then the feedback answers in the form's order, the previous edit key, then the fields only server
  * code writes.
@@ -193,77 +257,12 @@ export const SIGNUP_FIELDS = [
   { key: 'editKeyHash', writtenBy: ['join', 'feedback'], check: 'editKeyHash' },
   /** Where the visit came from: the campaign's UTM parameters, the referring host, the landing path. */
   ...ATTRIBUTION_SIGNUP_FIELDS,
-  {
-    key: 'travelFrequency',
-    writtenBy: ['feedback'],
-    check: 'text',
-    maxLength: MAX_SHORT_TEXT_LENGTH,
-    column: { header: 'Travel Frequency', width: 160 },
-    question: {
-      input: 'select',
-      choices: ['Once a year or less', '2–3 times a year', '4–6 times a year', 'Monthly or more'],
-      chart: 'single',
-    },
-  },
-  {
-    key: 'biggestFrustration',
-    writtenBy: ['feedback'],
-    check: 'text',
-    maxLength: MAX_LONG_TEXT_LENGTH,
-    column: { header: 'Biggest Frustration', width: 260, sheetWidth: 40 },
-    question: { input: 'text', chart: 'single' },
-  },
-  {
-    key: 'workEmail',
-    writtenBy: ['feedback'],
-    check: 'text',
-    maxLength: MAX_EMAIL_LENGTH,
-    column: { header: 'Work Email', width: 220, sheetWidth: 28 },
-    question: { input: 'email', autoComplete: 'work email', chart: 'domain' },
-  },
-  {
-    key: 'contentCreator',
-    writtenBy: ['feedback'],
-    check: 'text',
-    maxLength: MAX_SHORT_TEXT_LENGTH,
-    column: { header: 'Content Creator', width: 140 },
-    question: { input: 'radio', choices: ['Yes', 'No', 'Sometimes'], chart: 'single' },
-  },
-  {
-    key: 'excitedFeatures',
-    writtenBy: ['feedback'],
-    check: 'text',
-    maxLength: MAX_LONG_TEXT_LENGTH,
-    column: { header: 'Excited Features', width: 240, sheetWidth: 36 },
-    question: {
-      input: 'checkbox',
-      choices: [
-        'Instant planning',
-        'Autonomous booking',
-        'AI price hunting',
-        'Self-healing itinerary',
-        'Photo & video capture',
-        'AR/VR previews',
-      ],
-      chart: 'multiple',
-    },
-  },
-  {
-    key: 'suggestionsFeedback',
-    writtenBy: ['feedback'],
-    check: 'text',
-    maxLength: MAX_LONG_TEXT_LENGTH,
-    column: { header: 'Suggestions/Feedback', width: 260, sheetWidth: 40 },
-    question: { input: 'textarea', chart: 'single' },
-  },
-  {
-    key: 'socialMedia',
-    writtenBy: ['feedback'],
-    check: 'text',
-    maxLength: MAX_SHORT_TEXT_LENGTH,
-    column: { header: 'Social Media', width: 160 },
-    question: { input: 'text', chart: 'presence' },
-  },
+  /** The feedback answers (FEEDBACK_ANSWERS): texts the visitor writes on the feedback form. */
+  ...FEEDBACK_ANSWERS.map((answer) => ({
+    ...answer,
+    writtenBy: ['feedback'] as const,
+    check: 'text' as const,
+  })),
   /**
    * The edit key the session holds (whose hash is stored): proves the answers are this session's to
    * change. Spent by the same write, which stores a new key's hash.

@@ -35,14 +35,7 @@ const EMPTY: StaffRecord = {
 describe('staffRecordData (the writer)', () => {
   it('stores uid, username, roles, mustChangePassword, the given createdAt and createdBy, and nothing else', () => {
     const at = { serverTimestamp: true };
-    expect(staffRecordData(member, at)).toStrictEqual({
-      uid: 'uid-ana',
-      username: 'ana',
-      roles: ['Admin', 'Developer'],
-      mustChangePassword: true,
-      createdAt: at,
-      createdBy: 'ben@silk.travel',
-    });
+    expect(staffRecordData(member, at)).toStrictEqual({ ...member, createdAt: at });
   });
 
   it('stores a copy of the roles (an empty list stays a list)', () => {
@@ -56,11 +49,8 @@ describe('staffRecordData (the writer)', () => {
   it('reads back as written (round trip), the stored time as a Date', () => {
     const data = staffRecordData({ ...member, createdBy: BOOTSTRAP_CREATOR }, timestamp(created));
     expect(parseStaffRecord(data)).toEqual({
-      uid: 'uid-ana',
-      username: 'ana',
-      roles: ['Admin', 'Developer'],
+      ...member,
       disabled: false,
-      mustChangePassword: true,
       createdBy: 'bootstrap',
       createdAt: created,
     });

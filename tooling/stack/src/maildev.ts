@@ -24,7 +24,8 @@ export function mailDevUrl(offset = envOffset()): string {
   return `http://127.0.0.1:${mailDevPorts(offset).web}`;
 }
 
-const mailDirectory = (offset: number) => join(tmpdir(), `silk-maildev-${offset}`);
+/** Where MailDev keeps each caught message, as `<id>.eml`, written as it arrives. */
+export const mailDirectory = (offset = envOffset()) => join(tmpdir(), `silk-maildev-${offset}`);
 const pidFile = (offset: number) => join(ROOT, 'test-results', `maildev-${offset}.pid`);
 
 /** The command that runs MailDev for the stack at `offset`, loopback only. */

@@ -17,6 +17,20 @@ const row = (
 });
 const ids = (rows: readonly WaitlistSignupRow[] | null) => (rows ?? []).map((item) => item.id);
 
+/** A new store that has merged `rows`, not yet told they are all in. */
+function storeWith(...rows: WaitlistSignupRow[]) {
+  const store = createSignupsStore();
+  rows.forEach(store.merge);
+  return store;
+}
+
+/** A new store holding `rows`, every row in. */
+function held(...rows: WaitlistSignupRow[]) {
+  const store = storeWith(...rows);
+  store.markRowsReady();
+  return store;
+}
+
 describe('signups store: rows', () => {
   it('keeps the newer version of a row by updatedAt (the same time replaces it), and follows the newest time', () => {
     const store = createSignupsStore();
@@ -31,9 +45,7 @@ describe('signups store: rows', () => {
   });
 
   it('applies a batch of the changes feed: what to write to the copy and what to take out', () => {
-    const store = createSignupsStore();
-    store.merge(row('a', 10));
-    store.merge(row('b', 10));
+    const store = storeWith(row('a', 10), row('b', 10));
     const { put, remove } = store.applyChanges([
       { removed: false, row: row('a', 20) },
       { removed: false, row: row('b', 5) }, // older than what is held
@@ -48,20 +60,14 @@ describe('signups store: rows', () => {
   });
 
   it('hands no rows until the first arrive, then every row newest first', () => {
-    const store = createSignupsStore();
-    store.merge(row('old', 1));
-    store.merge(row('new', 3));
-    store.merge(row('undated', undefined));
+    const store = storeWith(row('old', 1), row('new', 3), row('undated', undefined));
     expect(store.snapshot()).toEqual({ rows: null, total: null, complete: false, serverDocs: 0 });
     store.markRowsReady();
     expect(ids(store.snapshot().rows)).toEqual(['new', 'old', 'undated']);
   });
 
   it("reports the server's total (never fewer than the rows held) until complete, then the rows'", () => {
-    const store = createSignupsStore();
-    store.merge(row('a', 1));
-    store.merge(row('b', 2));
-    store.markRowsReady();
+    const store = held(row('a', 1), row('b', 2));
     expect(store.setTotal(1)).toBe(true);
     expect(store.snapshot().total).toBe(2);
     expect(store.setTotal(1)).toBe(false);
@@ -92,12 +98,6 @@ describe('signups store: rows', () => {
 });
 
 describe('signups store: deletions', () => {
-  function held(...rows: WaitlistSignupRow[]) {
-    const store = createSignupsStore();
-    rows.forEach(store.merge);
-    store.markRowsReady();
-    return store;
-  }
   const tombstone = async (id: string, deletedAt: number) => ({ idHash: await signupIdHash(id), deletedAt });
 
   it('takes out a row whose tombstone is at least as new, and keeps a signup made again after its deletion', async () => {

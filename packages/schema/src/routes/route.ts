@@ -223,11 +223,13 @@ export function perKey<const Group extends RateLimitGroup>(
   return { scope, key, limit: `${group}.perKey`, when } as const;
 }
 
+/** A visitor's call naming an e-mail: one count per client address, and per e-mail once the body is parsed. */
+export function perIpAndEmail<const Group extends RateLimitGroup>(group: Group) {
+  return [perIp(group), perKey(group, 'email', `${group}:email`, 'body')] as const;
+}
+
 /** Signups, whichever path they take (subscribe, join): one count per address and per e-mail. */
-export const SIGNUP_LIMITS = [
-  perIp('subscribe'),
-  perKey('subscribe', 'email', 'subscribe:email', 'body'),
-] as const;
+export const SIGNUP_LIMITS = perIpAndEmail('subscribe');
 
 /** Staff calls: per address and per caller, before the body is parsed. */
 export function staffLimits<const Group extends RateLimitGroup>(group: Group, keyScope: string) {

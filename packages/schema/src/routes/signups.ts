@@ -15,8 +15,7 @@ import {
   adminTool,
   defineRoutes,
   memberCall,
-  perIp,
-  perKey,
+  perIpAndEmail,
   route,
   staffLimits,
 } from './route';
@@ -26,7 +25,7 @@ export const SIGNUP_ROUTES = defineRoutes('signups', {
     path: '/api/waitlist-update',
     hosting: 'site',
     access: { kind: 'app-check' },
-    rateLimits: [perIp('waitlistUpdate'), perKey('waitlistUpdate', 'email', 'waitlistUpdate:email', 'body')],
+    rateLimits: perIpAndEmail('waitlistUpdate'),
     secrets: ['RECAPTCHA_SECRET_KEY'],
   }),
   joinWaitlist: route<JoinRequest, SubscribeResponse>()({

@@ -1,6 +1,6 @@
 // The subscriber's private status page and the fresh link to it.
 import type { StatusLinkRequest } from '../referral-api';
-import { type PageAnswer, SITE_FORM, SITE_PAGE, defineRoutes, perIp, perKey, route } from './route';
+import { type PageAnswer, SITE_FORM, SITE_PAGE, defineRoutes, perIp, perIpAndEmail, route } from './route';
 
 export const STATUS_ROUTES = defineRoutes('status', {
   /** The subscriber's private status page: `GET /status?token=<signed status link>`, rendered with the numbers. */
@@ -14,7 +14,7 @@ export const STATUS_ROUTES = defineRoutes('status', {
   statusLink: route<StatusLinkRequest, { ok: true }>()({
     path: '/api/status-link',
     ...SITE_FORM,
-    rateLimits: [perIp('statusLink'), perKey('statusLink', 'email', 'statusLink:email', 'body')],
+    rateLimits: perIpAndEmail('statusLink'),
     secrets: ['MAIL_TOKEN_SECRET'],
   }),
 });

@@ -45,6 +45,26 @@ const kFactorFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 
 /** A source's (campaign's) name in a title: "(none)" for the signups without one. */
 const named = (value: string) => value || NO_ATTRIBUTION;
 
+/** What the time chart can be narrowed to: the signup field, its charted values, its select's words. */
+const TIME_FILTERS = [
+  { field: 'utmSource', tallies: 'sources', label: 'Source', allLabel: 'All sources' },
+  { field: 'utmCampaign', tallies: 'campaigns', label: 'Campaign', allLabel: 'All campaigns' },
+] as const;
+
+type TimeFilterField = (typeof TIME_FILTERS)[number]['field'];
+/** Each filter's chosen value (null: all; '': the signups without one). */
+type TimeFilterValues = Record<TimeFilterField, string | null>;
+
+const NO_TIME_FILTER: TimeFilterValues = { utmSource: null, utmCampaign: null };
+
+/** The chosen filters as the time chart's title names them, e.g. ", source newsletter, campaign (none)". */
+function filtersInTitle(chosen: TimeFilterValues): string {
+  return TIME_FILTERS.map(({ field, label }) => {
+    const value = chosen[field];
+    return value === null ? '' : `, ${label.toLowerCase()} ${named(value)}`;
+  }).join('');
+}
+
 /**
  * Insights: signups over time (of all, or of one source and campaign), where signups come from (by
  * source with each one's conversion, by campaign, and the suppressed addresses), the top countries, referrals (the share of signups a referral link
@@ -54,21 +74,20 @@ const named = (value: string) => value || NO_ATTRIBUTION;
 export function InsightsTab({ signups, signupsTotal, signupsComplete }: InsightsTabProps) {
   const [period, setPeriod] = useState<Period>('day');
   const [cumulative, setCumulative] = useState(false);
-  // The time chart's source and campaign (null: all; '': none).
-  const [source, setSource] = useState<string | null>(null);
-  const [campaign, setCampaign] = useState<string | null>(null);
+  // The time chart's source and campaign.
+  const [chosen, setChosen] = useState<TimeFilterValues>(NO_TIME_FILTER);
   // Memoised on the rows array itself: a render with the same rows costs nothing.
   const insights = signups && signups.length > 0 ? aggregateSignups(signups) : null;
   const timeRows = useMemo(
     () =>
-      signups && (source !== null || campaign !== null)
-        ? signups.filter(
-            (row) =>
-              (source === null || (attributionOf(row, 'utmSource') ?? '') === source) &&
-              (campaign === null || (attributionOf(row, 'utmCampaign') ?? '') === campaign),
+      signups && TIME_FILTERS.some(({ field }) => chosen[field] !== null)
+        ? signups.filter((row) =>
+            TIME_FILTERS.every(
+              ({ field }) => chosen[field] === null || (attributionOf(row, field) ?? '') === chosen[field],
+            ),
           )
         : signups,
-    [signups, source, campaign],
+    [signups, chosen],
   );
   const timeInsights = timeRows === signups ? insights : timeRows && aggregateSignups(timeRows);
   const referrals = signups && signups.length > 0 ? referralStats(signups) : null;
@@ -97,9 +116,7 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
     status = `These figures cover the ${formatCount(signups.length)} signups loaded so far${of}.`;
   }
 
-  const timeTitle = `${cumulative ? 'Total signups' : 'Signups'} per ${period}${
-    source === null ? '' : `, source ${named(source)}`
-  }${campaign === null ? '' : `, campaign ${named(campaign)}`}`;
+  const timeTitle = `${cumulative ? 'Total signups' : 'Signups'} per ${period}${filtersInTitle(chosen)}`;
   return (
     <section className="tab insights" aria-labelledby="insights-heading">
       <div className="insights__header">
@@ -133,20 +150,16 @@ export function InsightsTab({ signups, signupsTotal, signupsComplete }: Insights
                 />
                 Cumulative
               </label>
-              <AttributionSelect
-                label="Source"
-                allLabel="All sources"
-                tallies={insights.sources}
-                value={source}
-                onChange={setSource}
-              />
-              <AttributionSelect
-                label="Campaign"
-                allLabel="All campaigns"
-                tallies={insights.campaigns}
-                value={campaign}
-                onChange={setCampaign}
-              />
+              {TIME_FILTERS.map(({ field, tallies, label, allLabel }) => (
+                <AttributionSelect
+                  key={field}
+                  label={label}
+                  allLabel={allLabel}
+                  tallies={insights[tallies]}
+                  value={chosen[field]}
+                  onChange={(value) => setChosen((current) => ({ ...current, [field]: value }))}
+                />
+              ))}
             </div>
             <ChartFigure
               title={timeTitle}

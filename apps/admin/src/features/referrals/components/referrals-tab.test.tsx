@@ -10,6 +10,7 @@ import {
   REFERRALS_ADMIN_REQUIRED,
   REFERRALS_LOAD_FAILED,
 } from '@silk/schema/messages';
+import { rerankDone, rerankRunning } from '@silk/schema/ranking-cases';
 import type { RankingSettings, ReferralRecord } from '@silk/schema/referrals';
 import type { Role } from '@silk/schema/roles';
 import { act, render, screen } from '@testing-library/react';
@@ -177,19 +178,7 @@ describe('Referrals tab', () => {
     expect(await screen.findByText('Ranking rule changed. Re-ranking everyone.')).toBeInTheDocument();
 
     // settings/ranking as the re-rank writes it: progress while running, the old rule still in force.
-    act(() =>
-      ranking.deliver({
-        ...SETTINGS,
-        rerank: {
-          rule: { kind: 'skip', places: 5 },
-          version: 2,
-          state: 'running',
-          done: 40_000,
-          total: 100_000,
-          startedAt: 1,
-        },
-      }),
-    );
+    act(() => ranking.deliver(rerankRunning(40_000, 100_000, 1)));
     const progress = screen.getByRole('progressbar', { name: /Re-ranking everyone/ });
     expect(progress).toHaveAttribute('value', '40000');
     expect(progress).toHaveAttribute('max', '100000');
@@ -197,21 +186,7 @@ describe('Referrals tab', () => {
     expect(screen.getByText(/In force:/)).toHaveTextContent('By signup time');
     expect(screen.getByRole('button', { name: 'Apply rule' })).toBeDisabled();
 
-    act(() =>
-      ranking.deliver({
-        rule: { kind: 'skip', places: 5 },
-        version: 2,
-        rerank: {
-          rule: { kind: 'skip', places: 5 },
-          version: 2,
-          state: 'done',
-          done: 100_000,
-          total: 100_000,
-          startedAt: 1,
-          finishedAt: 2,
-        },
-      }),
-    );
+    act(() => ranking.deliver(rerankDone(100_000)));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByText(/In force:/)).toHaveTextContent('Skip 5 places per confirmed referral');
     expect(

@@ -3,6 +3,7 @@ import { ApiError, callApi, downloadWaitlist } from '@silk/data-access/api-clien
 import { staffClient } from '@silk/data-access/staff-client';
 import { listenToInviteHistory, type InviteHistoryEntry } from '@silk/data-access/invites';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
+import { FULL_ATTRIBUTION } from '@silk/schema/attribution-cases';
 import {
   filteredSpreadsheetFileName,
   formatSignupDate,
@@ -16,7 +17,7 @@ import {
   SIGNUP_DELETE_ADMIN_REQUIRED,
   signupDeleted,
 } from '@silk/schema/messages';
-import { DEFAULT_SIGNUP_VIEW } from '@silk/schema/signup-view';
+import { DEFAULT_SIGNUP_VIEW, type SignupView } from '@silk/schema/signup-view';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
@@ -107,6 +108,20 @@ function renderTab(props: Props, url = '/admin') {
 
 /** The e-mail of each row the table shows, in order. */
 const emailsShown = () => bodyRows(screen.getByRole('table')).map(([email]) => email);
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Opens the details dialog of the row of `email` (by its e-mail cell's button): the dialog. */
+async function openDetails(user: User, email: string): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: `Details of ${email}` }));
+  return screen.getByRole('dialog', { name: email });
+}
+
+/** Downloads the filtered view: the export is asked for with a view holding `filters`, in the browser's zone. */
+async function expectFilteredDownload(user: User, filters: Partial<SignupView>): Promise<void> {
+  await user.click(screen.getByRole('button', { name: 'Download filtered view' }));
+  expect(download).toHaveBeenCalledWith(STAFF_CLIENT, expect.objectContaining(filters), LOCAL_ZONE);
+}
 
 /** The browser's zone: the export's date column is written in it. */
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -367,12 +382,7 @@ describe('Waitlist Signups tab', () => {
       );
       expect(emailsShown()).toEqual(['user0@example.com']);
       expect(currentQuery).toBe('?referred=not-referred&referrers=yes');
-      await user.click(screen.getByRole('button', { name: 'Download filtered view' }));
-      expect(download).toHaveBeenCalledWith(
-        STAFF_CLIENT,
-        expect.objectContaining({ referred: 'not-referred', hasReferrals: true }),
-        LOCAL_ZONE,
-      );
+      await expectFilteredDownload(user, { referred: 'not-referred', hasReferrals: true });
       await user.click(screen.getByRole('button', { name: 'Clear filters' }));
       expect(emailsShown()).toHaveLength(4);
       expect(currentQuery).toBe('');
@@ -406,8 +416,7 @@ describe('Waitlist Signups tab', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(button).toHaveFocus();
 
-      await user.click(screen.getByRole('button', { name: 'Details of user0@example.com' }));
-      const referrer = screen.getByRole('dialog', { name: 'user0@example.com' });
+      const referrer = await openDetails(user, 'user0@example.com');
       expect(referrer).toHaveTextContent('Referred byNo one (not referred)');
       expect(referrer).toHaveTextContent('Confirmed referrals2');
       expect(referrer).toHaveTextContent('ConfirmedNot confirmed');
@@ -420,16 +429,7 @@ describe('Waitlist Signups tab', () => {
     const attributedRows = (): WaitlistSignupRow[] => {
       const [ana, bo, cy, dee] = makeRows(4);
       return [
-        {
-          ...ana!,
-          utmSource: 'newsletter',
-          utmMedium: 'email',
-          utmCampaign: 'launch',
-          utmTerm: 'ai travel',
-          utmContent: 'hero',
-          referrerHost: 'news.example.com',
-          landingPath: '/',
-        },
+        { ...ana!, ...FULL_ATTRIBUTION },
         { ...bo!, utmSource: 'newsletter', utmCampaign: 'spring' },
         { ...cy!, utmSource: 'podcast', utmCampaign: 'launch', importId: 'import-1' },
         { ...dee!, suppressedReason: 'bounce', suppressedAt: Date.UTC(2026, 10, 23, 9) },
@@ -453,12 +453,7 @@ describe('Waitlist Signups tab', () => {
       await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'launch (2)');
       expect(emailsShown()).toEqual(['user0@example.com']);
       expect(currentQuery).toBe('?source=newsletter&campaign=launch');
-      await user.click(screen.getByRole('button', { name: 'Download filtered view' }));
-      expect(download).toHaveBeenCalledWith(
-        STAFF_CLIENT,
-        expect.objectContaining({ source: 'newsletter', campaign: 'launch' }),
-        LOCAL_ZONE,
-      );
+      await expectFilteredDownload(user, { source: 'newsletter', campaign: 'launch' });
       await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Any campaign');
       await user.selectOptions(source, '(none) (1)');
       expect(emailsShown()).toEqual(['user3@example.com']);
@@ -474,8 +469,7 @@ describe('Waitlist Signups tab', () => {
     it("shows a row's attribution, an import and a suppression in its details", async () => {
       const user = userEvent.setup();
       renderTab({ signups: attributedRows(), roles: ['Staff'] });
-      await user.click(screen.getByRole('button', { name: 'Details of user0@example.com' }));
-      const dialog = screen.getByRole('dialog', { name: 'user0@example.com' });
+      const dialog = await openDetails(user, 'user0@example.com');
       for (const text of [
         'Sourcenewsletter',
         'Mediumemail',
@@ -490,11 +484,9 @@ describe('Waitlist Signups tab', () => {
       expect(dialog).not.toHaveTextContent('Imported');
       expect(dialog).not.toHaveTextContent('Mail suppressed');
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-      await user.click(screen.getByRole('button', { name: 'Details of user2@example.com' }));
-      expect(screen.getByRole('dialog', { name: 'user2@example.com' })).toHaveTextContent('OriginImported');
+      expect(await openDetails(user, 'user2@example.com')).toHaveTextContent('OriginImported');
       await user.click(screen.getByRole('button', { name: 'Close' }));
-      await user.click(screen.getByRole('button', { name: 'Details of user3@example.com' }));
-      const suppressed = screen.getByRole('dialog', { name: 'user3@example.com' });
+      const suppressed = await openDetails(user, 'user3@example.com');
       expect(suppressed).toHaveTextContent(
         `Mail suppressedBounce, ${formatSignupDate(new Date(Date.UTC(2026, 10, 23, 9)))}`,
       );
@@ -523,12 +515,7 @@ describe('Waitlist Signups tab', () => {
       expect(currentQuery).toBe('?invite=waiting');
       await user.selectOptions(status, 'Joined');
       expect(emailsShown()).toEqual(['user0@example.com']);
-      await user.click(screen.getByRole('button', { name: 'Download filtered view' }));
-      expect(download).toHaveBeenCalledWith(
-        STAFF_CLIENT,
-        expect.objectContaining({ invite: 'joined' }),
-        LOCAL_ZONE,
-      );
+      await expectFilteredDownload(user, { invite: 'joined' });
     });
 
     it("shows the row's live invite status and its history in the details dialog", async () => {
@@ -544,8 +531,7 @@ describe('Waitlist Signups tab', () => {
       const user = userEvent.setup();
       const rows = inviteRows();
       const { rerender } = renderTab({ signups: rows, roles: ['Staff'] });
-      await user.click(screen.getByRole('button', { name: 'Details of user1@example.com' }));
-      const dialog = screen.getByRole('dialog', { name: 'user1@example.com' });
+      const dialog = await openDetails(user, 'user1@example.com');
       expect(dialog).toHaveTextContent('InvitationInvited');
       expect(history).toHaveBeenCalledWith(
         expect.anything(),
