@@ -12,6 +12,8 @@ export const BACKGROUND_FUNCTIONS = {
   maintainSignupFeeds: 'signups/maintain-signup-feeds',
   /** Ranks a list that has no index yet, as after the ranking's first deploy (every minute). */
   rankExistingList: 'signups/rank-existing-list',
+  /** The ranking's changes not yet folded into its counts (every minute). */
+  foldRankingChanges: 'ranking/fold-schedule',
   /** A re-rank's next chunk (rank_builds/{version} written). */
   onRankBuildWritten: 'ranking/on-rank-build-written',
   /** An invite wave's next chunk (invite_waves/{waveId} written). */

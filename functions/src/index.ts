@@ -82,6 +82,7 @@ export { redriveMail } from './outbox/redrive-schedule';
 export { onSignupWritten } from './signups/on-signup-written';
 export { maintainSignupFeeds } from './signups/maintain-signup-feeds';
 export { rankExistingList } from './signups/rank-existing-list';
+export { foldRankingChanges } from './ranking/fold-schedule';
 export { onRankBuildWritten } from './ranking/on-rank-build-written';
 export { onInviteWaveWritten } from './invites/on-invite-wave-written';
 export { inviteSchedule } from './invites/invite-schedule';

@@ -1,6 +1,7 @@
 // The ranking's counts under a burst, against the emulator: every change of a burst is counted once and
-// placed exactly, each count document is written by one fold at a time and at most once per
-// FOLD_SPACING_MS (the commits the client sends are watched), and a fold left unfinished is taken over.
+// placed exactly, before its fold as after it; each count document is written by one fold at a time and
+// at most once per FOLD_SPACING_MS (the commits the client sends are watched); a fold left unfinished is
+// taken over.
 // Each test ranks in a space of its own, from signups written with the background triggers off.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -37,6 +38,11 @@ async function writeSignups(count: number): Promise<string[]> {
   await withoutBackgroundTriggers(() => batch.commit());
   written.push(...emails);
   return emails;
+}
+
+/** Takes a signup out of line (no first signup time), without the product's trigger. */
+async function takeOutOfLine(email: string): Promise<void> {
+  await withoutBackgroundTriggers(() => signups.doc(email).update({ firstSignupAt: null }));
 }
 
 afterAll(async () => {
@@ -77,8 +83,34 @@ describe('the ranking’s folded counts', () => {
       emails.map(async (email) => (await positionOf(db, email, { space }))?.place),
     );
     expect(places).toEqual(emails.map((_, i) => i + 1));
+    await settleAll(db, space);
     expect(await totalCounted(space)).toBe(emails.length);
     expect((await deltasOf(db, space, 0).count().get()).data().count).toBe(0);
+  });
+
+  it('gives exact places and totals from changes not folded yet', async () => {
+    const emails = await writeSignups(8);
+    const space = newSpace();
+    // A fold in progress (started now, not done): no writer may fold, so every change waits as a delta.
+    const fold = space.settings.collection('rank_fold');
+    await fold.doc('lease').set({ generation: 3, startedAt: Date.now() });
+    await fold.doc('done').set({ generation: 2, finishedAt: Date.now() });
+    await Promise.all(emails.map((email) => syncRankEntry(db, space, email)));
+    await takeOutOfLine(emails[3] ?? '');
+    await syncRankEntry(db, space, emails[3] ?? '');
+    expect((await deltasOf(db, space, 0).count().get()).data().count).toBe(9);
+    expect(await totalCounted(space)).toBe(0);
+    const expected = [1, 2, 3, null, 4, 5, 6, 7];
+    const read = async () =>
+      Promise.all(emails.map(async (email) => (await positionOf(db, email, { space }))?.place ?? null));
+    expect(await read()).toEqual(expected);
+    expect((await positionOf(db, emails[0] ?? '', { space }))?.total).toBe(7);
+    // The fold finishes; the places stay as they were, now from the counts alone.
+    await fold.doc('done').set({ generation: 3, finishedAt: Date.now() - FOLD_SPACING_MS });
+    await settleAll(db, space);
+    expect((await deltasOf(db, space, 0).count().get()).data().count).toBe(0);
+    expect(await read()).toEqual(expected);
+    expect(await totalCounted(space)).toBe(7);
   });
 
   it('writes each count document at most once per FOLD_SPACING_MS, whatever the burst', async () => {
@@ -98,6 +130,7 @@ describe('the ranking’s folded counts', () => {
     } finally {
       watch.stop();
     }
+    await settleAll(db, space);
     const countDocument = /\/rank_(coarse|fine|leaf)\//;
     const writesOf = new Map<string, number[]>();
     for (const { at, paths } of watch.commits)

@@ -264,3 +264,40 @@ export async function settleAll(db: Firestore, space: RankSpace): Promise<void> 
   const settings = readSettings((await space.settings.get()).data());
   for (const { version } of versionsInStep(settings)) await settleVersion(db, space, version);
 }
+
+/** Folds now if the turn has come (the change's writer does not wait for a fold otherwise). */
+export async function foldWhenDue(db: Firestore, space: RankSpace): Promise<void> {
+  const { lease, done } = foldRefs(space);
+  const [leaseSnapshot, doneSnapshot] = await db.getAll(lease, done);
+  await foldIfDue(db, space, leaseSnapshot as DocumentSnapshot, doneSnapshot as DocumentSnapshot);
+}
+
+/** Deltas read with a place, at the most: more are waiting only when folds have stopped for minutes. */
+export const PENDING_READ = 1_000;
+
+/**
+ * What the deltas not yet folded change for one placement: the signups they put ahead of it (or take
+ * away from ahead of it) and the total. Added to the counts read with them, a place is exact at once.
+ */
+export function pendingChange(
+  deltas: readonly RankDelta[],
+  placement: RankPlacement,
+): { ahead: number; total: number } {
+  let ahead = 0;
+  let total = 0;
+  const ownLeaves = `${placement.coarse}_${placement.fine}_`;
+  for (const delta of deltas) {
+    for (const [bucket, change] of Object.entries(delta.coarse)) {
+      total += change;
+      if (bucket < placement.coarse) ahead += change;
+    }
+    for (const [bucket, change] of Object.entries(delta.fine[placement.coarse] ?? {}))
+      if (bucket < placement.fine) ahead += change;
+    for (const { leaf, add, remove } of delta.leaves) {
+      if (!leaf.startsWith(ownLeaves)) continue;
+      ahead += add.filter((key) => key < placement.sort).length;
+      ahead -= remove.filter((key) => key < placement.sort).length;
+    }
+  }
+  return { ahead, total };
+}

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { createStaff, functionUrl, post, type TestStaff } from '../../test-support/emulator';
 import { leaderboard, positionOf, ReadMeter } from './position';
+import { settleAll } from './fold';
 import { syncRankEntry } from './sync-entry';
 import { buildRef, rankSpace, readSettings, sumShards, coarseRefs, type RankSpace } from './rank-store';
 import { repairRanking } from './repair';
@@ -149,6 +150,7 @@ describe('positions from a re-rank', () => {
     // key 10 - 2 × 4 = 2: the second signup's key, so right after it (it joined earlier)
     expect(await places(space, [moved, emails[0] ?? '', emails[1] ?? '', last])).toEqual([6, 4, 5, 10]);
     const { version } = readSettings((await space.settings.get()).data());
+    await settleAll(db, space);
     await expectEachEntryCountedOnce(space, version);
     await signups.doc(moved).update({ confirmedReferrals: 0 });
   });

@@ -1,7 +1,8 @@
 // Keeps one signup's entries in step with the signup as it is now (not as an event said it was), so that
 // retried, repeated or reordered trigger events converge: each run compares what the index holds with
 // what it should hold and writes only the difference, in one transaction with the delta the counts are
-// folded from (fold.ts); it returns once that delta is folded, so the place it changed can be read.
+// folded from (fold.ts). It folds when the fold's turn has come and does not wait for one otherwise: a
+// place adds the deltas not yet folded (position.ts), and the next change or the minute's schedule folds.
 import { COLLECTIONS } from '@silk/schema/constants';
 import {
   Timestamp,
@@ -10,7 +11,7 @@ import {
   type Firestore,
 } from 'firebase-admin/firestore';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
-import { addToDelta, emptyDelta, isEmptyDelta, settleRanking, writeDelta } from './fold';
+import { addToDelta, emptyDelta, foldWhenDue, isEmptyDelta, writeDelta } from './fold';
 import { placement, usesSeq, type RankFacts } from './rank-keys';
 import {
   entryRef,
@@ -99,7 +100,10 @@ export async function syncRankEntry(
       for (const write of writes) write();
       return { deltas };
     });
-    if (outcome.deltas) return settleRanking(db, space, outcome.deltas);
+    if (outcome.deltas) {
+      if (outcome.deltas.length > 0) await foldWhenDue(db, space);
+      return;
+    }
     // A new signup under "skip N": its place is read outside the transaction (a query there would lock
     // the last entry against every other new signup), then the transaction runs again.
     seqs.set(outcome.missing, await nextSeq(db, space, outcome.missing));
