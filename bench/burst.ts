@@ -89,7 +89,8 @@ async function inner(): Promise<void> {
   const commits = watchCommits(db);
   const signups = db.collection(COLLECTIONS.waitlistSignups);
   const tag = randomUUID().slice(0, 6);
-  const total = RATE * SECONDS;
+  // A signup at every tick from 0 to SECONDS, both included: the burst lasts SECONDS.
+  const total = RATE * SECONDS + 1;
   const inFlight: Array<Promise<void>> = [];
   let written = 0;
   const started = performance.now();
