@@ -1,4 +1,5 @@
-// subscribers, username mappings, rate_limits, waiting confirmations, the security log's entries and unknown collections: no browser access at all.
+// subscribers, username mappings, rate_limits, waiting confirmations, the security log's entries, the folds'
+// turns and the ranking's pending deltas, and unknown collections: no browser access at all.
 import { assertFails, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { describe, it } from 'vitest';
@@ -11,6 +12,9 @@ const SERVER_ONLY: Array<[string, string]> = [
   [COLLECTIONS.rateLimits, 'ip-1'],
   [COLLECTIONS.mailWaiting, 'waiting-1'],
   [COLLECTIONS.securityLog, 'event-1'],
+  [`${COLLECTIONS.settings}/ranking/rank_fold`, 'lease'],
+  [`${COLLECTIONS.settings}/signup_total/fold`, 'done'],
+  ['rank_builds/1/rank_deltas', 'delta-1'],
   ['not_a_collection', 'x'],
 ];
 

@@ -115,8 +115,10 @@ export async function decline(
     const invitation = snapshot.data() as Invitation | undefined;
     if (!invitation || typeof invitation.email !== 'string') throw refusal('unknown', code);
     const { email, waveId } = invitation;
-    const signup = await transaction.get(signupRef(db, email));
-    const subscriber = await transaction.get(subscriberRef(db, email));
+    // Subscriber before signup, the order of every transaction that holds both (server-stamps.ts): two
+    // that lock them in opposite orders wait on each other until one fails.
+    const [subscriber, signup] = await transaction.getAll(subscriberRef(db, email), signupRef(db, email));
+    if (!subscriber || !signup) throw refusal('unknown', code);
     if (!signup.exists) throw refusal('unknown', code);
     if (invitation.state === 'redeemed') throw refusal('redeemed', code);
     const open = invitation.state === 'sent' && now < invitation.expiresAt;

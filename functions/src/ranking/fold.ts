@@ -13,7 +13,6 @@ import {
   FieldValue,
   Timestamp,
   type DocumentReference,
-  type DocumentSnapshot,
   type Firestore,
   type QueryDocumentSnapshot,
   type Transaction,
@@ -21,6 +20,14 @@ import {
 } from 'firebase-admin/firestore';
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  FOLD_SPACING_MS,
+  foldIfDue,
+  foldTurns,
+  foldWhenDue as foldTurnWhenDue,
+  generationOf,
+  lostRace,
+} from '../shared/fold-turns';
 import type { RankPlacement } from './rank-keys';
 import {
   buildRef,
@@ -32,10 +39,6 @@ import {
   type RankSpace,
 } from './rank-store';
 
-/** The least time from one fold's writes to the next fold's: each count document is written at most once in it. */
-export const FOLD_SPACING_MS = 1_000;
-/** A fold whose holder has not finished this long after it started is taken over (a crashed instance). */
-const STALE_FOLD_MS = 30_000;
 /** How long a waiter waits for its delta to be folded before it gives up (the repair folds what is left). */
 const SETTLE_TIMEOUT_MS = 50_000;
 /** How often a waiter looks again while a fold runs or is not yet due. */
@@ -44,8 +47,6 @@ const POLL_MS = 1_000;
 const BATCH_WRITES = 490;
 /** Deltas read per fold and version. */
 const FOLD_READ = 300;
-/** gRPC codes of a precondition that did not hold (a lease taken, a delta folded by another). */
-const LOST_RACE = new Set([5, 6, 9]);
 
 /** What one change does to the index: counts per bucket, and keys into and out of member lists. */
 export interface RankDelta {
@@ -95,12 +96,9 @@ export function writeDelta(
   return ref;
 }
 
-function foldRefs(space: RankSpace) {
-  const fold = space.settings.collection('rank_fold');
-  return { lease: fold.doc('lease'), done: fold.doc('done') };
-}
+export { FOLD_SPACING_MS };
 
-const generationOf = (snapshot: DocumentSnapshot | undefined) => Number(snapshot?.get('generation') ?? 0);
+const turnsOf = (space: RankSpace) => foldTurns(space.settings, 'rank_fold');
 
 /** The oldest deltas of `version` that fit one batch, added up and written, the deltas deleted; how many. */
 async function foldVersion(db: Firestore, space: RankSpace, version: number): Promise<number> {
@@ -160,52 +158,16 @@ async function foldVersion(db: Firestore, space: RankSpace, version: number): Pr
     await batch.commit();
   } catch (error) {
     // Another fold took some of these first: nothing was written; the next fold reads again.
-    if (LOST_RACE.has((error as { code?: number }).code ?? -1)) return 0;
+    if (lostRace(error)) return 0;
     throw error;
   }
   return taken.length;
 }
 
-/** One fold of every version in step, as the holder of lease `generation`. */
-async function fold(db: Firestore, space: RankSpace, generation: number): Promise<void> {
+/** One fold of every version in step. */
+async function fold(db: Firestore, space: RankSpace): Promise<void> {
   const settings = readSettings((await space.settings.get()).data());
   for (const { version } of versionsInStep(settings)) await foldVersion(db, space, version);
-  // Taken after the fold's writes have landed: the next fold starts FOLD_SPACING_MS after it.
-  const finishedAt = Date.now();
-  const { done } = foldRefs(space);
-  await db.runTransaction(async (transaction) => {
-    if (generationOf(await transaction.get(done)) < generation)
-      transaction.set(done, { generation, finishedAt });
-  });
-}
-
-/**
- * Takes the fold's lease and folds when its turn has come (then 0): the last fold finished
- * FOLD_SPACING_MS ago, or its holder has not finished STALE_FOLD_MS after it started. Otherwise how
- * long to wait before looking again.
- */
-async function foldIfDue(
-  db: Firestore,
-  space: RankSpace,
-  lease: DocumentSnapshot,
-  done: DocumentSnapshot,
-): Promise<number> {
-  const now = Date.now();
-  const finished = generationOf(done) >= generationOf(lease);
-  const due = finished
-    ? Number(done.get('finishedAt') ?? 0) + FOLD_SPACING_MS - now
-    : Number(lease.get('startedAt') ?? 0) + STALE_FOLD_MS - now;
-  if (due > 0) return due;
-  const next = { generation: generationOf(lease) + 1, startedAt: now };
-  try {
-    if (lease.exists) await lease.ref.update(next, { lastUpdateTime: lease.updateTime as Timestamp });
-    else await lease.ref.create(next);
-  } catch (error) {
-    if (LOST_RACE.has((error as { code?: number }).code ?? -1)) return 50;
-    throw error;
-  }
-  await fold(db, space, next.generation);
-  return 0;
 }
 
 /**
@@ -220,7 +182,8 @@ export async function settleRanking(
   timeoutMs = SETTLE_TIMEOUT_MS,
 ): Promise<void> {
   if (deltas.length === 0) return;
-  const { lease, done } = foldRefs(space);
+  const turns = turnsOf(space);
+  const { lease, done } = turns;
   const deadline = Date.now() + timeoutMs;
   // A fold that finished before the deltas were written did not fold them: they are looked for only
   // after a later one finishes. One read a poll otherwise (`done`), the lease's when a fold is due.
@@ -235,7 +198,8 @@ export async function settleRanking(
     }
     if (Date.now() > deadline) throw new Error('the ranking’s counts did not take a change in time');
     const dueIn = Number(doneSnapshot.get('finishedAt') ?? 0) + FOLD_SPACING_MS - Date.now();
-    const wait = dueIn > 0 ? dueIn : await foldIfDue(db, space, await lease.get(), doneSnapshot);
+    const wait =
+      dueIn > 0 ? dueIn : await foldIfDue(db, turns, await lease.get(), doneSnapshot, () => fold(db, space));
     // Waiters spread their looks, so that a fold falling due is not met by all of them at once.
     if (wait > 0) await sleep(Math.min(wait, POLL_MS) * (0.5 + Math.random()));
   }
@@ -267,9 +231,7 @@ export async function settleAll(db: Firestore, space: RankSpace): Promise<void> 
 
 /** Folds now if the turn has come (the change's writer does not wait for a fold otherwise). */
 export async function foldWhenDue(db: Firestore, space: RankSpace): Promise<void> {
-  const { lease, done } = foldRefs(space);
-  const [leaseSnapshot, doneSnapshot] = await db.getAll(lease, done);
-  await foldIfDue(db, space, leaseSnapshot as DocumentSnapshot, doneSnapshot as DocumentSnapshot);
+  await foldTurnWhenDue(db, turnsOf(space), () => fold(db, space));
 }
 
 /** Deltas read with a place, at the most: more are waiting only when folds have stopped for minutes. */

@@ -12,7 +12,7 @@ import { repairRanking } from '../ranking/repair';
 import { adminServices } from '../shared/admin';
 import { stampMissingFirstSignups } from './first-signup-stamp';
 import { hashPlainEditKeys } from './edit-key-hash';
-import { reconcileSignupCount } from './signup-count';
+import { foldSignupCountWhenDue, reconcileSignupCount } from './signup-count';
 import { refreshRecentSignups, stampMissingUpdatedAt } from './signup-feeds';
 
 export const maintainSignupFeeds = onSchedule({ schedule: 'every 6 hours', retryCount: 0 }, async () => {
@@ -23,6 +23,7 @@ export const maintainSignupFeeds = onSchedule({ schedule: 'every 6 hours', retry
   if (hashed > 0) logger.info('maintainSignupFeeds: plain edit keys replaced by their hashes', { hashed });
   const correction = await reconcileSignupCount(db);
   if (correction !== 0) logger.warn('maintainSignupFeeds: the total was off', { correction });
+  await foldSignupCountWhenDue(db);
   await refreshRecentSignups(db);
   const placed = await stampMissingFirstSignups(db);
   if (placed > 0)

@@ -1,11 +1,12 @@
-// The signup total the panel shows at once: shards kept by the create and delete triggers, reconciled
-// with count().
+// The signup total the panel shows at once: changes written by the create and delete triggers, folded
+// into one total document, reconciled with count().
 import { COLLECTIONS } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { FieldValue } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { reconcileSignupCount } from './signup-count';
+import { FOLD_SPACING_MS } from '../shared/fold-turns';
+import { foldSignupCountWhenDue, reconcileSignupCount, signupCountChange } from './signup-count';
 
 const { db } = adminSdk();
 const signups = db.collection(COLLECTIONS.waitlistSignups);
@@ -55,6 +56,41 @@ describe('signup total', () => {
       );
     },
   );
+
+  it('is exact while changes wait, and a fold moves them into the one total document', async () => {
+    const total = db.collection(COLLECTIONS.signupCounts).doc('total');
+    // Other suites' triggers move the same total: the check is taken again until nothing else changed it.
+    await vi.waitFor(
+      async () => {
+        const before = await shardSum();
+        const changes = Array.from({ length: 40 }, () => signupCountChange(db, 1));
+        const batch = db.batch();
+        for (const change of changes) batch.create(change.ref, change.data);
+        await batch.commit();
+        const pending = await shardSum();
+        // A fold when the turn has come, as a writer does; folds of other writers count too.
+        await vi.waitFor(
+          async () => {
+            await foldSignupCountWhenDue(db);
+            const left = await db.getAll(...changes.map((change) => change.ref));
+            expect(left.filter((snapshot) => snapshot.exists)).toHaveLength(0);
+          },
+          { timeout: 20_000, interval: FOLD_SPACING_MS },
+        );
+        const folded = await shardSum();
+        const undo = db.batch();
+        for (const change of changes) {
+          const back = signupCountChange(db, -1);
+          undo.create(back.ref, back.data);
+        }
+        await undo.commit();
+        const totalWritten = (await total.get()).exists;
+        if (pending !== before + 40 || folded !== before + 40) throw new Error('others changed the total');
+        expect(totalWritten).toBe(true);
+      },
+      { timeout: 60_000, interval: 500 },
+    );
+  });
 
   it('is set back to count() by the reconciliation when it is off', async () => {
     // Other suites create and delete signups meanwhile, and their triggers move the shards: the check is

@@ -1,6 +1,6 @@
 // What the admin panel reads beside waitlist_signups itself, kept by the trigger on every signup write
 // (on-signup-written.ts) and repaired on a schedule (maintain-signup-feeds.ts):
-// - signup_counts: the total, in shards (signup-count.ts);
+// - signup_counts: the total, and its changes not yet folded into it (signup-count.ts);
 // - signup_recent/{id}: a copy of each signup changed in the last RECENT_SIGNUPS_KEPT_HOURS (TTL on
 //   expiresAt), so that a panel's first rows come from a small collection whatever the total;
 // - signup_deletions/{SHA-256 of the id} {deletedAt, expiresAt}: tombstones that take a deleted signup
@@ -16,7 +16,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { addressHash } from '../subscribers/erasure';
-import { signupCountChange } from './signup-count';
+import { foldSignupCountWhenDue, signupCountChange } from './signup-count';
 
 const HOUR_MS = 3600 * 1000;
 const RECENT_BATCH = 400;
@@ -60,9 +60,10 @@ export async function recordSignupWrite(
   if ((copy.expiresAt as Timestamp).toMillis() > Date.now()) batch.set(recentRef(db, id), copy);
   if (created) {
     const count = signupCountChange(db, 1);
-    batch.set(count.ref, count.data, { merge: true });
+    batch.create(count.ref, count.data);
   }
   await batch.commit();
+  if (created) await foldSignupCountWhenDue(db);
 }
 
 /**
@@ -77,7 +78,7 @@ async function stampSignup(db: Firestore, id: string, created: boolean): Promise
     const current = await transaction.get(signup);
     if (created) {
       const count = signupCountChange(db, 1);
-      transaction.set(count.ref, count.data, { merge: true });
+      transaction.create(count.ref, count.data);
     }
     const data = current.data();
     if (!data || hasUpdatedAt(data)) return;
@@ -90,6 +91,7 @@ async function stampSignup(db: Firestore, id: string, created: boolean): Promise
       expiresAt: Timestamp.fromMillis(Date.now() + RECENT_SIGNUPS_KEPT_HOURS * HOUR_MS),
     });
   });
+  if (created) await foldSignupCountWhenDue(db);
 }
 
 /**
@@ -103,7 +105,7 @@ export async function recordSignupDeletion(db: Firestore, id: string): Promise<v
   await db.runTransaction(async (transaction) => {
     const again = (await transaction.get(signup)).exists;
     const count = signupCountChange(db, -1);
-    transaction.set(count.ref, count.data, { merge: true });
+    transaction.create(count.ref, count.data);
     if (again) return;
     transaction.delete(recentRef(db, id));
     transaction.set(tombstone, {
@@ -111,6 +113,7 @@ export async function recordSignupDeletion(db: Firestore, id: string): Promise<v
       expiresAt: Timestamp.fromMillis(Date.now() + DELETIONS_KEPT_DAYS * 24 * HOUR_MS),
     });
   });
+  await foldSignupCountWhenDue(db);
 }
 
 /**

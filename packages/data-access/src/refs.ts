@@ -74,7 +74,7 @@ export function recentSignupsRef(db: Firestore): CollectionReference<WaitlistSig
   return collection(db, COLLECTIONS.recentSignups).withConverter(signupRowConverter);
 }
 
-/** The signup total's shards: signup_counts/{n} {count}, written by triggers. */
+/** The signup total: the sum of `count` over signup_counts (the total and its changes not yet folded in), written by functions. */
 export function signupCountsRef(db: Firestore): CollectionReference<{ count?: unknown }> {
   return collection(db, COLLECTIONS.signupCounts) as CollectionReference<{ count?: unknown }>;
 }

@@ -62,9 +62,6 @@ export const RANKING_SETTINGS_DOC = 'ranking';
 /** signup_recent keeps a copy of each signup for this long after its last change (TTL on expiresAt). */
 export const RECENT_SIGNUPS_KEPT_HOURS = 48;
 
-/** signup_counts/{0..N-1}: the signup total kept in shards, so that a launch-day burst spreads its writes. */
-export const SIGNUP_COUNT_SHARDS = 10;
-
 /** How long a signup's tombstone (signup_deletions) is kept: an admin panel's copy older than this is reloaded. */
 export const DELETIONS_KEPT_DAYS = 30;
 
