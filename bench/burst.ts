@@ -2,9 +2,8 @@
 // written as the site's join writes it and then handled by the signup trigger's own code — its feeds
 // (recordSignupWrite: the recent copy and the total's change) beside its ranking (syncRankEntry: its entry
 // and its delta, folded when the turn has come) — against a Firestore emulator, through the real Admin SDK.
-// Every commit the SDK makes is watched (Firestore's `request('commit')`, the one call every batch and
-// transaction commits through; counted when it succeeded), so writes are counted per document from what
-// the code itself issued.
+// Every commit the SDK makes is watched (@silk/stack/commit-watch), so writes are counted per document
+// from what the code itself issued.
 //
 // The trigger's code runs in this process, not in the Functions emulator: on this 2-core machine the
 // emulator runs a trigger in a worker process per invocation and carries a few dozen a second, so a
@@ -33,6 +32,7 @@ import {
   readSettings,
 } from '@silk/functions/bench';
 import { adminSdk } from '@silk/stack/admin-sdk';
+import { watchCommits, writesPerDocument } from '@silk/stack/commit-watch';
 import { ROOT } from '@silk/stack/stack';
 import { FieldValue } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
@@ -44,30 +44,6 @@ const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1837);
 const RATE = Number(process.env.BENCH_BURST_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? 300);
 const WINDOW_MS = 10_000;
-
-type CommitRequest = { writes?: Array<{ update?: { name: string }; delete?: string }> };
-
-/** Every commit Firestore took from this client: when it answered, and the documents it wrote. */
-function watchCommits(db: object): Array<{ at: number; paths: string[] }> {
-  const commits: Array<{ at: number; paths: string[] }> = [];
-  const client = db as { request: (method: string, request: CommitRequest, ...rest: unknown[]) => unknown };
-  const send = client.request.bind(client);
-  client.request = (method, request, ...rest) => {
-    const sent = send(method, request, ...rest);
-    // Counted when Firestore took the commit: a write refused on its precondition wrote nothing.
-    if (method === 'commit')
-      void (sent as Promise<unknown>).then(
-        () =>
-          commits.push({
-            at: performance.now(),
-            paths: [...new Set((request.writes ?? []).map((w) => w.update?.name ?? w.delete ?? ''))],
-          }),
-        () => undefined,
-      );
-    return sent;
-  };
-  return commits;
-}
 
 /** The most writes one document took in any `windowMs` window, per second, and the document. */
 function hottest(times: Map<string, number[]>, windowMs: number): { perSecond: number; path: string } {
@@ -86,7 +62,7 @@ function hottest(times: Map<string, number[]>, windowMs: number): { perSecond: n
 async function inner(): Promise<void> {
   const { db } = adminSdk();
   const space = rankSpace(db);
-  const commits = watchCommits(db);
+  const { commits } = watchCommits(db);
   const signups = db.collection(COLLECTIONS.waitlistSignups);
   const tag = randomUUID().slice(0, 6);
   // A signup at every tick from 0 to SECONDS, both included: the burst lasts SECONDS.
@@ -130,10 +106,8 @@ async function inner(): Promise<void> {
     0,
   );
 
-  const writes = new Map<string, number[]>();
-  for (const { at, paths } of commits)
-    for (const path of paths) writes.set(path, [...(writes.get(path) ?? []), at]);
-  const ranking = new Map([...writes].filter(([path]) => /\/rank_fold\//.test(path)));
+  const writes = writesPerDocument(commits);
+  const ranking = writesPerDocument(commits, (path) => /\/rank_fold\//.test(path));
   const folds = [...ranking].find(([path]) => path.endsWith('/rank_fold/done'))?.[1] ?? [];
   const foldGaps = folds
     .slice(1)

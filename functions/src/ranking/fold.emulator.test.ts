@@ -1,13 +1,14 @@
 // The ranking's counts under a burst, against the emulator: every change of a burst is counted once and
 // placed exactly, before its fold as after it; each count document is written by one fold at a time and
-// at most once per FOLD_SPACING_MS (the commits the client sends are watched); a fold left unfinished is
+// at most once per FOLD_SPACING_MS (the commits the client makes are watched); a fold left unfinished is
 // taken over.
 // Each test ranks in a space of its own, from signups written with the background triggers off.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { Timestamp } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
+import { watchCommits, writesPerDocument } from '@silk/stack/commit-watch';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
 import { deltasOf, FOLD_SPACING_MS, settleAll } from './fold';
 import { positionOf } from './position';
@@ -54,26 +55,6 @@ afterAll(async () => {
 const totalCounted = async (space: RankSpace) =>
   [...sumShards(await db.getAll(...coarseRefs(db, space, 0))).values()].reduce((a, b) => a + b, 0);
 
-type CommitRequest = { writes?: Array<{ update?: { name: string }; delete?: string }> };
-
-/** The paths of the documents each commit the client sends writes to, with when it was sent. */
-function watchCommits(): { commits: Array<{ at: number; paths: string[] }>; stop: () => void } {
-  const commits: Array<{ at: number; paths: string[] }> = [];
-  const client = db as unknown as {
-    request: (method: string, request: CommitRequest, ...rest: unknown[]) => unknown;
-  };
-  const send = client.request.bind(client);
-  const spy = vi.spyOn(client, 'request').mockImplementation((method, request, ...rest) => {
-    if (method === 'commit')
-      commits.push({
-        at: Date.now(),
-        paths: (request.writes ?? []).map((write) => write.update?.name ?? write.delete ?? ''),
-      });
-    return send(method, request, ...rest);
-  });
-  return { commits, stop: () => spy.mockRestore() };
-}
-
 describe('the ranking’s folded counts', () => {
   it('places every signup of a concurrent burst exactly and leaves no delta behind', async () => {
     const emails = await writeSignups(60);
@@ -116,7 +97,7 @@ describe('the ranking’s folded counts', () => {
   it('writes each count document at most once per FOLD_SPACING_MS, whatever the burst', async () => {
     const emails = await writeSignups(80);
     const space = newSpace();
-    const watch = watchCommits();
+    const watch = watchCommits(db);
     try {
       // Four waves a quarter of a second apart: several folds, each with changes waiting.
       await Promise.all(
@@ -131,11 +112,7 @@ describe('the ranking’s folded counts', () => {
       watch.stop();
     }
     await settleAll(db, space);
-    const countDocument = /\/rank_(coarse|fine|leaf)\//;
-    const writesOf = new Map<string, number[]>();
-    for (const { at, paths } of watch.commits)
-      for (const path of new Set(paths.filter((path) => countDocument.test(path))))
-        writesOf.set(path, [...(writesOf.get(path) ?? []), at]);
+    const writesOf = writesPerDocument(watch.commits, (path) => /\/rank_(coarse|fine|leaf)\//.test(path));
     expect(writesOf.size).toBeGreaterThan(0);
     const gaps = [...writesOf.values()].flatMap((times) =>
       times.slice(1).map((at, i) => at - (times[i] ?? 0)),

@@ -22,7 +22,8 @@ export function foldTurns(parent: DocumentReference, collection: string): FoldTu
   return { lease: turns.doc('lease'), done: turns.doc('done') };
 }
 
-export const generationOf = (snapshot: DocumentSnapshot | undefined) => Number(snapshot?.get('generation') ?? 0);
+export const generationOf = (snapshot: DocumentSnapshot | undefined) =>
+  Number(snapshot?.get('generation') ?? 0);
 
 export const lostRace = (error: unknown) => LOST_RACE.has((error as { code?: number }).code ?? -1);
 

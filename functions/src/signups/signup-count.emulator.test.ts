@@ -79,10 +79,7 @@ describe('signup total', () => {
         );
         const folded = await shardSum();
         const undo = db.batch();
-        for (const change of changes) {
-          const back = signupCountChange(db, -1);
-          undo.create(back.ref, back.data);
-        }
+        for (const back of changes.map(() => signupCountChange(db, -1))) undo.create(back.ref, back.data);
         await undo.commit();
         const totalWritten = (await total.get()).exists;
         if (pending !== before + 40 || folded !== before + 40) throw new Error('others changed the total');
