@@ -29,9 +29,10 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runBenchInEmulators } from './lib/emulator-session';
 import { report } from './lib/report';
+import { envNumber } from './lib/env';
 
-const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1637);
-const COUNT = Number(process.env.BENCH_INVITES ?? 10_000);
+const OFFSET = envNumber('SILK_PORT_OFFSET', 1637);
+const COUNT = envNumber('BENCH_INVITES', 10_000);
 /** Cloud Scheduler's period for the mail redrive (outbox/redrive-schedule.ts: every minute). */
 const REDRIVE_PERIOD_MS = 60_000;
 
@@ -128,7 +129,7 @@ async function inner(): Promise<void> {
   const redrive = setInterval(() => {
     redriveMail(db).catch((error: unknown) => console.error('[bench/invites] redrive', error));
   }, REDRIVE_PERIOD_MS);
-  const sinkMaxSeconds = Number(process.env.BENCH_SINK_MAX_S ?? total / config.ratePerSecond + 600);
+  const sinkMaxSeconds = envNumber('BENCH_SINK_MAX_S', total / config.ratePerSecond + 600);
   let seconds = Number.NaN;
   let sinkSeconds = Number.NaN;
   for (let tick = 0; Number.isNaN(sinkSeconds) && elapsed() < sinkMaxSeconds; tick += 1) {
