@@ -10,9 +10,9 @@ import {
 } from '@silk/schema/invites';
 
 export type { InviteHistoryEntry };
-import { collection, doc, limit, orderBy, query, where, type Unsubscribe } from 'firebase/firestore';
+import { collection, limit, orderBy, query, where, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
-import { listenToDocument, listenToQuery } from './live-query';
+import { listenToQuery, settingsListener } from './live-query';
 
 /** How many of the latest waves the panel follows. */
 export const WAVES_SHOWN = 50;
@@ -80,18 +80,7 @@ export function listenToInviteWaves(
 }
 
 /** settings/invites, live. */
-export function listenToDripSettings(
-  services: AdminServices,
-  onSettings: (settings: DripSettings) => void,
-  onError: (error: Error) => void,
-): Unsubscribe {
-  return listenToDocument(
-    doc(services.db, COLLECTIONS.settings, INVITE_SETTINGS_DOC),
-    parseDripSettings,
-    onSettings,
-    onError,
-  );
-}
+export const listenToDripSettings = settingsListener(INVITE_SETTINGS_DOC, parseDripSettings);
 
 /** One address's invite history, oldest first, live. */
 export function listenToInviteHistory(

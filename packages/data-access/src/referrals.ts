@@ -10,9 +10,9 @@ import {
   type RankingSettings,
   type ReferralRecord,
 } from '@silk/schema/referrals';
-import { collection, doc, limit, query, where, type Unsubscribe } from 'firebase/firestore';
+import { collection, limit, query, where, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
-import { listenToDocument, listenToQuery } from './live-query';
+import { listenToQuery, settingsListener } from './live-query';
 
 /** How many withheld referrals the queue follows at once (an Admin's decision takes one out). */
 export const REVIEW_QUEUE_WINDOW = 500;
@@ -96,15 +96,4 @@ export function listenToWithheldReferrals(
 }
 
 /** settings/ranking, live: the rule in force and the progress of a re-rank. */
-export function listenToRankingSettings(
-  services: AdminServices,
-  onSettings: (settings: RankingSettings) => void,
-  onError: (error: Error) => void,
-): Unsubscribe {
-  return listenToDocument(
-    doc(services.db, COLLECTIONS.settings, RANKING_SETTINGS_DOC),
-    parseRankingSettings,
-    onSettings,
-    onError,
-  );
-}
+export const listenToRankingSettings = settingsListener(RANKING_SETTINGS_DOC, parseRankingSettings);
