@@ -22,6 +22,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { mailDirectory, startMailDev, stopMailDev } from '@silk/stack/maildev';
 import { ROOT, withoutBackgroundTriggers } from '@silk/stack/stack';
+import { setWaitingSubscriber } from '@silk/stack/waiting-line';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,19 +62,10 @@ async function seed(db: Firestore): Promise<void> {
     const batch = db.batch();
     for (let index = start; index < Math.min(COUNT, start + 250); index += 1) {
       const email = `invitee-${String(index).padStart(6, '0')}@bench.test`;
-      const at = Timestamp.fromMillis(since + index * 1000);
-      batch.set(db.collection(COLLECTIONS.waitlistSignups).doc(email), {
-        email,
-        timestamp: at,
-        // As the signup trigger stamps it (paused while seeding): the line's order without a ranking index.
-        firstSignupAt: at,
-        confirmedAt: at,
-        source: 'bench',
-      });
-      batch.set(db.collection(COLLECTIONS.subscribers).doc(email), {
-        email,
-        subscriberId: `bench-${index}`,
-        referralCode: 'abcd2345',
+      // Stamped as the signup trigger would (paused while seeding).
+      setWaitingSubscriber(db, batch, email, Timestamp.fromMillis(since + index * 1000), {
+        signup: { source: 'bench' },
+        subscriber: { subscriberId: `bench-${index}`, referralCode: 'abcd2345' },
       });
     }
     writes.push(batch.commit());
