@@ -12,7 +12,7 @@ import {
 export type { InviteHistoryEntry };
 import { collection, limit, orderBy, query, where, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
-import { listenToQuery, settingsListener } from './live-query';
+import { listenToQuery, queryListener, settingsListener } from './live-query';
 
 /** How many of the latest waves the panel follows. */
 export const WAVES_SHOWN = 50;
@@ -61,23 +61,10 @@ export function parseInviteHistoryEntry(data: Record<string, unknown>): InviteHi
 }
 
 /** The latest waves, newest first, live (their progress as they run). */
-export function listenToInviteWaves(
-  services: AdminServices,
-  onWaves: (waves: InviteWaveRow[]) => void,
-  onError: (error: Error) => void,
-): Unsubscribe {
-  const latest = query(
-    collection(services.db, COLLECTIONS.inviteWaves),
-    orderBy('createdAt', 'desc'),
-    limit(WAVES_SHOWN),
-  );
-  return listenToQuery(
-    latest,
-    (documents) => documents.map((document) => parseInviteWave(document.id, document.data())),
-    onWaves,
-    onError,
-  );
-}
+export const listenToInviteWaves = queryListener(
+  (db) => query(collection(db, COLLECTIONS.inviteWaves), orderBy('createdAt', 'desc'), limit(WAVES_SHOWN)),
+  (documents) => documents.map((document) => parseInviteWave(document.id, document.data())),
+);
 
 /** settings/invites, live. */
 export const listenToDripSettings = settingsListener(INVITE_SETTINGS_DOC, parseDripSettings);

@@ -7,6 +7,7 @@ import {
   onSnapshot,
   type DocumentData,
   type DocumentReference,
+  type Firestore,
   type Query,
   type QueryDocumentSnapshot,
   type Unsubscribe,
@@ -29,6 +30,18 @@ export function listenToDocument<T>(
   onError: (error: Error) => void,
 ): Unsubscribe {
   return onSnapshot(reference, (snapshot) => onValue(read(snapshot.data())), onError);
+}
+
+/** The live reader of the query `queryOf` makes, its documents read by `read`. */
+export function queryListener<T>(
+  queryOf: (db: Firestore) => Query,
+  read: (documents: QueryDocumentSnapshot[]) => T,
+) {
+  return (
+    services: AdminServices,
+    onValue: (value: T) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe => listenToQuery(queryOf(services.db), read, onValue, onError);
 }
 
 /** The live reader of one settings/{id} document, its data read by `read`. */
