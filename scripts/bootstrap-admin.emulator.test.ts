@@ -67,6 +67,15 @@ async function registerOnOwn(email: string, password: string) {
   return auth.getUserByEmail(email);
 }
 
+/** The password of the accounts registered on their own. */
+const OWN_PASSWORD = 'Squat-9-password';
+
+/** A fresh address with an account registered on its own (password OWN_PASSWORD). */
+async function ownAccount(tag: string) {
+  const email = `${tag}-${suffix()}@bootstrap.test`;
+  return { email, account: await registerOnOwn(email, OWN_PASSWORD) };
+}
+
 /** The account registered on its own is as it was (unverified, its password works) and has no staff record. */
 async function expectOwnAccountUntouched(email: string, password: string) {
   expect((await staffDoc(email).get()).exists).toBe(false);
@@ -144,14 +153,12 @@ describe('pnpm admin:bootstrap', () => {
     'refuses an existing self-registered account: non-zero exit, nothing changed',
     { timeout: 60_000 },
     async () => {
-      const email = `squatter-${suffix()}@bootstrap.test`;
-      const ownPassword = 'Squat-9-password';
-      const squatter = await registerOnOwn(email, ownPassword);
+      const { email, account: squatter } = await ownAccount('squatter');
       const result = bootstrap('--email', email, '--username', `Sq_${suffix()}`);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('Refused');
       expect(result.stderr).toContain('--reset-password');
-      const after = await expectOwnAccountUntouched(email, ownPassword);
+      const after = await expectOwnAccountUntouched(email, OWN_PASSWORD);
       expect(after.tokensValidAfterTime).toBe(squatter.tokensValidAfterTime);
     },
   );
@@ -160,16 +167,14 @@ describe('pnpm admin:bootstrap', () => {
     '--reset-password takes the account over: the old password stops working, sessions revoked',
     { timeout: 60_000 },
     async () => {
-      const email = `takeover-${suffix()}@bootstrap.test`;
-      const ownPassword = 'Squat-9-password';
-      const before = await registerOnOwn(email, ownPassword);
+      const { email, account: before } = await ownAccount('takeover');
       // tokensValidAfterTime has whole seconds: the revocation must fall in a later second than the account's creation.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       const username = `Tk_${suffix()}`;
       const result = bootstrapOk('--email', email, '--username', username, '--reset-password');
       expect(result.stdout).toContain('every session revoked');
       const password = oneTimePassword(result.stdout);
-      expect(await signIn(email, ownPassword)).toBe(false);
+      expect(await signIn(email, OWN_PASSWORD)).toBe(false);
       expect(await signIn(email, password!)).toBe(true);
       const after = await auth.getUserByEmail(email);
       expect(after.uid).toBe(before.uid);
@@ -202,13 +207,12 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
     { timeout: 60_000 },
     async () => {
       const email = `race-${suffix()}@bootstrap.test`;
-      const squatterPassword = 'Squat-9-password';
       // The registration lands between the script's look-up (no account yet) and its own account creation.
       const racing = new Proxy(auth, {
         get(target, property, receiver) {
           if (property === 'createUser') {
             return async (properties: Parameters<Auth['createUser']>[0]) => {
-              await registerOnOwn(email, squatterPassword);
+              await registerOnOwn(email, OWN_PASSWORD);
               return target.createUser(properties);
             };
           }
@@ -223,7 +227,7 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
       expect(result.lines.join('\n')).toContain(
         `Refused: an Auth account for ${email} was registered while the script ran.`,
       );
-      await expectOwnAccountUntouched(email, squatterPassword);
+      await expectOwnAccountUntouched(email, OWN_PASSWORD);
     },
   );
 
@@ -280,8 +284,7 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
     '--reset-password replaces a record of other roles and flags too, naming them',
     { timeout: 60_000 },
     async () => {
-      const email = `flags-${suffix()}@bootstrap.test`;
-      const account = await registerOnOwn(email, 'Squat-9-password');
+      const { email, account } = await ownAccount('flags');
       await staffDoc(email).set({ uid: account.uid, username: 'flagged', roles: ['Staff'], disabled: true });
       const result = bootstrapOk('--email', email, '--username', `Fl_${suffix()}`, '--reset-password');
       expect(result.stdout).toContain(
