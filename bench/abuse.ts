@@ -40,15 +40,16 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInEmulators } from './lib/emulator-session';
 import { report } from './lib/report';
+import { envNumber } from './lib/env';
 
-const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1387);
-const REQUESTS = Number(process.env.BENCH_ABUSE_REQUESTS ?? 2000);
+const OFFSET = envNumber('SILK_PORT_OFFSET', 1387);
+const REQUESTS = envNumber('BENCH_ABUSE_REQUESTS', 2000);
 // Each concurrent request beyond an idle worker makes the Functions emulator load another one (seconds
 // each on a busy machine, and it gives up on slow loads): a few at a time, after one warm-up call each.
-const CONCURRENCY = Number(process.env.BENCH_ABUSE_CONCURRENCY ?? 4);
+const CONCURRENCY = envNumber('BENCH_ABUSE_CONCURRENCY', 4);
 const PROJECT = 'demo-silk-abuse';
 const REGION = 'us-central1';
-const TIMED = Number(process.env.BENCH_ABUSE_TIMED ?? 200);
+const TIMED = envNumber('BENCH_ABUSE_TIMED', 200);
 /** The functions' ceilings for the run (CEILING_* of config.ts) and production's mail budget per mailbox. */
 const LIMITS = {
   joinSignups: 100,

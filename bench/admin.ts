@@ -39,11 +39,12 @@ import { emulatorPid, run, runInEmulators, runningProcesses, seedSignups } from 
 import { measureInChromium } from './lib/panel-session';
 import { rowShownAfter } from './lib/live-row';
 import { report } from './lib/report';
+import { envNumber } from './lib/env';
 
-const SIGNUP_COUNT = Number(process.env.BENCH_SIGNUPS ?? 100_000);
+const SIGNUP_COUNT = envNumber('BENCH_SIGNUPS', 100_000);
 /** Signups changed between the first and the repeat open. */
 const CHANGES = 50;
-const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 0);
+const OFFSET = envNumber('SILK_PORT_OFFSET', 0);
 const ADMIN_ASSETS = join(ROOT, 'apps', 'admin', 'dist', 'admin', 'assets');
 const SITE_DIST = join(ROOT, 'apps', 'site', 'dist');
 const SCROLL_FRAMES = 240;

@@ -57,9 +57,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readEnvFile, run, runInEmulators, seedSignups } from './lib/emulator-session';
 import { report, type Figures, type Measurement } from './lib/report';
+import { envNumber } from './lib/env';
 
-const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1537);
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const OFFSET = envNumber('SILK_PORT_OFFSET', 1537);
+const RUNS = Math.max(1, envNumber('BENCH_RUNS', 3));
 const DEPLOY = join(ROOT, 'functions', 'deploy');
 const BUNDLE = pathToFileURL(join(DEPLOY, 'index.js')).href;
 /**

@@ -28,9 +28,10 @@ import {
 import { makeSignups } from '@silk/stack/seed-data';
 import { emulatorPid, runInEmulators, seedSignups } from './lib/emulator-session';
 import { report, type Measurement } from './lib/report';
+import { envNumber } from './lib/env';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
-const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1437);
+const OFFSET = envNumber('SILK_PORT_OFFSET', 1437);
 const PHASE_ENV = 'SILK_BENCH_EXPORT_PHASE';
 const PAGE_SIZE = 1000;
 const MB = 1024 * 1024;

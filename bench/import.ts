@@ -41,12 +41,13 @@ import { performance } from 'node:perf_hooks';
 import { runInEmulators, runningProcesses } from './lib/emulator-session';
 import type { ImportClientFigures } from './lib/import-client';
 import { report } from './lib/report';
+import { envNumber } from './lib/env';
 
-const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1737);
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-const EXISTING = Number(process.env.BENCH_IMPORT_EXISTING ?? Math.round(ROWS * 0.05));
+const OFFSET = envNumber('SILK_PORT_OFFSET', 1737);
+const ROWS = envNumber('BENCH_IMPORT_ROWS', 100_000);
+const EXISTING = envNumber('BENCH_IMPORT_EXISTING', Math.round(ROWS * 0.05));
 const BAD = Math.round(ROWS / 100);
-const SETTLE_MAX_S = Number(process.env.BENCH_SETTLE_MAX_S ?? 3600);
+const SETTLE_MAX_S = envNumber('BENCH_SETTLE_MAX_S', 3600);
 const DAY_MS = 24 * 3600_000;
 
 async function outer(): Promise<void> {

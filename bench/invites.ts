@@ -22,6 +22,7 @@ import { COLLECTIONS } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { mailDirectory, startMailDev, stopMailDev } from '@silk/stack/maildev';
 import { ROOT, withoutBackgroundTriggers } from '@silk/stack/stack';
+import { setWaitingSubscriber } from '@silk/stack/waiting-line';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,9 +30,10 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runBenchInEmulators } from './lib/emulator-session';
 import { report } from './lib/report';
+import { envNumber } from './lib/env';
 
-const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1637);
-const COUNT = Number(process.env.BENCH_INVITES ?? 10_000);
+const OFFSET = envNumber('SILK_PORT_OFFSET', 1637);
+const COUNT = envNumber('BENCH_INVITES', 10_000);
 /** Cloud Scheduler's period for the mail redrive (outbox/redrive-schedule.ts: every minute). */
 const REDRIVE_PERIOD_MS = 60_000;
 
@@ -60,19 +62,10 @@ async function seed(db: Firestore): Promise<void> {
     const batch = db.batch();
     for (let index = start; index < Math.min(COUNT, start + 250); index += 1) {
       const email = `invitee-${String(index).padStart(6, '0')}@bench.test`;
-      const at = Timestamp.fromMillis(since + index * 1000);
-      batch.set(db.collection(COLLECTIONS.waitlistSignups).doc(email), {
-        email,
-        timestamp: at,
-        // As the signup trigger stamps it (paused while seeding): the line's order without a ranking index.
-        firstSignupAt: at,
-        confirmedAt: at,
-        source: 'bench',
-      });
-      batch.set(db.collection(COLLECTIONS.subscribers).doc(email), {
-        email,
-        subscriberId: `bench-${index}`,
-        referralCode: 'abcd2345',
+      // Stamped as the signup trigger would (paused while seeding).
+      setWaitingSubscriber(db, batch, email, Timestamp.fromMillis(since + index * 1000), {
+        signup: { source: 'bench' },
+        subscriber: { subscriberId: `bench-${index}`, referralCode: 'abcd2345' },
       });
     }
     writes.push(batch.commit());
@@ -128,7 +121,7 @@ async function inner(): Promise<void> {
   const redrive = setInterval(() => {
     redriveMail(db).catch((error: unknown) => console.error('[bench/invites] redrive', error));
   }, REDRIVE_PERIOD_MS);
-  const sinkMaxSeconds = Number(process.env.BENCH_SINK_MAX_S ?? total / config.ratePerSecond + 600);
+  const sinkMaxSeconds = envNumber('BENCH_SINK_MAX_S', total / config.ratePerSecond + 600);
   let seconds = Number.NaN;
   let sinkSeconds = Number.NaN;
   for (let tick = 0; Number.isNaN(sinkSeconds) && elapsed() < sinkMaxSeconds; tick += 1) {

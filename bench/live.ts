@@ -28,10 +28,11 @@ import { run, runInEmulators, seedSignups } from './lib/emulator-session';
 import { measureInChromium } from './lib/panel-session';
 import { rowShownAfter } from './lib/live-row';
 import { report } from './lib/report';
+import { envNumber } from './lib/env';
 
-const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1337);
-const SIGNUP_COUNT = Number(process.env.BENCH_SIGNUPS ?? 1000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const OFFSET = envNumber('SILK_PORT_OFFSET', 1337);
+const SIGNUP_COUNT = envNumber('BENCH_SIGNUPS', 1000);
+const RUNS = envNumber('BENCH_RUNS', 5);
 const BUDGET_MS = 2000;
 const FIGURES_FILE = join(ROOT, 'test-results', `bench-live-${OFFSET}.json`);
 

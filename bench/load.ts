@@ -28,8 +28,9 @@ import { mintAppCheckToken, startAppCheckStub } from '@silk/stack/app-check-stub
 import { runBenchInEmulators } from './lib/emulator-session';
 import { benchServerConfig } from './lib/handler-config';
 import { report } from './lib/report';
+import { envNumber } from './lib/env';
 
-const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1337);
+const OFFSET = envNumber('SILK_PORT_OFFSET', 1337);
 const ONE_ADDRESS_REQUESTS = 200;
 const MANY_ADDRESSES = 5_000;
 const FEEDBACK_CHECKS = 1_000;

@@ -50,9 +50,10 @@ import { performance } from 'node:perf_hooks';
 import { readEnvFile, runBenchInEmulators, seedSignups } from './lib/emulator-session';
 import { benchServerConfig } from './lib/handler-config';
 import { report } from './lib/report';
+import { envNumber } from './lib/env';
 
-const OFFSET = Number(process.env.SILK_PORT_OFFSET ?? 1537);
-const SIGNUP_COUNT = Number(process.env.BENCH_SIGNUPS ?? 100_000);
+const OFFSET = envNumber('SILK_PORT_OFFSET', 1537);
+const SIGNUP_COUNT = envNumber('BENCH_SIGNUPS', 100_000);
 const SAMPLE = 200;
 const FRIENDS = 100;
 const SKIP: RankingRule = { kind: 'skip', places: 5 };

@@ -16,11 +16,12 @@ import lighthouse from 'lighthouse';
 import { statusHtml, type StatusContent, fillShell } from '@silk/functions/bench';
 import { report, type Measurement } from './lib/report';
 import { LOOKUP_PATHS, serveSite } from './lib/site-server';
+import { envNumber } from './lib/env';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'apps', 'site', 'dist');
-const PORT = Number(process.env.BENCH_SITE_PORT ?? 4317);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PORT = envNumber('BENCH_SITE_PORT', 4317);
+const RUNS = envNumber('BENCH_RUNS', 5);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PAGES = [
   { path: '/', html: 'index.html' },

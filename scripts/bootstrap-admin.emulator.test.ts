@@ -47,6 +47,44 @@ async function userExists(email: string): Promise<boolean> {
 
 const suffix = () => randomBytes(4).toString('hex');
 
+const staffDoc = (email: string) => db.collection(COLLECTIONS.staff).doc(email);
+const mappingDoc = (username: string) =>
+  db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username));
+/** The one-time password the script printed. */
+const oneTimePassword = (stdout: string) => /One-time password \(shown once\): (\S+)/.exec(stdout)?.[1];
+
+/** An account registered by someone on their own through the Auth REST API (unverified). */
+async function registerOnOwn(email: string, password: string) {
+  const response = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    },
+  );
+  expect(response.ok).toBe(true);
+  return auth.getUserByEmail(email);
+}
+
+/** The password of the accounts registered on their own. */
+const OWN_PASSWORD = 'Squat-9-password';
+
+/** A fresh address with an account registered on its own (password OWN_PASSWORD). */
+async function ownAccount(tag: string) {
+  const email = `${tag}-${suffix()}@bootstrap.test`;
+  return { email, account: await registerOnOwn(email, OWN_PASSWORD) };
+}
+
+/** The account registered on its own is as it was (unverified, its password works) and has no staff record. */
+async function expectOwnAccountUntouched(email: string, password: string) {
+  expect((await staffDoc(email).get()).exists).toBe(false);
+  const account = await auth.getUserByEmail(email);
+  expect(account.emailVerified).toBe(false);
+  expect(await signIn(email, password)).toBe(true);
+  return account;
+}
+
 /** Runs the script and expects it to succeed (showing its stderr when it does not). */
 function bootstrapOk(...args: string[]) {
   const result = bootstrap(...args);
@@ -60,11 +98,11 @@ describe('pnpm admin:bootstrap', () => {
     const username = `Ops_${suffix()}`;
 
     const first = bootstrapOk('--email', email, '--username', username);
-    const password = /One-time password \(shown once\): (\S+)/.exec(first.stdout)?.[1];
+    const password = oneTimePassword(first.stdout);
     expect(password).toBeTruthy();
 
     const user = await auth.getUserByEmail(email);
-    const staff = await db.collection(COLLECTIONS.staff).doc(email).get();
+    const staff = await staffDoc(email).get();
     expect(staff.data()).toMatchObject({
       uid: user.uid,
       username,
@@ -72,7 +110,7 @@ describe('pnpm admin:bootstrap', () => {
       mustChangePassword: true,
       createdBy: 'bootstrap',
     });
-    const mapping = await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get();
+    const mapping = await mappingDoc(username).get();
     expect(mapping.data()).toEqual({ username, email });
     expect(await signIn(email, password!)).toBe(true);
 
@@ -82,10 +120,8 @@ describe('pnpm admin:bootstrap', () => {
     const userAfter = await auth.getUserByEmail(email);
     expect(userAfter.uid).toBe(user.uid);
     expect(userAfter.tokensValidAfterTime).toBe(user.tokensValidAfterTime);
-    expect((await db.collection(COLLECTIONS.staff).doc(email).get()).data()).toEqual(staff.data());
-    expect(
-      (await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get()).data(),
-    ).toEqual(mapping.data());
+    expect((await staffDoc(email).get()).data()).toEqual(staff.data());
+    expect((await mappingDoc(username).get()).data()).toEqual(mapping.data());
     expect(await signIn(email, password!)).toBe(true); // the password was not reset
   });
 
@@ -108,10 +144,8 @@ describe('pnpm admin:bootstrap', () => {
       const result = bootstrap('--email', intruder, '--username', username);
       expect(result.status).not.toBe(0);
       expect(await userExists(intruder)).toBe(false);
-      expect((await db.collection(COLLECTIONS.staff).doc(intruder).get()).exists).toBe(false);
-      expect(
-        (await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get()).get('email'),
-      ).toBe(owner);
+      expect((await staffDoc(intruder).get()).exists).toBe(false);
+      expect((await mappingDoc(username).get()).get('email')).toBe(owner);
     },
   );
 
@@ -119,14 +153,12 @@ describe('pnpm admin:bootstrap', () => {
     'refuses an existing self-registered account: non-zero exit, nothing changed',
     { timeout: 60_000 },
     async () => {
-      const email = `squatter-${suffix()}@bootstrap.test`;
-      const ownPassword = 'Squat-9-password';
-      const squatter = await registerOnOwn(email, ownPassword);
+      const { email, account: squatter } = await ownAccount('squatter');
       const result = bootstrap('--email', email, '--username', `Sq_${suffix()}`);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('Refused');
       expect(result.stderr).toContain('--reset-password');
-      const after = await expectOwnAccountUntouched(email, ownPassword);
+      const after = await expectOwnAccountUntouched(email, OWN_PASSWORD);
       expect(after.tokensValidAfterTime).toBe(squatter.tokensValidAfterTime);
     },
   );
@@ -135,51 +167,26 @@ describe('pnpm admin:bootstrap', () => {
     '--reset-password takes the account over: the old password stops working, sessions revoked',
     { timeout: 60_000 },
     async () => {
-      const email = `takeover-${suffix()}@bootstrap.test`;
-      const ownPassword = 'Squat-9-password';
-      const before = await registerOnOwn(email, ownPassword);
+      const { email, account: before } = await ownAccount('takeover');
       // tokensValidAfterTime has whole seconds: the revocation must fall in a later second than the account's creation.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       const username = `Tk_${suffix()}`;
       const result = bootstrapOk('--email', email, '--username', username, '--reset-password');
       expect(result.stdout).toContain('every session revoked');
-      const password = /One-time password \(shown once\): (\S+)/.exec(result.stdout)?.[1];
-      expect(await signIn(email, ownPassword)).toBe(false);
+      const password = oneTimePassword(result.stdout);
+      expect(await signIn(email, OWN_PASSWORD)).toBe(false);
       expect(await signIn(email, password!)).toBe(true);
       const after = await auth.getUserByEmail(email);
       expect(after.uid).toBe(before.uid);
       expect(after.emailVerified).toBe(true);
       expect(after.tokensValidAfterTime).not.toBe(before.tokensValidAfterTime);
-      const staff = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
+      const staff = (await staffDoc(email).get()).data();
       expect(staff).toMatchObject({ uid: before.uid, roles: ['Admin'], mustChangePassword: true });
       const entries = await db.collection(COLLECTIONS.auditLog).where('target', '==', email).get();
       expect(entries.docs.map((entry) => entry.get('action'))).toContain('bootstrap');
     },
   );
 });
-
-/** An account registered by someone on their own through the Auth REST API (unverified). */
-async function registerOnOwn(email: string, password: string) {
-  const response = await fetch(
-    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    },
-  );
-  expect(response.ok).toBe(true);
-  return auth.getUserByEmail(email);
-}
-
-/** The account registered on its own is as it was (unverified, its password works) and has no staff record. */
-async function expectOwnAccountUntouched(email: string, password: string) {
-  expect((await db.collection(COLLECTIONS.staff).doc(email).get()).exists).toBe(false);
-  const account = await auth.getUserByEmail(email);
-  expect(account.emailVerified).toBe(false);
-  expect(await signIn(email, password)).toBe(true);
-  return account;
-}
 
 describe('pnpm admin:bootstrap: binding and leftovers', () => {
   it('says exactly what it created', { timeout: 60_000 }, async () => {
@@ -200,13 +207,12 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
     { timeout: 60_000 },
     async () => {
       const email = `race-${suffix()}@bootstrap.test`;
-      const squatterPassword = 'Squat-9-password';
       // The registration lands between the script's look-up (no account yet) and its own account creation.
       const racing = new Proxy(auth, {
         get(target, property, receiver) {
           if (property === 'createUser') {
             return async (properties: Parameters<Auth['createUser']>[0]) => {
-              await registerOnOwn(email, squatterPassword);
+              await registerOnOwn(email, OWN_PASSWORD);
               return target.createUser(properties);
             };
           }
@@ -221,7 +227,7 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
       expect(result.lines.join('\n')).toContain(
         `Refused: an Auth account for ${email} was registered while the script ran.`,
       );
-      await expectOwnAccountUntouched(email, squatterPassword);
+      await expectOwnAccountUntouched(email, OWN_PASSWORD);
     },
   );
 
@@ -239,11 +245,8 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
         mustChangePassword: false,
         createdBy: 'someone@silk.travel',
       };
-      await db.collection(COLLECTIONS.staff).doc(email).set(leftover);
-      await db
-        .collection(COLLECTIONS.usernameMappings)
-        .doc(usernameKey(oldName))
-        .set({ username: oldName, email });
+      await staffDoc(email).set(leftover);
+      await mappingDoc(oldName).set({ username: oldName, email });
       const username = `New_${suffix()}`;
 
       const refusedRun = bootstrap('--email', email, '--username', username);
@@ -253,7 +256,7 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
       expect(refusedRun.stderr).toContain('--replace-record');
       expect(refusedRun.stdout).not.toContain('Created Admin');
       expect(await userExists(email)).toBe(false);
-      expect((await db.collection(COLLECTIONS.staff).doc(email).get()).data()).toEqual(leftover);
+      expect((await staffDoc(email).get()).data()).toEqual(leftover);
 
       const replaced = bootstrapOk('--email', email, '--username', username, '--replace-record');
       const uid = (await auth.getUserByEmail(email)).uid;
@@ -261,7 +264,7 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
       expect(replaced.stdout).toContain(
         `Its previous staff record (roles Director, Admin; disabled; bound to account uid-of-a-deleted-account, which is not this one; username ${oldName}) was replaced by a new Admin record; none of its roles or flags were kept.`,
       );
-      const record = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
+      const record = (await staffDoc(email).get()).data();
       expect(record).toMatchObject({
         uid,
         username,
@@ -270,13 +273,9 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
         createdBy: 'bootstrap',
       });
       expect(record).not.toHaveProperty('disabled');
-      expect((await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(oldName)).get()).exists).toBe(
-        false,
-      );
-      expect(
-        (await db.collection(COLLECTIONS.usernameMappings).doc(usernameKey(username)).get()).get('email'),
-      ).toBe(email);
-      const password = /One-time password \(shown once\): (\S+)/.exec(replaced.stdout)?.[1];
+      expect((await mappingDoc(oldName).get()).exists).toBe(false);
+      expect((await mappingDoc(username).get()).get('email')).toBe(email);
+      const password = oneTimePassword(replaced.stdout);
       expect(await signIn(email, password!)).toBe(true);
     },
   );
@@ -285,17 +284,13 @@ describe('pnpm admin:bootstrap: binding and leftovers', () => {
     '--reset-password replaces a record of other roles and flags too, naming them',
     { timeout: 60_000 },
     async () => {
-      const email = `flags-${suffix()}@bootstrap.test`;
-      const account = await registerOnOwn(email, 'Squat-9-password');
-      await db
-        .collection(COLLECTIONS.staff)
-        .doc(email)
-        .set({ uid: account.uid, username: 'flagged', roles: ['Staff'], disabled: true });
+      const { email, account } = await ownAccount('flags');
+      await staffDoc(email).set({ uid: account.uid, username: 'flagged', roles: ['Staff'], disabled: true });
       const result = bootstrapOk('--email', email, '--username', `Fl_${suffix()}`, '--reset-password');
       expect(result.stdout).toContain(
         'Its previous staff record (roles Staff; disabled; username flagged) was replaced',
       );
-      const record = (await db.collection(COLLECTIONS.staff).doc(email).get()).data();
+      const record = (await staffDoc(email).get()).data();
       expect(record).toMatchObject({ uid: account.uid, roles: ['Admin'], mustChangePassword: true });
       expect(record).not.toHaveProperty('disabled');
     },

@@ -3,6 +3,7 @@
 // invites each person exactly once, and so do two runs of one chunk at the same time; the same request id
 // starts one wave; the drip starts its wave on schedule (an injected clock), once a day; expiry.
 import { COLLECTIONS, INVITE_SETTINGS_DOC } from '@silk/schema/constants';
+import { setWaitingSubscriber } from '@silk/stack/waiting-line';
 import { initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,20 +29,10 @@ async function waiting(tag: string, count: number, since = Date.UTC(2024, 0, 1))
     (_, index) => `${tag}-${String(index).padStart(4, '0')}@invites.test`,
   );
   const batch = db.batch();
-  for (const [index, email] of emails.entries()) {
-    const at = Timestamp.fromMillis(since + index * 1000);
-    batch.set(db.collection(COLLECTIONS.waitlistSignups).doc(email), {
-      email,
-      timestamp: at,
-      firstSignupAt: at,
-      confirmedAt: at,
+  for (const [index, email] of emails.entries())
+    setWaitingSubscriber(db, batch, email, Timestamp.fromMillis(since + index * 1000), {
+      subscriber: { subscriberId: `sub-${tag}-${index}`, referralCode: 'abcd2345' },
     });
-    batch.set(db.collection(COLLECTIONS.subscribers).doc(email), {
-      email,
-      subscriberId: `sub-${tag}-${index}`,
-      referralCode: 'abcd2345',
-    });
-  }
   await batch.commit();
   return emails;
 }

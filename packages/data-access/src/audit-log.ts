@@ -3,7 +3,7 @@
 import { COLLECTIONS, SECURITY_EVENTS_SHOWN_HOURS } from '@silk/schema/constants';
 import { collection, limit, orderBy, query, Timestamp, where, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
-import { listenToQuery } from './live-query';
+import { listenToQuery, queryListener } from './live-query';
 
 export interface AuditEntryRow {
   id: string;
@@ -17,35 +17,22 @@ export interface AuditEntryRow {
 /** How many of the newest entries the tab follows. */
 export const AUDIT_LOG_WINDOW = 500;
 
-export function listenToAuditLog(
-  services: AdminServices,
-  onEntries: (entries: AuditEntryRow[]) => void,
-  onError: (error: Error) => void,
-): Unsubscribe {
-  const newest = query(
-    collection(services.db, COLLECTIONS.auditLog),
-    orderBy('at', 'desc'),
-    limit(AUDIT_LOG_WINDOW),
-  );
-  return listenToQuery(
-    newest,
-    (documents) =>
-      documents.map((doc) => {
-        const data = doc.data();
-        const at = data.at as Timestamp | null | undefined;
-        return {
-          id: doc.id,
-          actor: String(data.actor ?? ''),
-          action: String(data.action ?? ''),
-          target: String(data.target ?? ''),
-          at: at && typeof at.toDate === 'function' ? at.toDate() : null,
-          details: (data.details as Record<string, unknown> | undefined) ?? {},
-        };
-      }),
-    onEntries,
-    onError,
-  );
-}
+export const listenToAuditLog = queryListener(
+  (db) => query(collection(db, COLLECTIONS.auditLog), orderBy('at', 'desc'), limit(AUDIT_LOG_WINDOW)),
+  (documents): AuditEntryRow[] =>
+    documents.map((doc) => {
+      const data = doc.data();
+      const at = data.at as Timestamp | null | undefined;
+      return {
+        id: doc.id,
+        actor: String(data.actor ?? ''),
+        action: String(data.action ?? ''),
+        target: String(data.target ?? ''),
+        at: at && typeof at.toDate === 'function' ? at.toDate() : null,
+        details: (data.details as Record<string, unknown> | undefined) ?? {},
+      };
+    }),
+);
 
 /**
  * The number of anonymous callers' events (failed sign-ins, password-reset requests) of the last

@@ -10,9 +10,9 @@ import {
 } from '@silk/schema/invites';
 
 export type { InviteHistoryEntry };
-import { collection, doc, limit, orderBy, query, where, type Unsubscribe } from 'firebase/firestore';
+import { collection, limit, orderBy, query, where, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
-import { listenToDocument, listenToQuery } from './live-query';
+import { listenToQuery, queryListener, settingsListener } from './live-query';
 
 /** How many of the latest waves the panel follows. */
 export const WAVES_SHOWN = 50;
@@ -61,37 +61,13 @@ export function parseInviteHistoryEntry(data: Record<string, unknown>): InviteHi
 }
 
 /** The latest waves, newest first, live (their progress as they run). */
-export function listenToInviteWaves(
-  services: AdminServices,
-  onWaves: (waves: InviteWaveRow[]) => void,
-  onError: (error: Error) => void,
-): Unsubscribe {
-  const latest = query(
-    collection(services.db, COLLECTIONS.inviteWaves),
-    orderBy('createdAt', 'desc'),
-    limit(WAVES_SHOWN),
-  );
-  return listenToQuery(
-    latest,
-    (documents) => documents.map((document) => parseInviteWave(document.id, document.data())),
-    onWaves,
-    onError,
-  );
-}
+export const listenToInviteWaves = queryListener(
+  (db) => query(collection(db, COLLECTIONS.inviteWaves), orderBy('createdAt', 'desc'), limit(WAVES_SHOWN)),
+  (documents) => documents.map((document) => parseInviteWave(document.id, document.data())),
+);
 
 /** settings/invites, live. */
-export function listenToDripSettings(
-  services: AdminServices,
-  onSettings: (settings: DripSettings) => void,
-  onError: (error: Error) => void,
-): Unsubscribe {
-  return listenToDocument(
-    doc(services.db, COLLECTIONS.settings, INVITE_SETTINGS_DOC),
-    parseDripSettings,
-    onSettings,
-    onError,
-  );
-}
+export const listenToDripSettings = settingsListener(INVITE_SETTINGS_DOC, parseDripSettings);
 
 /** One address's invite history, oldest first, live. */
 export function listenToInviteHistory(

@@ -10,9 +10,8 @@ import {
   type RankingSettings,
   type ReferralRecord,
 } from '@silk/schema/referrals';
-import { collection, doc, limit, query, where, type Unsubscribe } from 'firebase/firestore';
-import type { AdminServices } from './admin-firebase';
-import { listenToDocument, listenToQuery } from './live-query';
+import { collection, limit, query, where } from 'firebase/firestore';
+import { queryListener, settingsListener } from './live-query';
 
 /** How many withheld referrals the queue follows at once (an Admin's decision takes one out). */
 export const REVIEW_QUEUE_WINDOW = 500;
@@ -72,39 +71,22 @@ export function parseRankingSettings(data: Record<string, unknown> | undefined):
   return settings;
 }
 
-/** The withheld referrals, oldest first, live. */
-export function listenToWithheldReferrals(
-  services: AdminServices,
-  onRecords: (records: ReferralRecord[]) => void,
-  onError: (error: Error) => void,
-): Unsubscribe {
-  // Ordered here rather than in the query: an equality with an order on another field needs a composite index.
-  const withheld = query(
-    collection(services.db, COLLECTIONS.referrals),
-    where('status', '==', 'withheld'),
-    limit(REVIEW_QUEUE_WINDOW),
-  );
-  return listenToQuery(
-    withheld,
-    (documents) =>
-      documents
-        .map((document) => parseReferralRecord(document.id, document.data()))
-        .sort((a, b) => a.createdAt - b.createdAt || a.referred.localeCompare(b.referred)),
-    onRecords,
-    onError,
-  );
-}
+/**
+ * The withheld referrals, oldest first, live. Ordered here rather than in the query: an equality with an
+ * order on another field needs a composite index.
+ */
+export const listenToWithheldReferrals = queryListener(
+  (db) =>
+    query(
+      collection(db, COLLECTIONS.referrals),
+      where('status', '==', 'withheld'),
+      limit(REVIEW_QUEUE_WINDOW),
+    ),
+  (documents) =>
+    documents
+      .map((document) => parseReferralRecord(document.id, document.data()))
+      .sort((a, b) => a.createdAt - b.createdAt || a.referred.localeCompare(b.referred)),
+);
 
 /** settings/ranking, live: the rule in force and the progress of a re-rank. */
-export function listenToRankingSettings(
-  services: AdminServices,
-  onSettings: (settings: RankingSettings) => void,
-  onError: (error: Error) => void,
-): Unsubscribe {
-  return listenToDocument(
-    doc(services.db, COLLECTIONS.settings, RANKING_SETTINGS_DOC),
-    parseRankingSettings,
-    onSettings,
-    onError,
-  );
-}
+export const listenToRankingSettings = settingsListener(RANKING_SETTINGS_DOC, parseRankingSettings);

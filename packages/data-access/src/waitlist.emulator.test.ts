@@ -17,6 +17,7 @@ import {
   submitFeedback,
   subscribeForReferralCode,
   SUBSCRIBE_WAIT_MS,
+  type Visit,
 } from './waitlist';
 
 const { db } = adminSdk();
@@ -62,6 +63,16 @@ afterEach(() => vi.restoreAllMocks());
 
 const stored = async (email: string) =>
   (await db.collection(COLLECTIONS.waitlistSignups).doc(email).get()).data();
+
+/** A landing visit from the launch newsletter, and the attribution a signup from it stores. */
+const LAUNCH_URL = 'https://silk.example/?utm_source=newsletter&utm_campaign=launch';
+const LAUNCH_ATTRIBUTION = { utmSource: 'newsletter', utmCampaign: 'launch', landingPath: '/' };
+
+/** Joins from a visit (no app, no referral code) and reads back the stored signup. */
+const joinFrom = async (email: string, visit: Visit) => {
+  await joinWaitlist(config, email, undefined, null, visit);
+  return stored(email);
+};
 
 describe('joinWaitlist (PRODUCT.md#api)', () => {
   it('writes the signup under the normalised e-mail with source, ip, location and server time, then subscribes', async () => {
@@ -138,48 +149,33 @@ describe('joinWaitlist (PRODUCT.md#api)', () => {
 
   it("writes the visit's valid attribution with a new signup, dropping what fails its pattern", async () => {
     const email = uniqueEmail('attributed');
-    await joinWaitlist(config, email, undefined, null, {
-      url: 'https://silk.example/?utm_source=newsletter&utm_campaign=launch&utm_medium=%3Cb%3E',
+    const data = await joinFrom(email, {
+      url: `${LAUNCH_URL}&utm_medium=%3Cb%3E`,
       referrer: 'https://News.Example.com:8443/today',
     });
-    const data = await stored(email);
-    expect(data).toMatchObject({
-      utmSource: 'newsletter',
-      utmCampaign: 'launch',
-      referrerHost: 'news.example.com',
-      landingPath: '/',
-    });
+    expect(data).toMatchObject({ ...LAUNCH_ATTRIBUTION, referrerHost: 'news.example.com' });
     expect(data).not.toHaveProperty('utmMedium');
     expect(data?.editKeyHash).toMatch(EDIT_KEY_HASH_PATTERN);
   });
 
   it("keeps the first visit's attribution through repeat signups, of this session or another", async () => {
     const email = uniqueEmail('firsttouch');
-    const first = { url: 'https://silk.example/?utm_source=newsletter&utm_campaign=launch', referrer: '' };
-    await joinWaitlist(config, email, undefined, null, first);
-    const key = (await stored(email))?.editKeyHash;
-    await joinWaitlist(config, email, undefined, null, first);
+    const first = { url: LAUNCH_URL, referrer: '' };
+    const key = (await joinFrom(email, first))?.editKeyHash;
+    await joinFrom(email, first);
     resetVisitorLookup();
     stub.on('/ip', (_req, res) => json(res, 200, { ip: '198.51.100.77' }));
-    await joinWaitlist(config, email, undefined, null, {
+    const data = await joinFrom(email, {
       url: 'https://silk.example/pricing?utm_source=ads&utm_term=other',
       referrer: 'https://search.example/',
     });
-    const data = await stored(email);
-    expect(data).toMatchObject({
-      ip: '198.51.100.77',
-      utmSource: 'newsletter',
-      utmCampaign: 'launch',
-      landingPath: '/',
-      editKeyHash: key,
-    });
+    expect(data).toMatchObject({ ...LAUNCH_ATTRIBUTION, ip: '198.51.100.77', editKeyHash: key });
     expect(data).not.toHaveProperty('utmTerm');
     expect(data).not.toHaveProperty('referrerHost');
     // A signup stored without attribution gains none from a repeat.
     const plain = uniqueEmail('plain');
     await joinWaitlist(config, plain);
-    await joinWaitlist(config, plain, undefined, null, first);
-    expect(await stored(plain)).not.toHaveProperty('utmSource');
+    expect(await joinFrom(plain, first)).not.toHaveProperty('utmSource');
     expect((await stored(plain))?.ip).toBe('198.51.100.77');
   });
 
