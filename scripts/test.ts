@@ -10,7 +10,7 @@
 // passed to vitest as filters (and skip the static checks, which take no filter).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { startAppCheckStub } from '@silk/stack/app-check-stub';
 import { ensureFirestoreLauncher } from '@silk/stack/firestore-launcher';
 import { startMailDev, stopMailDev } from '@silk/stack/maildev';
@@ -45,6 +45,8 @@ function run(command: string, args: string[]): Promise<number> {
 interface Tally {
   passed: number;
   failed: number;
+  /** Each failed test (or file that failed to load) and its message's first line. */
+  failures: string[];
 }
 
 function readVitestReport(file: string): Tally | null {
@@ -52,13 +54,28 @@ function readVitestReport(file: string): Tally | null {
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
-    testResults?: Array<{ status: string; assertionResults: unknown[] }>;
+    testResults?: Array<{
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
+    }>;
   };
-  // A file that failed to load has no assertions but still failed: count it once.
-  const brokenFiles = (report.testResults ?? []).filter(
-    (file) => file.status === 'failed' && file.assertionResults.length === 0,
-  ).length;
-  return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles };
+  const firstLine = (message: string | undefined) => (message ?? '').trim().split('\n')[0] ?? '';
+  const failures: string[] = [];
+  let brokenFiles = 0;
+  for (const testFile of report.testResults ?? []) {
+    const path = relative(ROOT, testFile.name);
+    // A file that failed to load has no assertions but still failed: count it once.
+    if (testFile.status === 'failed' && testFile.assertionResults.length === 0) {
+      brokenFiles += 1;
+      failures.push(`${path}: ${firstLine(testFile.message)}`);
+    }
+    for (const test of testFile.assertionResults)
+      if (test.status === 'failed')
+        failures.push(`${path} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  }
+  return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, failures };
 }
 
 function vitestArgs(projects: Layer[], reportName: string): string[] {
@@ -75,7 +92,7 @@ function vitestArgs(projects: Layer[], reportName: string): string[] {
   ];
 }
 
-const tally: Tally = { passed: 0, failed: 0 };
+const tally: Tally = { passed: 0, failed: 0, failures: [] };
 let crashed = false;
 
 /** Adds a layer's report to the tally and returns its failures. */
@@ -84,6 +101,7 @@ function account(reportName: string, exitCode: number): number {
   if (report) {
     tally.passed += report.passed;
     tally.failed += report.failed;
+    tally.failures.push(...report.failures);
   } else if (exitCode === 0) {
     console.error(`\n[test] the ${reportName} layer wrote no report`);
     crashed = true;
@@ -112,6 +130,7 @@ if (layers.includes('static') && filters.length === 0) {
     if (passed) tally.passed += 1;
     else {
       tally.failed += 1;
+      tally.failures.push(`the ${check.name} check`);
       console.error(`[test] ${check.name} failed`);
     }
   }
@@ -178,5 +197,8 @@ if (!crashed && stackLayers.length > 0) {
 }
 
 if (crashed) tally.failed += 1;
+// Named again at the end, where a log cut to its tail still shows them.
+if (tally.failures.length > 0)
+  console.log(`\nFailed:\n${tally.failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
 process.exit(tally.failed > 0 || crashed ? 1 : 0);

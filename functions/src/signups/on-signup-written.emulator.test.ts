@@ -7,7 +7,12 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
-import { recordSignupDeletion, refreshRecentSignups, stampMissingUpdatedAt } from './signup-feeds';
+import {
+  recordSignupDeletion,
+  refreshRecentSignups,
+  stampMissingUpdatedAt,
+  writeRecentCopies,
+} from './signup-feeds';
 import { addressHash } from '../subscribers/erasure';
 import { eventually } from '../../test-support/emulator';
 
@@ -90,6 +95,26 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
     expect(await refreshRecentSignups(db)).toBeGreaterThanOrEqual(1);
     expect((await recent.doc(email).get()).exists).toBe(true);
     expect((await recent.doc(old).get()).exists).toBe(false);
+  });
+
+  it('writes no recent copy for a signup deleted after the refresh found it', async () => {
+    const kept = newEmail();
+    const gone = newEmail();
+    // Written and the second deleted without the trigger: no copy exists, and none may come back.
+    await withoutBackgroundTriggers(async () => {
+      await write(kept);
+      await write(gone);
+      await signups.doc(gone).delete();
+    });
+    try {
+      expect(await writeRecentCopies(db, [kept, gone])).toBe(1);
+      expect((await recent.doc(kept).get()).get('email')).toBe(kept);
+      expect((await recent.doc(gone).get()).exists).toBe(false);
+    } finally {
+      await withoutBackgroundTriggers(() =>
+        Promise.all([signups.doc(kept).delete(), recent.doc(kept).delete()]),
+      );
+    }
   });
 
   it('stamps the server time on a signup written without updatedAt (its recent copy carries it) and counts it once', async () => {

@@ -153,12 +153,38 @@ export async function stampMissingUpdatedAt(db: Firestore): Promise<number> {
  */
 export async function refreshRecentSignups(db: Firestore, now = Date.now()): Promise<number> {
   const since = Timestamp.fromMillis(now - RECENT_SIGNUPS_KEPT_HOURS * HOUR_MS);
-  const recent = await db.collection(COLLECTIONS.waitlistSignups).where('updatedAt', '>=', since).get();
-  for (let start = 0; start < recent.docs.length; start += RECENT_BATCH) {
-    const batch = db.batch();
-    for (const document of recent.docs.slice(start, start + RECENT_BATCH))
-      batch.set(recentRef(db, document.id), recentCopy(document.data()));
-    await batch.commit();
-  }
-  return recent.size;
+  const found = await db
+    .collection(COLLECTIONS.waitlistSignups)
+    .where('updatedAt', '>=', since)
+    .select()
+    .get();
+  let written = 0;
+  for (let start = 0; start < found.docs.length; start += RECENT_BATCH)
+    written += await writeRecentCopies(
+      db,
+      found.docs.slice(start, start + RECENT_BATCH).map((document) => document.id),
+    );
+  return written;
+}
+
+/**
+ * The recent copies of `ids` from their signups as they are at the write, in one transaction: a signup
+ * deleted since it was found gets none. (Its deletion's trigger has removed the copy or will; a copy
+ * written after that would stay, and every panel opened in the next two days would show a signup that
+ * is gone.) Returns how many were written.
+ */
+export async function writeRecentCopies(db: Firestore, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const signups = db.collection(COLLECTIONS.waitlistSignups);
+  return db.runTransaction(async (transaction) => {
+    const current = await transaction.getAll(...ids.map((id) => signups.doc(id)));
+    let written = 0;
+    for (const signup of current) {
+      const data = signup.data();
+      if (!data || !hasUpdatedAt(data)) continue;
+      transaction.set(recentRef(db, signup.id), recentCopy(data));
+      written += 1;
+    }
+    return written;
+  });
 }
