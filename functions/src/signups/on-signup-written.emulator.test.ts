@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
 import {
   recordSignupDeletion,
+  recordSignupWrite,
   refreshRecentSignups,
   stampMissingUpdatedAt,
   writeRecentCopies,
@@ -115,6 +116,18 @@ describe('signup feeds (the trigger on waitlist_signups)', () => {
         Promise.all([signups.doc(kept).delete(), recent.doc(kept).delete()]),
       );
     }
+  });
+
+  it('writes no recent copy when a change is handled after the signup was deleted (events out of order)', async () => {
+    const gone = newEmail();
+    // The change as its event carries it, handled once the deletion (and its trigger) has run.
+    const changed = Timestamp.now();
+    await withoutBackgroundTriggers(async () => {
+      await write(gone);
+      await signups.doc(gone).delete();
+    });
+    await recordSignupWrite(db, gone, { email: gone, timestamp: changed, updatedAt: changed }, false);
+    expect((await recent.doc(gone).get()).exists).toBe(false);
   });
 
   it('stamps the server time on a signup written without updatedAt (its recent copy carries it) and counts it once', async () => {

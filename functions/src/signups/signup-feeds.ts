@@ -12,8 +12,10 @@ import {
   FieldValue,
   Timestamp,
   type DocumentData,
+  type DocumentSnapshot,
   type Firestore,
   type QueryDocumentSnapshot,
+  type Transaction,
 } from 'firebase-admin/firestore';
 import { addressHash } from '../subscribers/erasure';
 import { foldSignupCountWhenDue, signupCountChange } from './signup-count';
@@ -46,7 +48,9 @@ export function hasUpdatedAt(data: DocumentData): boolean {
 
 /**
  * A signup created or changed: its recent copy (unless the change is older than the window), and +1 on
- * the total when it is new. Without `updatedAt`, the signup is stamped first (stampSignup).
+ * the total when it is new. Without `updatedAt`, the signup is stamped first (stampSignup). The copy is
+ * taken from the signup as it is at the write, in a transaction: events may be handled out of order, and
+ * a copy written from this event after a later deletion's trigger had run would outlive the signup.
  */
 export async function recordSignupWrite(
   db: Firestore,
@@ -55,15 +59,37 @@ export async function recordSignupWrite(
   created: boolean,
 ): Promise<void> {
   if (!hasUpdatedAt(data)) return stampSignup(db, id, created);
-  const batch = db.batch();
-  const copy = recentCopy(data);
-  if ((copy.expiresAt as Timestamp).toMillis() > Date.now()) batch.set(recentRef(db, id), copy);
-  if (created) {
-    const count = signupCountChange(db, 1);
-    batch.create(count.ref, count.data);
-  }
-  await batch.commit();
+  const signup = db.collection(COLLECTIONS.waitlistSignups).doc(id);
+  await db.runTransaction(async (transaction) => {
+    const current = await transaction.get(signup);
+    if (created) {
+      const count = signupCountChange(db, 1);
+      transaction.create(count.ref, count.data);
+    }
+    setRecentCopies(transaction, db, [current]);
+  });
   if (created) await foldSignupCountWhenDue(db);
+}
+
+/**
+ * In `transaction`, the recent copy of each signup as read there: none for a signup that is gone, not
+ * stamped yet (its stamp writes the copy), or last changed before the window. Returns how many are set.
+ */
+function setRecentCopies(
+  transaction: Transaction,
+  db: Firestore,
+  signups: readonly DocumentSnapshot[],
+): number {
+  let written = 0;
+  for (const signup of signups) {
+    const data = signup.data();
+    if (!data || !hasUpdatedAt(data)) continue;
+    const copy = recentCopy(data);
+    if ((copy.expiresAt as Timestamp).toMillis() <= Date.now()) continue;
+    transaction.set(recentRef(db, signup.id), copy);
+    written += 1;
+  }
+  return written;
 }
 
 /**
@@ -176,15 +202,7 @@ export async function refreshRecentSignups(db: Firestore, now = Date.now()): Pro
 export async function writeRecentCopies(db: Firestore, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const signups = db.collection(COLLECTIONS.waitlistSignups);
-  return db.runTransaction(async (transaction) => {
-    const current = await transaction.getAll(...ids.map((id) => signups.doc(id)));
-    let written = 0;
-    for (const signup of current) {
-      const data = signup.data();
-      if (!data || !hasUpdatedAt(data)) continue;
-      transaction.set(recentRef(db, signup.id), recentCopy(data));
-      written += 1;
-    }
-    return written;
-  });
+  return db.runTransaction(async (transaction) =>
+    setRecentCopies(transaction, db, await transaction.getAll(...ids.map((id) => signups.doc(id)))),
+  );
 }

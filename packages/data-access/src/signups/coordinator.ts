@@ -177,6 +177,9 @@ export function subscribeToSignups(
     const newest = await source.newestRows(firstPageSize);
     if (myRun !== run) return;
     newest.forEach(store.merge);
+    // A recent copy outlives its signup when the deletion's trigger has not run yet (or never did): it is
+    // shown now, and kept only if the full read or the changes feed hands the signup again.
+    store.awaitConfirmation(newest.map((row) => row.id));
     store.markRowsReady();
     persist(newest, []);
     emit(true);
@@ -190,8 +193,9 @@ export function subscribeToSignups(
     store.markComplete();
     stopTotal();
     listeners = listeners.filter((listener) => listener !== stopTotal);
+    const gone = store.dropUnconfirmed();
     resolveDeletions(true);
-    persist([], []);
+    persist([], gone);
     emit(true);
   };
 

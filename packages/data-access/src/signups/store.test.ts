@@ -59,6 +59,22 @@ describe('signups store: rows', () => {
     expect(store.cursors.changesThrough).toBe(30);
   });
 
+  it('drops the rows awaiting confirmation that neither a read nor the changes feed handed again', () => {
+    // Four recent copies: one read again (even at an older version), one changed, one deleted through the
+    // feed, and one whose signup is gone.
+    const store = held(row('read', 10), row('changed', 10), row('removed', 10), row('gone', 10));
+    store.awaitConfirmation(['read', 'changed', 'removed', 'gone', 'never-held']);
+    store.merge(row('read', 5));
+    store.applyChanges([
+      { removed: false, row: row('changed', 20) },
+      { removed: true, row: row('removed', 10) },
+    ]);
+    expect(store.dropUnconfirmed()).toEqual(['gone']);
+    expect(ids(store.snapshot().rows).sort()).toEqual(['changed', 'read']);
+    // Asked once: a later call drops nothing.
+    expect(store.dropUnconfirmed()).toEqual([]);
+  });
+
   it('hands no rows until the first arrive, then every row newest first', () => {
     const store = storeWith(row('old', 1), row('new', 3), row('undated', undefined));
     expect(store.snapshot()).toEqual({ rows: null, total: null, complete: false, serverDocs: 0 });

@@ -75,8 +75,18 @@ export interface SignupsStore {
   readonly cursors: SignupsCursors;
   /** A tombstone waits for its row. */
   readonly deletionsPending: boolean;
-  /** Keeps the newer version of a row; returns whether it changed anything. */
+  /** Keeps the newer version of a row (which confirms it: see `awaitConfirmation`); returns whether it changed anything. */
   merge(row: WaitlistSignupRow): boolean;
+  /**
+   * These rows came from somewhere else than the signups themselves (the recent copies): each stays only
+   * if the signups or their changes hand it again before `dropUnconfirmed`.
+   */
+  awaitConfirmation(ids: readonly string[]): void;
+  /**
+   * Takes out the rows still waiting for confirmation once every signup has been read (a copy whose
+   * signup is gone, its deletion's tombstone missed), and returns their ids.
+   */
+  dropUnconfirmed(): string[];
   /** Merges a batch of the changes feed: what to write to the copy and what to take out of it. */
   applyChanges(changes: readonly SignupChange[]): { put: WaitlistSignupRow[]; remove: string[] };
   /** The first rows have arrived (the copy, or the newest page): from now on the table shows rows. */
@@ -118,8 +128,10 @@ export function createSignupsStore(): SignupsStore {
   const pendingDeletions = new Map<string, number>();
   const idByHash = new Map<string, string>();
   const hashed = new Set<string>();
+  const unconfirmed = new Set<string>();
 
   const merge = (row: WaitlistSignupRow): boolean => {
+    unconfirmed.delete(row.id);
     const existing = rows.get(row.id);
     if (existing && updatedMillis(existing) > updatedMillis(row)) return false;
     rows.set(row.id, row);
@@ -147,12 +159,21 @@ export function createSignupsStore(): SignupsStore {
       for (const { removed, row } of changes) {
         // Only a deletion takes a document out of the changes feed (updatedAt only grows).
         if (removed) {
+          unconfirmed.delete(row.id);
           if (rows.delete(row.id)) remove.push(row.id);
         } else if (merge(row)) {
           put.push(row);
         }
       }
       return { put, remove };
+    },
+    awaitConfirmation(ids) {
+      for (const id of ids) if (rows.has(id)) unconfirmed.add(id);
+    },
+    dropUnconfirmed() {
+      const dropped = [...unconfirmed].filter((id) => rows.delete(id));
+      unconfirmed.clear();
+      return dropped;
     },
     markRowsReady() {
       rowsReady = true;
