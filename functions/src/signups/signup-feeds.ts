@@ -59,6 +59,21 @@ export async function recordSignupWrite(
   created: boolean,
 ): Promise<void> {
   if (!hasUpdatedAt(data)) return stampSignup(db, id, created);
+  await inSignupWriteTransaction(db, id, created, (transaction, current) => {
+    setRecentCopies(transaction, db, [current]);
+  });
+}
+
+/**
+ * A signup write's transaction: reads the signup, adds +1 to the total when it is new, and hands `write`
+ * the signup as read there; the total is folded afterwards when due.
+ */
+async function inSignupWriteTransaction(
+  db: Firestore,
+  id: string,
+  created: boolean,
+  write: (transaction: Transaction, current: DocumentSnapshot) => void,
+): Promise<void> {
   const signup = db.collection(COLLECTIONS.waitlistSignups).doc(id);
   await db.runTransaction(async (transaction) => {
     const current = await transaction.get(signup);
@@ -66,7 +81,7 @@ export async function recordSignupWrite(
       const count = signupCountChange(db, 1);
       transaction.create(count.ref, count.data);
     }
-    setRecentCopies(transaction, db, [current]);
+    write(transaction, current);
   });
   if (created) await foldSignupCountWhenDue(db);
 }
@@ -99,25 +114,18 @@ function setRecentCopies(
  * when the signup is gone (its deletion's trigger takes the -1) or a later write already stamped it.
  */
 async function stampSignup(db: Firestore, id: string, created: boolean): Promise<void> {
-  const signup = db.collection(COLLECTIONS.waitlistSignups).doc(id);
-  await db.runTransaction(async (transaction) => {
-    const current = await transaction.get(signup);
-    if (created) {
-      const count = signupCountChange(db, 1);
-      transaction.create(count.ref, count.data);
-    }
+  await inSignupWriteTransaction(db, id, created, (transaction, current) => {
     const data = current.data();
     if (!data || hasUpdatedAt(data)) return;
     // One commit: both server timestamps are its time.
     const updatedAt = FieldValue.serverTimestamp();
-    transaction.update(signup, { updatedAt });
+    transaction.update(current.ref, { updatedAt });
     transaction.set(recentRef(db, id), {
       ...data,
       updatedAt,
       expiresAt: Timestamp.fromMillis(Date.now() + RECENT_SIGNUPS_KEPT_HOURS * HOUR_MS),
     });
   });
-  if (created) await foldSignupCountWhenDue(db);
 }
 
 /**
