@@ -6,9 +6,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { FIRST_SIGNUP_FIELD, firstSignupUpdate, hasFirstSignup } from '../shared/first-signup';
-
-/** gRPC codes of a precondition that failed and of a document that is gone. */
-const LEFT_TO_THEIR_WRITE = new Set<number>([9, 5]);
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
 /**
  * Stamps every signup without a first signup time. A count() of the signups ordered by it (which leaves
@@ -24,7 +22,11 @@ export async function stampMissingFirstSignups(db: Firestore): Promise<number> {
   if (stamped.data().count >= all.data().count) return 0;
   const writer = db.bulkWriter();
   // A signup changed or deleted meanwhile (the precondition fails) is left to that write's trigger.
-  writer.onWriteError((error) => !LEFT_TO_THEIR_WRITE.has(error.code) && error.failedAttempts < 10);
+  writer.onWriteError(
+    (error) =>
+      !hasGrpcStatus(error, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.NOT_FOUND) &&
+      error.failedAttempts < 10,
+  );
   const writes: Promise<unknown>[] = [];
   for await (const document of signups
     .select(FIRST_SIGNUP_FIELD, 'timestamp')

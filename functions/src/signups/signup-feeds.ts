@@ -17,13 +17,12 @@ import {
   type QueryDocumentSnapshot,
   type Transaction,
 } from 'firebase-admin/firestore';
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 import { addressHash } from '../subscribers/erasure';
 import { foldSignupCountWhenDue, signupCountChange } from './signup-count';
 
 const HOUR_MS = 3600 * 1000;
 const RECENT_BATCH = 400;
-/** gRPC codes of a precondition that failed and of a document that is gone. */
-const LEFT_TO_THEIR_WRITE = new Set<number>([9, 5]);
 
 function recentRef(db: Firestore, id: string) {
   return db.collection(COLLECTIONS.recentSignups).doc(id);
@@ -165,7 +164,11 @@ export async function stampMissingUpdatedAt(db: Firestore): Promise<number> {
   if (stamped.data().count >= all.data().count) return 0;
   const writer = db.bulkWriter();
   // A signup changed or deleted meanwhile (the precondition fails) is left to that write's trigger.
-  writer.onWriteError((error) => !LEFT_TO_THEIR_WRITE.has(error.code) && error.failedAttempts < 10);
+  writer.onWriteError(
+    (error) =>
+      !hasGrpcStatus(error, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.NOT_FOUND) &&
+      error.failedAttempts < 10,
+  );
   const writes: Promise<unknown>[] = [];
   for await (const document of signups.select('updatedAt').stream() as AsyncIterable<QueryDocumentSnapshot>) {
     if (hasUpdatedAt(document.data())) continue;
