@@ -14,11 +14,10 @@ import {
   type DocumentData,
   type DocumentSnapshot,
   type Firestore,
-  type QueryDocumentSnapshot,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 import { addressHash } from '../subscribers/erasure';
+import { stampMissingField } from './missing-field-stamp';
 import { foldSignupCountWhenDue, signupCountChange } from './signup-count';
 
 const HOUR_MS = 3600 * 1000;
@@ -151,37 +150,16 @@ export async function recordSignupDeletion(db: Firestore, id: string): Promise<v
 
 /**
  * Stamps the server's time as `updatedAt` on every signup without one (written while the trigger did not
- * run, or where it failed), so the panel shows it; the stamp's trigger writes its recent copy. A count()
- * of the signups ordered by `updatedAt` (which leaves out those without it) tells whether any is missing;
- * only then are the signups scanned, reading only that field. Returns how many were stamped.
+ * run, or where it failed), so the panel shows it; the stamp's trigger writes its recent copy. Returns how
+ * many were stamped.
  */
-export async function stampMissingUpdatedAt(db: Firestore): Promise<number> {
-  const signups = db.collection(COLLECTIONS.waitlistSignups);
-  const [all, stamped] = await Promise.all([
-    signups.count().get(),
-    signups.orderBy('updatedAt').count().get(),
-  ]);
-  if (stamped.data().count >= all.data().count) return 0;
-  const writer = db.bulkWriter();
-  // A signup changed or deleted meanwhile (the precondition fails) is left to that write's trigger.
-  writer.onWriteError(
-    (error) =>
-      !hasGrpcStatus(error, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.NOT_FOUND) &&
-      error.failedAttempts < 10,
-  );
-  const writes: Promise<unknown>[] = [];
-  for await (const document of signups.select('updatedAt').stream() as AsyncIterable<QueryDocumentSnapshot>) {
-    if (hasUpdatedAt(document.data())) continue;
-    writes.push(
-      writer.update(
-        document.ref,
-        { updatedAt: FieldValue.serverTimestamp() },
-        { lastUpdateTime: document.updateTime },
-      ),
-    );
-  }
-  await writer.close();
-  return (await Promise.allSettled(writes)).filter((write) => write.status === 'fulfilled').length;
+export function stampMissingUpdatedAt(db: Firestore): Promise<number> {
+  return stampMissingField(db, {
+    field: 'updatedAt',
+    read: ['updatedAt'],
+    has: (signup) => hasUpdatedAt(signup.data()),
+    stamp: () => ({ updatedAt: FieldValue.serverTimestamp() }),
+  });
 }
 
 /**
