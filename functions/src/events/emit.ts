@@ -16,8 +16,7 @@ import {
   type WriteBatch,
 } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
-
-const ALREADY_EXISTS = 6;
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
 export interface WebhookEvent<T extends WebhookEventType = WebhookEventType> {
   type: T;
@@ -104,7 +103,7 @@ export async function emitEvent<T extends WebhookEventType>(
   try {
     await webhookEventRef(db, webhookEventId(event.type, event.key)).create(eventData(event));
   } catch (error) {
-    if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+    if (!hasGrpcStatus(error, GrpcStatus.ALREADY_EXISTS)) throw error;
   }
 }
 

@@ -21,15 +21,12 @@ import { RATE_LIMITED } from '@silk/schema/messages';
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
 import { HttpError } from './http';
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
 /** The field a window and its slots expire at (the window's end); firestore.indexes.json declares TTL on it. */
 export const RATE_LIMIT_EXPIRY_FIELD = 'expiresAt';
 /** The subcollection of a key's slots (its own collection group, with its own TTL policy). */
 export const RATE_LIMIT_SLOTS = 'rate_limit_slots';
-
-// gRPC statuses of create() on an existing document and of an update() whose precondition failed.
-const ALREADY_EXISTS = 6;
-const FAILED_PRECONDITION = 9;
 
 export interface RateLimitCheck {
   /** e.g. "subscribe:ip" or "subscribe:email". */
@@ -44,9 +41,9 @@ export function rateLimitDocId(scope: string, key: string): string {
   return createHash('sha256').update(`${scope}\u0000${key}`).digest('base64url');
 }
 
+/** create() on an existing document, or an update() whose precondition failed: another request won. */
 function isRace(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === ALREADY_EXISTS || code === FAILED_PRECONDITION;
+  return hasGrpcStatus(error, GrpcStatus.ALREADY_EXISTS, GrpcStatus.FAILED_PRECONDITION);
 }
 
 interface Window {

@@ -8,6 +8,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import {
   IMPORT_CHUNK_ROWS,
+  newImport,
   type ImportMapping,
   type ImportRow,
   type ImportRowReport,
@@ -105,23 +106,7 @@ export async function startImport(
         view: { ...view, status: view.status === 'failed' ? 'running' : view.status },
       };
     }
-    const data = {
-      fileName: start.fileName,
-      fileSha256: start.fileSha256,
-      mapping: start.mapping,
-      sendConfirmation: start.sendConfirmation,
-      rows: start.rows,
-      chunks: Math.ceil(start.rows / IMPORT_CHUNK_ROWS),
-      doneChunks: [],
-      imported: 0,
-      merged: 0,
-      rejected: 0,
-      erased: 0,
-      status: 'running',
-      startedAt: now,
-      startedBy: start.by,
-      finishedAt: null,
-    };
+    const data = newImport({ ...start, startedAt: now, startedBy: start.by });
     transaction.create(ref, data);
     return { kind: 'created', view: importView(start.id, data) };
   });

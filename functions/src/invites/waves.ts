@@ -17,13 +17,12 @@ import { claimReferralCode, referralCodeIn } from '../referrals/codes';
 import { invitationMail } from './invitation-mail';
 import { inviteExpiryMs, newInvitation, newInviteCode, sha256, writeInvitation } from './invitation-store';
 import { isInvitable, readCandidates, selectWave } from './selection';
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
 /** Addresses per members document and per processing step. */
 export const CHUNK = 500;
 /** People per atomic batch: 6 writes each. */
 const BATCH = 50;
-const ALREADY_EXISTS = 6;
-const NOT_FOUND = 5;
 /** A wave whose preparation has not finished after this long is taken to have crashed; a retry redoes it. */
 const PREPARE_TIMEOUT_MS = 5 * 60_000;
 
@@ -94,7 +93,7 @@ export async function startWave(
   try {
     await ref.create(wave);
   } catch (error) {
-    if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
+    if (!hasGrpcStatus(error, GrpcStatus.ALREADY_EXISTS)) throw error;
     const existing = (await ref.get()).data() as StoredWave;
     if (existing.prepared || existing.createdAt > now - PREPARE_TIMEOUT_MS)
       return { waveId, total: existing.total, created: false };
@@ -179,17 +178,15 @@ async function inviteBatch(
   try {
     await batch.commit();
   } catch (error) {
-    const code = (error as { code?: number }).code;
-    if (code !== ALREADY_EXISTS && code !== NOT_FOUND) throw error;
+    if (!hasGrpcStatus(error, GrpcStatus.ALREADY_EXISTS, GrpcStatus.NOT_FOUND)) throw error;
     for (const person of people) {
       const single = db.batch();
       addPerson(single, db, waveId, wave, person, options, now, emit);
       try {
         await single.commit();
       } catch (failure) {
-        const reason = (failure as { code?: number }).code;
         // Invited by an earlier run of this chunk, or the signup was erased meanwhile.
-        if (reason !== ALREADY_EXISTS && reason !== NOT_FOUND) throw failure;
+        if (!hasGrpcStatus(failure, GrpcStatus.ALREADY_EXISTS, GrpcStatus.NOT_FOUND)) throw failure;
       }
     }
   }

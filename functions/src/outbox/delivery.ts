@@ -23,6 +23,7 @@ import { reserveSendSlots, SLOT_MARGIN_MS } from './send-slots';
 import { isTransientFailure, permanentRefusals, type MailTransport } from './smtp';
 import { claimDelivery, type ClaimRules } from '../shared/queue-claim';
 import { suppress, suppressedAmong } from '../suppression/suppression-list';
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
 export interface DeliveryDeps {
   db: Firestore;
@@ -31,8 +32,6 @@ export interface DeliveryDeps {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
-
-const NOT_FOUND = 5; // gRPC status of update() on a missing document
 
 class InvalidMail extends Error {}
 
@@ -43,7 +42,7 @@ async function updateIfPresent(ref: DocumentReference, data: UpdateData<Document
   try {
     await ref.update(data);
   } catch (error) {
-    if ((error as { code?: unknown }).code !== NOT_FOUND) throw error;
+    if (!hasGrpcStatus(error, GrpcStatus.NOT_FOUND)) throw error;
   }
 }
 

@@ -17,12 +17,11 @@ import { addToDelta, emptyDelta, isEmptyDelta, settleVersion, writeDelta } from 
 import { placement, usesSeq } from './rank-keys';
 import { buildRef, entryRef, readSettings, type RankBuild, type RankSpace } from './rank-store';
 import { rankFacts, syncRankEntry } from './sync-entry';
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
 export const RERANK_CHUNK = 2_000;
 /** Entries per atomic batch, with their one delta: folding it takes under 500 writes (fold.ts). */
 const BATCH = 150;
-/** gRPC code of a create that found the document there. */
-const ALREADY_EXISTS = 6;
 
 /**
  * Starts building a version for `rule` (superseding a re-rank that is running: its version is never made
@@ -136,7 +135,7 @@ async function writeBatchOfEntries(
   try {
     await batch.commit();
   } catch (error) {
-    if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
+    if (!hasGrpcStatus(error, GrpcStatus.ALREADY_EXISTS)) throw error;
     for (const [index, signup] of signups.entries())
       await syncRankEntry(db, space, signup.id, { version, seq: seqOf(index) });
   }

@@ -15,10 +15,8 @@ import { signupChange } from '../shared/signup-change';
 import { creditedBefore, rememberCredit } from './credit-memory';
 import { withholdReason } from './fraud-rules';
 import { referralRecord, referralRef, signupDoc } from './referral-records';
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
-const FAILED_PRECONDITION = 9;
-const NOT_FOUND = 5;
-const ALREADY_EXISTS = 6;
 const ATTEMPTS = 5;
 
 type Change = Partial<ReferralRecord> & { status: ReferralStatus };
@@ -28,8 +26,12 @@ type Change = Partial<ReferralRecord> & { status: ReferralStatus };
  * was credited meanwhile): read again.
  */
 function isRace(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === FAILED_PRECONDITION || code === NOT_FOUND || code === ALREADY_EXISTS;
+  return hasGrpcStatus(
+    error,
+    GrpcStatus.FAILED_PRECONDITION,
+    GrpcStatus.NOT_FOUND,
+    GrpcStatus.ALREADY_EXISTS,
+  );
 }
 
 /** The referrer's signup, read once and only when needed. */

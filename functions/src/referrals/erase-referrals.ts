@@ -10,8 +10,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { signupChange } from '../shared/signup-change';
 import { referralRecord, referralRef, referralsOf, signupDoc } from './referral-records';
-
-const NOT_FOUND = 5;
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
 /** The erased person's decided record as kept: no address, no network. */
 function withoutAddress(record: ReferralRecord, now: number): ReferralRecord {
@@ -45,12 +44,12 @@ export async function eraseReferrals(db: Firestore, email: string, now = Date.no
     db.collection(COLLECTIONS.referralCodes).where('email', '==', email).get(),
   ]);
   const writer = db.bulkWriter();
-  writer.onWriteError((error) => error.code !== NOT_FOUND && error.failedAttempts < 5);
+  writer.onWriteError((error) => !hasGrpcStatus(error, GrpcStatus.NOT_FOUND) && error.failedAttempts < 5);
   const failures: unknown[] = [];
   // A referred signup erased meanwhile has no referrer left to clear.
   const settle = (write: Promise<unknown>) =>
     void write.catch((error: unknown) => {
-      if ((error as { code?: unknown }).code !== NOT_FOUND) failures.push(error);
+      if (!hasGrpcStatus(error, GrpcStatus.NOT_FOUND)) failures.push(error);
     });
   for (const code of codes.docs) settle(writer.delete(code.ref));
   for (const record of referred.docs) {

@@ -8,6 +8,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
+import { GrpcStatus, hasGrpcStatus } from './grpc-status';
 
 export const CEILING_SHARDS = 16;
 
@@ -103,7 +104,7 @@ export async function takeCeilingUnit(
   return 'full';
 }
 
-/** Firestore's ABORTED (gRPC code 10): a transaction lost to contention on its documents. */
+/** Firestore's ABORTED: a transaction lost to contention on its documents. */
 function isAborted(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 10;
+  return hasGrpcStatus(error, GrpcStatus.ABORTED);
 }

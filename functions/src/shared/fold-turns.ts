@@ -4,12 +4,11 @@
 // with a precondition) and folds; `done` records the generation that finished and when. A lease whose
 // holder has not finished STALE_FOLD_MS after it started is taken over (a crashed instance).
 import type { DocumentReference, DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
+import { GrpcStatus, hasGrpcStatus } from './grpc-status';
 
 /** The least time from one fold's writes to the next fold's: each aggregate is written at most once in it. */
 export const FOLD_SPACING_MS = 1_000;
 const STALE_FOLD_MS = 30_000;
-/** gRPC codes of a precondition that did not hold (a lease taken, a change folded by another). */
-export const LOST_RACE = new Set([5, 6, 9]);
 
 export interface FoldTurns {
   lease: DocumentReference;
@@ -25,7 +24,9 @@ export function foldTurns(parent: DocumentReference, collection: string): FoldTu
 export const generationOf = (snapshot: DocumentSnapshot | undefined) =>
   Number(snapshot?.get('generation') ?? 0);
 
-export const lostRace = (error: unknown) => LOST_RACE.has((error as { code?: number }).code ?? -1);
+/** A precondition that did not hold: a lease taken, a change folded by another. */
+export const lostRace = (error: unknown) =>
+  hasGrpcStatus(error, GrpcStatus.NOT_FOUND, GrpcStatus.ALREADY_EXISTS, GrpcStatus.FAILED_PRECONDITION);
 
 /**
  * Takes the lease and runs `fold` when the turn has come (then 0): the last fold finished

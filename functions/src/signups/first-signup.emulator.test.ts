@@ -27,7 +27,7 @@ import { adminServices } from '../shared/admin';
 import {
   appCheckHeaders,
   createStaff,
-  functionUrl,
+  functionUrls,
   post,
   unique,
   uniqueEmail,
@@ -38,7 +38,13 @@ import { stampMissingFirstSignups } from './first-signup-stamp';
 
 const { db } = adminServices();
 const signups = db.collection(COLLECTIONS.waitlistSignups);
-const urls = {} as Record<'join' | 'subscribe' | 'status' | 'importStart' | 'importChunk', string>;
+const urls = functionUrls({
+  join: 'joinWaitlist',
+  subscribe: 'subscribe',
+  status: 'statusPage',
+  importStart: 'importStart',
+  importChunk: 'importChunk',
+});
 let admin: TestStaff;
 let browserApp: FirebaseApp;
 let browser: Firestore;
@@ -46,13 +52,6 @@ let browser: Firestore;
 const early: string[] = [];
 
 beforeAll(async () => {
-  [urls.join, urls.subscribe, urls.status, urls.importStart, urls.importChunk] = await Promise.all([
-    functionUrl('joinWaitlist'),
-    functionUrl('subscribe'),
-    functionUrl('statusPage'),
-    functionUrl('importStart'),
-    functionUrl('importChunk'),
-  ]);
   admin = await createStaff(['Admin']);
   browserApp = initializeApp(
     { projectId: process.env.GCLOUD_PROJECT ?? 'demo-silk', apiKey: 'demo-key' },

@@ -10,28 +10,30 @@ import { ERASED_REFERRED, type ReferralStatus } from '@silk/schema/referrals';
 import { FieldValue } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signLinkToken } from '../http/link-token';
-import { creditReferral } from '../referrals/credit';
-import { networkOf } from '../referrals/network';
 import { adminServices } from '../shared/admin';
 import type { ReferralRules } from '../shared/config';
-import { keyedHash } from '../shared/keyed-hash';
 import {
   appCheckHeaders,
   createStaff,
-  functionUrl,
+  functionUrls,
   post,
   uniqueEmail,
   type TestStaff,
 } from '../../test-support/emulator';
 import { EMULATOR_MAIL_TOKEN_SECRET as SECRET } from '../../test-support/mail';
+import { creditReferral, credits, recorded, referrals, signups } from '../../test-support/referrals';
 import { readWorkbook } from '../../test-support/xlsx-reader';
 import { REFERRALS_SHEET_NAME } from './xlsx';
 
 const { db } = adminServices();
-const signups = db.collection(COLLECTIONS.waitlistSignups);
 const subscribers = db.collection(COLLECTIONS.subscribers);
-const referrals = db.collection(COLLECTIONS.referrals);
-const urls = {} as Record<'subscribe' | 'confirm' | 'erase' | 'review' | 'export', string>;
+const urls = functionUrls({
+  subscribe: 'subscribe',
+  confirm: 'confirmSubscription',
+  erase: 'eraseSubscriber',
+  review: 'reviewReferral',
+  export: 'exportWaitlist',
+});
 let appCheck: Record<string, string>;
 let admin: TestStaff;
 
@@ -39,11 +41,6 @@ let admin: TestStaff;
 const HOSTING_EDGE = '198.18.0.7';
 
 beforeAll(async () => {
-  urls.subscribe = await functionUrl('subscribe');
-  urls.confirm = await functionUrl('confirmSubscription');
-  urls.erase = await functionUrl('eraseSubscriber');
-  urls.review = await functionUrl('reviewReferral');
-  urls.export = await functionUrl('exportWaitlist');
   appCheck = await appCheckHeaders();
   admin = await createStaff(['Admin']);
 });
@@ -77,8 +74,6 @@ async function linkToken(email: string, purpose: 'confirm' | 'erase'): Promise<s
   return signLinkToken(SECRET, purpose, subscriberId);
 }
 
-const credits = async (email: string) =>
-  ((await signups.doc(email).get()).get('confirmedReferrals') as number) ?? 0;
 const referralOf = async (email: string) => (await referrals.doc(email).get()).data();
 
 describe('referral credit once per mailbox', () => {
@@ -156,13 +151,12 @@ describe('referral credit once per mailbox', () => {
 
 describe('the network a signup is recorded with', () => {
   const RULES: ReferralRules = { networkWindowSeconds: 3600, dailyCap: 100, extraDisposableDomains: [] };
-  const recorded = (ip: string) => keyedHash(SECRET, 'network', networkOf(ip) ?? '');
   const networkOfSignup = async (email: string) =>
     (await subscribers.doc(email).get()).get('network') as unknown;
   /** Confirms without the function's credit (the emulator runs the network rule off), then credits with it on. */
   async function confirmAndCredit(email: string): Promise<ReferralStatus | null> {
     await signups.doc(email).update({ confirmedAt: FieldValue.serverTimestamp() });
-    return creditReferral(db, email, RULES, SECRET);
+    return creditReferral(email, RULES);
   }
 
   it('ignores a forged X-Forwarded-For entry and withholds a same-network referral seen through Hosting', async () => {

@@ -14,16 +14,14 @@ import {
   type DocumentData,
   type DocumentSnapshot,
   type Firestore,
-  type QueryDocumentSnapshot,
   type Transaction,
 } from 'firebase-admin/firestore';
 import { addressHash } from '../subscribers/erasure';
+import { stampMissingField } from './missing-field-stamp';
 import { foldSignupCountWhenDue, signupCountChange } from './signup-count';
 
 const HOUR_MS = 3600 * 1000;
 const RECENT_BATCH = 400;
-/** gRPC codes of a precondition that failed and of a document that is gone. */
-const LEFT_TO_THEIR_WRITE = new Set<number>([9, 5]);
 
 function recentRef(db: Firestore, id: string) {
   return db.collection(COLLECTIONS.recentSignups).doc(id);
@@ -59,6 +57,21 @@ export async function recordSignupWrite(
   created: boolean,
 ): Promise<void> {
   if (!hasUpdatedAt(data)) return stampSignup(db, id, created);
+  await inSignupWriteTransaction(db, id, created, (transaction, current) => {
+    setRecentCopies(transaction, db, [current]);
+  });
+}
+
+/**
+ * A signup write's transaction: reads the signup, adds +1 to the total when it is new, and hands `write`
+ * the signup as read there; the total is folded afterwards when due.
+ */
+async function inSignupWriteTransaction(
+  db: Firestore,
+  id: string,
+  created: boolean,
+  write: (transaction: Transaction, current: DocumentSnapshot) => void,
+): Promise<void> {
   const signup = db.collection(COLLECTIONS.waitlistSignups).doc(id);
   await db.runTransaction(async (transaction) => {
     const current = await transaction.get(signup);
@@ -66,7 +79,7 @@ export async function recordSignupWrite(
       const count = signupCountChange(db, 1);
       transaction.create(count.ref, count.data);
     }
-    setRecentCopies(transaction, db, [current]);
+    write(transaction, current);
   });
   if (created) await foldSignupCountWhenDue(db);
 }
@@ -99,25 +112,18 @@ function setRecentCopies(
  * when the signup is gone (its deletion's trigger takes the -1) or a later write already stamped it.
  */
 async function stampSignup(db: Firestore, id: string, created: boolean): Promise<void> {
-  const signup = db.collection(COLLECTIONS.waitlistSignups).doc(id);
-  await db.runTransaction(async (transaction) => {
-    const current = await transaction.get(signup);
-    if (created) {
-      const count = signupCountChange(db, 1);
-      transaction.create(count.ref, count.data);
-    }
+  await inSignupWriteTransaction(db, id, created, (transaction, current) => {
     const data = current.data();
     if (!data || hasUpdatedAt(data)) return;
     // One commit: both server timestamps are its time.
     const updatedAt = FieldValue.serverTimestamp();
-    transaction.update(signup, { updatedAt });
+    transaction.update(current.ref, { updatedAt });
     transaction.set(recentRef(db, id), {
       ...data,
       updatedAt,
       expiresAt: Timestamp.fromMillis(Date.now() + RECENT_SIGNUPS_KEPT_HOURS * HOUR_MS),
     });
   });
-  if (created) await foldSignupCountWhenDue(db);
 }
 
 /**
@@ -144,33 +150,16 @@ export async function recordSignupDeletion(db: Firestore, id: string): Promise<v
 
 /**
  * Stamps the server's time as `updatedAt` on every signup without one (written while the trigger did not
- * run, or where it failed), so the panel shows it; the stamp's trigger writes its recent copy. A count()
- * of the signups ordered by `updatedAt` (which leaves out those without it) tells whether any is missing;
- * only then are the signups scanned, reading only that field. Returns how many were stamped.
+ * run, or where it failed), so the panel shows it; the stamp's trigger writes its recent copy. Returns how
+ * many were stamped.
  */
-export async function stampMissingUpdatedAt(db: Firestore): Promise<number> {
-  const signups = db.collection(COLLECTIONS.waitlistSignups);
-  const [all, stamped] = await Promise.all([
-    signups.count().get(),
-    signups.orderBy('updatedAt').count().get(),
-  ]);
-  if (stamped.data().count >= all.data().count) return 0;
-  const writer = db.bulkWriter();
-  // A signup changed or deleted meanwhile (the precondition fails) is left to that write's trigger.
-  writer.onWriteError((error) => !LEFT_TO_THEIR_WRITE.has(error.code) && error.failedAttempts < 10);
-  const writes: Promise<unknown>[] = [];
-  for await (const document of signups.select('updatedAt').stream() as AsyncIterable<QueryDocumentSnapshot>) {
-    if (hasUpdatedAt(document.data())) continue;
-    writes.push(
-      writer.update(
-        document.ref,
-        { updatedAt: FieldValue.serverTimestamp() },
-        { lastUpdateTime: document.updateTime },
-      ),
-    );
-  }
-  await writer.close();
-  return (await Promise.allSettled(writes)).filter((write) => write.status === 'fulfilled').length;
+export function stampMissingUpdatedAt(db: Firestore): Promise<number> {
+  return stampMissingField(db, {
+    field: 'updatedAt',
+    read: ['updatedAt'],
+    has: (signup) => hasUpdatedAt(signup.data()),
+    stamp: () => ({ updatedAt: FieldValue.serverTimestamp() }),
+  });
 }
 
 /**

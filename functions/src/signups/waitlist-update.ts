@@ -14,13 +14,12 @@ import { HttpError } from '../http/http';
 import { recaptchaSecret } from '../shared/secrets';
 import { signupChange } from '../shared/signup-change';
 import { siteverify, VerifierUnavailable } from './siteverify';
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
 export interface WaitlistUpdateDeps extends EndpointDeps {
   /** The reCAPTCHA secret. */
   secret: () => string;
 }
-
-const FIRESTORE_NOT_FOUND = 5; // gRPC status of update() on a missing document
 
 export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}) {
   const secret = deps.secret ?? (() => recaptchaSecret.value());
@@ -67,7 +66,7 @@ export function makeWaitlistUpdateHandler(deps: Partial<WaitlistUpdateDeps> = {}
             }),
           );
       } catch (error) {
-        if ((error as { code?: unknown }).code !== FIRESTORE_NOT_FOUND) throw error;
+        if (!hasGrpcStatus(error, GrpcStatus.NOT_FOUND)) throw error;
       }
       return { ok: true, score };
     },

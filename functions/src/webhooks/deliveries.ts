@@ -34,8 +34,8 @@ import { postWebhook, signedHeaders, type AttemptAnswer } from './attempt';
 import { endpointRef } from './endpoints';
 import { checkTarget, TargetRefused, type Resolve } from './target';
 import type { WebhookConfig } from './webhook-config';
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
-const ALREADY_EXISTS = 6;
 /** Attempts kept in a delivery's history (the schedule's eight and some sent again). */
 const HISTORY_KEPT = 20;
 
@@ -122,7 +122,7 @@ export async function fanOut(
           delivery: { state: 'PENDING', attempts: 0 },
         });
       } catch (error) {
-        if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+        if (!hasGrpcStatus(error, GrpcStatus.ALREADY_EXISTS)) throw error;
       }
     }),
   );

@@ -14,6 +14,7 @@ import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-ad
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '../http/http';
 import { checkTarget, TargetRefused, type Resolve } from './target';
+import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
 export function endpointRef(db: Firestore, id: string): DocumentReference {
   return db.collection(COLLECTIONS.webhooks).doc(id);
@@ -96,7 +97,7 @@ export async function saveEndpoint(
   try {
     await ref.update({ ...fields, updatedAt: now });
   } catch (error) {
-    if ((error as { code?: unknown }).code === 5) throw new HttpError(404, WEBHOOK_NOT_FOUND);
+    if (hasGrpcStatus(error, GrpcStatus.NOT_FOUND)) throw new HttpError(404, WEBHOOK_NOT_FOUND);
     throw error;
   }
   return { endpoint: endpointView(await ref.get()), created: false };

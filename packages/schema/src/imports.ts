@@ -67,3 +67,30 @@ export interface ImportView {
   startedBy: string;
   finishedAt: number | null;
 }
+
+/** What starting an import names: the file, the Admin's choices, who started it and when. */
+export type ImportStart = Pick<
+  ImportView,
+  'fileName' | 'fileSha256' | 'mapping' | 'sendConfirmation' | 'rows' | 'startedAt' | 'startedBy'
+>;
+
+/** An import as it starts: its chunks counted, none written yet, nothing imported, running. */
+export function newImport(start: ImportStart): Omit<ImportView, 'id'> {
+  return {
+    fileName: start.fileName,
+    fileSha256: start.fileSha256,
+    mapping: start.mapping,
+    sendConfirmation: start.sendConfirmation,
+    rows: start.rows,
+    chunks: Math.ceil(start.rows / IMPORT_CHUNK_ROWS),
+    doneChunks: [],
+    imported: 0,
+    merged: 0,
+    rejected: 0,
+    erased: 0,
+    status: 'running',
+    startedAt: start.startedAt,
+    startedBy: start.startedBy,
+    finishedAt: null,
+  };
+}

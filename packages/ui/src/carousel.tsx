@@ -118,6 +118,13 @@ export function Carousel<T>({
   }
 
   const current = items[index];
+  // The slides and their dots, in the same order and with the same keys; `active`: the slide shown.
+  const slides = items.map((item, position) => ({
+    item,
+    position,
+    key: getKey(item),
+    active: position === index,
+  }));
   return (
     <div
       ref={rootRef}
@@ -155,52 +162,46 @@ export function Carousel<T>({
           className="ui-carousel__track"
           style={{ transform: `translateX(-${index * 100}%)`, transitionDuration: `${transitionMs}ms` }}
         >
-          {items.map((item, slideIndex) => {
-            const active = slideIndex === index;
-            return (
-              <div
-                key={getKey(item)}
-                className="ui-carousel__slide"
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`${slideIndex + 1} of ${count}`}
-                aria-hidden={active ? undefined : true}
-                inert={!active}
-                data-active={active}
-              >
-                {renderSlide(item, slideIndex)}
-              </div>
-            );
-          })}
+          {slides.map(({ item, position, key, active }) => (
+            <div
+              key={key}
+              className="ui-carousel__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${position + 1} of ${count}`}
+              aria-hidden={active ? undefined : true}
+              inert={!active}
+              data-active={active}
+            >
+              {renderSlide(item, position)}
+            </div>
+          ))}
         </div>
       </div>
       <div className="ui-carousel__dots">
-        {items.map((item, dotIndex) => {
-          const active = dotIndex === index;
-          return (
-            <button
-              key={getKey(item)}
-              type="button"
-              className="ui-carousel__dot"
-              aria-label={`Go to slide ${dotIndex + 1}: ${getTitle(item)}`}
-              aria-current={active ? 'true' : undefined}
-              onClick={() => dispatch({ type: 'go', index: dotIndex })}
-            >
-              {active ? (
-                <span
-                  key={index}
-                  className="ui-carousel__progress"
-                  data-testid="carousel-progress"
-                  data-state={running ? 'running' : 'paused'}
-                  style={{
-                    animationDuration: `${autoAdvanceMs}ms`,
-                    animationPlayState: running ? 'running' : 'paused',
-                  }}
-                />
-              ) : null}
-            </button>
-          );
-        })}
+        {slides.map(({ item, position, key, active }) => (
+          <button
+            key={key}
+            type="button"
+            className="ui-carousel__dot"
+            aria-label={`Go to slide ${position + 1}: ${getTitle(item)}`}
+            aria-current={active ? 'true' : undefined}
+            onClick={() => dispatch({ type: 'go', index: position })}
+          >
+            {active ? (
+              <span
+                key={index}
+                className="ui-carousel__progress"
+                data-testid="carousel-progress"
+                data-state={running ? 'running' : 'paused'}
+                style={{
+                  animationDuration: `${autoAdvanceMs}ms`,
+                  animationPlayState: running ? 'running' : 'paused',
+                }}
+              />
+            ) : null}
+          </button>
+        ))}
       </div>
       <p className="ui-visually-hidden" aria-live={paused ? 'polite' : 'off'} aria-atomic="true">
         {current ? `Slide ${index + 1} of ${count}: ${getTitle(current)}` : ''}

@@ -2,7 +2,7 @@ import { callApi } from '@silk/data-access/api-client';
 import type * as ApiClient from '@silk/data-access/api-client';
 import type * as Imports from '@silk/data-access/imports';
 import { staffClient } from '@silk/data-access/staff-client';
-import { IMPORT_CHUNK_ROWS, type ImportView } from '@silk/schema/imports';
+import { IMPORT_CHUNK_ROWS, newImport, type ImportView } from '@silk/schema/imports';
 import { IMPORT_EMAIL_COLUMN_REQUIRED, IMPORT_FILE_CHANGED, importFinished } from '@silk/schema/messages';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,21 +51,15 @@ const csvFile = (text: string) => new File([text], 'list.csv', { type: 'text/csv
 function view(extra: Partial<ImportView> = {}): ImportView {
   return {
     id: 'import-1',
-    fileName: 'list.csv',
-    fileSha256: sha(CSV),
-    mapping: { email: 'email', joined: 'timestamp' },
-    sendConfirmation: false,
-    rows: IMPORT_CHUNK_ROWS + 2,
-    chunks: 2,
-    doneChunks: [],
-    imported: 0,
-    merged: 0,
-    rejected: 0,
-    erased: 0,
-    status: 'running',
-    startedAt: Date.UTC(2025, 0, 1),
-    startedBy: 'ana@silk.travel',
-    finishedAt: null,
+    ...newImport({
+      fileName: 'list.csv',
+      fileSha256: sha(CSV),
+      mapping: { email: 'email', joined: 'timestamp' },
+      sendConfirmation: false,
+      rows: IMPORT_CHUNK_ROWS + 2,
+      startedAt: Date.UTC(2025, 0, 1),
+      startedBy: 'ana@silk.travel',
+    }),
     ...extra,
   };
 }
