@@ -46,9 +46,7 @@ export function hasUpdatedAt(data: DocumentData): boolean {
 
 /**
  * A signup created or changed: its recent copy (unless the change is older than the window), and +1 on
- * the total when it is new. Without `updatedAt`, the signup is stamped first (stampSignup). The copy is
- * taken from the signup as it is at the write, in a transaction: events may be handled out of order, and
- * a copy written from this event after a later deletion's trigger had run would outlive the signup.
+ * the total when it is new. Without `updatedAt`, the signup is stamped first (stampSignup).
  */
 export async function recordSignupWrite(
   db: Firestore,
@@ -57,9 +55,23 @@ export async function recordSignupWrite(
   created: boolean,
 ): Promise<void> {
   if (!hasUpdatedAt(data)) return stampSignup(db, id, created);
-  await inSignupWriteTransaction(db, id, created, (transaction, current) => {
-    setRecentCopies(transaction, db, [current]);
-  });
+  const batch = db.batch();
+  const copy = recentCopy(data);
+  const copied = (copy.expiresAt as Timestamp).toMillis() > Date.now();
+  if (copied) batch.set(recentRef(db, id), copy);
+  if (created) {
+    const count = signupCountChange(db, 1);
+    batch.create(count.ref, count.data);
+  }
+  await batch.commit();
+  // Events may be handled out of order, and a copy written after the signup's deletion had been handled
+  // would outlive it: the signup is read back, without a lock (a transaction here held the signup against
+  // other transactions' writes, an invitation's redemption among them). Gone: the copy goes too; deleted
+  // after this read: its deletion's trigger removes the copy.
+  if (copied && !(await db.collection(COLLECTIONS.waitlistSignups).doc(id).get()).exists) {
+    await recentRef(db, id).delete();
+  }
+  if (created) await foldSignupCountWhenDue(db);
 }
 
 /**
