@@ -8,14 +8,7 @@
 // A signup written without `updatedAt` (the console, a script, an import: any writer but ours) would be
 // counted and exported but never shown, since the panel reads by `updatedAt`: the trigger stamps it.
 import { COLLECTIONS, DELETIONS_KEPT_DAYS, RECENT_SIGNUPS_KEPT_HOURS } from '@silk/schema/constants';
-import {
-  FieldValue,
-  Timestamp,
-  type DocumentData,
-  type DocumentSnapshot,
-  type Firestore,
-  type Transaction,
-} from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { addressHash } from '../subscribers/erasure';
 import { stampMissingField } from './missing-field-stamp';
 import { foldSignupCountWhenDue, signupCountChange } from './signup-count';
@@ -75,15 +68,12 @@ export async function recordSignupWrite(
 }
 
 /**
- * A signup write's transaction: reads the signup, adds +1 to the total when it is new, and hands `write`
- * the signup as read there; the total is folded afterwards when due.
+ * A signup written without `updatedAt`: one transaction stamps the server's time on it and writes its
+ * recent copy with the same time (+1 on the total when it is new). The stamp is a write of its own, whose
+ * trigger finds `updatedAt` and a signup that is not new: no loop, and no second count. Nothing is stamped
+ * when the signup is gone (its deletion's trigger takes the -1) or a later write already stamped it.
  */
-async function inSignupWriteTransaction(
-  db: Firestore,
-  id: string,
-  created: boolean,
-  write: (transaction: Transaction, current: DocumentSnapshot) => void,
-): Promise<void> {
+async function stampSignup(db: Firestore, id: string, created: boolean): Promise<void> {
   const signup = db.collection(COLLECTIONS.waitlistSignups).doc(id);
   await db.runTransaction(async (transaction) => {
     const current = await transaction.get(signup);
@@ -91,51 +81,18 @@ async function inSignupWriteTransaction(
       const count = signupCountChange(db, 1);
       transaction.create(count.ref, count.data);
     }
-    write(transaction, current);
-  });
-  if (created) await foldSignupCountWhenDue(db);
-}
-
-/**
- * In `transaction`, the recent copy of each signup as read there: none for a signup that is gone, not
- * stamped yet (its stamp writes the copy), or last changed before the window. Returns how many are set.
- */
-function setRecentCopies(
-  transaction: Transaction,
-  db: Firestore,
-  signups: readonly DocumentSnapshot[],
-): number {
-  let written = 0;
-  for (const signup of signups) {
-    const data = signup.data();
-    if (!data || !hasUpdatedAt(data)) continue;
-    const copy = recentCopy(data);
-    if ((copy.expiresAt as Timestamp).toMillis() <= Date.now()) continue;
-    transaction.set(recentRef(db, signup.id), copy);
-    written += 1;
-  }
-  return written;
-}
-
-/**
- * A signup written without `updatedAt`: one transaction stamps the server's time on it and writes its
- * recent copy with the same time (+1 on the total when it is new). The stamp is a write of its own, whose
- * trigger finds `updatedAt` and a signup that is not new: no loop, and no second count. Nothing is stamped
- * when the signup is gone (its deletion's trigger takes the -1) or a later write already stamped it.
- */
-async function stampSignup(db: Firestore, id: string, created: boolean): Promise<void> {
-  await inSignupWriteTransaction(db, id, created, (transaction, current) => {
     const data = current.data();
     if (!data || hasUpdatedAt(data)) return;
     // One commit: both server timestamps are its time.
     const updatedAt = FieldValue.serverTimestamp();
-    transaction.update(current.ref, { updatedAt });
+    transaction.update(signup, { updatedAt });
     transaction.set(recentRef(db, id), {
       ...data,
       updatedAt,
       expiresAt: Timestamp.fromMillis(Date.now() + RECENT_SIGNUPS_KEPT_HOURS * HOUR_MS),
     });
   });
+  if (created) await foldSignupCountWhenDue(db);
 }
 
 /**
@@ -203,7 +160,15 @@ export async function refreshRecentSignups(db: Firestore, now = Date.now()): Pro
 export async function writeRecentCopies(db: Firestore, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const signups = db.collection(COLLECTIONS.waitlistSignups);
-  return db.runTransaction(async (transaction) =>
-    setRecentCopies(transaction, db, await transaction.getAll(...ids.map((id) => signups.doc(id)))),
-  );
+  return db.runTransaction(async (transaction) => {
+    const current = await transaction.getAll(...ids.map((id) => signups.doc(id)));
+    let written = 0;
+    for (const signup of current) {
+      const data = signup.data();
+      if (!data || !hasUpdatedAt(data)) continue;
+      transaction.set(recentRef(db, signup.id), recentCopy(data));
+      written += 1;
+    }
+    return written;
+  });
 }
