@@ -33,7 +33,8 @@ export function makeApiV1SubscriberStatusHandler(deps: Partial<EndpointDeps> = {
         place: position?.place ?? null,
         total: position?.total ?? null,
         confirmedReferrals: typeof confirmed === 'number' ? confirmed : 0,
-        referralCode: stringOrNull(signup.get('referralCode')) ?? stringOrNull(subscriber.get('referralCode')),
+        referralCode:
+          stringOrNull(signup.get('referralCode')) ?? stringOrNull(subscriber.get('referralCode')),
         inviteStatus: stringOrNull(signup.get('inviteStatus')),
       };
     },

@@ -27,7 +27,7 @@ export const PUBLIC_OPERATIONS = {
   apiV1SignupList: {
     summary: 'List and search signups',
     description:
-      'A page of signups in address order, optionally only addresses starting with `search`; pass the answer\'s `next` as `cursor` for the next page.',
+      "A page of signups in address order, optionally only addresses starting with `search`; pass the answer's `next` as `cursor` for the next page.",
     answer: apiSignupListAnswerSchema,
     refusals: [400, 401, 403, 429],
   },

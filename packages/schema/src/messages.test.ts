@@ -64,7 +64,8 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   INVITES_ADMIN_REQUIRED: 'Only Admins can invite people from the waitlist.',
   INVITE_REQUEST_INVALID: 'This invitation request is not valid.',
   API_KEYS_ADMIN_REQUIRED: 'Only Admins can manage API keys.',
-  API_KEY_REQUEST_INVALID: 'Enter a name, choose at least one scope and a rate from 1 to 1,000 requests a minute.',
+  API_KEY_REQUEST_INVALID:
+    'Enter a name, choose at least one scope and a rate from 1 to 1,000 requests a minute.',
   API_KEY_NOT_FOUND: 'This API key no longer exists.',
   API_KEY_LIMIT_REACHED: 'You have reached the maximum number of API keys.',
   API_KEY_REQUIRED: 'A valid API key is required (Authorization: Bearer <key>).',

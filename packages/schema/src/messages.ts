@@ -242,7 +242,8 @@ export function importFinished(imported: number, merged: number, erased = 0): st
 }
 // The public API's keys (the Admins' API keys tab) and the public API's refusals.
 export const API_KEYS_ADMIN_REQUIRED = 'Only Admins can manage API keys.';
-export const API_KEY_REQUEST_INVALID = 'Enter a name, choose at least one scope and a rate from 1 to 1,000 requests a minute.';
+export const API_KEY_REQUEST_INVALID =
+  'Enter a name, choose at least one scope and a rate from 1 to 1,000 requests a minute.';
 export const API_KEY_NOT_FOUND = 'This API key no longer exists.';
 export const API_KEY_LIMIT_REACHED = 'You have reached the maximum number of API keys.';
 export const API_KEY_REQUIRED = 'A valid API key is required (Authorization: Bearer <key>).';
