@@ -134,8 +134,8 @@ export function ApiKeysTab() {
         API keys
       </h2>
       <p>
-        Calls to the public API carry <code>Authorization: Bearer &lt;key&gt;</code>; its reference is at{' '}
-        <a href="/developers/api">/developers/api</a>.
+        Calls to the public API carry <code>Authorization: Bearer &lt;key&gt;</code>; its reference is the
+        site&apos;s page <code>/developers/api</code>.
       </p>
       <CreateApiKey onCreated={refresh} />
       <FormMessage tone="error">{action.error || error}</FormMessage>
