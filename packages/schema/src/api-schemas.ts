@@ -12,11 +12,7 @@ import {
   subscribeRequestSchema,
   waitlistUpdateRequestSchema,
 } from './api';
-import {
-  apiKeyCreateRequestSchema,
-  apiKeyListRequestSchema,
-  apiKeyRevokeRequestSchema,
-} from './api-key-api';
+import { apiKeyCreateRequestSchema, apiKeyListRequestSchema, apiKeyRevokeRequestSchema } from './api-key-api';
 import type { ApiContract } from './api-contract';
 import type { FunctionId } from './api-routes';
 import {
