@@ -424,7 +424,7 @@ async function inner(): Promise<void> {
     return code;
   };
   /** A webhook endpoint, stored as webhookSave stores one (public address: saving checks it). */
-  const webhookEndpoint = async (id: string) => {
+  const webhookEndpoint = async (id: string, createdBy = staff.email) => {
     await db
       .collection(COLLECTIONS.webhooks)
       .doc(id)
@@ -435,9 +435,46 @@ async function inner(): Promise<void> {
         description: '',
         secret: `whsec_${Buffer.from(`coldstart-${id}`).toString('base64')}`,
         createdAt: Date.now(),
-        createdBy: staff.email,
+        createdBy,
         updatedAt: Date.now(),
       });
+  };
+  // An API key of every scope, stored as apiKeyCreate stores one (its SHA-256 as the id), for /api/v1.
+  const apiKey = `silk_${Buffer.from(`coldstart-${runId}`.padEnd(32, '.')).toString('base64url')}`;
+  const apiKeyId = createHash('sha256').update(apiKey).digest('hex');
+  await db
+    .collection(COLLECTIONS.apiKeys)
+    .doc(apiKeyId)
+    .set({
+      name: 'coldstart',
+      scopes: ['signups:write', 'signups:read', 'subscribers:read', 'hooks:manage'],
+      hint: apiKey.slice(0, 9),
+      ratePerMinute: 1000,
+      createdAt: Date.now(),
+      createdBy: staff.email,
+      lastUsedAt: null,
+      revokedAt: null,
+      revokedBy: null,
+    });
+  const withKey = (body: unknown) => json(body, { Authorization: `Bearer ${apiKey}` });
+  /** Another key's record, for apiKeyRevoke to revoke. */
+  const revocableKey = async (i: number) => {
+    const id = createHash('sha256').update(`coldstart-${runId}-revoked-${i}`).digest('hex');
+    await db
+      .collection(COLLECTIONS.apiKeys)
+      .doc(id)
+      .set({
+        name: `revoked ${i}`,
+        scopes: ['signups:read'],
+        hint: 'silk_xxxx',
+        ratePerMinute: 10,
+        createdAt: Date.now(),
+        createdBy: staff.email,
+        lastUsedAt: null,
+        revokedAt: null,
+        revokedBy: null,
+      });
+    return id;
   };
   // A delivery of the first endpoint, delivered: webhookRedeliver sends it again.
   const redelivered = `msg_coldstart_${runId}_webhook`;
@@ -548,6 +585,19 @@ async function inner(): Promise<void> {
       return asAdmin({ importId: id, index: 0, rows: [{ line: 2, email: email('imported', i) }] });
     },
     importList: async () => asAdmin({}),
+    apiKeyList: async () => asAdmin({}),
+    apiKeyCreate: async (i) => asAdmin({ name: `coldstart ${i}`, scopes: ['signups:read'] }),
+    apiKeyRevoke: async (i) => asAdmin({ id: await revocableKey(i) }),
+    apiReference: async () => page({}),
+    apiV1SignupAdd: async (i) => withKey({ email: email('api-add', i) }),
+    apiV1SignupList: async () => withKey({ limit: 10 }),
+    apiV1SubscriberStatus: async () => withKey({ email: feedbackEmail }),
+    apiV1HookSubscribe: async () => withKey({ url: WEBHOOK_URL, events: ['signup.created'] }),
+    apiV1HookUnsubscribe: async (i) => {
+      const id = `coldstart${runId}hook${i}`;
+      await webhookEndpoint(id, `api-key:${apiKeyId}`);
+      return withKey({ id });
+    },
     mailEvents: async (i) => {
       const body = JSON.stringify({ type: 'bounce', email: email('bounced', i), reason: '550 5.1.1' });
       const secret = runtimeEnv.MAIL_EVENTS_SECRET ?? '';

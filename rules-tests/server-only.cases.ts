@@ -1,4 +1,4 @@
-// subscribers, username mappings, rate_limits, waiting confirmations, the security log's entries, the folds'
+// subscribers, username mappings, rate_limits, waiting confirmations, the security log's entries, API keys, the folds'
 // turns and the ranking's pending deltas, and unknown collections: no browser access at all.
 import { assertFails, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS } from '@silk/schema/constants';
@@ -12,6 +12,7 @@ const SERVER_ONLY: Array<[string, string]> = [
   [COLLECTIONS.rateLimits, 'ip-1'],
   [COLLECTIONS.mailWaiting, 'waiting-1'],
   [COLLECTIONS.securityLog, 'event-1'],
+  [COLLECTIONS.apiKeys, 'key-hash'],
   [`${COLLECTIONS.settings}/ranking/rank_fold`, 'lease'],
   [`${COLLECTIONS.settings}/signup_total/fold`, 'done'],
   ['rank_builds/1/rank_deltas', 'delta-1'],

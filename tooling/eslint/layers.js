@@ -203,6 +203,7 @@ export const FUNCTION_DOMAINS = {
     'http',
     'shared',
   ],
+  apikeys: ['webhooks', 'signups', 'subscribers', 'referrals', 'ranking', 'http', 'shared'],
 };
 
 /** Zones for the Cloud Functions workspace in `functionsDir`: no app, no other workspace's files, domains in order. */

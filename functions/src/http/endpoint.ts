@@ -3,8 +3,8 @@
 //   1. CORS for the configured origins (403 / the preflight's 204), then errors as `{error}` (http.ts);
 //   2. the route's methods (405), body ≤ 16 KB (413), its media types (415), a JSON object (400) — or a
 //      form / a one-click unsubscribe where the route declares one;
-//   3. who may call it: App Check (401), a server key (401), or the staff caller and the access the route
-//      needs (401 / 403);
+//   3. who may call it: App Check (401), a server key (401), an API key with the route's scope and within
+//      its own rate (401 / 403 / 429), or the staff caller and the access the route needs (401 / 403);
 //   4. the rate limits counted per request (429), then the body parsed with the route's schema (400),
 //      a signed link's token verified (400 / 401), then the limits the body names (429);
 //   5. the handler, given the parsed body, the caller or subscriber, the client address and an audit
@@ -24,6 +24,7 @@ import {
 import { REQUEST_SCHEMAS, type ParsedRequest } from '@silk/schema/api-schemas';
 import {
   ADMIN_REQUIRED,
+  API_KEYS_ADMIN_REQUIRED,
   LINK_EXPIRED,
   LINK_INVALID,
   SIGNUP_DELETE_ADMIN_REQUIRED,
@@ -41,6 +42,7 @@ import { writeAudit, type AuditEntry } from '../shared/audit';
 import type { ServerConfig } from '../shared/config';
 import { inviteVerifyKey, mailEventsSecret, mailTokenSecret } from '../shared/secrets';
 import { serverDeps, type ServerDeps } from '../shared/server-deps';
+import { apiKeyActor, verifyApiKey, type ApiKeyCaller } from './api-key';
 import { verifyAppCheck } from './app-check';
 import { idTokenFrom, requireReadyAdmin, requireReadyStaff, verifyCaller, type Caller } from './auth';
 import {
@@ -97,6 +99,8 @@ export interface EndpointContext<K extends FunctionId> {
   caller: AccessOf<K> extends { kind: 'staff' } ? StaffCaller : null;
   /** The subscriber a signed link names. */
   subscriberId: AccessOf<K> extends { kind: 'signed-link' } ? string : null;
+  /** The API key a public API route let in. */
+  apiKey: AccessOf<K> extends { kind: 'api-key' } ? ApiKeyCaller : null;
   audit: (entry: EndpointAudit<K>) => Promise<void>;
 }
 
@@ -158,6 +162,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageInvites: INVITES_ADMIN_REQUIRED,
   manageWebhooks: WEBHOOKS_ADMIN_REQUIRED,
   manageImports: IMPORTS_ADMIN_REQUIRED,
+  manageApiKeys: API_KEYS_ADMIN_REQUIRED,
 };
 
 /** The staff route's access check: the member it lets in, or a 403 with the route's refusal. */
@@ -279,6 +284,8 @@ export function endpoint<K extends FunctionId>(
     if (access.kind === 'provider-signature')
       await verifyProviderSignature(req, bytes ?? Buffer.alloc(0), providerSecret());
     const caller = access.kind === 'staff' ? admitStaff(await authorize(req, raw), access) : null;
+    const apiKey =
+      access.kind === 'api-key' ? await verifyApiKey(req, current.db, access.scope, rateLimit) : null;
     const known: LimitKeys = {
       ip: clientIp(req, currentConfig.clientIpHops),
       caller,
@@ -321,9 +328,10 @@ export function endpoint<K extends FunctionId>(
       body,
       caller,
       subscriberId: known.subscriberId,
+      apiKey,
       audit: (entry: EndpointAudit<K>) =>
         audit({
-          actor: entry.actor ?? caller?.email ?? '',
+          actor: entry.actor ?? caller?.email ?? (apiKey ? apiKeyActor(apiKey) : ''),
           action: entry.action,
           target: entry.target,
           details: entry.details,

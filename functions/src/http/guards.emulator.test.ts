@@ -1,7 +1,7 @@
 // The frame's guards on every route of the registry (@silk/schema/api-routes), over HTTP against the
 // Functions emulator: 405, 413, 415, 400 (malformed JSON, not an object), CORS (preflight, allowed and
 // refused origins), and what the route's declared access refuses (no App Check token, no link token,
-// no ID token, a signed-in account that is not staff, a member without the role or still on a one-time
+// no or an unknown API key, no ID token, a signed-in account that is not staff, a member without the role or still on a one-time
 // password) — each answer an `{error}` body without a stack trace, and nothing stored. A page route
 // (GET, `answer: 'html'`) answers its refusals as pages: another method 405, CORS as above. No list of
 // functions here: a new route is checked as soon as it is declared.
@@ -36,6 +36,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageInvites: messages.INVITES_ADMIN_REQUIRED,
   manageWebhooks: messages.WEBHOOKS_ADMIN_REQUIRED,
   manageImports: messages.IMPORTS_ADMIN_REQUIRED,
+  manageApiKeys: messages.API_KEYS_ADMIN_REQUIRED,
 };
 
 let outsider: { email: string; idToken: string };
@@ -218,6 +219,21 @@ describe.each(ROUTES.map((route) => [route.functionId, route] as const))('%s gua
         },
       }),
       [401, messages.MAIL_EVENT_SIGNATURE_INVALID],
+    ]);
+  }
+  if (access.kind === 'api-key') {
+    refusals.push([
+      'no API key',
+      () => ({ body: { email: uniqueEmail('no-api-key') } }),
+      [401, messages.API_KEY_REQUIRED],
+    ]);
+    refusals.push([
+      'an unknown API key',
+      () => ({
+        body: { email: uniqueEmail('unknown-api-key') },
+        headers: { Authorization: `Bearer silk_${'x'.repeat(43)}` },
+      }),
+      [401, messages.API_KEY_REQUIRED],
     ]);
   }
   if (access.kind === 'staff') {

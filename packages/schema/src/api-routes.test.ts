@@ -35,7 +35,19 @@ describe('API_ROUTES', () => {
       'declineInvite',
       'verifyInvite',
       'mailEvents',
+      'apiReference',
+      'apiV1SignupAdd',
+      'apiV1SignupList',
+      'apiV1SubscriberStatus',
+      'apiV1HookSubscribe',
+      'apiV1HookUnsubscribe',
     ]);
+  });
+
+  it('lets only API keys call the versioned public API, and API keys nothing else', () => {
+    for (const route of apiRoutes()) {
+      expect(route.path.startsWith('/api/v1/')).toBe(route.access.kind === 'api-key');
+    }
   });
 
   it('joins the domain tables without losing a route: no function id is declared twice', () => {

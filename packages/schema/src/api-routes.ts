@@ -3,6 +3,7 @@
 // declaration in its domain's module, its handler (functions/src/<domain>/<id in kebab case>.ts, exporting
 // make<Id>Handler), its request schema (api-schemas.ts), then `pnpm routes:write`; CI names whichever
 // part is missing.
+import { API_KEY_ROUTES } from './routes/apikeys';
 import { IMPORT_ROUTES } from './routes/imports';
 import { INVITE_ROUTES } from './routes/invites';
 import { RANKING_ROUTES } from './routes/ranking';
@@ -30,6 +31,7 @@ export const ROUTE_TABLES = [
   WEBHOOK_ROUTES,
   IMPORT_ROUTES,
   SUPPRESSION_ROUTES,
+  API_KEY_ROUTES,
 ] as const;
 
 /** The domains' tables as one type: every route of each. */

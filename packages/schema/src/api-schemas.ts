@@ -12,6 +12,7 @@ import {
   subscribeRequestSchema,
   waitlistUpdateRequestSchema,
 } from './api';
+import { apiKeyCreateRequestSchema, apiKeyListRequestSchema, apiKeyRevokeRequestSchema } from './api-key-api';
 import type { ApiContract } from './api-contract';
 import type { FunctionId } from './api-routes';
 import {
@@ -23,6 +24,13 @@ import {
 } from './invite-api';
 import { importChunkRequestSchema, importListRequestSchema, importStartRequestSchema } from './import-api';
 import { mailEventRequestSchema } from './mail-events-api';
+import {
+  apiHookSubscribeRequestSchema,
+  apiHookUnsubscribeRequestSchema,
+  apiSignupAddRequestSchema,
+  apiSignupListRequestSchema,
+  apiSubscriberStatusRequestSchema,
+} from './public-api';
 import {
   webhookListRequestSchema,
   webhookRedeliverRequestSchema,
@@ -84,6 +92,15 @@ export const REQUEST_SCHEMAS = {
   importChunk: importChunkRequestSchema,
   importList: importListRequestSchema,
   mailEvents: mailEventRequestSchema,
+  apiKeyList: apiKeyListRequestSchema,
+  apiKeyCreate: apiKeyCreateRequestSchema,
+  apiKeyRevoke: apiKeyRevokeRequestSchema,
+  apiReference: emptyRequestSchema,
+  apiV1SignupAdd: apiSignupAddRequestSchema,
+  apiV1SignupList: apiSignupListRequestSchema,
+  apiV1SubscriberStatus: apiSubscriberStatusRequestSchema,
+  apiV1HookSubscribe: apiHookSubscribeRequestSchema,
+  apiV1HookUnsubscribe: apiHookUnsubscribeRequestSchema,
 } as const satisfies { [K in FunctionId]: z.ZodType };
 
 export type RequestSchemas = typeof REQUEST_SCHEMAS;

@@ -48,6 +48,8 @@ export const COLLECTIONS = {
   suppressions: 'suppressions',
   /** mail_events/{id}: the mail provider's reports already applied (by their `webhook-id`). */
   mailEvents: 'mail_events',
+  /** api_keys/{sha256 of the key}: an API key of the public API (@silk/schema/api-keys), never the key. */
+  apiKeys: 'api_keys',
 } as const;
 
 /** settings/{this}: the daily drip of invitations (DripSettings, @silk/schema/invites). */
@@ -77,9 +79,10 @@ export const NOT_AVAILABLE = 'N/A';
 export const CONSENT_TEXT_VERSION = 'waitlist-updates-v1';
 /**
  * The form a signup came from: the landing page's script ('hero') or its native post ('no-js'); 'import':
- * an Admin's CSV import that asked for confirmation mails (the double opt-in confirms the other tool's consent).
+ * an Admin's CSV import that asked for confirmation mails (the double opt-in confirms the other tool's consent);
+ * 'api': the public API's add-signup call (the caller's own form collected the consent).
  */
-export const CONSENT_FORMS = ['hero', 'no-js', 'import'] as const;
+export const CONSENT_FORMS = ['hero', 'no-js', 'import', 'api'] as const;
 export type ConsentForm = (typeof CONSENT_FORMS)[number];
 
 /**

@@ -240,3 +240,19 @@ export function importFinished(imported: number, merged: number, erased = 0): st
     erased > 0 ? ` ${erased.toLocaleString('en-US')} skipped: erased at their owner's request.` : '';
   return `Import finished: ${imported.toLocaleString('en-US')} new signups, ${merged.toLocaleString('en-US')} merged into existing ones.${skipped}`;
 }
+// The public API's keys (the Admins' API keys tab) and the public API's refusals.
+export const API_KEYS_ADMIN_REQUIRED = 'Only Admins can manage API keys.';
+export const API_KEY_REQUEST_INVALID =
+  'Enter a name, choose at least one scope and a rate from 1 to 1,000 requests a minute.';
+export const API_KEY_NOT_FOUND = 'This API key no longer exists.';
+export const API_KEY_LIMIT_REACHED = 'You have reached the maximum number of API keys.';
+export const API_KEY_REQUIRED = 'A valid API key is required (Authorization: Bearer <key>).';
+export const API_KEY_SCOPE_MISSING = 'This API key does not have the scope this call needs.';
+export const API_REQUEST_INVALID = "The request does not match the API's description of it.";
+export const API_CURSOR_INVALID = 'This cursor is not one the API answered.';
+export const API_SUBSCRIBER_NOT_FOUND = 'There is no signup with this address.';
+export const API_HOOK_NOT_FOUND = 'This hook subscription does not exist.';
+export const API_KEYS_LOAD_FAILED = 'The API keys could not be loaded or changed. Please try again.';
+export const API_KEY_CREATED = 'API key created. Copy it now: it is shown only once.';
+export const API_KEY_REVOKED = 'API key revoked.';
+export const NO_API_KEYS = 'No API keys yet.';

@@ -62,6 +62,8 @@ export const AUDIT_ACTIONS = [
   'webhook.removed',
   'webhook.redelivered',
   'import.started',
+  'apikey.created',
+  'apikey.revoked',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -8,6 +8,7 @@ import {
   mailPath,
   referralsPath,
   settingsPath,
+  shieldPath,
   teamPath,
   uploadPath,
   zapPath,
@@ -118,6 +119,16 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     canOpen: canManageTeam,
     Component: lazyWithPreload(() =>
       import('@/features/webhooks/components/webhooks-tab').then((module) => module.WebhooksTab),
+    ),
+  },
+  {
+    id: 'api-keys',
+    label: 'API keys',
+    icon: shieldPath,
+    path: paths.apiKeys,
+    canOpen: canManageTeam,
+    Component: lazyWithPreload(() =>
+      import('@/features/api-keys/components/api-keys-tab').then((module) => module.ApiKeysTab),
     ),
   },
   {

@@ -6,6 +6,7 @@ export const paths = {
   referrals: '/admin/referrals',
   invitations: '/admin/invitations',
   webhooks: '/admin/webhooks',
+  apiKeys: '/admin/api-keys',
   imports: '/admin/import',
   team: '/admin/team',
   activity: '/admin/activity',

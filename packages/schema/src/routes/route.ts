@@ -7,6 +7,7 @@
 // `pnpm routes:write`), the Hosting rewrite (firebase.json, the same command), the browser client and the
 // Vite dev proxies. No zod here: the apps bundle these modules; the request schemas are REQUEST_SCHEMAS
 // (api-schemas.ts, server side only).
+import type { ApiKeyScope } from '../api-keys';
 import type { AuditAction } from '../roles';
 
 export type HostingTarget = 'site' | 'admin';
@@ -33,7 +34,8 @@ export type StaffRefusal =
   | 'manageReferrals'
   | 'manageInvites'
   | 'manageWebhooks'
-  | 'manageImports';
+  | 'manageImports'
+  | 'manageApiKeys';
 
 /** Who may call a route. */
 export type RouteAccess =
@@ -53,6 +55,8 @@ export type RouteAccess =
    * with MAIL_EVENTS_SECRET, at most five minutes old (401 otherwise).
    */
   | { readonly kind: 'provider-signature' }
+  /** A caller of the public API: `Authorization: Bearer <API key>`, a live key holding `scope` (401 / 403). */
+  | { readonly kind: 'api-key'; readonly scope: ApiKeyScope }
   /** A signed-in staff member (Firebase ID token: `Authorization: Bearer` or the body's `token`). */
   | { readonly kind: 'staff'; readonly require: StaffRequirement; readonly refusal: StaffRefusal };
 
@@ -134,6 +138,7 @@ export const ACCESS_SECRETS: Record<RouteAccess['kind'], readonly ServerSecret[]
   'server-key': ['INVITE_VERIFY_KEY'],
   'provider-signature': ['MAIL_EVENTS_SECRET'],
   staff: [],
+  'api-key': [],
 };
 
 /** Every secret a route's function binds: those its access implies, then its own. */
@@ -193,7 +198,8 @@ export type RouteDomain =
   | 'invites'
   | 'webhooks'
   | 'imports'
-  | 'suppression';
+  | 'suppression'
+  | 'apikeys';
 
 /** One domain's routes, keyed by the Cloud Function that serves each, with the domain they belong to. */
 export function defineRoutes<

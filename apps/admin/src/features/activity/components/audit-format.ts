@@ -23,6 +23,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.removed': 'Webhook removed',
   'webhook.redelivered': 'Webhook delivery sent again',
   'import.started': 'Import started',
+  'apikey.created': 'API key created',
+  'apikey.revoked': 'API key revoked',
 };
 
 /** The label of an action; one this panel does not know reads as written. */
@@ -66,6 +68,14 @@ const SUMMARIES: Partial<Record<AuditAction, (details: Details) => string>> = {
   'member.removed': (d) => parts(`username ${text(d.username)}`, `roles: ${roles(d.roles)}`),
   'username.changed': (d) => `${text(d.from)} → ${text(d.to)}`,
   bootstrap: (d) => parts(`username ${text(d.username)}`, d.resetPassword === true && 'password reset'),
+  'apikey.created': (d) =>
+    parts(
+      text(d.name),
+      `${text(d.hint)}…`,
+      `scopes: ${text(d.scopes)}`,
+      `${text(d.ratePerMinute)} per minute`,
+    ),
+  'apikey.revoked': (d) => parts(text(d.name), `${text(d.hint)}…`),
 };
 
 /** One line of what the entry's details say ('' when there is nothing to add). */
