@@ -9,7 +9,12 @@
 // type, whatever its size, with no document every fan-out has to update.
 import { ALERT_DIGEST_LISTED, type EndpointEventType } from '@silk/schema/alerts';
 import { COLLECTIONS } from '@silk/schema/constants';
-import { Timestamp, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { webhookEventRef } from '../events/emit';
 import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 import type { AlertDigest, AlertPayload } from './alert-text';
@@ -113,7 +118,10 @@ export async function readDigest(db: Firestore, delivery: DocumentData): Promise
   );
   const [counted, first, leadEvent] = await Promise.all([
     events.count().get(),
-    events.orderBy('createdAt').limit(ALERT_DIGEST_LISTED + 1).get(),
+    events
+      .orderBy('createdAt')
+      .limit(ALERT_DIGEST_LISTED + 1)
+      .get(),
     leadEventId ? webhookEventRef(db, leadEventId).get() : Promise.resolve(null),
   ]);
   const listed = first.docs

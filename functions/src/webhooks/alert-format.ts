@@ -31,7 +31,11 @@ export function escapeDiscord(value: string): string {
   return value.replace(/[\\*_~`|<>[\]()#:@!-]/g, (character) => `\\${character}`);
 }
 
-const slackPlain = (value: string) => ({ type: 'plain_text', text: escapeSlack(oneLine(value)), emoji: false });
+const slackPlain = (value: string) => ({
+  type: 'plain_text',
+  text: escapeSlack(oneLine(value)),
+  emoji: false,
+});
 
 function slackBody(alert: AlertText): object {
   const title = escapeSlack(alert.title);
@@ -47,7 +51,10 @@ function slackBody(alert: AlertText): object {
     blocks.push({ type: 'context', elements: alert.list.slice(0, 10).map((entry) => slackPlain(entry)) });
   }
   if (alert.more > 0) {
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `and ${alert.more.toLocaleString('en-US')} more` }] });
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: `and ${alert.more.toLocaleString('en-US')} more` }],
+    });
   }
   return { text: title, blocks };
 }

@@ -12,12 +12,7 @@
 // digest (alert-digest.ts); a 429's Retry-After sets the next attempt's time (retry-after.ts); and a
 // delivery that fails for good emits `delivery.failed` for the alerts that want it.
 import { COLLECTIONS } from '@silk/schema/constants';
-import {
-  DIGESTED_EVENT_TYPES,
-  isAlertKind,
-  maskAlertUrl,
-  type EndpointEventType,
-} from '@silk/schema/alerts';
+import { DIGESTED_EVENT_TYPES, isAlertKind, maskAlertUrl, type EndpointEventType } from '@silk/schema/alerts';
 import {
   WEBHOOK_DELIVERY_NOT_FOUND,
   WEBHOOK_DIGEST_EMPTY,
@@ -194,7 +189,10 @@ async function message(
   if (isAlertKind(kind)) {
     return { body: alertBody(kind, alertText(JSON.parse(stored) as AlertPayload)), headers: {} };
   }
-  return { body: stored, headers: await signedHeaders(String(endpoint.get('secret')), event.id, stored, new Date(at)) };
+  return {
+    body: stored,
+    headers: await signedHeaders(String(endpoint.get('secret')), event.id, stored, new Date(at)),
+  };
 }
 
 async function attempt(data: DocumentData, deps: AttemptDeps, at: number): Promise<Outcome> {
@@ -250,7 +248,14 @@ function nextDelay(outcome: Outcome, attempts: number, deps: AttemptDeps, now: n
 }
 
 /** A delivery failed for good: the alerts subscribed to `delivery.failed` hear of it (never of their own). */
-async function reportFailure(ref: DocumentReference, data: DocumentData, outcome: Outcome, attempts: number, at: number, db: Firestore): Promise<void> {
+async function reportFailure(
+  ref: DocumentReference,
+  data: DocumentData,
+  outcome: Outcome,
+  attempts: number,
+  at: number,
+  db: Firestore,
+): Promise<void> {
   if (data.type === 'delivery.failed') return;
   await emitAlertEvent(db, {
     type: 'delivery.failed',

@@ -24,11 +24,7 @@ import {
   WEBHOOK_URL_REFUSED,
 } from '@silk/schema/messages';
 import type { WebhookSaveRequest } from '@silk/schema/webhook-api';
-import {
-  MAX_WEBHOOK_ENDPOINTS,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookEndpointView,
-} from '@silk/schema/webhooks';
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_EVENT_TYPES, type WebhookEndpointView } from '@silk/schema/webhooks';
 import type { DocumentData, DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '../http/http';

@@ -14,6 +14,8 @@ function fromHeader(header: string | undefined, now: number): number | null {
   if (header === undefined) return null;
   const wait = seconds(header);
   if (wait !== null) return wait;
+  // An HTTP date names its day and month in letters (a bare number is seconds or nothing).
+  if (!/[a-z]/i.test(header)) return null;
   const date = Date.parse(header);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
