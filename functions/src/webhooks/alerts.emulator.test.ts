@@ -28,6 +28,7 @@ import { createStaff, functionUrl, post, unique, type TestStaff } from '../../te
 import { signUpOnSite } from '../../test-support/mail';
 import { listen, serveHandler, type ServedHandler } from '../../test-support/serve-handler';
 import { digestWindow, routeDigested } from './alert-digest';
+import { escapeDiscord } from './alert-format';
 import type { AttemptRecord } from './deliveries';
 import { redriveWebhookDeliveries } from './redrive-webhooks';
 import { makeWebhookSaveHandler } from './webhook-save';
@@ -190,7 +191,7 @@ describe('alert events', () => {
       const email = `${tag}@functions.test`;
       await signUpOnSite(email);
       const [slackSignup] = await arrive<SlackBody>(`/slack-${tag}`, email);
-      const [discordSignup] = await arrive<DiscordBody>(`/discord-${tag}`, email.replace('@', '\\\\@'));
+      const [discordSignup] = await arrive<DiscordBody>(`/discord-${tag}`, JSON.stringify(escapeDiscord(email)).slice(1, -1));
       for (const arrival of [slackSignup!, discordSignup!]) {
         expect(arrival.headers['content-type']).toBe('application/json');
         expect(arrival.headers['webhook-signature']).toBeUndefined();
