@@ -201,7 +201,10 @@ describe('Webhooks tab (e2e)', () => {
     };
     expect(slack.text).toMatch(/^(New signup|\d+ new signups?)$/);
     expect(slack.blocks[0]).toEqual({ type: 'section', text: { type: 'mrkdwn', text: `*${slack.text}*` } });
-    const discordName = JSON.stringify(ALERTED.replace(/[-@]/g, (character) => `\\${character}`)).slice(1, -1);
+    const discordName = JSON.stringify(ALERTED.replace(/[-@]/g, (character) => `\\${character}`)).slice(
+      1,
+      -1,
+    );
     await expect.poll(() => message(`/discord-${suffix}/`, discordName), { timeout: 120_000 }).toBeDefined();
     const discord = JSON.parse(message(`/discord-${suffix}/`, discordName)!.raw) as {
       content: string;

@@ -191,7 +191,10 @@ describe('alert events', () => {
       const email = `${tag}@functions.test`;
       await signUpOnSite(email);
       const [slackSignup] = await arrive<SlackBody>(`/slack-${tag}`, email);
-      const [discordSignup] = await arrive<DiscordBody>(`/discord-${tag}`, JSON.stringify(escapeDiscord(email)).slice(1, -1));
+      const [discordSignup] = await arrive<DiscordBody>(
+        `/discord-${tag}`,
+        JSON.stringify(escapeDiscord(email)).slice(1, -1),
+      );
       for (const arrival of [slackSignup!, discordSignup!]) {
         expect(arrival.headers['content-type']).toBe('application/json');
         expect(arrival.headers['webhook-signature']).toBeUndefined();
