@@ -4,6 +4,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Arrival {
+  /** The request's path (the endpoint URL's, after the origin). */
+  path: string;
   headers: IncomingHttpHeaders;
   raw: string;
 }
@@ -22,7 +24,11 @@ export async function startWebhookReceiver(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const { status, body } = answer({ headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
+      const { status, body } = answer({
+        path: req.url ?? '/',
+        headers: req.headers,
+        raw: Buffer.concat(chunks).toString('utf8'),
+      });
       res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
     });
   });

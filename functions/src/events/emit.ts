@@ -5,6 +5,7 @@
 // written when no enabled endpoint subscribes to the type (the subscribed types are cached briefly per
 // instance), so an event nobody wants costs no write. The document names the addresses the event is
 // about (`subjects`), so an erasure removes them with the rest (eraseEventsAbout).
+import type { EndpointEventType } from '@silk/schema/alerts';
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { WebhookEventData, WebhookEventType, WebhookPayload } from '@silk/schema/webhooks';
 import {
@@ -38,7 +39,7 @@ export interface StoredWebhookEvent {
 }
 
 /** The event's id, also its deliveries' `webhook-id` (Standard Webhooks' `msg_` prefix). */
-export function webhookEventId(type: WebhookEventType, key: string): string {
+export function webhookEventId(type: EndpointEventType, key: string): string {
   return `msg_${createHash('sha256').update(`${type}\n${key}`).digest('hex').slice(0, 32)}`;
 }
 
@@ -67,7 +68,7 @@ async function readSubscribedTypes(db: Firestore): Promise<Set<string>> {
 /** Whether an enabled endpoint subscribes to `type` (as of at most WEBHOOK_ENDPOINT_CACHE_SECONDS ago). */
 export async function isSubscribed(
   db: Firestore,
-  type: WebhookEventType,
+  type: EndpointEventType,
   now = Date.now(),
 ): Promise<boolean> {
   if (!cached || now >= cached.until) {

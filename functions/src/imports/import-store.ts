@@ -27,6 +27,7 @@ import {
 } from 'firebase-admin/firestore';
 import { erasedMailboxRef } from '../subscribers/erased-mailboxes';
 import { signupChange } from '../shared/signup-change';
+import { alertSink } from '../events/alert-events';
 import { earlierFirstSignup } from '../shared/first-signup';
 import { newSubscriberId } from '../subscribers/subscribers';
 
@@ -263,11 +264,18 @@ export async function finishIfComplete(
   now = Date.now(),
 ): Promise<ImportView> {
   const ref = importRef(db, importId);
+  const finished = await alertSink(db, 'import.finished');
   return db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(ref);
     const view = importView(importId, snapshot.data() ?? {});
     if (view.status === 'done' || view.doneChunks.length < view.chunks) return view;
     transaction.update(ref, { status: 'done', finishedAt: now });
+    const { fileName, rows, imported, merged, rejected, erased } = view;
+    finished(transaction, {
+      key: importId,
+      at: now,
+      data: { importId, fileName, rows, imported, merged, rejected, erased },
+    });
     return { ...view, status: 'done', finishedAt: now };
   });
 }

@@ -17,6 +17,7 @@ import { claimReferralCode, referralCodeIn } from '../referrals/codes';
 import { invitationMail } from './invitation-mail';
 import { inviteExpiryMs, newInvitation, newInviteCode, sha256, writeInvitation } from './invitation-store';
 import { isInvitable, readCandidates, selectWave } from './selection';
+import { alertSink, emitAlertEvent } from '../events/alert-events';
 import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
 /** Addresses per members document and per processing step. */
@@ -107,12 +108,21 @@ export async function startWave(
     }
     await batch.commit();
   }
+  const finishedAt = Date.now();
   await ref.update({
     total: chosen.length,
     chunks,
     prepared: true,
-    ...(chunks === 0 ? { state: 'done', finishedAt: Date.now() } : {}),
+    ...(chunks === 0 ? { state: 'done', finishedAt } : {}),
   });
+  if (chunks === 0) {
+    await emitAlertEvent(db, {
+      type: 'wave.finished',
+      key: waveId,
+      at: finishedAt,
+      data: { waveId, origin: request.origin, total: 0, invited: 0 },
+    });
+  }
   return { waveId, total: chosen.length, created: true };
 }
 
@@ -238,15 +248,22 @@ export async function processWaveChunk(
   const failed = (await Promise.allSettled(batches)).find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
   const invited = (await ref.collection('invited').count().get()).data().count;
+  const last = chunk + 1 >= wave.chunks;
+  const finished = last ? await alertSink(db, 'wave.finished') : null;
   await db.runTransaction(async (transaction) => {
     const current = (await transaction.get(ref)).data() as StoredWave | undefined;
     // Another run of the same chunk got there first.
     if (current?.cursor !== chunk) return;
-    const last = chunk + 1 >= wave.chunks;
+    const finishedAt = Date.now();
     transaction.update(ref, {
       cursor: chunk + 1,
       invited,
-      ...(last ? { state: 'done', finishedAt: Date.now() } : {}),
+      ...(last ? { state: 'done', finishedAt } : {}),
+    });
+    finished?.(transaction, {
+      key: waveId,
+      at: finishedAt,
+      data: { waveId, origin: wave.origin, total: wave.total, invited },
     });
   });
   return true;

@@ -1,10 +1,12 @@
 // The signup total the panel shows at once: changes written by the create and delete triggers, folded
-// into one total document, reconciled with count().
+// into one total document, reconciled with count(); a fold that adds the total past a milestone emits
+// the alerts' `signups.milestone` event.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import { FieldValue } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { webhookEventId } from '../events/emit';
 import { FOLD_SPACING_MS } from '../shared/fold-turns';
 import { foldSignupCountWhenDue, reconcileSignupCount, signupCountChange } from './signup-count';
 
@@ -110,4 +112,47 @@ describe('signup total', () => {
       { timeout: 25_000, interval: 500 },
     );
   });
+
+  it(
+    'announces a milestone to the alerts when a fold first adds the total past it',
+    { timeout: 60_000 },
+    async () => {
+      process.env.WEBHOOK_ENDPOINT_CACHE_SECONDS = '0';
+      // An enabled alert subscribed to milestones (its deliveries go nowhere: only the event is checked here).
+      const alert = db.collection(COLLECTIONS.webhooks).doc(`milestone-${randomUUID().slice(0, 8)}`);
+      await alert.set({
+        url: 'http://127.0.0.1:9/slack/T/B/x',
+        kind: 'slack',
+        events: ['signups.milestone'],
+        enabled: true,
+        description: 'milestones',
+        createdAt: Date.now(),
+        createdBy: 'test',
+        updatedAt: Date.now(),
+      });
+      const event = db
+        .collection(COLLECTIONS.webhookEvents)
+        .doc(webhookEventId('signups.milestone', '100000'));
+      const jump = signupCountChange(db, 1);
+      try {
+        // A change of 100,000 at once (no test has that many signups), folded like any other, then undone.
+        await jump.ref.create({ ...jump.data, count: 100_000 });
+        await vi.waitFor(
+          async () => {
+            await foldSignupCountWhenDue(db);
+            expect((await jump.ref.get()).exists).toBe(false);
+          },
+          { timeout: 20_000, interval: FOLD_SPACING_MS },
+        );
+        const body = JSON.parse(String((await event.get()).get('body'))) as { type: string; data: unknown };
+        expect(body.type).toBe('signups.milestone');
+        expect(body.data).toMatchObject({ milestone: 100_000, total: expect.any(Number) });
+        expect((await event.get()).get('subjects')).toEqual([]);
+      } finally {
+        const undo = signupCountChange(db, -1);
+        await undo.ref.create({ ...undo.data, count: -100_000 });
+        await alert.delete();
+      }
+    },
+  );
 });

@@ -7,6 +7,7 @@
 // until then).
 import { COLLECTIONS } from '@silk/schema/constants';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { emitMilestones } from '../events/alert-events';
 import { foldTurns, foldWhenDue, lostRace } from '../shared/fold-turns';
 
 /** Changes added up per fold: with their deletes and the total, one batch. */
@@ -30,6 +31,8 @@ async function foldSignupCount(db: Firestore): Promise<void> {
   if (changes.length === 0) return;
   const batch = db.batch();
   const sum = changes.reduce((total, change) => total + (Number(change.get('count')) || 0), 0);
+  // The total before this fold: a rise past a milestone is announced to the alerts (once per milestone).
+  const before = sum > 0 ? Number((await totalRef(db).get()).get('count')) || 0 : 0;
   if (sum !== 0) batch.set(totalRef(db), { count: FieldValue.increment(sum) }, { merge: true });
   for (const change of changes) batch.delete(change.ref, { exists: true });
   try {
@@ -37,7 +40,9 @@ async function foldSignupCount(db: Firestore): Promise<void> {
   } catch (error) {
     // Nothing was written; the next fold reads again.
     if (!lostRace(error)) throw error;
+    return;
   }
+  if (sum > 0) await emitMilestones(db, before, before + sum);
 }
 
 /** Folds the total's changes now if the turn has come (its writers never wait for it: the sum is exact anyway). */

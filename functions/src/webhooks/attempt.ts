@@ -14,6 +14,8 @@ export interface AttemptAnswer {
   status: number | null;
   /** The start of the answer's body, or why there was none. */
   answer: string;
+  /** The answer's Retry-After header (a 429's wait: retry-after.ts). */
+  retryAfter?: string;
 }
 
 /** The three Standard Webhooks headers for one attempt (a new timestamp and signature each time). */
@@ -81,7 +83,14 @@ export function postWebhook(
         },
       },
       (response) => {
-        void readStart(response).then((answer) => settle({ status: response.statusCode ?? null, answer }));
+        const retryAfter = response.headers['retry-after'];
+        void readStart(response).then((answer) =>
+          settle({
+            status: response.statusCode ?? null,
+            answer,
+            ...(retryAfter === undefined ? {} : { retryAfter }),
+          }),
+        );
       },
     );
     const timer = setTimeout(

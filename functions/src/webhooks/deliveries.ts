@@ -7,9 +7,15 @@
 // schedule's next wait (webhook-config.ts), which the redrive turns into RETRY, until the schedule is
 // used up: ERROR without `nextAttemptAt` is `failed`. So is a target refused for good, a removed or
 // disabled endpoint, an erased event. "Send again" sets any delivery not being attempted to RETRY.
+// A Slack or Discord alert (an endpoint's `kind`, @silk/schema/alerts) gets the same deliveries, sent as
+// its platform's message (alert-format.ts) without a signature; its bursty events are batched into a
+// digest (alert-digest.ts); a 429's Retry-After sets the next attempt's time (retry-after.ts); and a
+// delivery that fails for good emits `delivery.failed` for the alerts that want it.
 import { COLLECTIONS } from '@silk/schema/constants';
+import { DIGESTED_EVENT_TYPES, isAlertKind, maskAlertUrl, type EndpointEventType } from '@silk/schema/alerts';
 import {
   WEBHOOK_DELIVERY_NOT_FOUND,
+  WEBHOOK_DIGEST_EMPTY,
   WEBHOOK_ENDPOINT_DISABLED,
   WEBHOOK_ENDPOINT_REMOVED,
   WEBHOOK_EVENT_ERASED,
@@ -17,7 +23,7 @@ import {
   WEBHOOK_URL_REFUSED,
   webhookUnreachable,
 } from '@silk/schema/messages';
-import type { WebhookDeliveryStatus, WebhookDeliveryView, WebhookEventType } from '@silk/schema/webhooks';
+import type { WebhookDeliveryStatus, WebhookDeliveryView } from '@silk/schema/webhooks';
 import {
   FieldValue,
   Timestamp,
@@ -27,12 +33,17 @@ import {
   type Firestore,
 } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
+import { emitAlertEvent } from '../events/alert-events';
 import { webhookEventRef } from '../events/emit';
 import { HttpError } from '../http/http';
 import { claimDelivery, type ClaimRules } from '../shared/queue-claim';
+import { newDelivery, readDigest, routeDigested } from './alert-digest';
+import { alertBody } from './alert-format';
+import { alertText, digestText, type AlertPayload } from './alert-text';
 import { postWebhook, signedHeaders, type AttemptAnswer } from './attempt';
-import { endpointRef } from './endpoints';
+import { endpointKind, endpointRef } from './endpoints';
 import { checkTarget, TargetRefused, type Resolve } from './target';
+import { retryAfterMs } from './retry-after';
 import type { WebhookConfig } from './webhook-config';
 import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 
@@ -74,7 +85,8 @@ export function deliveryView(snapshot: DocumentSnapshot): WebhookDeliveryView {
     id: snapshot.id,
     endpointId: String(data.endpointId ?? ''),
     eventId: String(data.eventId ?? ''),
-    type: data.type as WebhookEventType,
+    type: data.type as EndpointEventType,
+    ...(data.digest !== undefined && typeof data.count === 'number' ? { count: data.count } : {}),
     status,
     attempts: Number(data.delivery?.attempts ?? 0),
     lastStatus: typeof data.lastStatus === 'number' ? data.lastStatus : null,
@@ -96,12 +108,23 @@ export async function listDeliveries(
   return (await query.get()).docs.map(deliveryView);
 }
 
-/** One delivery per enabled endpoint subscribed to the event (read now, not cached); a retry adds none twice. */
+export interface FanOutOptions {
+  /** When the event was created (webhook_events' `createdAt`): its digest window. Default: now. */
+  createdAt?: number;
+  /** The alerts' digest window (webhook-config.ts). */
+  digestWindowMs?: number;
+}
+
+/**
+ * One delivery per enabled endpoint subscribed to the event (read now, not cached); a retry adds none
+ * twice. An alert's bursty event is its window's lead or part of its digest (alert-digest.ts).
+ */
 export async function fanOut(
   db: Firestore,
   eventId: string,
-  type: WebhookEventType,
+  type: EndpointEventType,
   now = Date.now(),
+  options: FanOutOptions = {},
 ): Promise<number> {
   const endpoints = await db.collection(COLLECTIONS.webhooks).where('enabled', '==', true).get();
   const subscribed = endpoints.docs.filter((doc) =>
@@ -109,18 +132,15 @@ export async function fanOut(
   );
   await Promise.all(
     subscribed.map(async (endpoint) => {
+      if (isAlertKind(endpointKind(endpoint.data())) && DIGESTED_EVENT_TYPES.includes(type)) {
+        const event = { eventId, type, createdAt: options.createdAt ?? now };
+        await routeDigested(db, endpoint.id, event, options.digestWindowMs ?? 60_000, now);
+        return;
+      }
       try {
-        await deliveryRef(db, deliveryId(eventId, endpoint.id)).create({
-          eventId,
-          endpointId: endpoint.id,
-          type,
-          createdAt: now,
-          lastStatus: null,
-          lastAnswer: '',
-          lastAttemptAt: null,
-          history: [],
-          delivery: { state: 'PENDING', attempts: 0 },
-        });
+        await deliveryRef(db, deliveryId(eventId, endpoint.id)).create(
+          newDelivery(eventId, endpoint.id, type, now),
+        );
       } catch (error) {
         if (!hasGrpcStatus(error, GrpcStatus.ALREADY_EXISTS)) throw error;
       }
@@ -143,34 +163,113 @@ interface Outcome extends AttemptAnswer {
   delivered: boolean;
   /** Another attempt may help (the schedule decides whether there is one). */
   retryable: boolean;
+  /** A failure for good is reported to the alerts (not when the endpoint or the event is gone). */
+  alerts: boolean;
+  /** The endpoint's URL as staff see it. */
+  shownUrl: string;
+  /** A digest: how many events it reported. */
+  count?: number;
+}
+
+/** The body and headers of an attempt, or null for a digest left with nothing to report. */
+async function message(
+  data: DocumentData,
+  endpoint: DocumentSnapshot,
+  event: DocumentSnapshot | null,
+  at: number,
+  deps: AttemptDeps,
+): Promise<{ body: string; headers: Record<string, string>; count?: number } | null> {
+  const kind = endpointKind(endpoint.data());
+  if (event === null) {
+    const digest = await readDigest(deps.db, data);
+    if (digest.count <= 0 || !isAlertKind(kind)) return null;
+    return { body: alertBody(kind, digestText(digest)), headers: {}, count: digest.count };
+  }
+  const stored = String(event.get('body'));
+  if (isAlertKind(kind)) {
+    return { body: alertBody(kind, alertText(JSON.parse(stored) as AlertPayload)), headers: {} };
+  }
+  return {
+    body: stored,
+    headers: await signedHeaders(String(endpoint.get('secret')), event.id, stored, new Date(at)),
+  };
 }
 
 async function attempt(data: DocumentData, deps: AttemptDeps, at: number): Promise<Outcome> {
-  const final = (answer: string): Outcome => ({ status: null, answer, delivered: false, retryable: false });
+  const isDigest = data.digest !== undefined;
   const [endpoint, event] = await Promise.all([
     endpointRef(deps.db, String(data.endpointId)).get(),
-    webhookEventRef(deps.db, String(data.eventId)).get(),
+    isDigest ? Promise.resolve(null) : webhookEventRef(deps.db, String(data.eventId)).get(),
   ]);
+  const url = String(endpoint.get('url') ?? '');
+  const shownUrl = isAlertKind(endpointKind(endpoint.data())) ? maskAlertUrl(url) : url;
+  const final = (answer: string, alerts = false): Outcome => ({
+    status: null,
+    answer,
+    delivered: false,
+    retryable: false,
+    alerts,
+    shownUrl,
+  });
   if (!endpoint.exists) return final(WEBHOOK_ENDPOINT_REMOVED);
   if (endpoint.get('enabled') !== true) return final(WEBHOOK_ENDPOINT_DISABLED);
-  if (!event.exists) return final(WEBHOOK_EVENT_ERASED);
+  if (event !== null && !event.exists) return final(WEBHOOK_EVENT_ERASED);
   let target;
   try {
-    target = await checkTarget(String(endpoint.get('url')), {
+    target = await checkTarget(url, {
       allowLocal: deps.config.allowLocalTargets,
       ...(deps.resolve ? { resolve: deps.resolve } : {}),
     });
   } catch (error) {
     if (!(error instanceof TargetRefused)) throw error;
     return error.lasting
-      ? final(WEBHOOK_URL_REFUSED)
-      : { ...final(webhookUnreachable(error.message)), retryable: true };
+      ? final(WEBHOOK_URL_REFUSED, true)
+      : { ...final(webhookUnreachable(error.message), true), retryable: true };
   }
-  const body = String(event.get('body'));
-  const headers = await signedHeaders(String(endpoint.get('secret')), event.id, body, new Date(at));
-  const answer = await postWebhook(target, body, headers, deps.config.timeoutMs);
+  const sent = await message(data, endpoint, event, at, deps);
+  if (sent === null) return { ...final(WEBHOOK_DIGEST_EMPTY), delivered: true, count: 0 };
+  const answer = await postWebhook(target, sent.body, sent.headers, deps.config.timeoutMs);
   const delivered = answer.status !== null && answer.status >= 200 && answer.status < 300;
-  return { ...answer, delivered, retryable: !delivered };
+  return {
+    ...answer,
+    delivered,
+    retryable: !delivered,
+    alerts: true,
+    shownUrl,
+    ...(sent.count === undefined ? {} : { count: sent.count }),
+  };
+}
+
+/** The wait before the next attempt: a 429's Retry-After, else the schedule's; undefined when none is left. */
+function nextDelay(outcome: Outcome, attempts: number, deps: AttemptDeps, now: number): number | undefined {
+  const scheduled = outcome.retryable ? deps.config.retryDelaysMs[attempts - 1] : undefined;
+  if (scheduled === undefined || outcome.status !== 429) return scheduled;
+  return retryAfterMs(outcome.retryAfter, outcome.answer, now) ?? scheduled;
+}
+
+/** A delivery failed for good: the alerts subscribed to `delivery.failed` hear of it (never of their own). */
+async function reportFailure(
+  ref: DocumentReference,
+  data: DocumentData,
+  outcome: Outcome,
+  attempts: number,
+  at: number,
+  db: Firestore,
+): Promise<void> {
+  if (data.type === 'delivery.failed') return;
+  await emitAlertEvent(db, {
+    type: 'delivery.failed',
+    key: `${ref.id}\n${attempts}`,
+    at,
+    data: {
+      deliveryId: ref.id,
+      endpoint: outcome.shownUrl,
+      type: String(data.type),
+      attempts,
+      lastStatus: outcome.status,
+      lastAnswer: outcome.answer,
+    },
+  });
 }
 
 /** Claims the delivery and makes one attempt, then records it (and when the next one is due). */
@@ -181,7 +280,7 @@ async function attemptDelivery(ref: DocumentReference, deps: AttemptDeps): Promi
   const attempts = Number(data.delivery?.attempts ?? 0) + 1;
   const at = now();
   const outcome = await attempt(data, deps, at);
-  const delay = outcome.retryable ? deps.config.retryDelaysMs[attempts - 1] : undefined;
+  const delay = nextDelay(outcome, attempts, deps, now());
   const retryAt = delay === undefined ? undefined : now() + delay;
   const record: AttemptRecord = { at, status: outcome.status, ...(retryAt === undefined ? {} : { retryAt }) };
   const history = [...((data.history as AttemptRecord[] | undefined) ?? []), record].slice(-HISTORY_KEPT);
@@ -196,11 +295,15 @@ async function attemptDelivery(ref: DocumentReference, deps: AttemptDeps): Promi
     'delivery.state': outcome.delivered ? 'SUCCESS' : 'ERROR',
     'delivery.leaseExpireTime': FieldValue.delete(),
     ...(retryAt === undefined ? {} : { 'delivery.nextAttemptAt': Timestamp.fromMillis(retryAt) }),
+    ...(outcome.count === undefined ? {} : { count: outcome.count }),
     lastStatus: outcome.status,
     lastAnswer: outcome.answer,
     lastAttemptAt: at,
     history,
   });
+  if (!outcome.delivered && retryAt === undefined && outcome.alerts) {
+    await reportFailure(ref, data, outcome, attempts, at, deps.db);
+  }
 }
 
 /** One write to webhook_deliveries/{id}: a delivery that is PENDING (not waiting) or RETRY gets its attempt. */

@@ -132,11 +132,17 @@ export function webhookUnreachable(reason: string): string {
 export const WEBHOOK_ENDPOINT_REMOVED = 'Not sent: the webhook was removed.';
 export const WEBHOOK_ENDPOINT_DISABLED = 'Not sent: the webhook is disabled.';
 export const WEBHOOK_EVENT_ERASED = 'Not sent: the event was erased with the address it named.';
+/** An alert's URL must be its platform's, a standard webhook's neither platform's. */
+export const WEBHOOK_KIND_URL_MISMATCH =
+  'Slack alerts need a https://hooks.slack.com/services/ address, Discord alerts a https://discord.com/api/webhooks/ address, and standard webhooks any other.';
+export const WEBHOOK_DIGEST_EMPTY = 'Not sent: every event of this digest was erased.';
 /** The Webhooks tab. */
 export const WEBHOOK_ACTION_FAILED = 'The webhooks could not be loaded or changed. Please try again.';
 /** The new endpoint's signing secret follows it. */
 export const WEBHOOK_ADDED = 'Webhook added. Copy its signing secret now: it is shown only once.';
 export const WEBHOOK_REMOVED = 'Webhook removed.';
+/** A Slack or Discord alert has no signing secret. */
+export const WEBHOOK_ALERT_ADDED = 'Alert added.';
 export const WEBHOOK_SAVED = 'Webhook saved.';
 export const WEBHOOK_SENT_AGAIN = 'Sent again.';
 export const NO_WEBHOOKS = 'No webhooks yet.';

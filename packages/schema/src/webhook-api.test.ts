@@ -18,6 +18,13 @@ describe('the webhook request schemas', () => {
     });
   });
 
+  it('take a Slack or Discord alert with its kind and alert events (the server checks they agree)', () => {
+    for (const kind of ['slack', 'discord'] as const) {
+      const body = { ...valid, kind, events: ['signup.created', 'signups.milestone', 'delivery.failed'] };
+      expect(webhookSaveRequestSchema.parse(body)).toEqual({ ...body, enabled: true, description: '' });
+    }
+  });
+
   it.each([
     ['no URL', { ...valid, url: '' }],
     ['a URL that is not a string', { ...valid, url: 42 }],
@@ -30,6 +37,7 @@ describe('the webhook request schemas', () => {
     ['a description too long', { ...valid, description: 'a'.repeat(201) }],
     ['an id with a slash', { ...valid, id: 'a/b' }],
     ['an id that is not a string', { ...valid, id: 7 }],
+    ['an unknown kind', { ...valid, kind: 'teams' }],
   ])('refuse %s with the one message', (_name, body) => {
     const result = webhookSaveRequestSchema.safeParse(body);
     expect(result.success).toBe(false);

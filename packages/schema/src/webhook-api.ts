@@ -1,6 +1,7 @@
 // Request and response shapes of the webhook routes (Admins): list, save (create or change), remove,
 // send a delivery again.
 import * as z from 'zod';
+import { ALERT_ONLY_EVENT_TYPES, WEBHOOK_KINDS } from './alerts';
 import { WEBHOOK_REQUEST_INVALID } from './messages';
 import {
   MAX_WEBHOOK_URL_LENGTH,
@@ -32,10 +33,13 @@ export const webhookSaveRequestSchema = z.object({
     .trim()
     .min(1, invalid)
     .max(MAX_WEBHOOK_URL_LENGTH, invalid),
+  /** Absent: a new endpoint is standard, a changed one keeps its kind (a kind never changes). */
+  kind: z.enum(WEBHOOK_KINDS, invalid).optional(),
+  /** The kind's events (WEBHOOK_EVENT_TYPES or ALERT_EVENT_TYPES), checked against it by the server. */
   events: z
-    .array(z.enum(WEBHOOK_EVENT_TYPES, invalid), invalid)
+    .array(z.enum([...WEBHOOK_EVENT_TYPES, ...ALERT_ONLY_EVENT_TYPES], invalid), invalid)
     .min(1, invalid)
-    .max(WEBHOOK_EVENT_TYPES.length, invalid)
+    .max(WEBHOOK_EVENT_TYPES.length + ALERT_ONLY_EVENT_TYPES.length, invalid)
     .refine((events) => new Set(events).size === events.length, invalid),
   enabled: z.boolean(invalid).default(true),
   description: z.string(invalid).trim().max(200, invalid).default(''),
@@ -43,7 +47,7 @@ export const webhookSaveRequestSchema = z.object({
 export type WebhookSaveRequest = z.input<typeof webhookSaveRequestSchema>;
 export interface WebhookSaveResponse {
   endpoint: WebhookEndpointView;
-  /** The signing secret (`whsec_…`): only in the answer that created the endpoint. */
+  /** The signing secret (`whsec_…`): only in the answer that created a standard endpoint. */
   secret?: string;
 }
 

@@ -3,7 +3,9 @@
 // headers `webhook-id` (the event's id, the same on every attempt), `webhook-timestamp` (seconds) and
 // `webhook-signature` (`v1,<base64 HMAC-SHA256>` of `id.timestamp.body` with the endpoint's `whsec_`
 // secret), signed by the `standardwebhooks` library; the body is `{ type, timestamp, data }`.
-// Pure and zod-free (the panel imports it).
+// Pure and zod-free (the panel imports it). Slack and Discord alerts are endpoints of another kind
+// (alerts.ts).
+import type { EndpointEventType, WebhookKind } from './alerts';
 
 /** The events an endpoint may subscribe to, in the panel's order. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -65,8 +67,11 @@ export const MAX_WEBHOOK_URL_LENGTH = 2000;
 /** An endpoint as staff see it: never its secret (shown once, when created). */
 export interface WebhookEndpointView {
   id: string;
+  /** An alert's URL masked (`maskAlertUrl`): its token is kept like a signing secret. */
   url: string;
-  events: WebhookEventType[];
+  /** standard for an endpoint stored before alerts existed. */
+  kind: WebhookKind;
+  events: EndpointEventType[];
   enabled: boolean;
   description: string;
   createdAt: number;
@@ -80,7 +85,9 @@ export interface WebhookDeliveryView {
   id: string;
   endpointId: string;
   eventId: string;
-  type: WebhookEventType;
+  type: EndpointEventType;
+  /** An alert's digest: how many events of `type` it reported (absent for one event). */
+  count?: number;
   status: WebhookDeliveryStatus;
   attempts: number;
   /** The last answer's HTTP status (null: no answer — a timeout, a refused address). */

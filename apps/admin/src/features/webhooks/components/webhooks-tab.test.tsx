@@ -4,6 +4,8 @@ import {
   NO_WEBHOOK_DELIVERIES,
   NO_WEBHOOKS,
   WEBHOOK_ADDED,
+  WEBHOOK_ALERT_ADDED,
+  WEBHOOK_KIND_URL_MISMATCH,
   WEBHOOK_REMOVED,
   WEBHOOK_REQUEST_INVALID,
   WEBHOOK_SENT_AGAIN,
@@ -35,6 +37,7 @@ const calls: Record<WebhookCall, (body: unknown) => Promise<unknown>> = {
 const ENDPOINT: WebhookEndpointView = {
   id: 'ep1',
   url: 'https://crm.example.com/hooks',
+  kind: 'standard',
   events: ['signup.created', 'signup.erased'],
   enabled: true,
   description: 'CRM',
@@ -147,5 +150,64 @@ describe('WebhooksTab', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(WEBHOOK_REMOVED));
     expect(remove).toHaveBeenCalledWith({ id: 'ep1' });
     expect(list.mock.calls.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('adds a Slack alert: its own events by name, no secret, and shows it and its digests by kind', async () => {
+    const user = userEvent.setup();
+    const alert: WebhookEndpointView = {
+      ...ENDPOINT,
+      id: 'al1',
+      kind: 'slack',
+      url: 'https://hooks.slack.com/services/T1/B1/…',
+      events: ['signup.created', 'wave.finished'],
+    };
+    list.mockResolvedValue({
+      endpoints: [ENDPOINT, alert],
+      deliveries: [
+        { ...DELIVERY, id: 'signup.created.1.digest_al1', endpointId: 'al1', count: 12, status: 'delivered' },
+      ],
+    });
+    save.mockResolvedValue({ endpoint: alert });
+    render(<WebhooksTab />);
+    const endpoints = await screen.findByRole('table', { name: 'Endpoints' });
+    const row = within(endpoints).getByRole('row', { name: /hooks\.slack\.com/ });
+    expect(row).toHaveTextContent('Slack');
+    expect(row).toHaveTextContent('New signups, Invitation wave finished');
+    const delivery = within(screen.getByRole('table', { name: 'Deliveries' })).getAllByRole('row')[1]!;
+    expect(delivery).toHaveTextContent('signup.created (digest of 12)');
+    expect(delivery).toHaveTextContent('https://hooks.slack.com/services/T1/B1/…');
+
+    expect(screen.getByRole('radio', { name: 'Standard signed webhook' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'signup.erased' }));
+    await user.click(screen.getByRole('radio', { name: 'Slack' }));
+    // An alert's events, none chosen yet (a standard choice does not carry over).
+    expect(screen.queryByRole('checkbox', { name: 'signup.erased' })).toBeNull();
+    for (const name of [
+      'New signups',
+      'List milestones',
+      'Invitation wave finished',
+      'Import finished',
+      'Webhook delivery failed',
+    ]) {
+      expect(screen.getByRole('checkbox', { name })).not.toBeChecked();
+    }
+    save.mockRejectedValueOnce(new ApiError(400, { error: WEBHOOK_KIND_URL_MISMATCH }));
+    await user.type(screen.getByLabelText('Endpoint URL'), 'https://example.com/x');
+    await user.click(screen.getByRole('checkbox', { name: 'Invitation wave finished' }));
+    await user.click(screen.getByRole('checkbox', { name: 'New signups' }));
+    await user.click(screen.getByRole('button', { name: 'Add webhook' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(WEBHOOK_KIND_URL_MISMATCH);
+    await user.clear(screen.getByLabelText('Endpoint URL'));
+    await user.type(screen.getByLabelText('Endpoint URL'), 'https://hooks.slack.com/services/T1/B1/x');
+    await user.click(screen.getByRole('button', { name: 'Add webhook' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(WEBHOOK_ALERT_ADDED);
+    expect(within(status).queryByRole('button', { name: 'Copy secret' })).toBeNull();
+    expect(save).toHaveBeenLastCalledWith({
+      url: 'https://hooks.slack.com/services/T1/B1/x',
+      kind: 'slack',
+      events: ['signup.created', 'wave.finished'],
+      description: '',
+    });
   });
 });

@@ -1,3 +1,12 @@
+import {
+  ALERT_EVENT_LABELS,
+  ALERT_EVENT_TYPES,
+  isAlertKind,
+  WEBHOOK_KIND_LABELS,
+  WEBHOOK_KINDS,
+  type EndpointEventType,
+  type WebhookKind,
+} from '@silk/schema/alerts';
 import { formatSignupDate } from '@silk/schema/formatters';
 import {
   LOADING,
@@ -5,6 +14,7 @@ import {
   NO_WEBHOOKS,
   WEBHOOK_ACTION_FAILED,
   WEBHOOK_ADDED,
+  WEBHOOK_ALERT_ADDED,
   WEBHOOK_REMOVED,
   WEBHOOK_SENT_AGAIN,
   WEBHOOK_SAVED,
@@ -31,10 +41,22 @@ const REFRESH_MS = 10_000;
 const failure = (error: unknown) => callFailure(error, WEBHOOK_ACTION_FAILED);
 const save = (request: WebhookSaveRequest) => webhookCall('webhookSave', request);
 
-/** "Add a webhook": URL, events, description (checked by the server only); the answer's signing secret is shown this once. */
+/** The events a kind may subscribe to, and how the form names each. */
+const eventsOf = (kind: WebhookKind): readonly EndpointEventType[] =>
+  isAlertKind(kind) ? ALERT_EVENT_TYPES : WEBHOOK_EVENT_TYPES;
+const eventLabel = (kind: WebhookKind, type: EndpointEventType) =>
+  isAlertKind(kind) ? (ALERT_EVENT_LABELS[type as keyof typeof ALERT_EVENT_LABELS] ?? type) : type;
+const URL_HINTS: Record<WebhookKind, string> = {
+  standard: 'https://',
+  slack: 'https://hooks.slack.com/services/…',
+  discord: 'https://discord.com/api/webhooks/…',
+};
+
+/** "Add a webhook": kind, URL, events, description (checked by the server only); a standard webhook's signing secret is shown this once. */
 function AddWebhook({ onAdded }: { onAdded: () => void }) {
   const url = useTextInput('url');
   const description = useTextInput('description');
+  const [kind, setKind] = useState<WebhookKind>('standard');
   const [events, setEvents] = useState<string[]>([]);
   const action = useFormAction<string>();
   const secret = action.success;
@@ -48,10 +70,11 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
             (
               await save({
                 url: url.value.trim(),
-                events: WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type)),
+                ...(isAlertKind(kind) ? { kind } : {}),
+                events: eventsOf(kind).filter((type) => events.includes(type)),
                 description: description.value.trim(),
               })
-            ).secret ?? '',
+            ).secret ?? WEBHOOK_ALERT_ADDED,
           failure,
           onSuccess: () => {
             url.set('');
@@ -61,25 +84,52 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
           },
         })}
         success={
-          secret && (
-            <span>
-              {WEBHOOK_ADDED} <code>{secret}</code>{' '}
-              <Button
-                type="button"
-                variant="secondary"
-                onClick={() => void navigator.clipboard?.writeText(secret)}
-              >
-                Copy secret
-              </Button>
-            </span>
-          )
+          secret === WEBHOOK_ALERT_ADDED
+            ? secret
+            : secret && (
+                <span>
+                  {WEBHOOK_ADDED} <code>{secret}</code>{' '}
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    onClick={() => void navigator.clipboard?.writeText(secret)}
+                  >
+                    Copy secret
+                  </Button>
+                </span>
+              )
         }
       >
-        <TextField label="Endpoint URL" type="url" autoComplete="off" placeholder="https://" {...url.props} />
+        <fieldset className="roles">
+          <legend className="roles__legend">Kind</legend>
+          <div className="roles__grid">
+            {WEBHOOK_KINDS.map((option) => (
+              <label key={option} className="roles__option">
+                <input
+                  type="radio"
+                  name="webhook-kind"
+                  checked={kind === option}
+                  onChange={() => {
+                    setKind(option);
+                    setEvents([]);
+                  }}
+                />
+                {WEBHOOK_KIND_LABELS[option]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField
+          label="Endpoint URL"
+          type="url"
+          autoComplete="off"
+          placeholder={URL_HINTS[kind]}
+          {...url.props}
+        />
         <fieldset className="roles">
           <legend className="roles__legend">Events</legend>
           <div className="roles__grid">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
+            {eventsOf(kind).map((type) => (
               <label key={type} className="roles__option">
                 <input
                   type="checkbox"
@@ -90,7 +140,7 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
                     )
                   }
                 />
-                {type}
+                {eventLabel(kind, type)}
               </label>
             ))}
           </div>
@@ -114,7 +164,7 @@ function TableCard<Row>({
   );
 }
 
-/** Webhooks tab (Admins, PRODUCT.md#webhooks): add an endpoint, switch it on or off, remove it; the newest deliveries with "Send again", listed again every few seconds. */
+/** Webhooks tab (Admins, PRODUCT.md#webhooks): add an endpoint (a standard signed webhook, a Slack or a Discord alert), switch it on or off, remove it; the newest deliveries with "Send again", listed again every few seconds. */
 export function WebhooksTab() {
   const [version, setVersion] = useState(0);
   const refresh = () => setVersion((current) => current + 1);
@@ -159,7 +209,11 @@ export function WebhooksTab() {
             rowKey={(endpoint) => endpoint.id}
             columns={[
               { header: 'URL', rowHeader: true, cell: (endpoint) => endpoint.url },
-              { header: 'Events', cell: (endpoint) => endpoint.events.join(', ') },
+              { header: 'Kind', cell: (endpoint) => WEBHOOK_KIND_LABELS[endpoint.kind] },
+              {
+                header: 'Events',
+                cell: (endpoint) => endpoint.events.map((type) => eventLabel(endpoint.kind, type)).join(', '),
+              },
               { header: 'Description', cell: (endpoint) => endpoint.description },
               { header: 'Status', cell: (endpoint) => (endpoint.enabled ? 'Enabled' : 'Disabled') },
               {
@@ -195,7 +249,14 @@ export function WebhooksTab() {
             rows={list.deliveries}
             rowKey={(delivery) => delivery.id}
             columns={[
-              { header: 'Event', rowHeader: true, cell: (delivery) => delivery.type },
+              {
+                header: 'Event',
+                rowHeader: true,
+                cell: (delivery) =>
+                  delivery.count === undefined
+                    ? delivery.type
+                    : `${delivery.type} (digest of ${delivery.count})`,
+              },
               { header: 'Endpoint', cell: (delivery) => urls.get(delivery.endpointId) ?? 'Removed' },
               { header: 'Status', cell: (delivery) => delivery.status },
               { header: 'Attempts', cell: (delivery) => delivery.attempts },
