@@ -31,7 +31,8 @@ export function makeApiV1HookSubscribeHandler(
           ...(hooks.resolve ? { resolve: hooks.resolve } : {}),
         },
       );
-      const { id, url, events } = saved.endpoint;
+      const { id, url } = saved.endpoint;
+      const { events } = body;
       await audit({
         action: 'webhook.created',
         target: `webhooks/${id}`,
