@@ -1,6 +1,7 @@
 // The frame of every HTTP function, applying its route's declaration (@silk/schema/api-routes) in one
 // order, so no route can leave a step out:
-//   1. CORS for the configured origins (403 / the preflight's 204), then errors as `{error}` (http.ts);
+//   1. CORS for the configured origins (and, on a route declared `origins: 'embedders'`, the sites an Admin
+//      allowed to embed the widget: embed-origins.ts) (403 / the preflight's 204), then errors as `{error}` (http.ts);
 //   2. the route's methods (405), body ≤ 16 KB (413), its media types (415), a JSON object (400) — or a
 //      form / a one-click unsubscribe where the route declares one;
 //   3. who may call it: App Check (401), a server key (401), or the staff caller and the access the route
@@ -24,6 +25,7 @@ import {
 import { REQUEST_SCHEMAS, type ParsedRequest } from '@silk/schema/api-schemas';
 import {
   ADMIN_REQUIRED,
+  EMBED_ADMIN_REQUIRED,
   LINK_EXPIRED,
   LINK_INVALID,
   SIGNUP_DELETE_ADMIN_REQUIRED,
@@ -42,6 +44,7 @@ import type { ServerConfig } from '../shared/config';
 import { inviteVerifyKey, mailEventsSecret, mailTokenSecret } from '../shared/secrets';
 import { serverDeps, type ServerDeps } from '../shared/server-deps';
 import { verifyAppCheck } from './app-check';
+import { embedderCors } from './embed-origins';
 import { idTokenFrom, requireReadyAdmin, requireReadyStaff, verifyCaller, type Caller } from './auth';
 import {
   checkMethod,
@@ -158,6 +161,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageInvites: INVITES_ADMIN_REQUIRED,
   manageWebhooks: WEBHOOKS_ADMIN_REQUIRED,
   manageImports: IMPORTS_ADMIN_REQUIRED,
+  manageEmbeds: EMBED_ADMIN_REQUIRED,
 };
 
 /** The staff route's access check: the member it lets in, or a 403 with the route's refusal. */
@@ -254,6 +258,11 @@ export function endpoint<K extends FunctionId>(
   const providerSecret = deps.providerSecret ?? (() => mailEventsSecret.value());
   const maxBodyBytes = route.maxBodyBytes;
   const allowedOrigins = () => config().allowedOrigins;
+  // A route the embeddable widget calls also lets in the sites an Admin allowed (http/embed-origins.ts).
+  const cors =
+    route.origins === 'embedders'
+      ? embedderCors(() => services().db, allowedOrigins, route.methods)
+      : undefined;
   const { access } = route;
   const reads = (type: 'json' | 'form') => (route.bodies as readonly string[]).includes(type);
   if (reads('form') && !options.form)
@@ -332,11 +341,17 @@ export function endpoint<K extends FunctionId>(
     return { answer: await handler(context), body };
   }
 
-  const json = guardedHandler(id, allowedOrigins, async (req, res) => {
-    const { body, raw } = await readJsonRequest(req, route.methods, maxBodyBytes);
-    const { answer } = await serve(req, res, body, undefined, raw);
-    if (answer !== ANSWERED) sendJson(res, 200, answer);
-  });
+  const json = guardedHandler(
+    id,
+    allowedOrigins,
+    async (req, res) => {
+      const { body, raw } = await readJsonRequest(req, route.methods, maxBodyBytes);
+      const { answer } = await serve(req, res, body, undefined, raw);
+      if (answer !== ANSWERED) sendJson(res, 200, answer);
+    },
+    undefined,
+    cors,
+  );
 
   /** A handler for requests that skip the JSON reading: the route's methods, then `run`. */
   const checked = (run: HttpHandler, refuse: Refuse) =>
@@ -348,6 +363,7 @@ export function endpoint<K extends FunctionId>(
         await run(req, res);
       },
       refuse,
+      cors,
     );
 
   const formAnswers = options.form;

@@ -36,6 +36,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageInvites: messages.INVITES_ADMIN_REQUIRED,
   manageWebhooks: messages.WEBHOOKS_ADMIN_REQUIRED,
   manageImports: messages.IMPORTS_ADMIN_REQUIRED,
+  manageEmbeds: messages.EMBED_ADMIN_REQUIRED,
 };
 
 let outsider: { email: string; idToken: string };

@@ -13,6 +13,11 @@ import {
   waitlistUpdateRequestSchema,
 } from './api';
 import type { ApiContract } from './api-contract';
+import {
+  embedJoinRequestSchema,
+  embedOriginsListRequestSchema,
+  embedOriginsSaveRequestSchema,
+} from './embed-api';
 import type { FunctionId } from './api-routes';
 import {
   declineInviteRequestSchema,
@@ -84,6 +89,9 @@ export const REQUEST_SCHEMAS = {
   importChunk: importChunkRequestSchema,
   importList: importListRequestSchema,
   mailEvents: mailEventRequestSchema,
+  embedJoin: embedJoinRequestSchema,
+  embedOriginsList: embedOriginsListRequestSchema,
+  embedOriginsSave: embedOriginsSaveRequestSchema,
 } as const satisfies { [K in FunctionId]: z.ZodType };
 
 export type RequestSchemas = typeof REQUEST_SCHEMAS;

@@ -77,9 +77,10 @@ export const NOT_AVAILABLE = 'N/A';
 export const CONSENT_TEXT_VERSION = 'waitlist-updates-v1';
 /**
  * The form a signup came from: the landing page's script ('hero') or its native post ('no-js'); 'import':
- * an Admin's CSV import that asked for confirmation mails (the double opt-in confirms the other tool's consent).
+ * an Admin's CSV import that asked for confirmation mails (the double opt-in confirms the other tool's consent);
+ * 'embed': the embeddable widget on a site an Admin allowed.
  */
-export const CONSENT_FORMS = ['hero', 'no-js', 'import'] as const;
+export const CONSENT_FORMS = ['hero', 'no-js', 'import', 'embed'] as const;
 export type ConsentForm = (typeof CONSENT_FORMS)[number];
 
 /**

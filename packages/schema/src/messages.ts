@@ -240,3 +240,16 @@ export function importFinished(imported: number, merged: number, erased = 0): st
     erased > 0 ? ` ${erased.toLocaleString('en-US')} skipped: erased at their owner's request.` : '';
   return `Import finished: ${imported.toLocaleString('en-US')} new signups, ${merged.toLocaleString('en-US')} merged into existing ones.${skipped}`;
 }
+// The embeddable signup widget (/embed.js) and the Admin's list of the sites allowed to embed it.
+export const EMBED_ADMIN_REQUIRED = 'Only Admins can choose the sites that embed the signup form.';
+export const EMBED_ORIGINS_INVALID =
+  'Enter each site as its origin only: https:// or http://, the host and an optional port (no path).';
+export const EMBED_ORIGIN_REQUIRED = 'This form can only be used on a web page.';
+/** The widget's answer when Silk refused the page's site (not on the Admin's list). */
+export const EMBED_SITE_REFUSED = 'This site is not allowed to show the Silk signup form.';
+export const EMBED_JOINED = 'You are on the waitlist! Share your referral link to move up:';
+export const EMBED_EMAIL_LABEL = 'Email address';
+export const EMBED_COPY_LABEL = 'Copy link';
+export const EMBED_COPIED = 'Link copied.';
+export const EMBED_ORIGINS_SAVED = 'The allowed sites have been saved.';
+export const EMBED_ORIGINS_LOAD_FAILED = 'The allowed sites could not be loaded. Please try again.';

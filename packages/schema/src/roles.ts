@@ -62,6 +62,7 @@ export const AUDIT_ACTIONS = [
   'webhook.removed',
   'webhook.redelivered',
   'import.started',
+  'embed.origins.changed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -23,6 +23,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.removed': 'Webhook removed',
   'webhook.redelivered': 'Webhook delivery sent again',
   'import.started': 'Import started',
+  'embed.origins.changed': 'Embedding sites changed',
 };
 
 /** The label of an action; one this panel does not know reads as written. */
