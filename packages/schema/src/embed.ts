@@ -8,6 +8,9 @@ export const EMBED_SETTINGS_DOC = 'embed';
 /** The most origins the list holds. */
 export const MAX_EMBED_ORIGINS = 100;
 
+/** The widget's route (embedJoin in routes/signups.ts declares it with this path). */
+export const EMBED_JOIN_PATH = '/api/embed/join';
+
 /** The path Hosting serves the widget's script at (stable: other sites' pages name it). */
 export const EMBED_SCRIPT_PATH = '/embed.js';
 

@@ -15,6 +15,7 @@ import type {
   EmbedOriginsResponse,
   EmbedOriginsSaveRequest,
 } from '../embed-api';
+import { EMBED_JOIN_PATH } from '../embed';
 import {
   type FileAnswer,
   SIGNUP_LIMITS,
@@ -46,7 +47,7 @@ export const SIGNUP_ROUTES = defineRoutes('signups', {
    * referral link; CORS lets in the sites an Admin allowed, and a request without an Origin is refused.
    */
   embedJoin: route<EmbedJoinRequest, EmbedJoinResponse>()({
-    path: '/api/embed/join',
+    path: EMBED_JOIN_PATH,
     hosting: 'site',
     access: { kind: 'public' },
     origins: 'embedders',
