@@ -14,6 +14,12 @@ export const EMBED_JOIN_PATH = '/api/embed/join';
 /** The path Hosting serves the widget's script at (stable: other sites' pages name it). */
 export const EMBED_SCRIPT_PATH = '/embed.js';
 
+/** The site that serves the widget in production (its API is the widget's). */
+export const EMBED_SITE_ORIGIN = 'https://silk.travel';
+
+/** The tag a page puts where the form should appear. */
+export const EMBED_TAG = `<script src="${EMBED_SITE_ORIGIN}${EMBED_SCRIPT_PATH}" async></script>`;
+
 const ORIGIN_PATTERN = /^(https?):\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::(\d{1,5}))?\/?$/i;
 
 /**

@@ -4,6 +4,7 @@ import { canManageTeam, type Role } from '@silk/schema/roles';
 import {
   activityPath,
   chartPath,
+  globePath,
   listPath,
   mailPath,
   referralsPath,
@@ -118,6 +119,16 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     canOpen: canManageTeam,
     Component: lazyWithPreload(() =>
       import('@/features/webhooks/components/webhooks-tab').then((module) => module.WebhooksTab),
+    ),
+  },
+  {
+    id: 'embed',
+    label: 'Embed',
+    icon: globePath,
+    path: paths.embed,
+    canOpen: canManageTeam,
+    Component: lazyWithPreload(() =>
+      import('@/features/embed/components/embed-tab').then((module) => module.EmbedTab),
     ),
   },
   {

@@ -6,6 +6,7 @@ export const paths = {
   referrals: '/admin/referrals',
   invitations: '/admin/invitations',
   webhooks: '/admin/webhooks',
+  embed: '/admin/embed',
   imports: '/admin/import',
   team: '/admin/team',
   activity: '/admin/activity',

@@ -11,6 +11,7 @@ export const ADMIN_SIDEBAR = [
   'Team Manager',
   'Activity',
   'Webhooks',
+  'Embed',
   'Account Settings',
 ];
 

@@ -41,17 +41,23 @@ export function visitReferralCode(): string | null {
   return parseReferralCode(read(SESSION_REFERRED_BY_KEY));
 }
 
+/** The session's kept visit (its landing URL and referrer), or null. */
+function keptVisit(): { url: string; referrer: string } | null {
+  try {
+    const visit = JSON.parse(read(SESSION_VISIT_KEY) ?? 'null') as Record<string, unknown> | null;
+    if (!visit || typeof visit.url !== 'string') return null;
+    return { url: visit.url, referrer: typeof visit.referrer === 'string' ? visit.referrer : '' };
+  } catch {
+    return null;
+  }
+}
+
 /** The attribution of the session's first page with the widget (kept), else of this page. */
 export function visitAttributionOfSession(): Attribution {
-  let visit: { url?: unknown; referrer?: unknown } | null = null;
-  try {
-    visit = JSON.parse(read(SESSION_VISIT_KEY) ?? 'null') as typeof visit;
-  } catch {
-    visit = null;
-  }
-  if (!visit || typeof visit.url !== 'string') {
+  let visit = keptVisit();
+  if (!visit) {
     visit = { url: location.href, referrer: document.referrer };
     keep(SESSION_VISIT_KEY, JSON.stringify(visit));
   }
-  return visitAttribution(visit.url as string, typeof visit.referrer === 'string' ? visit.referrer : '');
+  return visitAttribution(visit.url, visit.referrer);
 }
