@@ -16,7 +16,9 @@ export function embedSettingsRef(db: Firestore) {
 /** The stored list (empty when none was saved). */
 export async function storedEmbedOrigins(db: Firestore): Promise<string[]> {
   const origins: unknown = (await embedSettingsRef(db).get()).get('origins');
-  return Array.isArray(origins) ? origins.filter((origin): origin is string => typeof origin === 'string') : [];
+  return Array.isArray(origins)
+    ? origins.filter((origin): origin is string => typeof origin === 'string')
+    : [];
 }
 
 /** CORS over the configured origins and, for any other Origin, the stored list. */
@@ -28,7 +30,8 @@ export function embedderCors(
   return async (req, res) => {
     const origin = header(req, 'origin');
     const allowed = configured();
-    if (origin === undefined || isOriginAllowed(origin, allowed)) return applyCors(req, res, allowed, methods);
+    if (origin === undefined || isOriginAllowed(origin, allowed))
+      return applyCors(req, res, allowed, methods);
     return applyCors(req, res, [...allowed, ...(await storedEmbedOrigins(db()))], methods);
   };
 }

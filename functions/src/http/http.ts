@@ -211,7 +211,8 @@ export function guardedHandler(
   cors?: CorsCheck,
 ): HttpHandler {
   const { methods } = API_ROUTES[name];
-  const corsCheck = cors ?? ((req: HttpRequest, res: HttpResponse) => applyCors(req, res, allowedOrigins(), methods));
+  const corsCheck =
+    cors ?? ((req: HttpRequest, res: HttpResponse) => applyCors(req, res, allowedOrigins(), methods));
   return async (req, res) => {
     try {
       if (!(await corsCheck(req, res))) return;

@@ -64,7 +64,7 @@ beforeAll(async () => {
 });
 
 describe('embedJoin', () => {
-  it('answers a listed site\'s preflight with 204 and its origin', async () => {
+  it("answers a listed site's preflight with 204 and its origin", async () => {
     const response = await preflight(PARTNER);
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(PARTNER);
@@ -72,7 +72,7 @@ describe('embedJoin', () => {
     expect(response.headers.get('access-control-allow-headers')).toMatch(/Content-Type/);
   });
 
-  it('stores a listed site\'s signup with the page\'s referral code and attribution, answering the referral link', async () => {
+  it("stores a listed site's signup with the page's referral code and attribution, answering the referral link", async () => {
     const referrer = uniqueEmail('embed-referrer');
     const first = await embedPost({ email: referrer }, PARTNER);
     expect(first.status).toBe(200);
@@ -128,16 +128,18 @@ describe('embedJoin', () => {
     expect((await signup(email)).exists).toBe(false);
   });
 
-  it('refuses a bad address with 400 and the SPEC\'s message, readable by the listed site', async () => {
+  it("refuses a bad address with 400 and the SPEC's message, readable by the listed site", async () => {
     const response = await embedPost({ email: 'not-an-address' }, PARTNER);
     expectRefusal(response, [400, INVALID_EMAIL]);
     expect(response.headers.get('access-control-allow-origin')).toBe(PARTNER);
   });
 });
 
-describe('the Admin\'s list of embedding sites', () => {
+describe("the Admin's list of embedding sites", () => {
   it('saves the list normalised and audited; a site added is let in at once, a site removed refused', async () => {
-    const added = `http://${unique('p').toLowerCase().replace(/[^a-z0-9]/g, '')}.localtest:8080`;
+    const added = `http://${unique('p')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')}.localtest:8080`;
     const saved = await asStaff(saveUrl, admin, { origins: [PARTNER, added.toUpperCase(), `${PARTNER}/`] });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ origins: [PARTNER, added] });
@@ -158,7 +160,10 @@ describe('the Admin\'s list of embedding sites', () => {
     'refuses %j with 400 and saves nothing',
     async (origin) => {
       const before = (await settings.get()).get('origins') as unknown;
-      expectRefusal(await asStaff(saveUrl, admin, { origins: [PARTNER, origin] }), [400, EMBED_ORIGINS_INVALID]);
+      expectRefusal(await asStaff(saveUrl, admin, { origins: [PARTNER, origin] }), [
+        400,
+        EMBED_ORIGINS_INVALID,
+      ]);
       expect((await settings.get()).get('origins')).toEqual(before);
     },
   );

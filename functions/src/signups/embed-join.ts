@@ -33,7 +33,11 @@ export function makeEmbedJoinHandler(deps: Partial<EndpointDeps> = {}) {
         form: 'embed',
         secret,
       });
-      return { ok: true, referralCode, referralLink: referralLink(readMailConfig().siteOrigin, referralCode) };
+      return {
+        ok: true,
+        referralCode,
+        referralLink: referralLink(readMailConfig().siteOrigin, referralCode),
+      };
     },
     deps,
   );

@@ -39,7 +39,7 @@ describe('API_ROUTES', () => {
     ]);
   });
 
-  it('lets the sites an Admin allowed call the widget\'s join only: a public signup under the signup limits', () => {
+  it("lets the sites an Admin allowed call the widget's join only: a public signup under the signup limits", () => {
     expect(apiRoutes().filter((route) => route.origins === 'embedders')).toEqual([
       expect.objectContaining({
         functionId: 'embedJoin',

@@ -39,7 +39,7 @@ describe('embedOrigin', () => {
 });
 
 describe('embedOriginsSaveRequestSchema', () => {
-  it('stores the list normalised, without repeats, in the Admin\'s order', () => {
+  it("stores the list normalised, without repeats, in the Admin's order", () => {
     expect(
       embedOriginsSaveRequestSchema.parse({
         origins: ['https://b.example', 'HTTPS://A.example', 'https://b.example/'],
@@ -54,7 +54,7 @@ describe('embedOriginsSaveRequestSchema', () => {
     [{ origins: 'https://ok.example' }],
     [{}],
     [{ origins: Array.from({ length: MAX_EMBED_ORIGINS + 1 }, (_, index) => `https://s${index}.example`) }],
-  ])('refuses %j with the list\'s message', (body) => {
+  ])("refuses %j with the list's message", (body) => {
     const result = embedOriginsSaveRequestSchema.safeParse(body);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(EMBED_ORIGINS_INVALID);

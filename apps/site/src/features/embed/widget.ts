@@ -73,7 +73,11 @@ export function renderWidget(host: HTMLElement, apiOrigin: string): ShadowRoot {
   const root = host.attachShadow({ mode: 'open' });
   const api = new URL(EMBED_JOIN_PATH, apiOrigin).href;
   root.append(element('style', { textContent: WIDGET_CSS }));
-  const box = element('div', { className: 'box' }, { role: 'region', 'aria-label': 'Join the Silk waitlist' });
+  const box = element(
+    'div',
+    { className: 'box' },
+    { role: 'region', 'aria-label': 'Join the Silk waitlist' },
+  );
   const form = element('form', { noValidate: true });
   const input = element(
     'input',

@@ -29,7 +29,9 @@ describe('EmbedTab', () => {
   it('shows the stored sites, one per line, and the tag to embed', async () => {
     render(<EmbedTab />);
     expect(await field()).toHaveValue('https://partner.example');
-    expect(screen.getByText('<script src="https://silk.travel/embed.js" async></script>')).toBeInTheDocument();
+    expect(
+      screen.getByText('<script src="https://silk.travel/embed.js" async></script>'),
+    ).toBeInTheDocument();
   });
 
   it('saves the whole list and shows it as the server stored it', async () => {
