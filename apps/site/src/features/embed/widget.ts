@@ -68,11 +68,23 @@ async function join(api: string, email: string): Promise<{ link: string } | { er
   return { error: typeof answer.error === 'string' ? answer.error : SIGNUP_FAILED };
 }
 
+/**
+ * The widget's stylesheet in its shadow root: a constructed stylesheet where the browser has them (not
+ * subject to the host page's style-src, so a strict CSP need not allow inline styles), else a <style>.
+ */
+function adoptStyles(root: ShadowRoot): void {
+  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet.prototype.replaceSync === 'function') {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(WIDGET_CSS);
+    root.adoptedStyleSheets = [sheet];
+  } else root.append(element('style', { textContent: WIDGET_CSS }));
+}
+
 /** Renders the widget into `host` (its shadow root), posting to `apiOrigin`. */
 export function renderWidget(host: HTMLElement, apiOrigin: string): ShadowRoot {
   const root = host.attachShadow({ mode: 'open' });
   const api = new URL(EMBED_JOIN_PATH, apiOrigin).href;
-  root.append(element('style', { textContent: WIDGET_CSS }));
+  adoptStyles(root);
   const box = element(
     'div',
     { className: 'box' },

@@ -1,4 +1,4 @@
-import { EMBED_TAG, embedOrigin, MAX_EMBED_ORIGINS } from '@silk/schema/embed';
+import { EMBED_SITE_ORIGIN, EMBED_TAG, embedOrigin, MAX_EMBED_ORIGINS } from '@silk/schema/embed';
 import {
   EMBED_ORIGINS_INVALID,
   EMBED_ORIGINS_LOAD_FAILED,
@@ -95,6 +95,10 @@ export function EmbedTab() {
         <pre>
           <code>{EMBED_TAG}</code>
         </pre>
+        <p>
+          A page with a Content-Security-Policy must also allow {EMBED_SITE_ORIGIN} in its script-src and
+          connect-src.
+        </p>
       </Card>
     </section>
   );
