@@ -77,7 +77,7 @@ async function openHost(url: string, referer?: string): Promise<Page> {
   );
   const page = await context.newPage();
   await page.goto(url, referer ? { referer } : {});
-  await page.getByRole('textbox', { name: 'Email address' }).waitFor();
+  await page.getByRole('textbox', { name: EMBED_EMAIL_LABEL }).waitFor();
   return page;
 }
 
@@ -104,7 +104,7 @@ async function violations(page: Page) {
 async function joinByKeyboard(page: Page, email: string): Promise<void> {
   await page.locator('body').focus();
   await page.keyboard.press('Tab');
-  const field = page.getByRole('textbox', { name: 'Email address' });
+  const field = page.getByRole('textbox', { name: EMBED_EMAIL_LABEL });
   await expect
     .poll(() => field.evaluate((node) => node === (node.getRootNode() as ShadowRoot).activeElement))
     .toBe(true);
@@ -166,13 +166,13 @@ describe('embeddable signup widget (e2e)', () => {
       await expect
         .poll(() => first.locator('#silk-message').textContent(), { timeout: 20_000 })
         .toBe(INVALID_EMAIL);
-      expect(await first.getByRole('textbox', { name: 'Email address' }).getAttribute('aria-invalid')).toBe(
+      expect(await first.getByRole('textbox', { name: EMBED_EMAIL_LABEL }).getAttribute('aria-invalid')).toBe(
         'true',
       );
       expect(await violations(first)).toEqual([]);
-      await first.getByRole('textbox', { name: 'Email address' }).fill(referrer);
-      await first.getByRole('textbox', { name: 'Email address' }).press('Enter');
-      const firstLink = first.getByRole('textbox', { name: 'Your referral link' });
+      await first.getByRole('textbox', { name: EMBED_EMAIL_LABEL }).fill(referrer);
+      await first.getByRole('textbox', { name: EMBED_EMAIL_LABEL }).press('Enter');
+      const firstLink = first.getByRole('textbox', { name: EMBED_LINK_LABEL });
       await firstLink.waitFor({ timeout: 20_000 });
       const code = new URL(await firstLink.inputValue()).searchParams.get('ref');
       expect(code).toBe((await readSignup(referrer))?.referralCode);
@@ -183,7 +183,7 @@ describe('embeddable signup widget (e2e)', () => {
         'https://news.example.com/issue-7',
       );
       await joinByKeyboard(page, email);
-      const link = page.getByRole('textbox', { name: 'Your referral link' });
+      const link = page.getByRole('textbox', { name: EMBED_LINK_LABEL });
       await link.waitFor({ timeout: 20_000 });
       // The joined message takes the focus (read out), the link and its Copy button are reachable by Tab.
       expect(
@@ -195,7 +195,7 @@ describe('embeddable signup widget (e2e)', () => {
       await page.keyboard.press('Tab');
       expect(
         await page
-          .getByRole('button', { name: 'Copy link' })
+          .getByRole('button', { name: EMBED_COPY_LABEL })
           .evaluate((node) => node === (node.getRootNode() as ShadowRoot).activeElement),
       ).toBe(true);
       const stored = await readSignup(email);
@@ -218,8 +218,8 @@ describe('embeddable signup widget (e2e)', () => {
   it('refuses the same page on a site not on the list: the widget says so, the function answers 403 JSON', async () => {
     const email = uniqueEmail('embed.stranger');
     const page = await openHost(`${stranger.origin}/?plain`);
-    await page.getByRole('textbox', { name: 'Email address' }).fill(email);
-    await page.getByRole('button', { name: 'Unlock My Early Access' }).click();
+    await page.getByRole('textbox', { name: EMBED_EMAIL_LABEL }).fill(email);
+    await page.getByRole('button', { name: SIGNUP_BUTTON_LABEL }).click();
     await expect.poll(() => page.getByText(EMBED_SITE_REFUSED).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await violations(page)).toEqual([]);
     const answer = await fetch(new URL(EMBED_JOIN_PATH, suite.stack.siteUrl), {
@@ -242,6 +242,6 @@ describe('embeddable signup widget (e2e)', () => {
     expect(await aggressive.locator('h1').evaluate((node) => getComputedStyle(node).fontFamily)).toMatch(
       /Comic Sans/,
     );
-    expect(await aggressive.getByRole('textbox', { name: 'Email address' }).isVisible()).toBe(true);
+    expect(await aggressive.getByRole('textbox', { name: EMBED_EMAIL_LABEL }).isVisible()).toBe(true);
   });
 });

@@ -70,6 +70,8 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   EMBED_SITE_REFUSED: 'This site is not allowed to show the Silk signup form.',
   EMBED_JOINED: 'You are on the waitlist! Share your referral link to move up:',
   EMBED_EMAIL_LABEL: 'Email address',
+  EMBED_REGION_LABEL: 'Join the Silk waitlist',
+  EMBED_LINK_LABEL: 'Your referral link',
   EMBED_COPY_LABEL: 'Copy link',
   EMBED_COPIED: 'Link copied.',
   EMBED_ORIGINS_SAVED: 'The allowed sites have been saved.',

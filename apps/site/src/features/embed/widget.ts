@@ -10,6 +10,8 @@ import {
   EMBED_COPY_LABEL,
   EMBED_EMAIL_LABEL,
   EMBED_JOINED,
+  EMBED_LINK_LABEL,
+  EMBED_REGION_LABEL,
   EMBED_SITE_REFUSED,
   INVALID_EMAIL,
   SIGNUP_BUTTON_LABEL,
@@ -85,11 +87,7 @@ export function renderWidget(host: HTMLElement, apiOrigin: string): ShadowRoot {
   const root = host.attachShadow({ mode: 'open' });
   const api = new URL(EMBED_JOIN_PATH, apiOrigin).href;
   adoptStyles(root);
-  const box = element(
-    'div',
-    { className: 'box' },
-    { role: 'region', 'aria-label': 'Join the Silk waitlist' },
-  );
+  const box = element('div', { className: 'box' }, { role: 'region', 'aria-label': EMBED_REGION_LABEL });
   const form = element('form', { noValidate: true });
   const input = element(
     'input',
@@ -117,13 +115,17 @@ export function renderWidget(host: HTMLElement, apiOrigin: string): ShadowRoot {
     const status = element('p', {}, { 'aria-live': 'polite' });
     copy.addEventListener('click', () => {
       linkField.select();
-      void navigator.clipboard?.writeText(link).then(() => (status.textContent = EMBED_COPIED));
+      // Without clipboard access the link stays selected for the visitor to copy.
+      void navigator.clipboard?.writeText(link).then(
+        () => (status.textContent = EMBED_COPIED),
+        () => undefined,
+      );
     });
     const linkRow = element('div', { className: 'row' });
     linkRow.append(linkField, copy);
     box.replaceChildren(
       done,
-      element('label', { htmlFor: 'silk-link', textContent: 'Your referral link' }),
+      element('label', { htmlFor: 'silk-link', textContent: EMBED_LINK_LABEL }),
       linkRow,
       status,
     );
