@@ -7,7 +7,16 @@
 // page's aggressive global styles change none of the widget's computed styles.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { EMBED_SETTINGS_DOC, EMBED_JOIN_PATH } from '@silk/schema/embed';
-import { EMBED_JOINED, EMBED_SITE_REFUSED, INVALID_EMAIL, ORIGIN_NOT_ALLOWED } from '@silk/schema/messages';
+import {
+  EMBED_COPY_LABEL,
+  EMBED_EMAIL_LABEL,
+  EMBED_JOINED,
+  EMBED_LINK_LABEL,
+  EMBED_SITE_REFUSED,
+  INVALID_EMAIL,
+  ORIGIN_NOT_ALLOWED,
+  SIGNUP_BUTTON_LABEL,
+} from '@silk/schema/messages';
 import { adminSdk } from '@silk/stack/admin-sdk';
 import axe from 'axe-core';
 import { createServer, type Server } from 'node:http';
