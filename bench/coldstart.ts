@@ -27,6 +27,7 @@ import {
   STATUS_SLOT,
   UNSUBSCRIBE_SHELL_PATH,
 } from '@silk/schema/constants';
+import { EMBED_SETTINGS_DOC } from '@silk/schema/embed';
 import { generateOneTimePassword } from '@silk/schema/password';
 import type { ImportMapping } from '@silk/schema/imports';
 import { ADMIN_ROLE } from '@silk/schema/roles';
@@ -91,6 +92,8 @@ const EAGER = [
 
 /** A webhook target that saving accepts (https, a public address; nothing is sent to it here). */
 const WEBHOOK_URL = 'https://93.184.215.14/coldstart';
+/** A partner's site on the Admin's list of sites that embed the signup widget. */
+const EMBED_PARTNER = 'https://partner.example';
 
 /** npm packages that only mailEvents and the webhook routes need; no other function may load them. */
 const WEBHOOK_LIBRARIES = ['standardwebhooks', 'ipaddr.js'];
@@ -506,6 +509,16 @@ async function inner(): Promise<void> {
     subscribe: async (i) => json({ email: email('subscribe', i) }, await appChecked()),
     waitlistUpdate: async () => json({ email: feedbackEmail, recaptcha_token: botToken }, await appChecked()),
     joinWaitlist: async (i) => json({ email: email('join', i) }),
+    // The widget's join from a partner's site on the Admin's list (read from settings/embed).
+    embedJoin: async (i) => {
+      await db
+        .collection(COLLECTIONS.settings)
+        .doc(EMBED_SETTINGS_DOC)
+        .set({ origins: [EMBED_PARTNER] });
+      return json({ email: email('embed', i) }, { Origin: EMBED_PARTNER });
+    },
+    embedOriginsList: async () => asAdmin({}),
+    embedOriginsSave: async () => asAdmin({ origins: [EMBED_PARTNER] }),
     confirmPage: async (i) => page({ token: (await subscriberLink('confirm-page', i, 'confirm')).token }),
     confirmSubscription: async (i) => json({ token: (await subscriberLink('confirm', i, 'confirm')).token }),
     unsubscribe: async (i) => json({ token: (await subscriberLink('unsubscribe', i, 'unsubscribe')).token }),

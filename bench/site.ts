@@ -109,7 +109,7 @@ function siteHeaders(): Record<string, string> {
   return csp ? { [csp.key]: csp.value } : {};
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -129,7 +129,7 @@ export function buildSite(): void {
   if (result.status !== 0) throw new Error('the site build failed');
 }
 
-async function startChromium(
+export async function startChromium(
   port = PORT + 1,
 ): Promise<{ process: ChildProcess; port: number; profile: string }> {
   const profile = mkdtempSync(join(tmpdir(), 'silk-lh-'));
@@ -164,7 +164,7 @@ async function startChromium(
 }
 
 /** Stops Chromium and removes its profile. */
-async function stopChromium(chrome: { process: ChildProcess; profile: string }): Promise<void> {
+export async function stopChromium(chrome: { process: ChildProcess; profile: string }): Promise<void> {
   const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
   chrome.process.kill();
   await exited;
@@ -173,7 +173,7 @@ async function stopChromium(chrome: { process: ChildProcess; profile: string }):
 
 type LighthouseScore = 'performance' | 'accessibility' | 'bestPractices' | 'seo';
 
-interface RunResult {
+export interface RunResult {
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -184,7 +184,7 @@ interface RunResult {
   failing: string[];
 }
 
-async function lighthouseRun(
+export async function lighthouseRun(
   url: string,
   port: number,
   skipAudits: readonly string[] = [],

@@ -4,6 +4,7 @@ import { importedPackages } from '@silk/vite-config/optimize-deps';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { embedScriptPlugin } from './build/embed-script';
 import { siteInputs, sitePagesPlugin } from './build/site-pages';
 import { sitePages } from './src/config/pages';
 
@@ -11,7 +12,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ command, isSsrBuild }) => {
   return {
-    plugins: [react(), clientConfig(), sitePagesPlugin(root)],
+    plugins: [react(), clientConfig(), sitePagesPlugin(root), embedScriptPlugin(root)],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     build: isSsrBuild
       ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }

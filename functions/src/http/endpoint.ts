@@ -1,6 +1,7 @@
 // The frame of every HTTP function, applying its route's declaration (@silk/schema/api-routes) in one
 // order, so no route can leave a step out:
-//   1. CORS for the configured origins (403 / the preflight's 204), then errors as `{error}` (http.ts);
+//   1. CORS for the configured origins (and, on a route declared `origins: 'embedders'`, the sites an Admin
+//      allowed to embed the widget: embed-origins.ts) (403 / the preflight's 204), then errors as `{error}` (http.ts);
 //   2. the route's methods (405), body ≤ 16 KB (413), its media types (415), a JSON object (400) — or a
 //      form / a one-click unsubscribe where the route declares one;
 //   3. who may call it: App Check (401), a server key (401), an API key with the route's scope and within
@@ -25,6 +26,7 @@ import { REQUEST_SCHEMAS, type ParsedRequest } from '@silk/schema/api-schemas';
 import {
   ADMIN_REQUIRED,
   API_KEYS_ADMIN_REQUIRED,
+  EMBED_ADMIN_REQUIRED,
   LINK_EXPIRED,
   LINK_INVALID,
   SIGNUP_DELETE_ADMIN_REQUIRED,
@@ -44,6 +46,7 @@ import { inviteVerifyKey, mailEventsSecret, mailTokenSecret } from '../shared/se
 import { serverDeps, type ServerDeps } from '../shared/server-deps';
 import { apiKeyActor, verifyApiKey, type ApiKeyCaller } from './api-key';
 import { verifyAppCheck } from './app-check';
+import { embedderCors } from './embed-origins';
 import { idTokenFrom, requireReadyAdmin, requireReadyStaff, verifyCaller, type Caller } from './auth';
 import {
   checkMethod,
@@ -163,6 +166,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageWebhooks: WEBHOOKS_ADMIN_REQUIRED,
   manageImports: IMPORTS_ADMIN_REQUIRED,
   manageApiKeys: API_KEYS_ADMIN_REQUIRED,
+  manageEmbeds: EMBED_ADMIN_REQUIRED,
 };
 
 /** The staff route's access check: the member it lets in, or a 403 with the route's refusal. */
@@ -259,6 +263,11 @@ export function endpoint<K extends FunctionId>(
   const providerSecret = deps.providerSecret ?? (() => mailEventsSecret.value());
   const maxBodyBytes = route.maxBodyBytes;
   const allowedOrigins = () => config().allowedOrigins;
+  // A route the embeddable widget calls also lets in the sites an Admin allowed (http/embed-origins.ts).
+  const cors =
+    route.origins === 'embedders'
+      ? embedderCors(() => services().db, allowedOrigins, route.methods)
+      : undefined;
   const { access } = route;
   const reads = (type: 'json' | 'form') => (route.bodies as readonly string[]).includes(type);
   if (reads('form') && !options.form)
@@ -340,11 +349,17 @@ export function endpoint<K extends FunctionId>(
     return { answer: await handler(context), body };
   }
 
-  const json = guardedHandler(id, allowedOrigins, async (req, res) => {
-    const { body, raw } = await readJsonRequest(req, route.methods, maxBodyBytes);
-    const { answer } = await serve(req, res, body, undefined, raw);
-    if (answer !== ANSWERED) sendJson(res, 200, answer);
-  });
+  const json = guardedHandler(
+    id,
+    allowedOrigins,
+    async (req, res) => {
+      const { body, raw } = await readJsonRequest(req, route.methods, maxBodyBytes);
+      const { answer } = await serve(req, res, body, undefined, raw);
+      if (answer !== ANSWERED) sendJson(res, 200, answer);
+    },
+    undefined,
+    cors,
+  );
 
   /** A handler for requests that skip the JSON reading: the route's methods, then `run`. */
   const checked = (run: HttpHandler, refuse: Refuse) =>
@@ -356,6 +371,7 @@ export function endpoint<K extends FunctionId>(
         await run(req, res);
       },
       refuse,
+      cors,
     );
 
   const formAnswers = options.form;

@@ -37,6 +37,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageWebhooks: messages.WEBHOOKS_ADMIN_REQUIRED,
   manageImports: messages.IMPORTS_ADMIN_REQUIRED,
   manageApiKeys: messages.API_KEYS_ADMIN_REQUIRED,
+  manageEmbeds: messages.EMBED_ADMIN_REQUIRED,
 };
 
 let outsider: { email: string; idToken: string };

@@ -191,6 +191,9 @@ function sendRefusal(req: HttpRequest, res: HttpResponse, error: HttpError): voi
   sendError(res, error.status, error.message);
 }
 
+/** A route's CORS step in place of applyCors over the configured origins (false: the answer is sent). */
+export type CorsCheck = (req: HttpRequest, res: HttpResponse) => boolean | Promise<boolean>;
+
 /** How a handler answers a refusal (an HttpError; an unexpected failure comes as a 500 with INTERNAL_ERROR). */
 export type Refuse = (req: HttpRequest, res: HttpResponse, error: HttpError) => void;
 
@@ -205,11 +208,14 @@ export function guardedHandler(
   allowedOrigins: () => readonly string[],
   body: HttpHandler,
   refuse: Refuse = sendRefusal,
+  cors?: CorsCheck,
 ): HttpHandler {
   const { methods } = API_ROUTES[name];
+  const corsCheck =
+    cors ?? ((req: HttpRequest, res: HttpResponse) => applyCors(req, res, allowedOrigins(), methods));
   return async (req, res) => {
     try {
-      if (!applyCors(req, res, allowedOrigins(), methods)) return;
+      if (!(await corsCheck(req, res))) return;
       await body(req, res);
     } catch (error) {
       if (error instanceof HttpError) {

@@ -25,18 +25,19 @@
 // answered at the next whole time step (http/answer-time.ts): a new address's extra work does not show.
 import { randomBytes } from 'node:crypto';
 import { formPostAttribution, hasAttribution, validAttribution } from '@silk/schema/attribution';
-import { COLLECTIONS } from '@silk/schema/constants';
+import type { Attribution } from '@silk/schema/signup-fields';
+import { COLLECTIONS, type ConsentForm } from '@silk/schema/constants';
 import { hashEditKey } from '@silk/schema/edit-key';
 import { SIGNUPS_PAUSED } from '@silk/schema/messages';
 import { landingRecord } from '@silk/schema/signup-record';
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
 import { sameSiteReferer } from '../http/cors';
-import { HttpError } from '../http/http';
+import { HttpError, type HttpRequest } from '../http/http';
 import { onTimeStep } from '../http/answer-time';
 import { refuseWithPage, seeOther } from '../http/html-page';
 import { addToMailingList } from '../subscribers/mailing-list';
-import { type Ceilings } from '../shared/config';
+import { type Ceilings, type ServerConfig } from '../shared/config';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
 import { mailTokenSecret } from '../shared/secrets';
 import { recordReferrer, referralCodeOf } from '../referrals/record-referrer';
@@ -53,57 +54,92 @@ export function joinCeiling(ceilings: Ceilings): Ceiling {
 /** Where a form submit lands: the site's confirmation page. */
 export const JOINED_PATH = '/waitlist';
 
+/** What a join stores and how: the parsed request and what the route knows of its caller. */
+export interface JoinInput {
+  req: HttpRequest;
+  db: Firestore;
+  config: ServerConfig;
+  ip: string;
+  email: string;
+  /** The session's edit key (the site's form guard); a random one nobody holds without it. */
+  editKey: string | undefined;
+  /** The visit's attribution, stored only on a new signup. */
+  attribution: Attribution;
+  /** The referral code of the visit (a referrer recorded for a new signup). */
+  referralCode: string | null | undefined;
+  /** The form the consent was given on. */
+  form: ConsentForm;
+  /** MAIL_TOKEN_SECRET (the observed network's keyed hash). */
+  secret: () => string;
+}
+
+/**
+ * The join's work, shared by /api/join and the widget's /api/embed/join: the global ceiling, the signup
+ * (landing record, edit key, place in line), the mailing list and its confirmation mail, the referrer;
+ * answered at the next whole time step. Answers the subscriber's own referral code.
+ */
+export function joinSignup(input: JoinInput): Promise<{ ok: true; referralCode: string }> {
+  const { req, db, config, ip, email, editKey, attribution, form, secret } = input;
+  const ref = db.collection(COLLECTIONS.waitlistSignups).doc(email); // normalised by the schema
+  // A new address is more work than a listed one: the answer leaves at the same step for both. The
+  // ceiling is counted within the step, so its round trip adds nothing to the answer's time.
+  return onTimeStep(config.answerTimeStepMs, async () => {
+    // Every call counts, a repeat too: at a full ceiling a listed address is refused as a new one is.
+    if ((await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
+      throw new HttpError(429, SIGNUPS_PAUSED);
+    }
+    await db.runTransaction(async (transaction) => {
+      const stored = await transaction.get(ref);
+      // Bound on create; a signup stored without a key (from before keys) is claimed by a given one.
+      const key = !stored.exists
+        ? (editKey ?? randomBytes(32).toString('base64url'))
+        : stored.get('editKeyHash') !== undefined || stored.get('editKey') !== undefined
+          ? null
+          : editKey;
+      const editKeyHash = key ? await hashEditKey(key) : null;
+      const record = landingRecord(
+        {
+          email,
+          ip: ip === 'unknown' ? null : ip,
+          editKeyHash,
+          attribution: stored.exists ? null : attribution,
+        },
+        () => FieldValue.serverTimestamp(),
+      );
+      // The place in line: set with the signup, never moved by a repeat (shared/first-signup.ts).
+      // A new signup also gets its subscriber id here, so the trigger has nothing to stamp on it.
+      const firstSignup = stored.exists
+        ? firstSignupUpdate(stored)
+        : { [FIRST_SIGNUP_FIELD]: FieldValue.serverTimestamp(), subscriberId: newSubscriberId() };
+      transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
+    });
+    const network = observedNetwork(req, config.trustedProxyNetworks, secret);
+    const referralCode = await addToMailingList(db, email, { form, ceilings: config.ceilings, network });
+    if (input.referralCode) await recordReferrer(db, { referred: email, code: input.referralCode });
+    return { ok: true, referralCode };
+  });
+}
+
 export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {
   const secret = deps.linkSecret ?? (() => mailTokenSecret.value());
   return endpoint(
     'joinWaitlist',
     async ({ req, services: { db }, config, ip, body }) => {
       const { email, editKey, ref: linkCode } = body;
-      const ref = db.collection(COLLECTIONS.waitlistSignups).doc(email); // normalised by the schema
       const given = validAttribution(body);
       const referer = sameSiteReferer(req, config.allowedOrigins);
       const attribution = hasAttribution(given) ? given : formPostAttribution(referer?.href);
-      // A new address is more work than a listed one: the answer leaves at the same step for both. The
-      // ceiling is counted within the step, so its round trip adds nothing to the answer's time.
-      return onTimeStep(config.answerTimeStepMs, async () => {
-        // Every call counts, a repeat too: at a full ceiling a listed address is refused as a new one is.
-        if ((await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
-          throw new HttpError(429, SIGNUPS_PAUSED);
-        }
-        await db.runTransaction(async (transaction) => {
-          const stored = await transaction.get(ref);
-          // Bound on create; a signup stored without a key (from before keys) is claimed by a given one.
-          const key = !stored.exists
-            ? (editKey ?? randomBytes(32).toString('base64url'))
-            : stored.get('editKeyHash') !== undefined || stored.get('editKey') !== undefined
-              ? null
-              : editKey;
-          const editKeyHash = key ? await hashEditKey(key) : null;
-          const record = landingRecord(
-            {
-              email,
-              ip: ip === 'unknown' ? null : ip,
-              editKeyHash,
-              attribution: stored.exists ? null : attribution,
-            },
-            () => FieldValue.serverTimestamp(),
-          );
-          // The place in line: set with the signup, never moved by a repeat (shared/first-signup.ts).
-          // A new signup also gets its subscriber id here, so the trigger has nothing to stamp on it.
-          const firstSignup = stored.exists
-            ? firstSignupUpdate(stored)
-            : { [FIRST_SIGNUP_FIELD]: FieldValue.serverTimestamp(), subscriberId: newSubscriberId() };
-          transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
-        });
-        const network = observedNetwork(req, config.trustedProxyNetworks, secret);
-        const referralCode = await addToMailingList(db, email, {
-          form: 'no-js',
-          ceilings: config.ceilings,
-          network,
-        });
-        const code = linkCode ?? referralCodeOf(referer);
-        if (code) await recordReferrer(db, { referred: email, code });
-        return { ok: true, referralCode };
+      return joinSignup({
+        req,
+        db,
+        config,
+        ip,
+        email,
+        editKey,
+        attribution,
+        referralCode: linkCode ?? referralCodeOf(referer),
+        form: 'no-js',
+        secret,
       });
     },
     deps,

@@ -28,6 +28,7 @@ describe('API_ROUTES', () => {
       'eraseSubscriber',
       'waitlistUpdate',
       'joinWaitlist',
+      'embedJoin',
       'statusPage',
       'statusLink',
       'invitePage',
@@ -48,6 +49,22 @@ describe('API_ROUTES', () => {
     for (const route of apiRoutes()) {
       expect(route.path.startsWith('/api/v1/')).toBe(route.access.kind === 'api-key');
     }
+  });
+
+  it("lets the sites an Admin allowed call the widget's join only: a public signup under the signup limits", () => {
+    expect(apiRoutes().filter((route) => route.origins === 'embedders')).toEqual([
+      expect.objectContaining({
+        functionId: 'embedJoin',
+        access: { kind: 'public' },
+        rateLimits: API_ROUTES.joinWaitlist.rateLimits,
+      }),
+    ]);
+    expect(API_ROUTES.embedOriginsSave).toMatchObject({
+      hosting: 'admin',
+      access: { kind: 'staff', require: 'admin', refusal: 'manageEmbeds' },
+      audit: ['embed.origins.changed'],
+    });
+    expect(API_ROUTES.embedOriginsList.access).toEqual(API_ROUTES.embedOriginsSave.access);
   });
 
   it('joins the domain tables without losing a route: no function id is declared twice', () => {

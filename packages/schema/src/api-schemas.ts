@@ -14,6 +14,11 @@ import {
 } from './api';
 import { apiKeyCreateRequestSchema, apiKeyListRequestSchema, apiKeyRevokeRequestSchema } from './api-key-api';
 import type { ApiContract } from './api-contract';
+import {
+  embedJoinRequestSchema,
+  embedOriginsListRequestSchema,
+  embedOriginsSaveRequestSchema,
+} from './embed-api';
 import type { FunctionId } from './api-routes';
 import {
   declineInviteRequestSchema,
@@ -101,6 +106,9 @@ export const REQUEST_SCHEMAS = {
   apiV1SubscriberStatus: apiSubscriberStatusRequestSchema,
   apiV1HookSubscribe: apiHookSubscribeRequestSchema,
   apiV1HookUnsubscribe: apiHookUnsubscribeRequestSchema,
+  embedJoin: embedJoinRequestSchema,
+  embedOriginsList: embedOriginsListRequestSchema,
+  embedOriginsSave: embedOriginsSaveRequestSchema,
 } as const satisfies { [K in FunctionId]: z.ZodType };
 
 export type RequestSchemas = typeof REQUEST_SCHEMAS;

@@ -80,9 +80,10 @@ export const CONSENT_TEXT_VERSION = 'waitlist-updates-v1';
 /**
  * The form a signup came from: the landing page's script ('hero') or its native post ('no-js'); 'import':
  * an Admin's CSV import that asked for confirmation mails (the double opt-in confirms the other tool's consent);
- * 'api': the public API's add-signup call (the caller's own form collected the consent).
+ * 'api': the public API's add-signup call (the caller's own form collected the consent); 'embed': the
+ * embeddable widget on a site an Admin allowed.
  */
-export const CONSENT_FORMS = ['hero', 'no-js', 'import', 'api'] as const;
+export const CONSENT_FORMS = ['hero', 'no-js', 'import', 'api', 'embed'] as const;
 export type ConsentForm = (typeof CONSENT_FORMS)[number];
 
 /**

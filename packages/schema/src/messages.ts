@@ -262,3 +262,18 @@ export const API_KEYS_LOAD_FAILED = 'The API keys could not be loaded or changed
 export const API_KEY_CREATED = 'API key created. Copy it now: it is shown only once.';
 export const API_KEY_REVOKED = 'API key revoked.';
 export const NO_API_KEYS = 'No API keys yet.';
+// The embeddable signup widget (/embed.js) and the Admin's list of the sites allowed to embed it.
+export const EMBED_ADMIN_REQUIRED = 'Only Admins can choose the sites that embed the signup form.';
+export const EMBED_ORIGINS_INVALID =
+  'Enter each site as its origin only: https:// or http://, the host and an optional port (no path).';
+export const EMBED_ORIGIN_REQUIRED = 'This form can only be used on a web page.';
+/** The widget's answer when Silk refused the page's site (not on the Admin's list). */
+export const EMBED_SITE_REFUSED = 'This site is not allowed to show the Silk signup form.';
+export const EMBED_JOINED = 'You are on the waitlist! Share your referral link to move up:';
+export const EMBED_EMAIL_LABEL = 'Email address';
+export const EMBED_REGION_LABEL = 'Join the Silk waitlist';
+export const EMBED_LINK_LABEL = 'Your referral link';
+export const EMBED_COPY_LABEL = 'Copy link';
+export const EMBED_COPIED = 'Link copied.';
+export const EMBED_ORIGINS_SAVED = 'The allowed sites have been saved.';
+export const EMBED_ORIGINS_LOAD_FAILED = 'The allowed sites could not be loaded. Please try again.';

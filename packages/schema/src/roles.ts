@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'import.started',
   'apikey.created',
   'apikey.revoked',
+  'embed.origins.changed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

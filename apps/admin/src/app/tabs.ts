@@ -4,6 +4,7 @@ import { canManageTeam, type Role } from '@silk/schema/roles';
 import {
   activityPath,
   chartPath,
+  globePath,
   listPath,
   mailPath,
   referralsPath,
@@ -129,6 +130,16 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     canOpen: canManageTeam,
     Component: lazyWithPreload(() =>
       import('@/features/api-keys/components/api-keys-tab').then((module) => module.ApiKeysTab),
+    ),
+  },
+  {
+    id: 'embed',
+    label: 'Embed',
+    icon: globePath,
+    path: paths.embed,
+    canOpen: canManageTeam,
+    Component: lazyWithPreload(() =>
+      import('@/features/embed/components/embed-tab').then((module) => module.EmbedTab),
     ),
   },
   {

@@ -7,6 +7,7 @@ export const paths = {
   invitations: '/admin/invitations',
   webhooks: '/admin/webhooks',
   apiKeys: '/admin/api-keys',
+  embed: '/admin/embed',
   imports: '/admin/import',
   team: '/admin/team',
   activity: '/admin/activity',

@@ -6,6 +6,9 @@ vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
 vi.mock('@silk/data-access/webhooks', () => ({
   callWebhooks: vi.fn(async () => ({ endpoints: [], deliveries: [] })),
 }));
+vi.mock('@silk/data-access/embed-origins', () => ({
+  callEmbedOrigins: vi.fn(async () => ({ origins: [] })),
+}));
 vi.mock('@silk/data-access/audit-log', () => ({
   listenToAuditLog: vi.fn(() => () => {}),
   listenToSecurityEventCount: vi.fn(() => () => {}),

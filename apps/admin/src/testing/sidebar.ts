@@ -12,6 +12,7 @@ export const ADMIN_SIDEBAR = [
   'Activity',
   'Webhooks',
   'API keys',
+  'Embed',
   'Account Settings',
 ];
 

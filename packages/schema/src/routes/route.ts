@@ -35,7 +35,8 @@ export type StaffRefusal =
   | 'manageInvites'
   | 'manageWebhooks'
   | 'manageImports'
-  | 'manageApiKeys';
+  | 'manageApiKeys'
+  | 'manageEmbeds';
 
 /** Who may call a route. */
 export type RouteAccess =
@@ -114,6 +115,11 @@ export interface ApiRouteEntry {
    * opened from a link in an e-mail).
    */
   readonly answer: 'json' | 'file' | 'html';
+  /**
+   * The origins its CORS lets in: the configured ones (absent), or those and the sites an Admin allowed
+   * to embed the signup widget (`embedders`: settings/embed, read when an Origin is not a configured one).
+   */
+  readonly origins?: 'embedders';
   /** The largest body the route reads (MAX_BODY_BYTES, 16 KB, when absent). */
   readonly maxBodyBytes?: number;
   /** The secrets its function binds beyond those its access implies (ACCESS_SECRETS). */

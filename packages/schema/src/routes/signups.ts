@@ -8,6 +8,14 @@ import type {
   WaitlistUpdateRequest,
   WaitlistUpdateResponse,
 } from '../api';
+import type {
+  EmbedJoinRequest,
+  EmbedJoinResponse,
+  EmbedOriginsListRequest,
+  EmbedOriginsResponse,
+  EmbedOriginsSaveRequest,
+} from '../embed-api';
+import { EMBED_JOIN_PATH } from '../embed';
 import {
   type FileAnswer,
   SIGNUP_LIMITS,
@@ -33,6 +41,29 @@ export const SIGNUP_ROUTES = defineRoutes('signups', {
     ...SITE_FORM,
     rateLimits: SIGNUP_LIMITS,
     secrets: ['MAIL_TOKEN_SECRET'],
+  }),
+  /**
+   * The embeddable widget's join (/embed.js on another site): /api/join's path, answered with the
+   * referral link; CORS lets in the sites an Admin allowed, and a request without an Origin is refused.
+   */
+  embedJoin: route<EmbedJoinRequest, EmbedJoinResponse>()({
+    path: EMBED_JOIN_PATH,
+    hosting: 'site',
+    access: { kind: 'public' },
+    origins: 'embedders',
+    rateLimits: SIGNUP_LIMITS,
+    secrets: ['MAIL_TOKEN_SECRET'],
+  }),
+  /** An Admin reads the sites allowed to embed the widget. */
+  embedOriginsList: route<EmbedOriginsListRequest, EmbedOriginsResponse>()({
+    path: '/api/embed/origins',
+    ...adminTool('manageEmbeds'),
+  }),
+  /** An Admin replaces the sites allowed to embed the widget. */
+  embedOriginsSave: route<EmbedOriginsSaveRequest, EmbedOriginsResponse>()({
+    path: '/api/embed/origins/save',
+    ...adminTool('manageEmbeds'),
+    audit: ['embed.origins.changed'],
   }),
   exportWaitlist: route<ExportWaitlistRequest, FileAnswer>()({
     path: '/api/xlsxdown',

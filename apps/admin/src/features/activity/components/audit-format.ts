@@ -25,6 +25,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'import.started': 'Import started',
   'apikey.created': 'API key created',
   'apikey.revoked': 'API key revoked',
+  'embed.origins.changed': 'Embedding sites changed',
 };
 
 /** The label of an action; one this panel does not know reads as written. */
