@@ -126,6 +126,16 @@ export async function readInvitation(
   return classify(ref, (await ref.get()).data(), now);
 }
 
+/**
+ * The invitee's signup, read without the transaction's lock: the signup trigger's stamp also reads the
+ * signup and then writes it, and two transactions that both read a document before writing it wait on each
+ * other's lock until one times out ("Transaction is invalid or closed" in the emulator). Only the update
+ * needs the transaction, and it fails, writing nothing, if the signup was deleted meanwhile.
+ */
+function signupOutsideTransaction(db: Firestore, email: string) {
+  return signupDoc(db, email).get();
+}
+
 export type RedeemOutcome =
   | { kind: 'redeemed'; email: string; token: string }
   | { kind: 'unknown' | 'expired' | 'redeemed-before' | 'declined' };
@@ -150,7 +160,7 @@ export async function redeemInvitation(
       return { kind: found.kind };
     if (found.kind === 'redeemed') return { kind: 'redeemed-before' };
     const { email, waveId } = found.invitation;
-    const signup = await transaction.get(signupDoc(db, email));
+    const signup = await signupOutsideTransaction(db, email);
     const token = newInviteToken();
     transaction.update(ref, { state: 'redeemed', redeemedAt: now, tokenHash: sha256(token) });
     if (signup.exists)
@@ -186,7 +196,7 @@ export async function declineInvitation(
     if (found.kind === 'declined') return { kind: 'declined-before' as const };
     if (found.kind !== 'valid') return { kind: found.kind };
     const { email, waveId } = found.invitation;
-    const signup = await transaction.get(signupDoc(db, email));
+    const signup = await signupOutsideTransaction(db, email);
     transaction.update(ref, { state: 'declined' });
     if (signup.exists) transaction.update(signup.ref, signupChange({ inviteStatus: 'declined' }));
     const entry: InviteHistoryEntry = { email, status: 'declined', at: now, by: 'invitee', waveId };
