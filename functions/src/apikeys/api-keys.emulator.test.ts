@@ -2,9 +2,9 @@
 // its SHA-256, never listed or audited in plain) and revokes it (audited once); members who are not
 // Admins are refused. The public API lets a key in only with the route's scope (403 otherwise, nothing
 // stored), refuses no key, an unknown one and a revoked one (401), holds each key to its own rate (429
-// beyond it, another key unaffected) and stamps its last use. The client generated from the OpenAPI
-// document adds a signup (which gets the join path's confirmation mail and referral), lists it back page
-// by page with the cursor, finds it by search and reads its place and status.
+// beyond it, calls arriving at once too; another key unaffected) and stamps its last use. The client
+// generated from the OpenAPI document adds a signup (which gets the join path's confirmation mail and
+// referral), lists it back page by page with the cursor, finds it by search and reads its place and status.
 import type { ApiKeyView } from '@silk/schema/api-keys';
 import type { ApiKeyListResponse } from '@silk/schema/api-key-api';
 import { COLLECTIONS } from '@silk/schema/constants';
@@ -107,6 +107,17 @@ describe('an API key', () => {
     ]);
   });
 
+  it('is revoked once when two Admins revoke it at the same moment', async () => {
+    const { key, secret } = await createApiKey(admin, ['signups:read']);
+    const answers = await Promise.all([
+      as(admin, urls.revoke, { id: key.id }),
+      as(admin, urls.revoke, { id: key.id }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await publicApiClient(secret).POST('/signups/list', { body: {} })).response.status).toBe(401);
+    expect((await auditOf(key.id)).filter((entry) => entry.action === 'apikey.revoked')).toHaveLength(1);
+  });
+
   it('refuses no key and an unknown key (401)', async () => {
     for (const client of [publicApiClient(null), publicApiClient(`silk_${'A'.repeat(43)}`)]) {
       const { response, error } = await client.POST('/signups/list', { body: {} });
@@ -146,6 +157,17 @@ describe('an API key', () => {
     const otherClient = publicApiClient(other.secret);
     expect((await otherClient.POST('/signups/list', { body: { limit: 1 } })).response.status).toBe(200);
     expect((await listedKey(limited.key.id))?.lastUsedAt).toEqual(expect.any(Number));
+  });
+
+  it('lets in no more than its rate when its calls arrive at once', async () => {
+    const { secret } = await createApiKey(admin, ['signups:read'], { ratePerMinute: 3 });
+    const client = publicApiClient(secret);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => client.POST('/signups/list', { body: { limit: 1 } })),
+    );
+    const statuses = answers.map(({ response }) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
   });
 });
 

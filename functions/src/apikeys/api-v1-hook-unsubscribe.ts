@@ -5,29 +5,21 @@
 //   200 {ok} · 400 · 401 · 403 · 404 unknown hook or another's · 429
 import { API_HOOK_NOT_FOUND } from '@silk/schema/messages';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HttpError } from '../http/http';
-import { stopDeliveries } from '../webhooks/deliveries';
-import { endpointRef } from '../webhooks/endpoints';
+import { removeEndpoint } from '../webhooks/endpoint-removal';
 import { hookOwner } from './hook-owner';
 
 export function makeApiV1HookUnsubscribeHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'apiV1HookUnsubscribe',
     async ({ services: { db }, body: { id }, apiKey, audit }) => {
-      const ref = endpointRef(db, id);
-      const url = await db.runTransaction(async (transaction) => {
-        const snapshot = await transaction.get(ref);
-        if (!snapshot.exists || snapshot.get('createdBy') !== hookOwner(apiKey)) {
-          throw new HttpError(404, API_HOOK_NOT_FOUND);
-        }
-        transaction.delete(ref);
-        return String(snapshot.get('url'));
+      const removed = await removeEndpoint(db, id, {
+        notFound: API_HOOK_NOT_FOUND,
+        owner: hookOwner(apiKey),
       });
-      const stopped = await stopDeliveries(db, id);
       await audit({
         action: 'webhook.removed',
         target: `webhooks/${id}`,
-        details: { url, stoppedDeliveries: stopped, restHook: true },
+        details: { ...removed, restHook: true },
       });
       return { ok: true as const };
     },

@@ -54,13 +54,11 @@ export function joinCeiling(ceilings: Ceilings): Ceiling {
 /** Where a form submit lands: the site's confirmation page. */
 export const JOINED_PATH = '/waitlist';
 
-/** What a join stores and how: the parsed request and what the route knows of its caller. */
-export interface JoinInput {
-  req: HttpRequest;
-  db: Firestore;
-  config: ServerConfig;
-  ip: string;
+/** What a signup stores: the address and what the caller knows of the visit. */
+export interface SignupInput {
   email: string;
+  /** The address the request came from, if it is the subscriber's (null: none is stored). */
+  ip: string | null;
   /** The session's edit key (the site's form guard); a random one nobody holds without it. */
   editKey: string | undefined;
   /** The visit's attribution, stored only on a new signup. */
@@ -69,55 +67,76 @@ export interface JoinInput {
   referralCode: string | null | undefined;
   /** The form the consent was given on. */
   form: ConsentForm;
+  /** The subscriber's network as the server observed it, when the request came from their browser. */
+  network?: string | null;
+}
+
+/**
+ * A signup's work, shared by the site's joins and the public API: the global ceiling, the signup
+ * (landing record, edit key, place in line), the mailing list and its confirmation mail, the referrer.
+ * Answers the subscriber's own referral code.
+ */
+export async function addSignup(
+  db: Firestore,
+  config: ServerConfig,
+  input: SignupInput,
+): Promise<{ ok: true; referralCode: string }> {
+  const { email, ip, editKey, attribution, form, network } = input;
+  const ref = db.collection(COLLECTIONS.waitlistSignups).doc(email); // normalised by the schema
+  // Every call counts, a repeat too: at a full ceiling a listed address is refused as a new one is.
+  if ((await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
+    throw new HttpError(429, SIGNUPS_PAUSED);
+  }
+  await db.runTransaction(async (transaction) => {
+    const stored = await transaction.get(ref);
+    // Bound on create; a signup stored without a key (from before keys) is claimed by a given one.
+    const key = !stored.exists
+      ? (editKey ?? randomBytes(32).toString('base64url'))
+      : stored.get('editKeyHash') !== undefined || stored.get('editKey') !== undefined
+        ? null
+        : editKey;
+    const editKeyHash = key ? await hashEditKey(key) : null;
+    const record = landingRecord(
+      { email, ip, editKeyHash, attribution: stored.exists ? null : attribution },
+      () => FieldValue.serverTimestamp(),
+    );
+    // The place in line: set with the signup, never moved by a repeat (shared/first-signup.ts).
+    // A new signup also gets its subscriber id here, so the trigger has nothing to stamp on it.
+    const firstSignup = stored.exists
+      ? firstSignupUpdate(stored)
+      : { [FIRST_SIGNUP_FIELD]: FieldValue.serverTimestamp(), subscriberId: newSubscriberId() };
+    transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
+  });
+  const referralCode = await addToMailingList(db, email, { form, ceilings: config.ceilings, network });
+  if (input.referralCode) await recordReferrer(db, { referred: email, code: input.referralCode });
+  return { ok: true, referralCode };
+}
+
+/** What a join from the site stores and how: the visit and what the route knows of its caller. */
+export interface JoinInput extends Omit<SignupInput, 'ip' | 'network'> {
+  req: HttpRequest;
+  db: Firestore;
+  config: ServerConfig;
+  ip: string;
   /** MAIL_TOKEN_SECRET (the observed network's keyed hash). */
   secret: () => string;
 }
 
 /**
- * The join's work, shared by /api/join and the widget's /api/embed/join: the global ceiling, the signup
- * (landing record, edit key, place in line), the mailing list and its confirmation mail, the referrer;
- * answered at the next whole time step. Answers the subscriber's own referral code.
+ * The join of /api/join and the widget's /api/embed/join: addSignup with the caller's address and
+ * network, answered at the next whole time step.
  */
 export function joinSignup(input: JoinInput): Promise<{ ok: true; referralCode: string }> {
-  const { req, db, config, ip, email, editKey, attribution, form, secret } = input;
-  const ref = db.collection(COLLECTIONS.waitlistSignups).doc(email); // normalised by the schema
+  const { req, db, config, ip, secret, ...visit } = input;
   // A new address is more work than a listed one: the answer leaves at the same step for both. The
   // ceiling is counted within the step, so its round trip adds nothing to the answer's time.
-  return onTimeStep(config.answerTimeStepMs, async () => {
-    // Every call counts, a repeat too: at a full ceiling a listed address is refused as a new one is.
-    if ((await takeCeilingUnit(db, joinCeiling(config.ceilings))) !== 'taken') {
-      throw new HttpError(429, SIGNUPS_PAUSED);
-    }
-    await db.runTransaction(async (transaction) => {
-      const stored = await transaction.get(ref);
-      // Bound on create; a signup stored without a key (from before keys) is claimed by a given one.
-      const key = !stored.exists
-        ? (editKey ?? randomBytes(32).toString('base64url'))
-        : stored.get('editKeyHash') !== undefined || stored.get('editKey') !== undefined
-          ? null
-          : editKey;
-      const editKeyHash = key ? await hashEditKey(key) : null;
-      const record = landingRecord(
-        {
-          email,
-          ip: ip === 'unknown' ? null : ip,
-          editKeyHash,
-          attribution: stored.exists ? null : attribution,
-        },
-        () => FieldValue.serverTimestamp(),
-      );
-      // The place in line: set with the signup, never moved by a repeat (shared/first-signup.ts).
-      // A new signup also gets its subscriber id here, so the trigger has nothing to stamp on it.
-      const firstSignup = stored.exists
-        ? firstSignupUpdate(stored)
-        : { [FIRST_SIGNUP_FIELD]: FieldValue.serverTimestamp(), subscriberId: newSubscriberId() };
-      transaction.set(ref, signupChange({ ...record, ...firstSignup }), { merge: true });
-    });
-    const network = observedNetwork(req, config.trustedProxyNetworks, secret);
-    const referralCode = await addToMailingList(db, email, { form, ceilings: config.ceilings, network });
-    if (input.referralCode) await recordReferrer(db, { referred: email, code: input.referralCode });
-    return { ok: true, referralCode };
-  });
+  return onTimeStep(config.answerTimeStepMs, () =>
+    addSignup(db, config, {
+      ...visit,
+      ip: ip === 'unknown' ? null : ip,
+      network: observedNetwork(req, config.trustedProxyNetworks, secret),
+    }),
+  );
 }
 
 export function makeJoinWaitlistHandler(deps: Partial<EndpointDeps> = {}) {

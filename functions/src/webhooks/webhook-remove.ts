@@ -3,27 +3,14 @@
 //   200 {ok} · 400 · 401 · 403 not a ready Admin · 404 unknown endpoint · 429
 import { WEBHOOK_NOT_FOUND } from '@silk/schema/messages';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { HttpError } from '../http/http';
-import { stopDeliveries } from './deliveries';
-import { endpointRef } from './endpoints';
+import { removeEndpoint } from './endpoint-removal';
 
 export function makeWebhookRemoveHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(
     'webhookRemove',
     async ({ services: { db }, body: { id }, audit }) => {
-      const ref = endpointRef(db, id);
-      const url = await db.runTransaction(async (transaction) => {
-        const snapshot = await transaction.get(ref);
-        if (!snapshot.exists) throw new HttpError(404, WEBHOOK_NOT_FOUND);
-        transaction.delete(ref);
-        return String(snapshot.get('url'));
-      });
-      const stopped = await stopDeliveries(db, id);
-      await audit({
-        action: 'webhook.removed',
-        target: `webhooks/${id}`,
-        details: { url, stoppedDeliveries: stopped },
-      });
+      const removed = await removeEndpoint(db, id, { notFound: WEBHOOK_NOT_FOUND });
+      await audit({ action: 'webhook.removed', target: `webhooks/${id}`, details: removed });
       return { ok: true as const };
     },
     deps,

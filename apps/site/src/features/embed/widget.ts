@@ -157,7 +157,16 @@ export function renderWidget(host: HTMLElement, apiOrigin: string): ShadowRoot {
   return root;
 }
 
-/** Mounts the widget for the <script> tag that loaded it. */
+/**
+ * Runs `render` once the host page's main thread is idle (at the latest after a second), so that the
+ * widget's first render and layout are tasks of their own, never added to the page's loading tasks.
+ */
+function whenPageIdle(render: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(render, { timeout: 1000 });
+  else setTimeout(render, 0);
+}
+
+/** Mounts the widget for the <script> tag that loaded it: its place at once, its form when the page is idle. */
 export function mountWidget(script: HTMLOrSVGScriptElement | null): void {
   if (!(script instanceof HTMLScriptElement) || !script.src) return;
   const selector = script.dataset.target;
@@ -165,5 +174,6 @@ export function mountWidget(script: HTMLOrSVGScriptElement | null): void {
   const host = element('div', {}, { 'data-silk-embed': '' });
   if (target) target.append(host);
   else script.after(host);
-  renderWidget(host, new URL(script.src).origin);
+  const apiOrigin = new URL(script.src).origin;
+  whenPageIdle(() => renderWidget(host, apiOrigin));
 }
