@@ -3,7 +3,7 @@
 // reach the widget through inheritance), and nothing of the page's stylesheets matches inside.
 export const WIDGET_CSS = `
 :host{all:initial!important;display:block!important;box-sizing:border-box!important;max-width:448px!important;
-font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif!important;color:#1a1a2e!important;
+font:16px/1.5 system-ui,sans-serif!important;color:#1a1a2e!important;
 text-align:left!important}
 *,*::before,*::after{box-sizing:border-box}
 .box{background:#fff;border:1px solid #d4d4dc;border-radius:12px;padding:16px}
