@@ -81,6 +81,7 @@ export const REQUEST_SCHEMAS = {
   deleteSignup: deleteSignupRequestSchema,
   statusPage: emptyRequestSchema,
   statusLink: statusLinkRequestSchema,
+  statusData: linkTokenRequestSchema,
   reviewReferral: reviewReferralRequestSchema,
   setRankingRule: setRankingRuleRequestSchema,
   invitePage: emptyRequestSchema,
