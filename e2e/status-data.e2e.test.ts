@@ -32,15 +32,29 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
+/** The parts of the downloaded file these tests read. */
+interface DataFile {
+  email: string;
+  signup: Record<string, unknown>;
+  subscription: Record<string, unknown>;
+  referrals: {
+    referredBy: { status: string } | null;
+    made: { count: number; referrals: { status: string }[] };
+  };
+  invitations: Record<string, unknown>[];
+  invitationHistory: Record<string, unknown>[];
+  mails: { subject: string | null }[];
+}
+
 /** The status page's "Download my data": the file's name and its JSON. */
-async function downloadData(page: Page): Promise<{ name: string; text: string; data: Record<string, any> }> {
+async function downloadData(page: Page): Promise<{ name: string; text: string; data: DataFile }> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download my data' }).click(),
   ]);
   const path = await download.path();
   const text = await readFile(path, 'utf8');
-  return { name: download.suggestedFilename(), text, data: JSON.parse(text) as Record<string, any> };
+  return { name: download.suggestedFilename(), text, data: JSON.parse(text) as DataFile };
 }
 
 async function waitForReferral(referred: string): Promise<void> {
@@ -108,7 +122,7 @@ describe('"Download my data" (e2e)', () => {
       expect.objectContaining({ state: 'sent', waveId: 'wave-data', redeemedAt: null }),
     ]);
     expect(data.invitationHistory).toEqual([expect.objectContaining({ status: 'invited', by: 'staff' })]);
-    expect(data.mails.map((mail: { subject: string }) => mail.subject)).toContain(referrer.mail.subject);
+    expect(data.mails.map((mail) => mail.subject)).toContain(referrer.mail.subject);
     // Nothing of anyone else: not the referred person, not the staff member, no invitation token hash.
     for (const secret of [...referredSecrets, staff, 'f'.repeat(64)]) expect(text).not.toContain(secret);
 
