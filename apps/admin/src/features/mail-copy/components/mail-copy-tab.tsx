@@ -22,7 +22,7 @@ import { Button } from '@silk/ui/button';
 import { Card } from '@silk/ui/card';
 import { FormMessage } from '@silk/ui/form-message';
 import { TextField } from '@silk/ui/text-field';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { ActionForm } from '@/components/action-form';
 import { callFailure } from '@/lib/error-message';
 import { useFormAction } from '@/lib/use-form-action';
@@ -75,7 +75,7 @@ function MailCopyEditor({ kind, view, canEdit, onChanged }: EditorProps) {
   const restore = useFormAction<string>();
   const copy = { subject: spec.hasSubject ? subject : '', body };
   const problems = mailCopyProblems(kind, copy).map(mailCopyProblemMessage);
-  const preview = useMemo(() => previewHtml(kind, copy), [kind, copy.subject, copy.body]); // eslint-disable-line react-hooks/exhaustive-deps
+  const preview = previewHtml(kind, copy);
   const subjectPreview = renderCopy(copy, sampleValues()).subject;
 
   const restoreTo = (version: number) =>
