@@ -1,6 +1,7 @@
 // The invitation e-mail of one person, as a mail queue document with its send slot (send-slots.ts) and
 // the one-click unsubscribe headers every e-mail to a subscriber carries.
 import { API_ROUTES } from '@silk/schema/api-routes';
+import type { MailCopy } from '@silk/schema/mail-copy';
 import { INVITE_CODE_PARAM } from '@silk/schema/invites';
 import type { QueuedMail } from '../outbox/mail-queue';
 import type { MailContext } from '../subscribers/mailing-list';
@@ -36,6 +37,7 @@ export function invitationMail(
   input: InvitationMailInput,
   context: MailContext,
   now: number,
+  copy?: MailCopy,
 ): QueuedMail & { sendAt: number } {
   const links = subscriberLinks(
     context.config.siteOrigin,
@@ -48,6 +50,7 @@ export function invitationMail(
   const { subject, text, html } = invitationEmail(
     { accept, notNow: `${accept}#${NOT_NOW_SECTION_ID}`, expiresOn: day(input.expiresAt) },
     links,
+    copy,
   );
   return {
     to: input.email,

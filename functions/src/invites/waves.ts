@@ -15,6 +15,8 @@ import { reserveSendSlots } from '../outbox/send-slots';
 import type { MailContext } from '../subscribers/mailing-list';
 import { claimReferralCode, referralCodeIn } from '../referrals/codes';
 import { invitationMail } from './invitation-mail';
+import { mailCopy } from '../shared/mail-copy-store';
+import type { MailCopy } from '@silk/schema/mail-copy';
 import { inviteExpiryMs, newInvitation, newInviteCode, sha256, writeInvitation } from './invitation-store';
 import { isInvitable, readCandidates, selectWave } from './selection';
 import { alertSink, emitAlertEvent } from '../events/alert-events';
@@ -39,6 +41,8 @@ export interface StoredWave extends InviteWave {
 
 export interface WaveOptions {
   context: () => MailContext;
+  /** The invitation's copy (by default the one in force when the chunk starts: shared/mail-copy-store.ts). */
+  copy?: MailCopy;
   ratePerSecond: number;
   now?: () => number;
   /** Called before a chunk's batch `index` is committed (tests interrupt a chunk here). */
@@ -160,7 +164,12 @@ function addPerson(
   const invitation = newInvitation(person.email, waveId, now, inviteExpiryMs());
   batch.create(markerRef(db, waveId, person.email), { at: now });
   writeInvitation(batch, db, code, invitation, wave.createdBy);
-  const mail = invitationMail({ ...person, code, expiresAt: invitation.expiresAt }, options.context(), now);
+  const mail = invitationMail(
+    { ...person, code, expiresAt: invitation.expiresAt },
+    options.context(),
+    now,
+    options.copy,
+  );
   const mailId = `invite-${sha256(`${waveId}\n${person.email}`).slice(0, 32)}`;
   batch.create(db.collection(COLLECTIONS.mail).doc(mailId), mail);
   emit(batch, {
@@ -203,11 +212,8 @@ async function inviteBatch(
 }
 
 /** Processes the wave's next chunk; false when there is nothing (more) to do. */
-export async function processWaveChunk(
-  db: Firestore,
-  waveId: string,
-  options: WaveOptions,
-): Promise<boolean> {
+export async function processWaveChunk(db: Firestore, waveId: string, given: WaveOptions): Promise<boolean> {
+  const options = { ...given, copy: given.copy ?? (await mailCopy(db, 'invitation')) };
   const ref = waveRef(db, waveId);
   const wave = (await ref.get()).data() as StoredWave | undefined;
   if (!wave || !wave.prepared || wave.state !== 'running' || wave.cursor >= wave.chunks) return false;

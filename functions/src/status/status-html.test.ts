@@ -8,6 +8,7 @@ import { cachedShell, fillShell } from './status-shell';
 import { STATUS_SLOT } from '@silk/schema/constants';
 
 const LINK = 'https://silk.travel/?ref=abcd2345';
+const TOKEN = 'eyJwIjoic3RhdHVzIn0.c2lnbmF0dXJl';
 const content: StatusContent = {
   position: { place: 1234, total: 56789 },
   confirmedReferrals: 3,
@@ -20,7 +21,7 @@ const content: StatusContent = {
 };
 
 describe('the status page content', () => {
-  const html = statusHtml(content);
+  const html = statusHtml(content, TOKEN);
 
   it('shows the place, the rule and the confirmed referrals as text', () => {
     expect(html).toContain('>#1,234 of 56,789</p>');
@@ -41,8 +42,14 @@ describe('the status page content', () => {
     expect(html).not.toContain('<b>');
   });
 
+  it('offers "Download my data" as a native form posting the page\'s own link token', () => {
+    expect(html).toContain(`<form class="status-form" method="post" action="${API_ROUTES.statusData.path}">`);
+    expect(html).toContain(`<input type="hidden" name="token" value="${TOKEN}">`);
+    expect(html).toMatch(/<button type="submit"[^>]*data-testid="status-data">Download my data<\/button>/);
+  });
+
   it('says the place is on its way before the ranking has the subscriber, and leaves out a missing link', () => {
-    const pending = statusHtml({ ...content, position: null, referralLink: null, leaderboard: [] });
+    const pending = statusHtml({ ...content, position: null, referralLink: null, leaderboard: [] }, TOKEN);
     expect(pending).toContain(STATUS_COPY.placePending);
     expect(pending).not.toContain('data-share-copy');
     expect(pending).toContain(STATUS_COPY.leaderboardEmpty);

@@ -41,6 +41,10 @@ export const STATUS_COPY = {
   sentTitle: 'Check your inbox',
   sentNote:
     'If this address is on the waitlist, a fresh link to your status page is on its way to it. The link works for 30 days.',
+  dataTitle: 'Your data',
+  dataNote:
+    'Download a copy of everything Silk holds about you: your signup, your answers, your consent, your referrals, your invitations and the e-mails we sent you.',
+  dataSubmit: 'Download my data',
 } as const;
 
 const REFUSAL_HEADINGS: Record<StatusRefusal, string> = {
@@ -78,7 +82,19 @@ function leaderboardHtml(entries: LeaderboardEntry[]): string {
   return `<ol class="leaderboard">${rows.join('')}</ol>`;
 }
 
-export function statusHtml(content: StatusContent): string {
+/** "Download my data": a native form posting the page's own link token, answered with the file. */
+export function dataFormHtml(token: string): string {
+  return (
+    `<h2>${STATUS_COPY.dataTitle}</h2><p>${escapeHtml(STATUS_COPY.dataNote)}</p>` +
+    `<form class="status-form" method="post" action="${API_ROUTES.statusData.path}">` +
+    `<input type="hidden" name="token" value="${escapeHtml(token)}">` +
+    `<button type="submit" class="button button--secondary" data-testid="status-data">${STATUS_COPY.dataSubmit}</button>` +
+    `</form>`
+  );
+}
+
+/** The page of the subscriber `content` describes; `token`: the page's own link, for the data download. */
+export function statusHtml(content: StatusContent, token: string): string {
   const place = content.position
     ? `<p class="status__place" data-testid="status-place">${escapeHtml(formatPlace(content.position.place, content.position.total))}</p>`
     : `<p class="status__place status__place--pending" data-testid="status-place">${escapeHtml(STATUS_COPY.placePending)}</p>`;
@@ -96,6 +112,7 @@ export function statusHtml(content: StatusContent): string {
     `<dd data-testid="status-referrals">${content.confirmedReferrals.toLocaleString('en-US')}</dd></div></dl>` +
     link +
     `<h2>${STATUS_COPY.leaderboardTitle}</h2>${leaderboardHtml(content.leaderboard)}` +
+    dataFormHtml(token) +
     `</section>`
   );
 }

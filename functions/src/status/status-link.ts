@@ -8,6 +8,7 @@
 // confirmations' (mail-waiting.ts): a flood of status links cannot hold a confirmation back. Beyond the
 // ceiling or the budget no mail is queued, and nothing tells the caller.
 import { API_ROUTES } from '@silk/schema/api-routes';
+import type { MailCopy } from '@silk/schema/mail-copy';
 import { COLLECTIONS, STATUS_SENT_PARAM } from '@silk/schema/constants';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
@@ -22,6 +23,7 @@ import { statusLinkEmail } from '../subscribers/templates/status-link';
 import { type Ceilings } from '../shared/config';
 import { takeCeilingUnit, type Ceiling } from '../shared/ceiling';
 import { refuseWithPage, seeOther } from '../http/html-page';
+import { mailCopy } from '../shared/mail-copy-store';
 
 /** Where the form lands: the status page's "check your inbox". */
 export const STATUS_SENT_PATH = `${API_ROUTES.statusPage.path}?${STATUS_SENT_PARAM}`;
@@ -36,9 +38,10 @@ export function statusLinkMail(
   subscriberId: string,
   referralCode: string,
   context: MailContext,
+  copy?: MailCopy,
 ): QueuedMail {
   const links = subscriberLinks(context.config.siteOrigin, context.secret, subscriberId, referralCode);
-  const { subject, text, html } = statusLinkEmail(links);
+  const { subject, text, html } = statusLinkEmail(links, copy);
   return { to: email, message: { subject, text, html }, headers: listUnsubscribeHeaders(links) };
 }
 
@@ -55,6 +58,7 @@ export async function sendStatusLink(
   mailContext: () => MailContext = defaultMailContext,
 ): Promise<boolean> {
   const context = mailContext();
+  const copy = await mailCopy(db, 'statusLink');
   let queued = false;
   await takeCeilingUnit(db, statusLinkCeiling(ceilings), async (transaction) => {
     queued = false; // a transaction may run again
@@ -74,7 +78,7 @@ export async function sendStatusLink(
     }
     transaction.create(
       db.collection(COLLECTIONS.mail).doc(),
-      statusLinkMail(email, subscriberId, code, context),
+      statusLinkMail(email, subscriberId, code, context, copy),
     );
     queued = true;
     return true;

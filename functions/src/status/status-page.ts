@@ -90,7 +90,8 @@ export function makeStatusPageHandler(options: StatusPageOptions & { ranking?: R
       const page = async (status: number, content: string) =>
         sendHtmlPage(res, status, fillShell(await shell(config.siteOrigin), content));
       const url = new URL((req as { url?: string }).url ?? '/', 'http://localhost');
-      const read = readToken(secret, queryToken(req));
+      const token = queryToken(req);
+      const read = readToken(secret, token);
       if ('refusal' in read) {
         if (read.refusal === 'missing' && url.searchParams.has(STATUS_SENT_PARAM))
           await page(200, sentHtml());
@@ -98,7 +99,7 @@ export function makeStatusPageHandler(options: StatusPageOptions & { ranking?: R
         return ANSWERED;
       }
       const content = await statusContent(db, ranking, config.siteOrigin, read.subscriberId);
-      if (content) await page(200, statusHtml(content));
+      if (content && token) await page(200, statusHtml(content, token));
       else await page(REFUSAL_STATUS.invalid, freshLinkHtml('invalid'));
       return ANSWERED;
     },

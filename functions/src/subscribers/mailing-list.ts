@@ -24,6 +24,7 @@ import { claimReferralCode, referralCodeIn } from '../referrals/codes';
 import { SIGNUP_NETWORK_FIELD } from '../referrals/signup-network';
 import { missingMirror, suppressionRef } from '../suppression/suppression-list';
 import { mailBudgetRef, spendMailBudget } from '../outbox/mail-budget';
+import { mailCopy } from '../shared/mail-copy-store';
 
 /** What queueing an e-mail to a subscriber needs: where links point and the key that signs them. */
 export interface MailContext {
@@ -63,6 +64,7 @@ export async function addToMailingList(
   { form, ceilings, mailContext = defaultMailContext, network = null }: MailingListEntry,
 ): Promise<string> {
   const { config, secret } = mailContext();
+  const copy = await mailCopy(db, 'confirmation');
   const freshId = newSubscriberId();
   const { waiting, referralCode } = await db.runTransaction(async (transaction) => {
     let queued: DocumentReference | null = null;
@@ -95,7 +97,7 @@ export async function addToMailingList(
       if (spendMailBudget(transaction, budget, ceilings.mailboxMailsPerDay)) {
         const links = subscriberLinks(config.siteOrigin, secret, subscriberId, code);
         queued = newWaitingMailRef(db);
-        transaction.create(queued, waitingMail(confirmationMail(email, links)));
+        transaction.create(queued, waitingMail(confirmationMail(email, links, copy)));
       }
     } else if (ownId === null || fresh) {
       // An entry from before subscriber ids or referral codes.

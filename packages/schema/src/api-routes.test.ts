@@ -31,6 +31,7 @@ describe('API_ROUTES', () => {
       'embedJoin',
       'statusPage',
       'statusLink',
+      'statusData',
       'invitePage',
       'redeemInvite',
       'declineInvite',

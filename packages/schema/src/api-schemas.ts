@@ -21,6 +21,11 @@ import {
 } from './embed-api';
 import type { FunctionId } from './api-routes';
 import {
+  mailCopyListRequestSchema,
+  mailCopyRestoreRequestSchema,
+  mailCopySaveRequestSchema,
+} from './mail-copy-api';
+import {
   declineInviteRequestSchema,
   inviteDripRequestSchema,
   inviteWaveRequestSchema,
@@ -81,6 +86,7 @@ export const REQUEST_SCHEMAS = {
   deleteSignup: deleteSignupRequestSchema,
   statusPage: emptyRequestSchema,
   statusLink: statusLinkRequestSchema,
+  statusData: linkTokenRequestSchema,
   reviewReferral: reviewReferralRequestSchema,
   setRankingRule: setRankingRuleRequestSchema,
   invitePage: emptyRequestSchema,
@@ -109,6 +115,9 @@ export const REQUEST_SCHEMAS = {
   embedJoin: embedJoinRequestSchema,
   embedOriginsList: embedOriginsListRequestSchema,
   embedOriginsSave: embedOriginsSaveRequestSchema,
+  mailCopyList: mailCopyListRequestSchema,
+  mailCopySave: mailCopySaveRequestSchema,
+  mailCopyRestore: mailCopyRestoreRequestSchema,
 } as const satisfies { [K in FunctionId]: z.ZodType };
 
 export type RequestSchemas = typeof REQUEST_SCHEMAS;

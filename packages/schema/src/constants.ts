@@ -50,6 +50,8 @@ export const COLLECTIONS = {
   mailEvents: 'mail_events',
   /** api_keys/{sha256 of the key}: an API key of the public API (@silk/schema/api-keys), never the key. */
   apiKeys: 'api_keys',
+  /** mail_copy/{kind}: the current copy of a kind of e-mail, its versions in mail_copy/{kind}/versions/{n}. */
+  mailCopy: 'mail_copy',
 } as const;
 
 /** settings/{this}: the daily drip of invitations (DripSettings, @silk/schema/invites). */

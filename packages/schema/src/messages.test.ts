@@ -91,6 +91,18 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   EMBED_COPIED: 'Link copied.',
   EMBED_ORIGINS_SAVED: 'The allowed sites have been saved.',
   EMBED_ORIGINS_LOAD_FAILED: 'The allowed sites could not be loaded. Please try again.',
+  MAIL_COPY_ADMIN_REQUIRED: 'Only Admins can edit the e-mails.',
+  MAIL_COPY_REQUEST_INVALID: 'Choose an e-mail and a version, and enter its subject and body.',
+  MAIL_COPY_SUBJECT_EMPTY: 'Enter a subject.',
+  MAIL_COPY_SUBJECT_TOO_LONG: 'The subject can be at most 200 characters.',
+  MAIL_COPY_BODY_EMPTY: 'Enter the text of the e-mail.',
+  MAIL_COPY_BODY_TOO_LONG: 'The text can be at most 5,000 characters.',
+  MAIL_COPY_STRAY_BRACES: 'Write each variable as {{name}}: a brace is left unmatched.',
+  MAIL_COPY_CONFLICT:
+    'Someone changed this e-mail since you opened it. Reload to see their version, then edit again.',
+  MAIL_COPY_VERSION_NOT_FOUND: 'This version of the e-mail does not exist.',
+  MAIL_COPY_SAVED: 'Saved. New e-mails use this copy within a minute.',
+  MAIL_COPY_LOAD_FAILED: 'The e-mails could not be loaded or saved. Please try again.',
   WEBHOOKS_ADMIN_REQUIRED: 'Only Admins can manage webhooks.',
   WEBHOOK_REQUEST_INVALID: 'Enter a valid webhook address and choose at least one event.',
   WEBHOOK_URL_REFUSED: 'Webhook addresses must be https:// URLs of public servers.',
@@ -257,6 +269,25 @@ describe('messages', () => {
     expect(messages.importFinished(1200, 3, 2)).toBe(
       "Import finished: 1,200 new signups, 3 merged into existing ones. 2 skipped: erased at their owner's request.",
     );
+  });
+
+  it('names the variable of each refused e-mail copy, and the version an Admin restored', () => {
+    expect(messages.mailCopyMissingLink('confirmLink')).toBe(
+      'Keep the link {{confirmLink}}: this e-mail cannot do its job without it.',
+    );
+    expect(messages.mailCopyUnknownVariable('coupon')).toBe(
+      '{{coupon}} is not a variable this e-mail can use.',
+    );
+    expect(messages.mailCopyNotALink('productName')).toBe(
+      '{{productName}} is text, not a link: use it outside [label](…).',
+    );
+    expect(messages.mailCopyLinkInSubject('confirmLink')).toBe(
+      '{{confirmLink}} is a link and cannot go in the subject.',
+    );
+    expect(messages.mailCopyRestored(0)).toBe(
+      'The default copy is back. New e-mails use it within a minute.',
+    );
+    expect(messages.mailCopyRestored(3)).toBe('Version 3 is back. New e-mails use it within a minute.');
   });
 
   it('has no empty message', () => {

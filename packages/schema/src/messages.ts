@@ -277,3 +277,33 @@ export const EMBED_COPY_LABEL = 'Copy link';
 export const EMBED_COPIED = 'Link copied.';
 export const EMBED_ORIGINS_SAVED = 'The allowed sites have been saved.';
 export const EMBED_ORIGINS_LOAD_FAILED = 'The allowed sites could not be loaded. Please try again.';
+// The e-mail copy Admins edit (the Emails tab; the check in @silk/schema/mail-copy).
+export const MAIL_COPY_ADMIN_REQUIRED = 'Only Admins can edit the e-mails.';
+export const MAIL_COPY_REQUEST_INVALID = 'Choose an e-mail and a version, and enter its subject and body.';
+export const MAIL_COPY_SUBJECT_EMPTY = 'Enter a subject.';
+export const MAIL_COPY_SUBJECT_TOO_LONG = 'The subject can be at most 200 characters.';
+export const MAIL_COPY_BODY_EMPTY = 'Enter the text of the e-mail.';
+export const MAIL_COPY_BODY_TOO_LONG = 'The text can be at most 5,000 characters.';
+export const MAIL_COPY_STRAY_BRACES = 'Write each variable as {{name}}: a brace is left unmatched.';
+export function mailCopyMissingLink(name: string): string {
+  return `Keep the link {{${name}}}: this e-mail cannot do its job without it.`;
+}
+export function mailCopyUnknownVariable(name: string): string {
+  return `{{${name}}} is not a variable this e-mail can use.`;
+}
+export function mailCopyNotALink(name: string): string {
+  return `{{${name}}} is text, not a link: use it outside [label](…).`;
+}
+export function mailCopyLinkInSubject(name: string): string {
+  return `{{${name}}} is a link and cannot go in the subject.`;
+}
+export const MAIL_COPY_CONFLICT =
+  'Someone changed this e-mail since you opened it. Reload to see their version, then edit again.';
+export const MAIL_COPY_VERSION_NOT_FOUND = 'This version of the e-mail does not exist.';
+export const MAIL_COPY_SAVED = 'Saved. New e-mails use this copy within a minute.';
+export function mailCopyRestored(version: number): string {
+  return version === 0
+    ? 'The default copy is back. New e-mails use it within a minute.'
+    : `Version ${version} is back. New e-mails use it within a minute.`;
+}
+export const MAIL_COPY_LOAD_FAILED = 'The e-mails could not be loaded or saved. Please try again.';

@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = [
   'apikey.created',
   'apikey.revoked',
   'embed.origins.changed',
+  'mailcopy.saved',
+  'mailcopy.restored',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -4,6 +4,7 @@ import { canManageTeam, type Role } from '@silk/schema/roles';
 import {
   activityPath,
   chartPath,
+  chatPath,
   globePath,
   listPath,
   mailPath,
@@ -140,6 +141,15 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     canOpen: canManageTeam,
     Component: lazyWithPreload(() =>
       import('@/features/embed/components/embed-tab').then((module) => module.EmbedTab),
+    ),
+  },
+  {
+    id: 'mail-copy',
+    label: 'E-mail copy',
+    icon: chatPath,
+    path: paths.mailCopy,
+    Component: lazyWithPreload(() =>
+      import('@/features/mail-copy/components/mail-copy-tab').then((module) => module.MailCopyTab),
     ),
   },
   {

@@ -13,8 +13,16 @@ export const ADMIN_SIDEBAR = [
   'Webhooks',
   'API keys',
   'Embed',
+  'E-mail copy',
   'Account Settings',
 ];
 
 /** A Staff member's sidebar: the tabs open to every member. */
-export const STAFF_SIDEBAR = ['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Account Settings'];
+export const STAFF_SIDEBAR = [
+  'Waitlist Signups',
+  'Insights',
+  'Referrals',
+  'Invitations',
+  'E-mail copy',
+  'Account Settings',
+];

@@ -1,11 +1,10 @@
 // The invitation off the waitlist: the single-use link to /invite (redeem) and a "Not now" link to the
 // same page's decline form.
-import { PRODUCT_NAME } from '@silk/schema/constants';
+import { MAIL_KIND_SPECS, type MailCopy } from '@silk/schema/mail-copy';
 import type { SubscriberLinks } from '../subscriber-links';
-import { renderEmail, type RenderedEmail } from './layout';
+import { renderSubscriberMail, type RenderedEmail } from './layout';
 
-export const INVITATION_BUTTON_LABEL = 'Accept my invitation';
-export const INVITATION_NOT_NOW_LABEL = 'Not now';
+export { INVITATION_BUTTON_LABEL, INVITATION_NOT_NOW_LABEL } from '@silk/schema/mail-copy';
 
 export interface InvitationLinks {
   /** `<site>/invite?code=…` */
@@ -15,21 +14,14 @@ export interface InvitationLinks {
   expiresOn: string;
 }
 
-export function invitationEmail(invitation: InvitationLinks, links: SubscriberLinks): RenderedEmail {
-  return renderEmail(
-    {
-      subject: `You're invited to ${PRODUCT_NAME}`,
-      preheader: 'Your place in line came up: your personal invitation is inside.',
-      heading: `Your invitation to ${PRODUCT_NAME}`,
-      paragraphs: [
-        `Your wait is over: you can join ${PRODUCT_NAME} now. This invitation is yours alone and works once, until ${invitation.expiresOn}.`,
-      ],
-      action: { label: INVITATION_BUTTON_LABEL, url: invitation.accept },
-      secondary: { label: INVITATION_NOT_NOW_LABEL, url: invitation.notNow },
-      closing: [
-        'Not ready yet? "Not now" keeps your place on the waitlist, or takes you off it — your choice.',
-      ],
-    },
+export function invitationEmail(
+  invitation: InvitationLinks,
+  links: SubscriberLinks,
+  copy: MailCopy = MAIL_KIND_SPECS.invitation.defaults,
+): RenderedEmail {
+  return renderSubscriberMail(
+    copy,
+    { acceptLink: invitation.accept, notNowLink: invitation.notNow, expiresOn: invitation.expiresOn },
     links,
   );
 }

@@ -36,7 +36,8 @@ export type StaffRefusal =
   | 'manageWebhooks'
   | 'manageImports'
   | 'manageApiKeys'
-  | 'manageEmbeds';
+  | 'manageEmbeds'
+  | 'manageMailCopy';
 
 /** Who may call a route. */
 export type RouteAccess =

@@ -1,6 +1,17 @@
 // The subscriber's private status page and the fresh link to it.
+import type { LinkTokenRequest } from '../api';
 import type { StatusLinkRequest } from '../referral-api';
-import { type PageAnswer, SITE_FORM, SITE_PAGE, defineRoutes, perIp, perIpAndEmail, route } from './route';
+import {
+  type FileAnswer,
+  type PageAnswer,
+  SITE_FORM,
+  SITE_PAGE,
+  defineRoutes,
+  perIp,
+  perIpAndEmail,
+  perKey,
+  route,
+} from './route';
 
 export const STATUS_ROUTES = defineRoutes('status', {
   /** The subscriber's private status page: `GET /status?token=<signed status link>`, rendered with the numbers. */
@@ -16,5 +27,14 @@ export const STATUS_ROUTES = defineRoutes('status', {
     ...SITE_FORM,
     rateLimits: perIpAndEmail('statusLink'),
     secrets: ['MAIL_TOKEN_SECRET'],
+  }),
+  /** "Download my data": everything Silk holds about the status link's subscriber, as a JSON file. */
+  statusData: route<LinkTokenRequest, FileAnswer>()({
+    path: '/api/status-data',
+    hosting: 'site',
+    bodies: ['json', 'form'],
+    access: { kind: 'signed-link', purpose: 'status' },
+    rateLimits: [perIp('statusPage', 'body'), perKey('statusPage', 'subscriber', 'statusData:key', 'body')],
+    answer: 'file',
   }),
 });

@@ -1,12 +1,22 @@
 // The mailing list's subscriber: joining it, the links in its e-mails (confirm, unsubscribe, re-subscribe,
 // erase) and their pages.
 import type { LinkTokenRequest, LinkTokenResponse, SubscribeRequest, SubscribeResponse } from '../api';
+import type {
+  MailCopyChangeResponse,
+  MailCopyListRequest,
+  MailCopyListResponse,
+  MailCopyRestoreRequest,
+  MailCopySaveRequest,
+} from '../mail-copy-api';
 import {
   type LinkPurpose,
   type PageAnswer,
   SIGNUP_LIMITS,
   SITE_PAGE,
+  MANAGE_TEAM_LIMITS,
+  adminTool,
   defineRoutes,
+  memberCall,
   perIp,
   perKey,
   route,
@@ -55,5 +65,23 @@ export const SUBSCRIBER_ROUTES = defineRoutes('subscribers', {
     ...linkForm('erase'),
     bodies: ['json'],
     audit: ['signup.erased'],
+  }),
+  /** The e-mail copy of each kind: the current one and its versions (any member may read them). */
+  mailCopyList: route<MailCopyListRequest, MailCopyListResponse>()({
+    path: '/api/mail-copy',
+    ...memberCall('ready'),
+    rateLimits: MANAGE_TEAM_LIMITS,
+  }),
+  /** An Admin saves a new version of a kind's copy (refused when it drops a required link). */
+  mailCopySave: route<MailCopySaveRequest, MailCopyChangeResponse>()({
+    path: '/api/mail-copy/save',
+    ...adminTool('manageMailCopy'),
+    audit: ['mailcopy.saved'],
+  }),
+  /** An Admin brings back an earlier version (or the default) as the newest one. */
+  mailCopyRestore: route<MailCopyRestoreRequest, MailCopyChangeResponse>()({
+    path: '/api/mail-copy/restore',
+    ...adminTool('manageMailCopy'),
+    audit: ['mailcopy.restored'],
   }),
 });

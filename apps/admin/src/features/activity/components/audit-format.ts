@@ -26,6 +26,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'apikey.created': 'API key created',
   'apikey.revoked': 'API key revoked',
   'embed.origins.changed': 'Embedding sites changed',
+  'mailcopy.saved': 'E-mail copy saved',
+  'mailcopy.restored': 'E-mail copy restored',
 };
 
 /** The label of an action; one this panel does not know reads as written. */
