@@ -47,6 +47,7 @@ import {
   setRankingRuleRequestSchema,
   statusLinkRequestSchema,
 } from './referral-api';
+import { rewardFulfilRequestSchema, rewardTiersSaveRequestSchema } from './reward-api';
 import {
   passwordChangeRequestSchema,
   requestPasswordResetSchema,
@@ -83,6 +84,8 @@ export const REQUEST_SCHEMAS = {
   statusLink: statusLinkRequestSchema,
   reviewReferral: reviewReferralRequestSchema,
   setRankingRule: setRankingRuleRequestSchema,
+  rewardTiersSave: rewardTiersSaveRequestSchema,
+  rewardFulfil: rewardFulfilRequestSchema,
   invitePage: emptyRequestSchema,
   redeemInvite: redeemInviteRequestSchema,
   declineInvite: declineInviteRequestSchema,

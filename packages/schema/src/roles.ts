@@ -65,6 +65,9 @@ export const AUDIT_ACTIONS = [
   'apikey.created',
   'apikey.revoked',
   'embed.origins.changed',
+  'reward.tiers.changed',
+  'reward.fulfilled',
+  'reward.revoked',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -36,7 +36,8 @@ export type StaffRefusal =
   | 'manageWebhooks'
   | 'manageImports'
   | 'manageApiKeys'
-  | 'manageEmbeds';
+  | 'manageEmbeds'
+  | 'manageRewards';
 
 /** Who may call a route. */
 export type RouteAccess =
