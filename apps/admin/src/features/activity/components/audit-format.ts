@@ -26,6 +26,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'apikey.created': 'API key created',
   'apikey.revoked': 'API key revoked',
   'embed.origins.changed': 'Embedding sites changed',
+  'reward.tiers.changed': 'Reward tiers changed',
+  'reward.fulfilled': 'Reward fulfilled',
+  'reward.revoked': 'Reward taken back',
 };
 
 /** The label of an action; one this panel does not know reads as written. */
