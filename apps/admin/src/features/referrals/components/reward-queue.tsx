@@ -31,7 +31,7 @@ function stateOf(entry: QueueEntry): string {
 }
 
 const COLUMNS: readonly RecordColumn<QueueEntry>[] = [
-  { header: 'Person', cell: (entry) => entry.email, rowHeader: true },
+  { header: 'Person', cell: (entry) => entry.email },
   { header: 'Reward', cell: (entry) => entry.tierName },
   { header: 'Referrals', cell: (entry) => entry.referrals.toLocaleString('en-US') },
   { header: 'Reached', cell: (entry) => when(entry.reachedAt) },
