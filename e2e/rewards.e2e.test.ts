@@ -144,7 +144,7 @@ describe('reward tiers (e2e)', () => {
       await row.waitFor({ timeout: 30_000 });
       expect(await row.getByRole('cell').nth(1).textContent()).toBe('Early beta');
       expect(await seriousViolations(panel)).toEqual([]);
-      await row.getByRole('button', { name: `Mark Early beta for ${a} fulfilled` }).click();
+      await row.getByRole('button', { name: `Mark fulfilled: Early beta for ${a}` }).click();
       await panel.getByText('Marked fulfilled.').waitFor({ timeout: 20_000 });
       await panel.getByRole('combobox', { name: 'Show' }).selectOption('fulfilled');
       const fulfilled = queue.getByRole('row').filter({ hasText: a });

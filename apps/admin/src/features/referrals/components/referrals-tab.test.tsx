@@ -264,7 +264,7 @@ describe('Referrals tab: rewards', () => {
       'Early beta — 3 credited referrals: Skip the line.',
     );
     expect(
-      screen.queryByRole('button', { name: /Save tiers|Add a tier|Mark .* fulfilled/ }),
+      screen.queryByRole('button', { name: /Save tiers|Add a tier|Mark fulfilled/ }),
     ).not.toBeInTheDocument();
     // Unfulfilled first, newest first.
     expect(tableRows('Reward fulfilment queue').map((row) => row.slice(0, 2))).toEqual([
@@ -298,12 +298,12 @@ describe('Referrals tab: rewards', () => {
     renderTab(['Admin']);
     act(() => tiers.deliver([EARLY, MERCH]));
     act(() => rewards.deliver(ENTRIES));
-    await user.click(screen.getByRole('button', { name: 'Mark Early beta for ana@example.com fulfilled' }));
+    await user.click(screen.getByRole('button', { name: 'Mark fulfilled: Early beta for ana@example.com' }));
     expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'rewardFulfil', {
       id: 'ana@example.com_early',
     });
     expect(await screen.findByText('Marked fulfilled.')).toHaveAttribute('role', 'status');
-    await user.click(screen.getByRole('button', { name: 'Mark Merch for ana@example.com fulfilled' }));
+    await user.click(screen.getByRole('button', { name: 'Mark fulfilled: Merch for ana@example.com' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(REWARDS_ADMIN_REQUIRED);
   });
 

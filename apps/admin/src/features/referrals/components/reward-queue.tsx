@@ -70,7 +70,7 @@ export function RewardQueue({ entries, tiers, canFulfil }: RewardQueueProps) {
           type="button"
           disabled={action.pending}
           aria-busy={action.pending && marking === entry.id}
-          aria-label={`Mark ${entry.tierName} for ${entry.email} fulfilled`}
+          aria-label={`Mark fulfilled: ${entry.tierName} for ${entry.email}`}
           onClick={() => markFulfilled(entry.id)}
         >
           Mark fulfilled
