@@ -344,4 +344,22 @@ describe('Referrals tab: rewards', () => {
     await user.click(screen.getByRole('button', { name: 'Save tiers' }));
     expect(call).toHaveBeenLastCalledWith(STAFF_CLIENT, 'rewardTiersSave', { tiers: [] });
   });
+
+  it('lets an Admin take back credit by the referred address (Staff see no such form)', async () => {
+    call.mockResolvedValueOnce({ ok: true, status: 'rejected', message: 'Referral credit rejected.' });
+    const user = userEvent.setup();
+    const { unmount } = renderTab(['Staff']);
+    expect(screen.queryByRole('button', { name: 'Reject credit' })).not.toBeInTheDocument();
+    unmount();
+    renderTab(['Admin']);
+    const address = screen.getByRole('textbox', { name: "Referred person's e-mail address" });
+    await user.type(address, ' bo@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Reject credit' }));
+    expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'reviewReferral', {
+      referred: 'bo@example.com',
+      decision: 'reject',
+    });
+    expect(await screen.findByText('Referral credit rejected.')).toHaveAttribute('role', 'status');
+    expect(address).toHaveValue('');
+  });
 });

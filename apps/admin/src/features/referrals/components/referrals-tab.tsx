@@ -15,6 +15,7 @@ import { RankingRuleSection } from './ranking-rule';
 import { ReviewQueue } from './review-queue';
 import { RewardQueue } from './reward-queue';
 import { RewardTiers } from './reward-tiers';
+import { TakeBackCredit } from './take-back-credit';
 import './referrals.css';
 
 interface ReferralsTabProps {
@@ -72,6 +73,19 @@ export function ReferralsTab({ signups, roles = [] }: ReferralsTabProps) {
         ) : null}
         <ReviewQueue records={queue.value} canReview={isAdmin} />
       </section>
+
+      {isAdmin ? (
+        <section className="referrals__section" aria-labelledby="referrals-take-back">
+          <h3 id="referrals-take-back" className="referrals__heading">
+            Take back credit
+          </h3>
+          <Caption>
+            Reject a referral credited before: its referrer loses the credit, and any reward not yet fulfilled
+            that they no longer reach. A fulfilled reward stays.
+          </Caption>
+          <TakeBackCredit />
+        </section>
+      ) : null}
 
       <section className="referrals__section" aria-labelledby="referrals-ranking">
         <h3 id="referrals-ranking" className="referrals__heading">
