@@ -66,6 +66,39 @@ export function referralCases(env: () => RulesTestEnvironment): void {
     });
   });
 
+  describe('rewards and settings/rewards: read by ready staff, written by no browser', () => {
+    const ENTRY = `${EXISTING_SIGNUP}_early`;
+    describe.each(ACTORS)('%s', (name) => {
+      const verb = READY_STAFF_READS[name] ? 'may' : 'may not';
+      it(`${verb} get settings/rewards and get and list the reward queue`, async () => {
+        const store = db(env(), name);
+        await check(READY_STAFF_READS[name], getDoc(doc(store, 'settings', 'rewards')));
+        await check(READY_STAFF_READS[name], getDoc(doc(store, COLLECTIONS.rewards, ENTRY)));
+        await check(READY_STAFF_READS[name], getDocs(collection(store, COLLECTIONS.rewards)));
+      });
+      it.each(['create', 'update', 'delete'] as const)(
+        'may not %s a queue entry or the tiers',
+        async (operation) => {
+          const store = db(env(), name);
+          const entries = browserOperations(store, COLLECTIONS.rewards, ENTRY, {
+            create: { email: EXISTING_SIGNUP, tierId: 'early', status: 'fulfilled' },
+            update: { status: 'fulfilled' },
+          });
+          await assertFails(entries[operation]());
+          const tiers = browserOperations(store, 'settings', 'rewards', {
+            create: { tiers: [] },
+            update: { tiers: [] },
+          });
+          await assertFails(tiers[operation]());
+        },
+      );
+    });
+    it('refuses a member still on their one-time password', async () => {
+      await assertFails(getDoc(doc(mustChangeDb(env()), COLLECTIONS.rewards, ENTRY)));
+      await assertFails(getDoc(doc(mustChangeDb(env()), 'settings', 'rewards')));
+    });
+  });
+
   describe('waitlist_signups: no browser writes a credit field', () => {
     const CREDIT_FIELDS: Array<[string, unknown]> = [
       ['referralCode', REFERRAL_CODE],

@@ -27,6 +27,7 @@ import {
   ADMIN_REQUIRED,
   API_KEYS_ADMIN_REQUIRED,
   EMBED_ADMIN_REQUIRED,
+  REWARDS_ADMIN_REQUIRED,
   LINK_EXPIRED,
   MAIL_COPY_ADMIN_REQUIRED,
   LINK_INVALID,
@@ -169,6 +170,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageApiKeys: API_KEYS_ADMIN_REQUIRED,
   manageEmbeds: EMBED_ADMIN_REQUIRED,
   manageMailCopy: MAIL_COPY_ADMIN_REQUIRED,
+  manageRewards: REWARDS_ADMIN_REQUIRED,
 };
 
 /** The staff route's access check: the member it lets in, or a 403 with the route's refusal. */

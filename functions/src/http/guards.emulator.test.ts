@@ -39,6 +39,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageApiKeys: messages.API_KEYS_ADMIN_REQUIRED,
   manageEmbeds: messages.EMBED_ADMIN_REQUIRED,
   manageMailCopy: messages.MAIL_COPY_ADMIN_REQUIRED,
+  manageRewards: messages.REWARDS_ADMIN_REQUIRED,
 };
 
 let outsider: { email: string; idToken: string };

@@ -6,7 +6,8 @@
 // (its update time as precondition), so a referral is credited once however often either path runs, and
 // creates the credit's memory (credit-memory.ts), so a mailbox is credited to a referrer once for good:
 // a repeat (after an erasure, or under another spelling) is withheld as `already-credited`, and an Admin
-// cannot grant it (the grant answers `repeat`).
+// cannot grant it (the grant answers `repeat`). An Admin's reject takes credit back the same way (-1), and
+// the credit's memory stays: the mailbox is not credited to that referrer again.
 import type { ReferralRecord, ReferralStatus } from '@silk/schema/referrals';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { eventSink } from '../events/emit';
@@ -58,9 +59,13 @@ async function changeReferral(
     if (!change) return record.status;
     const batch = db.batch();
     batch.update(snapshot.ref, change, { lastUpdateTime: snapshot.updateTime });
-    const referrer = change.status === 'credited' ? await referrerSignup() : null;
+    const takesBack = change.status === 'rejected' && record.status === 'credited';
+    const referrer = change.status === 'credited' || takesBack ? await referrerSignup() : null;
     if (referrer?.exists) {
-      batch.update(referrer.ref, signupChange({ confirmedReferrals: FieldValue.increment(1) }));
+      batch.update(
+        referrer.ref,
+        signupChange({ confirmedReferrals: FieldValue.increment(takesBack ? -1 : 1) }),
+      );
     }
     if (change.status === 'credited') {
       const at = Date.now();
@@ -117,14 +122,17 @@ export interface ReviewOutcome {
   status: ReferralStatus | null;
   /** Whether this call decided it (false: it was not withheld, or a grant of a repeat). */
   decided: boolean;
+  /** A reject of credit given before: the referrer's credited referrals went down by one. */
+  tookBack: boolean;
   /** A grant refused: the referred mailbox has earned this referrer credit already (it stays withheld). */
   repeat: boolean;
   record: ReferralRecord | null;
 }
 
 /**
- * An Admin's decision on withheld credit: grant credits it, reject rejects it. Idempotent: deciding a
- * referral that is already credited or rejected changes nothing. A grant of a mailbox that has earned this
+ * An Admin's decision on withheld credit: grant credits it, reject rejects it; a reject of credited
+ * credit takes it back (the referrer's count down by one). Idempotent: granting a referral that is
+ * already credited, or deciding one already rejected, changes nothing. A grant of a mailbox that has earned this
  * referrer credit before changes nothing either (`repeat`): credit is counted once per mailbox, whoever
  * decides; the Admin can reject it.
  */
@@ -138,10 +146,12 @@ export async function decideReferral(
 ): Promise<ReviewOutcome> {
   let decided = false;
   let repeat = false;
+  let tookBack = false;
   let seen: ReferralRecord | null = null;
   const status = await changeReferral(db, secret, referred, async (record) => {
     seen = record;
-    decided = record.status === 'withheld';
+    tookBack = decision === 'reject' && record.status === 'credited';
+    decided = record.status === 'withheld' || tookBack;
     repeat = decided && decision === 'grant' && (await creditedBefore(db, secret, record.referrer, referred));
     if (repeat) decided = false;
     if (!decided) return null;
@@ -151,5 +161,5 @@ export async function decideReferral(
       decidedBy: admin,
     };
   });
-  return { status, decided, repeat, record: seen };
+  return { status, decided, repeat, tookBack, record: seen };
 }

@@ -1,5 +1,6 @@
 // reviewReferral over HTTP against the Functions emulator: an Admin grants withheld credit (credited,
-// the referrer's count up by exactly one) or rejects it, each audited; deciding again changes nothing;
+// the referrer's count up by exactly one) or rejects it, each audited; deciding again changes nothing,
+// but rejecting credit given takes it back (the count down by one);
 // anyone else is refused and nothing changes.
 import { COLLECTIONS } from '@silk/schema/constants';
 import {
@@ -59,7 +60,7 @@ describe('reviewReferral', () => {
     expect(await credits(referrer)).toBe(3);
   });
 
-  it('grants: credited, the referrer up by exactly one, audited; granting again changes nothing', async () => {
+  it('grants: credited, the referrer up by exactly one, audited; granting again changes nothing; a reject takes it back', async () => {
     const { referrer, referred } = await withheld();
     expect(await asCaller(admin, { referred: referred.toUpperCase(), decision: 'grant' })).toMatchObject({
       status: 200,
@@ -79,12 +80,23 @@ describe('reviewReferral', () => {
       status: 200,
       body: { status: 'credited', message: REFERRAL_NOT_WITHHELD },
     });
-    expect(await asCaller(admin, { referred, decision: 'reject' })).toMatchObject({
-      status: 200,
-      body: { status: 'credited', message: REFERRAL_NOT_WITHHELD },
-    });
     expect(await credits(referrer)).toBe(4);
     expect(await audited(referred)).toHaveLength(1);
+
+    expect(await asCaller(admin, { referred, decision: 'reject' })).toMatchObject({
+      status: 200,
+      body: { status: 'rejected', message: REFERRAL_REJECTED },
+    });
+    expect(await credits(referrer)).toBe(3);
+    expect(await asCaller(admin, { referred, decision: 'reject' })).toMatchObject({
+      status: 200,
+      body: { status: 'rejected', message: REFERRAL_NOT_WITHHELD },
+    });
+    expect(await credits(referrer)).toBe(3);
+    expect((await audited(referred)).map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['referral.granted', 'referral.rejected']),
+    );
+    expect(await audited(referred)).toHaveLength(2);
   });
 
   it('rejects: rejected, no credit, audited', async () => {

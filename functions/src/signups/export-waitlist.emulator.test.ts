@@ -35,6 +35,7 @@ import {
   ALL_WAVES,
   ATTRIBUTION_COLUMNS,
   ATTRIBUTION_SHEET_NAME,
+  REWARDS_SHEET_NAME,
   INVITATION_COLUMNS,
   INVITATIONS_SHEET_NAME,
   REFERRAL_COLUMNS,
@@ -531,6 +532,7 @@ describe('exportWaitlist: the Referrals worksheet', () => {
       REFERRALS_SHEET_NAME,
       INVITATIONS_SHEET_NAME,
       ATTRIBUTION_SHEET_NAME,
+      REWARDS_SHEET_NAME,
     ]);
     const sheet = book.sheets[REFERRALS_SHEET_NAME]!;
     expect(sheet.header).toEqual(REFERRAL_COLUMNS.map((column) => column.header));

@@ -5,7 +5,8 @@
 // sort, search and filters, signup-view.ts) only the rows it leaves, in its order, as
 // waitlist_signups_YYYY-MM-DD_filtered.xlsx; an invalid view is a 400. Audited (rows exported, the view
 // without any typed text: audited-view.ts). A second worksheet, "Referrals", lists the referral records
-// (with a view, those whose referrer or referred person is one of its rows).
+// (with a view, those whose referrer or referred person is one of its rows); the last, "Rewards", the
+// reward fulfilment queue (with a view, the entries of its rows).
 //   200 the file · 400 · 401 · 403 · 405 · 413 · 415 · 429 · 500 (before the first byte)
 import { COLLECTIONS } from '@silk/schema/constants';
 import { filteredSpreadsheetFileName, spreadsheetFileName } from '@silk/schema/formatters';
@@ -17,7 +18,7 @@ import { ANSWERED, endpoint, linkSecretOf, type EndpointDeps } from '../http/end
 import type { HttpHandler } from '../http/http';
 import { adminServices } from '../shared/admin';
 import { auditedView } from './audited-view';
-import { referralPages } from './referral-pages';
+import { referralPages, rewardPages } from './referral-pages';
 import { signupPages } from './signup-pages';
 import { ExportAborted, writeSignupsWorkbook, type SignupRecord } from './xlsx';
 
@@ -29,6 +30,8 @@ export interface ExportWaitlistDeps extends EndpointDeps {
   pages: () => AsyncIterable<readonly SignupRecord[]>;
   /** Referral records newest first, in pages. */
   referralPages: () => AsyncIterable<readonly SignupRecord[]>;
+  /** Reward queue entries newest first, in pages. */
+  rewardPages: () => AsyncIterable<readonly SignupRecord[]>;
   now: () => Date;
 }
 
@@ -64,6 +67,7 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
   const pages = overrides.pages ?? (() => signupPages(services().db.collection(COLLECTIONS.waitlistSignups)));
   const referrals =
     overrides.referralPages ?? (() => referralPages(services().db.collection(COLLECTIONS.referrals)));
+  const rewards = overrides.rewardPages ?? (() => rewardPages(services().db.collection(COLLECTIONS.rewards)));
   const now = overrides.now ?? (() => new Date());
   const secret = linkSecretOf(overrides);
   return endpoint(
@@ -97,10 +101,13 @@ export function makeExportWaitlistHandler(overrides: Partial<ExportWaitlistDeps>
       piped.catch(() => undefined); // a failed workbook surfaces from writeSignupsWorkbook
       let rows: number;
       try {
-        rows = await writeSignupsWorkbook(workbookStream, allPages(), timeZone, {
-          pages: referrals(),
-          onlyExportedRows: view !== undefined,
-        });
+        rows = await writeSignupsWorkbook(
+          workbookStream,
+          allPages(),
+          timeZone,
+          { pages: referrals(), onlyExportedRows: view !== undefined },
+          rewards(),
+        );
       } catch (error) {
         if (!(error instanceof ExportAborted)) throw error;
         logger.info('exportWaitlist: the client closed the connection before the end', {

@@ -3,7 +3,8 @@
 // written without it; in one transaction what server code stamps on a signup (server-stamps.ts: its first
 // signup time, a new signup's subscriber id, a plain edit key's hash) and then a new signup's
 // signup.created; its place in the ranking's index when its first signup time or confirmed referrals
-// changed (ranking/sync-entry.ts). Retried by the platform, so a transient failure does not leave an open
+// changed (ranking/sync-entry.ts); the reward tiers its credited referrals reach when they changed
+// (subscribers/reward-grant.ts). Retried by the platform, so a transient failure does not leave an open
 // panel showing
 // a deleted signup; a +1 or -1 counted twice is corrected by the scheduled reconciliation.
 import { COLLECTIONS } from '@silk/schema/constants';
@@ -14,7 +15,9 @@ import { signupCreatedEvent } from '../events/signup-events';
 import { emitEvent } from '../events/emit';
 import { rankSpace } from '../ranking/rank-store';
 import { syncRankEntry } from '../ranking/sync-entry';
+import { grantRewards } from '../subscribers/reward-grant';
 import { adminServices } from '../shared/admin';
+import { mailTokenSecret } from '../shared/secrets';
 import { triggerDocumentId } from '../shared/trigger-document-id';
 import { FIRST_SIGNUP_FIELD, hasFirstSignup } from '../shared/first-signup';
 import { holdsPlainEditKey } from './edit-key-hash';
@@ -22,7 +25,7 @@ import { stampSignup } from './server-stamps';
 import { recordSignupDeletion, recordSignupWrite } from './signup-feeds';
 
 export const onSignupWritten = onDocumentWritten(
-  { document: `${COLLECTIONS.waitlistSignups}/{id}`, retry: true },
+  { document: `${COLLECTIONS.waitlistSignups}/{id}`, retry: true, secrets: [mailTokenSecret] },
   async (event) => {
     const change = event.data;
     if (!change) return;
@@ -42,7 +45,8 @@ export const onSignupWritten = onDocumentWritten(
     const feeds = change.after.exists
       ? recordSignupWrite(db, id, change.after.data() ?? {}, !change.before.exists)
       : recordSignupDeletion(db, id);
-    await Promise.all([feeds, ranked]);
+    const rewarded = creditChanged(change.before, change.after) ? grantRewards(db, id) : undefined;
+    await Promise.all([feeds, ranked, rewarded]);
   },
 );
 
@@ -50,6 +54,13 @@ export const onSignupWritten = onDocumentWritten(
 async function announceSignup(db: Firestore, id: string, signup: DocumentSnapshot): Promise<void> {
   const stamped = await stampSignup(db, id, { giveSubscriberId: true });
   if (stamped?.subscriberId) await emitEvent(db, signupCreatedEvent(id, signup, stamped.subscriberId));
+}
+
+/** Its credited referrals changed (a signup that is gone has no rewards to give). */
+function creditChanged(before: DocumentSnapshot, after: DocumentSnapshot): boolean {
+  return (
+    after.exists && !isDeepStrictEqual(before.get('confirmedReferrals'), after.get('confirmedReferrals'))
+  );
 }
 
 /** Created, deleted, or a field the ranking follows changed (any other write, a repeat signup's too, leaves its place alone). */

@@ -18,6 +18,8 @@ import {
   MAX_CELL_TEXT,
   REFERRAL_COLUMNS,
   REFERRALS_SHEET_NAME,
+  REWARD_COLUMNS,
+  REWARDS_SHEET_NAME,
   safeText,
   SHEET_NAME,
   signupRow,
@@ -39,6 +41,7 @@ async function workbookOf(
   pages: SignupRecord[][],
   timeZone?: string,
   referrals?: { pages: SignupRecord[][]; onlyExportedRows: boolean },
+  rewards?: SignupRecord[][],
 ): Promise<{ buffer: Buffer; rows: number }> {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
@@ -50,11 +53,15 @@ async function workbookOf(
   async function* referralSource() {
     yield* referrals?.pages ?? [];
   }
+  async function* rewardSource() {
+    yield* rewards ?? [];
+  }
   const rows = await writeSignupsWorkbook(
     stream,
     source(),
     timeZone,
     referrals && { pages: referralSource(), onlyExportedRows: referrals.onlyExportedRows },
+    rewardSource(),
   );
   await ended;
   return { buffer: Buffer.concat(chunks), rows };
@@ -222,8 +229,13 @@ describe('writeSignupsWorkbook', () => {
       REFERRALS_SHEET_NAME,
       INVITATIONS_SHEET_NAME,
       ATTRIBUTION_SHEET_NAME,
+      REWARDS_SHEET_NAME,
     ]);
     expect(book.rows).toEqual([]);
+    expect(book.sheets[REWARDS_SHEET_NAME]).toEqual({
+      header: REWARD_COLUMNS.map((column) => column.header),
+      rows: [],
+    });
     expect(book.sheets[REFERRALS_SHEET_NAME]).toEqual({
       header: REFERRAL_COLUMNS.map((column) => column.header),
       rows: [],
@@ -244,7 +256,7 @@ describe('writeSignupsWorkbook', () => {
       [{ email: 'c@example.com', utmSource: '-2+3', utmCampaign: { formula: 'SUM(A1)' } }],
     ];
     const book = await readBackBook(signups, 3);
-    expect(book.sheetNames.at(-1)).toBe(ATTRIBUTION_SHEET_NAME);
+    expect(book.sheetNames.at(-2)).toBe(ATTRIBUTION_SHEET_NAME);
     const sheet = book.sheets[ATTRIBUTION_SHEET_NAME]!;
     expect(sheet.header).toEqual([
       'Email',
@@ -399,6 +411,74 @@ describe('writeSignupsWorkbook', () => {
       'bo@example.com',
       'dee@example.com',
     ]);
+  });
+
+  it("writes the Rewards worksheet: each queue entry, date cells, N/A, no formula; a filtered view keeps its rows' entries", async () => {
+    const reachedAt = Date.parse('2026-11-21T09:00:00Z');
+    const entries: SignupRecord[] = [
+      {
+        email: 'ana@example.com',
+        tierId: 'early',
+        tierName: 'Early beta',
+        referrals: 3,
+        status: 'fulfilled',
+        reachedAt,
+        fulfilledAt: reachedAt + 60_000,
+        fulfilledBy: 'admin@silk.travel',
+      },
+      {
+        email: 'bo@example.com',
+        tierId: 'merch',
+        tierName: '=Merch',
+        referrals: 10,
+        status: 'revoked',
+        reachedAt,
+        revokedAt: reachedAt,
+        revokedBy: 'admin@silk.travel',
+      },
+    ];
+    const signups = [[{ email: 'ana@example.com' }]];
+    const all = await readWorkbook((await workbookOf(signups, undefined, undefined, [entries])).buffer);
+    const sheet = all.sheets[REWARDS_SHEET_NAME]!;
+    expect(sheet.header).toEqual([
+      'Email',
+      'Reward',
+      'Referrals Needed',
+      'Status',
+      'Reached At',
+      'Fulfilled At',
+      'Fulfilled By',
+      'Revoked At',
+      'Revoked By',
+    ]);
+    expect(sheet.rows).toEqual([
+      [
+        'ana@example.com',
+        'Early beta',
+        '3',
+        'fulfilled',
+        new Date(reachedAt),
+        new Date(reachedAt + 60_000),
+        'admin@silk.travel',
+        NOT_AVAILABLE,
+        NOT_AVAILABLE,
+      ],
+      [
+        'bo@example.com',
+        "'=Merch",
+        '10',
+        'revoked',
+        new Date(reachedAt),
+        NOT_AVAILABLE,
+        NOT_AVAILABLE,
+        new Date(reachedAt),
+        'admin@silk.travel',
+      ],
+    ]);
+    const filtered = await readWorkbook(
+      (await workbookOf(signups, undefined, { pages: [], onlyExportedRows: true }, [entries])).buffer,
+    );
+    expect(filtered.sheets[REWARDS_SHEET_NAME]!.rows.map((row) => row[0])).toEqual(['ana@example.com']);
   });
 
   it('writes every page, real date cells, no shared strings and no formula for the OWASP payloads', async () => {

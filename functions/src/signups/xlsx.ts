@@ -9,7 +9,8 @@
 // A second worksheet, "Referrals", lists the referral records (referrer, referred, status, reason and
 // their dates); a third, "Invitations", the invitation funnel of the exported rows (all waves, then
 // each wave); a fourth, "Attribution", each exported signup's attribution (its UTM parameters,
-// referring host and landing path); the first keeps its 12 columns.
+// referring host and landing path); a fifth, "Rewards", the reward fulfilment queue (who reached which
+// tier, its state, who fulfilled or revoked it and when); the first keeps its 12 columns.
 import { ATTRIBUTION_LABELS } from '@silk/schema/attribution';
 import { NOT_AVAILABLE } from '@silk/schema/constants';
 import { displayValue, formatLocation, SIGNUP_COLUMNS, toDate, wallClockDate } from '@silk/schema/formatters';
@@ -53,6 +54,20 @@ export const INVITATION_COLUMNS = [
 ] as const;
 
 export const ATTRIBUTION_SHEET_NAME = 'Attribution';
+export const REWARDS_SHEET_NAME = 'Rewards';
+
+/** The Rewards worksheet's columns: a queue entry's fields (RewardEntry), dates as date cells. */
+export const REWARD_COLUMNS = [
+  { key: 'email', header: 'Email', width: 32 },
+  { key: 'tierName', header: 'Reward', width: 24 },
+  { key: 'referrals', header: 'Referrals Needed', width: 16 },
+  { key: 'status', header: 'Status', width: 12 },
+  { key: 'reachedAt', header: 'Reached At', width: 22, date: true },
+  { key: 'fulfilledAt', header: 'Fulfilled At', width: 22, date: true },
+  { key: 'fulfilledBy', header: 'Fulfilled By', width: 32 },
+  { key: 'revokedAt', header: 'Revoked At', width: 22, date: true },
+  { key: 'revokedBy', header: 'Revoked By', width: 32 },
+] as const;
 
 /** The Attribution worksheet's columns: the signup's address, then its attribution fields in registry order. */
 export const ATTRIBUTION_COLUMNS: ReadonlyArray<{ key: string; header: string; width: number }> = [
@@ -120,16 +135,31 @@ export function signupRow(
   });
 }
 
+/** One row of a record's columns: text cells (N/A when missing), the dates as date cells. */
+function recordRow(
+  columns: ReadonlyArray<{ key: string; date?: boolean }>,
+  record: SignupRecord,
+  dates: (value: unknown) => Date | null,
+): CellValue[] {
+  return columns.map((column) =>
+    column.date ? (dates(record[column.key]) ?? NOT_AVAILABLE) : safeText(displayValue(record[column.key])),
+  );
+}
+
 /** One Referrals row: text cells (N/A when missing), the dates as date cells. */
 export function referralRow(
   record: SignupRecord,
   dates: (value: unknown) => Date | null = toDate,
 ): CellValue[] {
-  return REFERRAL_COLUMNS.map((column) =>
-    'date' in column
-      ? (dates(record[column.key]) ?? NOT_AVAILABLE)
-      : safeText(displayValue(record[column.key])),
-  );
+  return recordRow(REFERRAL_COLUMNS, record, dates);
+}
+
+/** One Rewards row: text cells (N/A when missing), the dates as date cells. */
+export function rewardRow(
+  record: SignupRecord,
+  dates: (value: unknown) => Date | null = toDate,
+): CellValue[] {
+  return recordRow(REWARD_COLUMNS, record, dates);
 }
 
 /**
@@ -283,7 +313,8 @@ async function waitForSheet(stream: Writable, sheet: Worksheet): Promise<void> {
  * between pages so a slow client never makes the rows pile up in memory. Signup dates are in
  * `timeZone` (an IANA zone Intl accepts). The Referrals worksheet follows (just its header without
  * `referrals`), then the Invitations worksheet (the funnel of the signup rows written), then the
- * Attribution worksheet (one row per signup row written, in the same order). Returns the signup row
+ * Attribution worksheet (one row per signup row written, in the same order), then the Rewards worksheet
+ * (the queue entries of `rewards`; with a filtered view, those of its rows). Returns the signup row
  * count.
  */
 export async function writeSignupsWorkbook(
@@ -291,6 +322,7 @@ export async function writeSignupsWorkbook(
   pages: AsyncIterable<readonly SignupRecord[]>,
   timeZone = DEFAULT_TIME_ZONE,
   referrals?: ReferralsSource,
+  rewards?: AsyncIterable<readonly SignupRecord[]>,
 ): Promise<number> {
   // exceljs is loaded here, at the first export, not with the bundle that every function loads.
   const { default: ExcelJS } = await import('exceljs');
@@ -357,6 +389,15 @@ export async function writeSignupsWorkbook(
     if (index % EXPORT_PAGE_ROWS === EXPORT_PAGE_ROWS - 1) await waitForSheet(stream, attributionSheet.sheet);
   }
   attributionSheet.sheet.commit();
+
+  const rewardSheet = addSheet(workbook, REWARDS_SHEET_NAME, REWARD_COLUMNS, timesIn('reachedAt'));
+  for await (const page of rewards ?? []) {
+    for (const record of page) {
+      if (!exported || exported.has(String(record.email))) rewardSheet.addRow(rewardRow(record, dates));
+    }
+    await waitForSheet(stream, rewardSheet.sheet);
+  }
+  rewardSheet.sheet.commit();
   await workbook.commit();
   return rows;
 }

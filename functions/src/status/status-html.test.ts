@@ -18,7 +18,11 @@ const content: StatusContent = {
     { maskedEmail: 'an…@g….com', confirmedReferrals: 12 },
     { maskedEmail: '<b>…@x….org', confirmedReferrals: 1 },
   ],
+  rewardTiers: [],
 };
+
+const EARLY = { id: 'early', referrals: 3, name: 'Early <beta>', description: 'Skip the line.' };
+const MERCH = { id: 'merch', referrals: 10, name: 'Merch', description: '' };
 
 describe('the status page content', () => {
   const html = statusHtml(content, TOKEN);
@@ -53,6 +57,25 @@ describe('the status page content', () => {
     expect(pending).toContain(STATUS_COPY.placePending);
     expect(pending).not.toContain('data-share-copy');
     expect(pending).toContain(STATUS_COPY.leaderboardEmpty);
+  });
+});
+
+describe('the rewards on the status page', () => {
+  it('shows the tiers reached, escaped, and the progress to the next one', () => {
+    const html = statusHtml({ ...content, rewardTiers: [EARLY, MERCH] }, TOKEN);
+    expect(html).toContain('<strong>Early &lt;beta&gt;</strong> <span>(Reached)</span><br>Skip the line.');
+    expect(html).not.toContain('<strong>Merch</strong>');
+    expect(html).toContain('data-testid="status-next-reward">3 of 10 referrals to Merch</p>');
+  });
+
+  it('says none is reached yet, then that every one is reached, and shows nothing without tiers', () => {
+    const early = statusHtml({ ...content, confirmedReferrals: 2, rewardTiers: [EARLY, MERCH] }, TOKEN);
+    expect(early).toContain(STATUS_COPY.rewardsNone);
+    expect(early).toContain('2 of 3 referrals to Early &lt;beta&gt;');
+    const all = statusHtml({ ...content, confirmedReferrals: 12, rewardTiers: [EARLY, MERCH] }, TOKEN);
+    expect(all).toContain('<strong>Merch</strong>');
+    expect(all).toContain(STATUS_COPY.rewardsAll);
+    expect(statusHtml(content, TOKEN)).not.toContain(STATUS_COPY.rewardsTitle);
   });
 });
 

@@ -7,6 +7,7 @@
 import { API_ROUTES } from '@silk/schema/api-routes';
 import { LINK_EXPIRED, LINK_INVALID } from '@silk/schema/messages';
 import { describeRankingRule, type LeaderboardEntry, type RankingRule } from '@silk/schema/referrals';
+import { EVERY_REWARD_REACHED, progressToTier, type RewardTier } from '@silk/schema/rewards';
 import { formatPlace, shareTargets } from '@silk/schema/share-links';
 import { escapeHtml } from '../http/html-page';
 
@@ -18,6 +19,8 @@ export interface StatusContent {
   referralLink: string | null;
   rule: RankingRule;
   leaderboard: LeaderboardEntry[];
+  /** The reward tiers in force, fewest referrals first (none: the page shows no rewards). */
+  rewardTiers: RewardTier[];
 }
 
 /** Why the page offers a fresh link instead of the numbers. */
@@ -31,6 +34,10 @@ export const STATUS_COPY = {
   linkNote: 'Each friend who joins through your link and confirms their e-mail moves you up the line.',
   copy: 'Copy link',
   share: 'Share…',
+  rewardsTitle: 'Your rewards',
+  rewardsNone: 'No reward reached yet.',
+  rewardsAll: EVERY_REWARD_REACHED,
+  reached: 'Reached',
   leaderboardTitle: 'Top referrers',
   leaderboardEmpty: 'No confirmed referrals yet: yours could be the first.',
   freshTitle: 'Get your status link',
@@ -82,6 +89,28 @@ function leaderboardHtml(entries: LeaderboardEntry[]): string {
   return `<ol class="leaderboard">${rows.join('')}</ol>`;
 }
 
+/** The tiers reached (each with its description) and the progress to the next one. */
+export function rewardsHtml(tiers: readonly RewardTier[], credited: number): string {
+  if (tiers.length === 0) return '';
+  const reached = tiers.filter((tier) => tier.referrals <= credited);
+  const next = tiers.find((tier) => tier.referrals > credited);
+  const list = reached.length
+    ? `<ul class="status__rewards" data-testid="status-rewards">${reached
+        .map(
+          (tier) =>
+            `<li><strong>${escapeHtml(tier.name)}</strong> <span>(${STATUS_COPY.reached})</span>` +
+            (tier.description ? `<br>${escapeHtml(tier.description)}` : '') +
+            `</li>`,
+        )
+        .join('')}</ul>`
+    : `<p data-testid="status-rewards">${STATUS_COPY.rewardsNone}</p>`;
+  const progress = next ? progressToTier(credited, next) : STATUS_COPY.rewardsAll;
+  return (
+    `<h2>${STATUS_COPY.rewardsTitle}</h2>${list}` +
+    `<p class="status__next-reward" data-testid="status-next-reward">${escapeHtml(progress)}</p>`
+  );
+}
+
 /** "Download my data": a native form posting the page's own link token, answered with the file. */
 export function dataFormHtml(token: string): string {
   return (
@@ -110,6 +139,7 @@ export function statusHtml(content: StatusContent, token: string): string {
     `<p class="status__rule">${escapeHtml(describeRankingRule(content.rule))}</p>` +
     `<dl class="status__numbers"><div><dt>${STATUS_COPY.referralsLabel}</dt>` +
     `<dd data-testid="status-referrals">${content.confirmedReferrals.toLocaleString('en-US')}</dd></div></dl>` +
+    rewardsHtml(content.rewardTiers, content.confirmedReferrals) +
     link +
     `<h2>${STATUS_COPY.leaderboardTitle}</h2>${leaderboardHtml(content.leaderboard)}` +
     dataFormHtml(token) +

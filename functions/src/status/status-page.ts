@@ -1,5 +1,5 @@
 // GET /status?token=<signed status link> — the subscriber's private status page: their place in line
-// ("#1,234 of 56,789"), confirmed referrals, referral link with share targets and the masked top 10,
+// ("#1,234 of 56,789"), confirmed referrals, the reward tiers reached and the progress to the next, referral link with share targets and the masked top 10,
 // rendered into the site's prerendered shell (status-shell.ts), so the numbers need no script. The link
 // is the only way in: no address in any URL, and a refused token (malformed, tampered, expired, or a
 // subscriber no longer on the list) shows the same kind of page, with a form that e-mails a fresh link to
@@ -13,6 +13,7 @@ import { defaultMailContext, type MailContext } from '../subscribers/mailing-lis
 import { addressOf, signupRef } from '../subscribers/subscribers';
 import { leaderboard, positionOf, type Position } from '../ranking/position';
 import { rankSpace, readSettings } from '../ranking/rank-store';
+import { rewardTiers } from '../referrals/reward-store';
 import { cachedShell, fillShell, type ShellLoader } from './status-shell';
 import { refuseWithPage, sendHtmlPage } from '../http/html-page';
 import { freshLinkHtml, sentHtml, statusHtml, type StatusContent, type StatusRefusal } from './status-html';
@@ -47,10 +48,11 @@ export async function statusContent(
 ): Promise<StatusContent | null> {
   const email = await addressOf(db, subscriberId);
   if (!email) return null;
-  const [signup, position, top] = await Promise.all([
+  const [signup, position, top, tiers] = await Promise.all([
     signupRef(db, email).get(),
     ranking.positionOf(db, email),
     ranking.leaderboard(db, LEADERBOARD_SIZE),
+    rewardTiers(db),
   ]);
   const code = signup.get('referralCode') as unknown;
   const confirmed = signup.get('confirmedReferrals') as unknown;
@@ -60,6 +62,7 @@ export async function statusContent(
     referralLink: typeof code === 'string' ? referralLink(siteOrigin, code) : null,
     rule: position?.rule ?? (await rankingRule(db)),
     leaderboard: top,
+    rewardTiers: tiers,
   };
 }
 

@@ -52,6 +52,7 @@ import {
   setRankingRuleRequestSchema,
   statusLinkRequestSchema,
 } from './referral-api';
+import { rewardFulfilRequestSchema, rewardTiersSaveRequestSchema } from './reward-api';
 import {
   passwordChangeRequestSchema,
   requestPasswordResetSchema,
@@ -89,6 +90,8 @@ export const REQUEST_SCHEMAS = {
   statusData: linkTokenRequestSchema,
   reviewReferral: reviewReferralRequestSchema,
   setRankingRule: setRankingRuleRequestSchema,
+  rewardTiersSave: rewardTiersSaveRequestSchema,
+  rewardFulfil: rewardFulfilRequestSchema,
   invitePage: emptyRequestSchema,
   redeemInvite: redeemInviteRequestSchema,
   declineInvite: declineInviteRequestSchema,

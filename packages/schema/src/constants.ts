@@ -52,6 +52,8 @@ export const COLLECTIONS = {
   apiKeys: 'api_keys',
   /** mail_copy/{kind}: the current copy of a kind of e-mail, its versions in mail_copy/{kind}/versions/{n}. */
   mailCopy: 'mail_copy',
+  /** rewards/{email}_{tierId}: a person who reached a reward tier (RewardEntry, @silk/schema/rewards). */
+  rewards: 'rewards',
 } as const;
 
 /** settings/{this}: the daily drip of invitations (DripSettings, @silk/schema/invites). */
@@ -59,6 +61,9 @@ export const INVITE_SETTINGS_DOC = 'invites';
 
 /** The Activity tab counts the security log's events of this many last hours (security_log_counts). */
 export const SECURITY_EVENTS_SHOWN_HOURS = 24;
+
+/** settings/{this}: the reward tiers an Admin defined (RewardSettings, @silk/schema/rewards). */
+export const REWARD_SETTINGS_DOC = 'rewards';
 
 /** settings/{this}: the ranking rule in force and its re-rank (RankingSettings, @silk/schema/referrals). */
 export const RANKING_SETTINGS_DOC = 'ranking';

@@ -81,6 +81,11 @@ export const MAIL_VARIABLES = {
     sample: 'You moved 100 places up the line.',
   },
   confirmedReferrals: { description: 'The confirmed referrals so far', link: false, sample: '3' },
+  nextTier: {
+    description: 'Where the next reward stands, as a sentence',
+    link: false,
+    sample: 'Next: 3 of 5 referrals to Silk tote.',
+  },
 } as const satisfies Record<string, MailVariableSpec>;
 
 export type MailVariable = keyof typeof MAIL_VARIABLES;
@@ -168,15 +173,16 @@ export const MAIL_KIND_SPECS: Record<MailKind, MailKindSpec> = {
     label: 'Reward',
     description: 'Sent once when a subscriber’s confirmed referrals reach a reward tier.',
     hasSubject: true,
-    variables: [...FOOTER_VARIABLES, 'tierName', 'tierDescription', 'confirmedReferrals'],
+    variables: [...FOOTER_VARIABLES, 'tierName', 'tierDescription', 'confirmedReferrals', 'nextTier'],
     requiredLinks: ['statusLink'],
     defaults: {
-      subject: 'You reached “{{tierName}}” on the {{productName}} waitlist',
+      subject: 'You earned a reward: {{tierName}}',
       body: paragraphs(
-        '# You earned a reward: {{tierName}}',
-        '{{confirmedReferrals}} friends have joined through your link and confirmed. {{tierDescription}}',
+        '# You reached {{tierName}}',
+        'Thank you: {{confirmedReferrals}} confirmed referrals through your link earned you {{tierName}} on the {{productName}} waitlist. {{tierDescription}}',
+        '{{nextTier}}',
         `[${REWARD_BUTTON_LABEL}]({{statusLink}})`,
-        'Thank you for spreading the word. Your status page shows how far you are from the next reward.',
+        'The team will be in touch about your reward.',
       ),
     },
   },

@@ -307,3 +307,15 @@ export function mailCopyRestored(version: number): string {
     : `Version ${version} is back. New e-mails use it within a minute.`;
 }
 export const MAIL_COPY_LOAD_FAILED = 'The e-mails could not be loaded or saved. Please try again.';
+// Reward tiers: the Admin's editor, the fulfilment queue, the review that takes credit back.
+export const REWARDS_ADMIN_REQUIRED = 'Only Admins can define rewards or mark them fulfilled.';
+export const REWARD_REQUEST_INVALID =
+  'Give each reward a name and a number of referrals from 1 to 100,000 (each number once).';
+export const REWARD_TIERS_SAVED = 'The reward tiers have been saved.';
+export const REWARD_NOT_FOUND = 'This reward is no longer in the queue.';
+export const REWARD_REVOKED = 'This reward was taken back: the referral credit behind it was rejected.';
+export const REWARD_FULFILLED = 'Marked fulfilled.';
+export const REWARD_ALREADY_FULFILLED = 'This reward was already marked fulfilled.';
+export const REWARDS_LOAD_FAILED = 'The rewards could not be loaded or changed. Please try again.';
+export const NO_REWARD_TIERS = 'No reward tiers yet.';
+export const NO_REWARD_ENTRIES = 'Nobody in this view of the queue.';

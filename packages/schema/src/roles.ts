@@ -67,6 +67,9 @@ export const AUDIT_ACTIONS = [
   'embed.origins.changed',
   'mailcopy.saved',
   'mailcopy.restored',
+  'reward.tiers.changed',
+  'reward.fulfilled',
+  'reward.revoked',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,5 +1,5 @@
 // Imported first by the tests that render the whole panel: the data the tabs read (the team, webhooks, the
-// audit log, referrals, invitations) is mocked to stay empty, so any tab can open without a backend.
+// audit log, referrals, rewards, invitations) is mocked to stay empty, so any tab can open without a backend.
 import { vi } from 'vitest';
 
 vi.mock('@silk/data-access/team', () => ({ listTeam: vi.fn(async () => []) }));
@@ -16,6 +16,10 @@ vi.mock('@silk/data-access/audit-log', () => ({
 vi.mock('@silk/data-access/referrals', () => ({
   listenToWithheldReferrals: vi.fn(() => () => {}),
   listenToRankingSettings: vi.fn(() => () => {}),
+}));
+vi.mock('@silk/data-access/rewards', () => ({
+  listenToRewardTiers: vi.fn(() => () => {}),
+  listenToRewardQueue: vi.fn(() => () => {}),
 }));
 vi.mock('@silk/data-access/invites', () => ({
   listenToInviteWaves: vi.fn(() => () => {}),

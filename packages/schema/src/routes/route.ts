@@ -37,7 +37,8 @@ export type StaffRefusal =
   | 'manageImports'
   | 'manageApiKeys'
   | 'manageEmbeds'
-  | 'manageMailCopy';
+  | 'manageMailCopy'
+  | 'manageRewards';
 
 /** Who may call a route. */
 export type RouteAccess =

@@ -28,6 +28,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'embed.origins.changed': 'Embedding sites changed',
   'mailcopy.saved': 'E-mail copy saved',
   'mailcopy.restored': 'E-mail copy restored',
+  'reward.tiers.changed': 'Reward tiers changed',
+  'reward.fulfilled': 'Reward fulfilled',
+  'reward.revoked': 'Reward taken back',
 };
 
 /** The label of an action; one this panel does not know reads as written. */

@@ -1,6 +1,7 @@
 import '@/testing/staff-api';
 import { ApiError, callApi } from '@silk/data-access/api-client';
 import { listenToRankingSettings, listenToWithheldReferrals } from '@silk/data-access/referrals';
+import { listenToRewardQueue, listenToRewardTiers } from '@silk/data-access/rewards';
 import type { WaitlistSignupRow } from '@silk/data-access/signups';
 import { staffClient } from '@silk/data-access/staff-client';
 import {
@@ -9,11 +10,15 @@ import {
   RANKING_LOAD_FAILED,
   REFERRALS_ADMIN_REQUIRED,
   REFERRALS_LOAD_FAILED,
+  NO_REWARD_ENTRIES,
+  REWARD_REQUEST_INVALID,
+  REWARDS_ADMIN_REQUIRED,
 } from '@silk/schema/messages';
 import { rerankDone, rerankRunning } from '@silk/schema/ranking-cases';
 import type { RankingSettings, ReferralRecord } from '@silk/schema/referrals';
+import type { RewardEntry, RewardTier } from '@silk/schema/rewards';
 import type { Role } from '@silk/schema/roles';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { services } from '@/testing/services';
@@ -25,11 +30,17 @@ vi.mock('@silk/data-access/referrals', () => ({
   listenToWithheldReferrals: vi.fn(),
   listenToRankingSettings: vi.fn(),
 }));
+vi.mock('@silk/data-access/rewards', () => ({
+  listenToRewardTiers: vi.fn(),
+  listenToRewardQueue: vi.fn(),
+}));
 
 const call = vi.mocked(callApi);
 const STAFF_CLIENT = { apiBase: '/api', staffToken: 'id-token' };
 const queue = fakeListener<ReferralRecord[]>();
 const ranking = fakeListener<RankingSettings>();
+const tiers = fakeListener<RewardTier[]>();
+const rewards = fakeListener<(RewardEntry & { id: string })[]>();
 
 beforeEach(() => {
   call.mockReset();
@@ -38,6 +49,8 @@ beforeEach(() => {
   vi.mocked(staffClient).mockResolvedValue(STAFF_CLIENT);
   vi.mocked(listenToWithheldReferrals).mockImplementation(queue.listen);
   vi.mocked(listenToRankingSettings).mockImplementation(ranking.listen);
+  vi.mocked(listenToRewardTiers).mockImplementation(tiers.listen);
+  vi.mocked(listenToRewardQueue).mockImplementation(rewards.listen);
 });
 
 const at = (day: number) => new Date(Date.UTC(2026, 10, day));
@@ -101,7 +114,7 @@ describe('Referrals tab', () => {
       expect.any(Function),
       expect.any(Function),
     );
-    expect(screen.getByText(LOADING_DATA)).toBeInTheDocument();
+    expect(screen.getAllByText(LOADING_DATA)).toHaveLength(3); // the queue, the tiers, the rewards
 
     act(() => queue.deliver(WITHHELD));
     act(() => ranking.deliver(SETTINGS));
@@ -129,7 +142,7 @@ describe('Referrals tab', () => {
 
   it('says so when there are no confirmed referrals, and while the signups load', () => {
     const { rerender } = renderTab(['Staff'], null);
-    expect(screen.getAllByText(LOADING_DATA)).toHaveLength(2); // the top referrers and the queue
+    expect(screen.getAllByText(LOADING_DATA)).toHaveLength(4); // the top referrers, the queue, the tiers, the rewards
     rerender(<ReferralsTab signups={[SIGNUPS[1]!]} roles={['Staff']} />);
     expect(screen.getByText('No confirmed referrals yet.')).toBeInTheDocument();
   });
@@ -204,5 +217,149 @@ describe('Referrals tab', () => {
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
     expect(alerts).toEqual([REFERRALS_LOAD_FAILED, RANKING_LOAD_FAILED]);
     logged.mockRestore();
+  });
+});
+
+const EARLY: RewardTier = { id: 'early', referrals: 3, name: 'Early beta', description: 'Skip the line.' };
+const MERCH: RewardTier = { id: 'merch', referrals: 10, name: 'Merch', description: '' };
+const ENTRIES: (RewardEntry & { id: string })[] = [
+  {
+    id: 'ana@example.com_merch',
+    email: 'ana@example.com',
+    tierId: 'merch',
+    tierName: 'Merch',
+    referrals: 10,
+    reachedAt: Date.UTC(2026, 10, 7),
+    status: 'unfulfilled',
+  },
+  {
+    id: 'ana@example.com_early',
+    email: 'ana@example.com',
+    tierId: 'early',
+    tierName: 'Early beta',
+    referrals: 3,
+    reachedAt: Date.UTC(2026, 10, 6),
+    status: 'unfulfilled',
+  },
+  {
+    id: 'cy@example.com_early',
+    email: 'cy@example.com',
+    tierId: 'early',
+    tierName: 'Early beta',
+    referrals: 3,
+    reachedAt: Date.UTC(2026, 10, 5),
+    status: 'fulfilled',
+    fulfilledAt: Date.UTC(2026, 10, 6),
+    fulfilledBy: 'boss@silk.travel',
+  },
+];
+
+describe('Referrals tab: rewards', () => {
+  it('shows every member the tiers and the queue, filtered by state and tier, without controls', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderTab(['Staff']);
+    act(() => tiers.deliver([EARLY, MERCH]));
+    act(() => rewards.deliver(ENTRIES));
+    expect(screen.getByRole('list', { name: 'Reward tiers' })).toHaveTextContent(
+      'Early beta — 3 credited referrals: Skip the line.',
+    );
+    expect(
+      screen.queryByRole('button', { name: /Save tiers|Add a tier|Mark fulfilled/ }),
+    ).not.toBeInTheDocument();
+    // Unfulfilled first, newest first.
+    expect(tableRows('Reward fulfilment queue').map((row) => row.slice(0, 2))).toEqual([
+      ['ana@example.com', 'Merch'],
+      ['ana@example.com', 'Early beta'],
+    ]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'fulfilled');
+    expect(tableRows('Reward fulfilment queue')).toEqual([
+      [
+        'cy@example.com',
+        'Early beta',
+        '3',
+        expect.stringContaining('2026'),
+        expect.stringMatching(/^Fulfilled by boss@silk.travel, .*2026/),
+      ],
+    ]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'all');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Reward' }), 'merch');
+    expect(tableRows('Reward fulfilment queue').map((row) => row[0])).toEqual(['ana@example.com']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'revoked');
+    expect(screen.getByText(NO_REWARD_ENTRIES)).toBeInTheDocument();
+    unmount();
+    expect(tiers.stop).toHaveBeenCalled();
+    expect(rewards.stop).toHaveBeenCalled();
+  });
+
+  it('lets an Admin mark a reward fulfilled through the route, and shows a refusal as an alert', async () => {
+    call.mockResolvedValueOnce({ ok: true, message: 'Marked fulfilled.' });
+    call.mockRejectedValueOnce(new ApiError(403, { error: REWARDS_ADMIN_REQUIRED }));
+    const user = userEvent.setup();
+    renderTab(['Admin']);
+    act(() => tiers.deliver([EARLY, MERCH]));
+    act(() => rewards.deliver(ENTRIES));
+    await user.click(screen.getByRole('button', { name: 'Mark fulfilled: Early beta for ana@example.com' }));
+    expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'rewardFulfil', {
+      id: 'ana@example.com_early',
+    });
+    expect(await screen.findByText('Marked fulfilled.')).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('button', { name: 'Mark fulfilled: Merch for ana@example.com' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(REWARDS_ADMIN_REQUIRED);
+  });
+
+  it('lets an Admin add, edit and remove tiers, refusing an incomplete list before calling', async () => {
+    call.mockResolvedValue({ ok: true, message: 'The reward tiers have been saved.' });
+    const user = userEvent.setup();
+    renderTab(['Admin']);
+    act(() => tiers.deliver([EARLY]));
+    expect(screen.getByRole('button', { name: 'Save tiers' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Add a tier' }));
+    const second = screen.getByRole('group', { name: 'Tier 2' });
+    const referrals = within(second).getByRole('spinbutton', { name: 'Credited referrals needed' });
+    await user.type(referrals, '3');
+    await user.type(within(second).getByRole('textbox', { name: 'Name' }), 'Merch');
+    await user.click(screen.getByRole('button', { name: 'Save tiers' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(REWARD_REQUEST_INVALID); // 3 twice
+    expect(call).not.toHaveBeenCalled();
+
+    await user.clear(referrals);
+    await user.type(referrals, '10');
+    await user.type(within(second).getByRole('textbox', { name: 'Description' }), 'A tote bag.');
+    await user.click(screen.getByRole('button', { name: 'Save tiers' }));
+    expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'rewardTiersSave', {
+      tiers: [
+        EARLY,
+        {
+          id: expect.stringMatching(/^[a-z0-9]{16}$/),
+          referrals: 10,
+          name: 'Merch',
+          description: 'A tote bag.',
+        },
+      ],
+    });
+    expect(await screen.findByText('The reward tiers have been saved.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove tier 1 (Early beta)' }));
+    expect(screen.queryByRole('group', { name: 'Tier 2' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save tiers' }));
+    expect(call).toHaveBeenLastCalledWith(STAFF_CLIENT, 'rewardTiersSave', { tiers: [] });
+  });
+
+  it('lets an Admin take back credit by the referred address (Staff see no such form)', async () => {
+    call.mockResolvedValueOnce({ ok: true, status: 'rejected', message: 'Referral credit rejected.' });
+    const user = userEvent.setup();
+    const { unmount } = renderTab(['Staff']);
+    expect(screen.queryByRole('button', { name: 'Reject credit' })).not.toBeInTheDocument();
+    unmount();
+    renderTab(['Admin']);
+    const address = screen.getByRole('textbox', { name: "Referred person's e-mail address" });
+    await user.type(address, ' bo@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Reject credit' }));
+    expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'reviewReferral', {
+      referred: 'bo@example.com',
+      decision: 'reject',
+    });
+    expect(await screen.findByText('Referral credit rejected.')).toHaveAttribute('role', 'status');
+    expect(address).toHaveValue('');
   });
 });
