@@ -26,6 +26,7 @@ import { REQUEST_SCHEMAS, type ParsedRequest } from '@silk/schema/api-schemas';
 import {
   ADMIN_REQUIRED,
   API_KEYS_ADMIN_REQUIRED,
+  BROADCASTS_ADMIN_REQUIRED,
   EMBED_ADMIN_REQUIRED,
   LINK_EXPIRED,
   LINK_INVALID,
@@ -167,6 +168,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageImports: IMPORTS_ADMIN_REQUIRED,
   manageApiKeys: API_KEYS_ADMIN_REQUIRED,
   manageEmbeds: EMBED_ADMIN_REQUIRED,
+  manageBroadcasts: BROADCASTS_ADMIN_REQUIRED,
 };
 
 /** The staff route's access check: the member it lets in, or a 403 with the route's refusal. */

@@ -38,6 +38,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageImports: messages.IMPORTS_ADMIN_REQUIRED,
   manageApiKeys: messages.API_KEYS_ADMIN_REQUIRED,
   manageEmbeds: messages.EMBED_ADMIN_REQUIRED,
+  manageBroadcasts: messages.BROADCASTS_ADMIN_REQUIRED,
 };
 
 let outsider: { email: string; idToken: string };

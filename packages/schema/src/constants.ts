@@ -50,6 +50,8 @@ export const COLLECTIONS = {
   mailEvents: 'mail_events',
   /** api_keys/{sha256 of the key}: an API key of the public API (@silk/schema/api-keys), never the key. */
   apiKeys: 'api_keys',
+  /** broadcasts/{id}: an Admin's message to the list, with chunks/{n} and recipients/{mailboxKey}. */
+  broadcasts: 'broadcasts',
 } as const;
 
 /** settings/{this}: the daily drip of invitations (DripSettings, @silk/schema/invites). */

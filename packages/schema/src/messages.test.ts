@@ -91,6 +91,11 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   EMBED_COPIED: 'Link copied.',
   EMBED_ORIGINS_SAVED: 'The allowed sites have been saved.',
   EMBED_ORIGINS_LOAD_FAILED: 'The allowed sites could not be loaded. Please try again.',
+  BROADCASTS_ADMIN_REQUIRED: 'Only Admins can write or send broadcasts.',
+  BROADCAST_REQUEST_INVALID: 'Enter a subject and a message, and choose who it goes to.',
+  BROADCAST_TEST_SENT: 'A test has been sent to your own address.',
+  BROADCASTS_LOAD_FAILED: 'The broadcasts could not be loaded. Please try again.',
+  NO_BROADCASTS: 'No broadcasts yet.',
   WEBHOOKS_ADMIN_REQUIRED: 'Only Admins can manage webhooks.',
   WEBHOOK_REQUEST_INVALID: 'Enter a valid webhook address and choose at least one event.',
   WEBHOOK_URL_REFUSED: 'Webhook addresses must be https:// URLs of public servers.',
@@ -257,6 +262,13 @@ describe('messages', () => {
     expect(messages.importFinished(1200, 3, 2)).toBe(
       "Import finished: 1,200 new signups, 3 merged into existing ones. 2 skipped: erased at their owner's request.",
     );
+  });
+
+  it('says what a broadcast does', () => {
+    expect(messages.broadcastReach(1)).toBe('This broadcast reaches 1 person.');
+    expect(messages.broadcastReach(12000)).toBe('This broadcast reaches 12,000 people.');
+    expect(messages.broadcastQueued(null)).toBe('Sending: the mail goes out in the background.');
+    expect(messages.broadcastQueued(Date.UTC(2026, 11, 1, 9, 30))).toBe('Scheduled for 2026-12-01 09:30 UTC.');
   });
 
   it('has no empty message', () => {

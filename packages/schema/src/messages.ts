@@ -277,3 +277,16 @@ export const EMBED_COPY_LABEL = 'Copy link';
 export const EMBED_COPIED = 'Link copied.';
 export const EMBED_ORIGINS_SAVED = 'The allowed sites have been saved.';
 export const EMBED_ORIGINS_LOAD_FAILED = 'The allowed sites could not be loaded. Please try again.';
+// Broadcasts: an Admin's message to the mailing list.
+export const BROADCASTS_ADMIN_REQUIRED = 'Only Admins can write or send broadcasts.';
+export const BROADCAST_REQUEST_INVALID = 'Enter a subject and a message, and choose who it goes to.';
+export const BROADCAST_TEST_SENT = 'A test has been sent to your own address.';
+export const BROADCASTS_LOAD_FAILED = 'The broadcasts could not be loaded. Please try again.';
+export const NO_BROADCASTS = 'No broadcasts yet.';
+export function broadcastQueued(sendAt: number | null): string {
+  if (sendAt !== null) return `Scheduled for ${new Date(sendAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
+  return 'Sending: the mail goes out in the background.';
+}
+export function broadcastReach(count: number): string {
+  return `This broadcast reaches ${count === 1 ? '1 person' : `${count.toLocaleString('en-US')} people`}.`;
+}

@@ -65,6 +65,9 @@ export const AUDIT_ACTIONS = [
   'apikey.created',
   'apikey.revoked',
   'embed.origins.changed',
+  'broadcast.created',
+  'broadcast.tested',
+  'broadcast.sent',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

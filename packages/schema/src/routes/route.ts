@@ -36,7 +36,8 @@ export type StaffRefusal =
   | 'manageWebhooks'
   | 'manageImports'
   | 'manageApiKeys'
-  | 'manageEmbeds';
+  | 'manageEmbeds'
+  | 'manageBroadcasts';
 
 /** Who may call a route. */
 export type RouteAccess =
@@ -205,7 +206,8 @@ export type RouteDomain =
   | 'webhooks'
   | 'imports'
   | 'suppression'
-  | 'apikeys';
+  | 'apikeys'
+  | 'broadcasts';
 
 /** One domain's routes, keyed by the Cloud Function that serves each, with the domain they belong to. */
 export function defineRoutes<

@@ -26,6 +26,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'apikey.created': 'API key created',
   'apikey.revoked': 'API key revoked',
   'embed.origins.changed': 'Embedding sites changed',
+  'broadcast.created': 'Broadcast created',
+  'broadcast.tested': 'Broadcast test sent',
+  'broadcast.sent': 'Broadcast sent',
 };
 
 /** The label of an action; one this panel does not know reads as written. */
