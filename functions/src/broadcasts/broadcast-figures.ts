@@ -23,7 +23,8 @@ export async function withListFigures(db: Firestore, views: BroadcastView[]): Pr
   const figures = new Map<string, { bounced: number; unsubscribed: number }>();
   for (const view of started) {
     const later = entries.docs.filter((doc) => Number(doc.get('at')) >= view.sendAt);
-    const markers = later.length > 0 ? await db.getAll(...later.map((doc) => recipientRef(db, view.id, doc.id))) : [];
+    const markers =
+      later.length > 0 ? await db.getAll(...later.map((doc) => recipientRef(db, view.id, doc.id))) : [];
     let bounced = 0;
     let unsubscribed = 0;
     for (const [index, doc] of later.entries()) {

@@ -115,7 +115,8 @@ export async function claimPreparation(db: Firestore, id: string, now: number): 
     const broadcast = (await transaction.get(ref)).data() as StoredBroadcast | undefined;
     if (!broadcast) return false;
     const due = broadcast.state === 'scheduled' && broadcast.sendAt <= now;
-    const stale = broadcast.state === 'preparing' && (broadcast.preparingSince ?? 0) <= now - PREPARE_TIMEOUT_MS;
+    const stale =
+      broadcast.state === 'preparing' && (broadcast.preparingSince ?? 0) <= now - PREPARE_TIMEOUT_MS;
     if (!due && !stale) return false;
     transaction.update(ref, { state: 'preparing', preparingSince: now });
     return true;
@@ -135,7 +136,10 @@ export async function prepareBroadcast(db: Firestore, id: string, now = Date.now
   for (let start = 0; start < chunks; start += 400) {
     const batch = db.batch();
     for (let chunk = start; chunk < Math.min(chunks, start + 400); chunk += 1) {
-      const stored: StoredChunk = { emails: chosen.slice(chunk * CHUNK, (chunk + 1) * CHUNK), state: 'waiting' };
+      const stored: StoredChunk = {
+        emails: chosen.slice(chunk * CHUNK, (chunk + 1) * CHUNK),
+        state: 'waiting',
+      };
       batch.set(chunkRef(db, id, chunk), stored);
     }
     await batch.commit();

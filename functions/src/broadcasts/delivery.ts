@@ -27,8 +27,8 @@ import {
 } from './broadcast-store';
 import { broadcastEmail } from './templates/broadcast';
 
-/** People claimed (markers created) and sent per step. */
-const GROUP = 100;
+/** People claimed (markers created) and sent per step: a run killed midway leaves at most these unsent. */
+const GROUP = 20;
 
 export interface ChunkDeps {
   context: () => MailContext;
@@ -117,7 +117,13 @@ async function sendGroup(
   for (const [index, person] of claimed.entries()) {
     const wait = (slots[index] ?? 0) - clock();
     if (wait > 0) await sleep(wait);
-    const links = subscriberLinks(config.siteOrigin, secret, person.subscriberId, person.referralCode, clock());
+    const links = subscriberLinks(
+      config.siteOrigin,
+      secret,
+      person.subscriberId,
+      person.referralCode,
+      clock(),
+    );
     const mail = broadcastEmail(broadcast.subject, { html: broadcast.html, text: broadcast.text }, links);
     const to: Address[] = [{ name: '', address: person.email }];
     sends.push(
@@ -135,7 +141,11 @@ async function sendGroup(
           () => ({ person }),
           async (error: unknown) => {
             for (const refusal of permanentRefusals(error, [person.email])) {
-              await suppress(db, refusal.recipients, { reason: 'bounce', detail: refusal.response, source: 'smtp' });
+              await suppress(db, refusal.recipients, {
+                reason: 'bounce',
+                detail: refusal.response,
+                source: 'smtp',
+              });
             }
             return { person, error: error instanceof Error ? error.message : String(error) };
           },
@@ -165,7 +175,11 @@ async function finishChunk(db: Firestore, id: string, chunk: number, now: number
   const ref = chunkRef(db, id, chunk);
   const next = chunkRef(db, id, chunk + PARALLEL_CHUNKS);
   await db.runTransaction(async (transaction) => {
-    const [stored, broadcastSnapshot, nextSnapshot] = await transaction.getAll(ref, broadcastRef(db, id), next);
+    const [stored, broadcastSnapshot, nextSnapshot] = await transaction.getAll(
+      ref,
+      broadcastRef(db, id),
+      next,
+    );
     if (stored?.get('state') === 'done') return;
     const broadcast = broadcastSnapshot?.data() as StoredBroadcast | undefined;
     if (!broadcast) return;
@@ -196,7 +210,8 @@ export async function sendChunk(db: Firestore, id: string, chunk: number, deps: 
   if (!broadcast) return false;
   const emails = stored.emails;
   const mailboxes = emails.map((email) => mailboxKey(email));
-  const markers = emails.length > 0 ? await db.getAll(...mailboxes.map((mailbox) => recipientRef(db, id, mailbox))) : [];
+  const markers =
+    emails.length > 0 ? await db.getAll(...mailboxes.map((mailbox) => recipientRef(db, id, mailbox))) : [];
   const pending = emails.flatMap((email, index) =>
     markers[index]?.exists ? [] : [{ email, mailbox: mailboxes[index] as string }],
   );
@@ -240,7 +255,10 @@ export async function sendChunk(db: Firestore, id: string, chunk: number, deps: 
  * whose trigger was lost is touched again.
  */
 export async function resumeChunks(db: Firestore, id: string, now: number): Promise<number> {
-  const chunks = await broadcastRef(db, id).collection('chunks').where('state', 'in', ['pending', 'running']).get();
+  const chunks = await broadcastRef(db, id)
+    .collection('chunks')
+    .where('state', 'in', ['pending', 'running'])
+    .get();
   let resumed = 0;
   for (const doc of chunks.docs) {
     const stored = doc.data() as StoredChunk;

@@ -11,8 +11,23 @@ export interface BroadcastBody {
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'strong', 'em', 'del', 'a', 'ul', 'ol', 'li',
-    'blockquote', 'code', 'pre',
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'em',
+    'del',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
   ],
   allowedAttributes: { a: ['href'] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -20,7 +35,13 @@ const SANITIZE: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
 
 function textOf(html: string): string {
   const marked = html
@@ -28,8 +49,9 @@ function textOf(html: string): string {
       label === href ? href : `${label} (${href})`,
     )
     .replace(/<li>/g, '- ')
+    .replace(/<\/li>\s*/g, '\n')
     .replace(/<br ?\/?>|<hr ?\/?>/g, '\n')
-    .replace(/<\/(p|h[1-4]|li|blockquote|pre|ul|ol)>/g, '\n');
+    .replace(/<\/(p|h[1-4]|blockquote|pre|ul|ol)>/g, '\n');
   const stripped = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} });
   return stripped
     .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)

@@ -41,13 +41,24 @@ export interface BroadcastView extends BroadcastFigures {
 
 const segment = z.discriminatedUnion(
   'kind',
-  [z.object({ kind: z.literal('confirmed') }), z.object({ kind: z.literal('view'), query: z.string().max(4000) })],
+  [
+    z.object({ kind: z.literal('confirmed') }),
+    z.object({ kind: z.literal('view'), query: z.string().max(4000) }),
+  ],
   { error: BROADCAST_REQUEST_INVALID },
 );
 
 const message = {
-  subject: z.string({ error: BROADCAST_REQUEST_INVALID }).trim().min(1, BROADCAST_REQUEST_INVALID).max(BROADCAST_SUBJECT_MAX, BROADCAST_REQUEST_INVALID),
-  markdown: z.string({ error: BROADCAST_REQUEST_INVALID }).trim().min(1, BROADCAST_REQUEST_INVALID).max(BROADCAST_BODY_MAX, BROADCAST_REQUEST_INVALID),
+  subject: z
+    .string({ error: BROADCAST_REQUEST_INVALID })
+    .trim()
+    .min(1, BROADCAST_REQUEST_INVALID)
+    .max(BROADCAST_SUBJECT_MAX, BROADCAST_REQUEST_INVALID),
+  markdown: z
+    .string({ error: BROADCAST_REQUEST_INVALID })
+    .trim()
+    .min(1, BROADCAST_REQUEST_INVALID)
+    .max(BROADCAST_BODY_MAX, BROADCAST_REQUEST_INVALID),
 };
 
 export const broadcastReachRequestSchema = z.object({ segment });

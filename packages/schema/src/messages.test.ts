@@ -268,7 +268,9 @@ describe('messages', () => {
     expect(messages.broadcastReach(1)).toBe('This broadcast reaches 1 person.');
     expect(messages.broadcastReach(12000)).toBe('This broadcast reaches 12,000 people.');
     expect(messages.broadcastQueued(null)).toBe('Sending: the mail goes out in the background.');
-    expect(messages.broadcastQueued(Date.UTC(2026, 11, 1, 9, 30))).toBe('Scheduled for 2026-12-01 09:30 UTC.');
+    expect(messages.broadcastQueued(Date.UTC(2026, 11, 1, 9, 30))).toBe(
+      'Scheduled for 2026-12-01 09:30 UTC.',
+    );
   });
 
   it('has no empty message', () => {

@@ -284,7 +284,8 @@ export const BROADCAST_TEST_SENT = 'A test has been sent to your own address.';
 export const BROADCASTS_LOAD_FAILED = 'The broadcasts could not be loaded. Please try again.';
 export const NO_BROADCASTS = 'No broadcasts yet.';
 export function broadcastQueued(sendAt: number | null): string {
-  if (sendAt !== null) return `Scheduled for ${new Date(sendAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
+  if (sendAt !== null)
+    return `Scheduled for ${new Date(sendAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
   return 'Sending: the mail goes out in the background.';
 }
 export function broadcastReach(count: number): string {

@@ -13,7 +13,8 @@ type FooterLinks = Pick<SubscriberLinks, 'status' | 'unsubscribe' | 'erase'>;
 
 /** The footer of every broadcast, with its unsubscribe link (the one place it is written). */
 export function broadcastFooter(links: FooterLinks): { html: string; text: string } {
-  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}" style="color:#5b3df5">${escapeHtml(label)}</a>`;
+  const link = (url: string, label: string) =>
+    `<a href="${escapeHtml(url)}" style="color:#5b3df5">${escapeHtml(label)}</a>`;
   return {
     html:
       `<p style="margin:24px 0 0;font-size:13px;line-height:20px;color:#4a4763">${escapeHtml(BROADCAST_WHY)}<br>` +
