@@ -8,6 +8,7 @@ export const paths = {
   webhooks: '/admin/webhooks',
   apiKeys: '/admin/api-keys',
   embed: '/admin/embed',
+  broadcasts: '/admin/broadcasts',
   imports: '/admin/import',
   team: '/admin/team',
   activity: '/admin/activity',

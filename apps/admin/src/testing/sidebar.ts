@@ -7,6 +7,7 @@ export const ADMIN_SIDEBAR = [
   'Insights',
   'Referrals',
   'Invitations',
+  'Broadcasts',
   'Import',
   'Team Manager',
   'Activity',
@@ -17,4 +18,11 @@ export const ADMIN_SIDEBAR = [
 ];
 
 /** A Staff member's sidebar: the tabs open to every member. */
-export const STAFF_SIDEBAR = ['Waitlist Signups', 'Insights', 'Referrals', 'Invitations', 'Account Settings'];
+export const STAFF_SIDEBAR = [
+  'Waitlist Signups',
+  'Insights',
+  'Referrals',
+  'Invitations',
+  'Broadcasts',
+  'Account Settings',
+];
