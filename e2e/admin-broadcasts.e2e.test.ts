@@ -26,7 +26,7 @@ describe('Broadcasts tab (e2e)', () => {
     await page.getByLabel('Subject').fill(subject);
     await page
       .getByLabel('Message (Markdown)')
-      .fill('# We are live\n\n<script>alert(1)</script>Read [the news](https://silk.travel/news).');
+      .fill('# We are live\n\n<script>alert(1)</script>\n\nRead [the news](https://silk.travel/news).');
     await page.getByRole('button', { name: 'Count reach' }).click();
     const reach = page.getByRole('status').filter({ hasText: 'This broadcast reaches' });
     await reach.waitFor({ timeout: 20_000 });
