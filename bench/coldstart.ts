@@ -598,6 +598,18 @@ async function inner(): Promise<void> {
       return asAdmin({ importId: id, index: 0, rows: [{ line: 2, email: email('imported', i) }] });
     },
     importList: async () => asAdmin({}),
+    broadcastList: async () => asAdmin({}),
+    broadcastReach: async () => asAdmin({ segment: { kind: 'view', query: 'q=coldstart-nobody' } }),
+    broadcastTest: async (i) => asAdmin({ subject: `Cold start ${i}`, markdown: 'Hello' }),
+    // Scheduled far ahead: the cold start is the route's, no broadcast goes out.
+    broadcastSend: async (i) =>
+      asAdmin({
+        subject: `Cold start ${i}`,
+        markdown: 'Hello',
+        segment: { kind: 'view', query: 'q=coldstart-nobody' },
+        sendAt: Date.now() + 365 * 86_400_000,
+        requestId: `coldstart-${runId}-${i}`,
+      }),
     apiKeyList: async () => asAdmin({}),
     apiKeyCreate: async (i) => asAdmin({ name: `coldstart ${i}`, scopes: ['signups:read'] }),
     apiKeyRevoke: async (i) => asAdmin({ id: await revocableKey(i) }),
