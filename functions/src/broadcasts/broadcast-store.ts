@@ -79,7 +79,7 @@ export async function createBroadcast(
 ): Promise<{ broadcastId: string; created: boolean; scheduled: boolean }> {
   const broadcastId = broadcastIdFor(request.by, request.requestId);
   const scheduled = request.sendAt !== undefined && request.sendAt > now;
-  const body = renderMarkdown(request.markdown);
+  const body = await renderMarkdown(request.markdown);
   const broadcast: StoredBroadcast = {
     subject: request.subject,
     markdown: request.markdown,

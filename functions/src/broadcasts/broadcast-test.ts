@@ -25,7 +25,7 @@ export function makeBroadcastTestHandler(
     async ({ services: { db }, body: { subject, markdown }, caller, audit }) => {
       const { config, secret } = mailContext();
       const links = subscriberLinks(config.siteOrigin, secret, NO_SUBSCRIBER, '');
-      const mail = broadcastEmail(`${TEST_SUBJECT_PREFIX}${subject}`, renderMarkdown(markdown), links);
+      const mail = broadcastEmail(`${TEST_SUBJECT_PREFIX}${subject}`, await renderMarkdown(markdown), links);
       const queued: QueuedMail = { to: caller.email, message: mail, headers: listUnsubscribeHeaders(links) };
       const ref = await db.collection(COLLECTIONS.mail).add(queued);
       await audit({ action: 'broadcast.tested', target: `mail/${ref.id}`, details: { subject } });

@@ -9,8 +9,8 @@ const LINKS = {
 };
 
 describe('renderMarkdown', () => {
-  it('keeps the formatting and safe links in both parts', () => {
-    const { html, text } = renderMarkdown(
+  it('keeps the formatting and safe links in both parts', async () => {
+    const { html, text } = await renderMarkdown(
       '# Live\n\nWe are **live**: [read more](https://silk.travel/news).\n\n- one\n- two',
     );
     expect(html).toContain('<h1>Live</h1>');
@@ -20,8 +20,8 @@ describe('renderMarkdown', () => {
     expect(text).toContain('- one\n- two');
   });
 
-  it('removes scripts, handlers, styles and javascript: or data: links', () => {
-    const { html, text } = renderMarkdown(
+  it('removes scripts, handlers, styles and javascript: or data: links', async () => {
+    const { html, text } = await renderMarkdown(
       [
         '<script>alert(1)</script>',
         '<img src=x onerror="alert(2)"><p style="color:red" onclick="x()">styled</p>',
@@ -37,8 +37,8 @@ describe('renderMarkdown', () => {
 });
 
 describe('broadcastEmail', () => {
-  it('ends both parts with the footer and its unsubscribe link', () => {
-    const mail = broadcastEmail('Hello', renderMarkdown('Hi & welcome'), LINKS);
+  it('ends both parts with the footer and its unsubscribe link', async () => {
+    const mail = broadcastEmail('Hello', await renderMarkdown('Hi & welcome'), LINKS);
     expect(mail.subject).toBe('Hello');
     expect(mail.html).toContain(broadcastFooter(LINKS).html);
     expect(mail.html).toContain('href="https://silk.travel/unsubscribe?token=u"');
