@@ -28,6 +28,8 @@ import {
   UNSUBSCRIBE_SHELL_PATH,
 } from '@silk/schema/constants';
 import { EMBED_SETTINGS_DOC } from '@silk/schema/embed';
+import { MAIL_KIND_SPECS, type MailKind } from '@silk/schema/mail-copy';
+import { rewardEntryId, type RewardEntry } from '@silk/schema/rewards';
 import { generateOneTimePassword } from '@silk/schema/password';
 import type { ImportMapping } from '@silk/schema/imports';
 import { ADMIN_ROLE } from '@silk/schema/roles';
@@ -460,6 +462,10 @@ async function inner(): Promise<void> {
       revokedBy: null,
     });
   const withKey = (body: unknown) => json(body, { Authorization: `Bearer ${apiKey}` });
+  /** The version of a kind of e-mail in force (0: the default), for the copy's save and restore. */
+  const mailCopyVersion = async (kind: MailKind): Promise<number> =>
+    Number((await db.collection(COLLECTIONS.mailCopy).doc(kind).get()).get('version') ?? 0);
+
   /** Another key's record, for apiKeyRevoke to revoke. */
   const revocableKey = async (i: number) => {
     const id = createHash('sha256').update(`coldstart-${runId}-revoked-${i}`).digest('hex');
@@ -598,6 +604,43 @@ async function inner(): Promise<void> {
       return asAdmin({ importId: id, index: 0, rows: [{ line: 2, email: email('imported', i) }] });
     },
     importList: async () => asAdmin({}),
+    broadcastList: async () => asAdmin({}),
+    broadcastReach: async () => asAdmin({ segment: { kind: 'view', query: 'q=coldstart-nobody' } }),
+    broadcastTest: async (i) => asAdmin({ subject: `Cold start ${i}`, markdown: 'Hello' }),
+    // Scheduled far ahead: the cold start is the route's, no broadcast goes out.
+    broadcastSend: async (i) =>
+      asAdmin({
+        subject: `Cold start ${i}`,
+        markdown: 'Hello',
+        segment: { kind: 'view', query: 'q=coldstart-nobody' },
+        sendAt: Date.now() + 365 * 86_400_000,
+        requestId: `coldstart-${runId}-${i}`,
+      }),
+    statusData: async (i) => json({ token: (await subscriberLink('status-data', i, 'status')).token }),
+    rewardTiersSave: async () => asAdmin({ tiers: [] }),
+    rewardFulfil: async (i) => {
+      const entry: RewardEntry = {
+        email: email('rewarded', i),
+        tierId: 'coldstart',
+        tierName: 'Cold start',
+        referrals: 3,
+        reachedAt: Date.now(),
+        status: 'unfulfilled',
+      };
+      const id = rewardEntryId(entry.email, entry.tierId);
+      await db.collection(COLLECTIONS.rewards).doc(id).set(entry);
+      return asAdmin({ id });
+    },
+    mailCopyList: async () => asAdmin({}),
+    mailCopySave: async (i) =>
+      asAdmin({
+        kind: 'statusLink',
+        subject: `Your place in line (cold start ${i})`,
+        body: MAIL_KIND_SPECS.statusLink.defaults.body,
+        baseVersion: await mailCopyVersion('statusLink'),
+      }),
+    mailCopyRestore: async () =>
+      asAdmin({ kind: 'statusLink', version: 0, baseVersion: await mailCopyVersion('statusLink') }),
     apiKeyList: async () => asAdmin({}),
     apiKeyCreate: async (i) => asAdmin({ name: `coldstart ${i}`, scopes: ['signups:read'] }),
     apiKeyRevoke: async (i) => asAdmin({ id: await revocableKey(i) }),

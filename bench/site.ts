@@ -37,6 +37,10 @@ export const BENCH_STATUS: StatusContent = {
   confirmedReferrals: 3,
   referralLink: `${ORIGIN}/?ref=bench2345`,
   rule: { kind: 'skip', places: 5 },
+  rewardTiers: [
+    { id: 'early', name: 'Early beta', description: 'Your invitation before everyone else.', referrals: 3 },
+    { id: 'tote', name: 'Silk tote', description: '', referrals: 5 },
+  ],
   leaderboard: Array.from({ length: 10 }, (_, index) => ({
     maskedEmail: `tr…@e….com`,
     confirmedReferrals: 40 - index * 3,
@@ -45,7 +49,10 @@ export const BENCH_STATUS: StatusContent = {
 
 /** The status page with BENCH_STATUS, as the function renders it from the built shell. */
 export function renderedStatusPage(distDir: string): string {
-  return fillShell(readFileSync(join(distDir, 'status-shell.html'), 'utf8'), statusHtml(BENCH_STATUS));
+  return fillShell(
+    readFileSync(join(distDir, 'status-shell.html'), 'utf8'),
+    statusHtml(BENCH_STATUS, 'bench-status-token'),
+  );
 }
 
 /** Strings that only Firebase SDK code contains (minified bundles keep them). */

@@ -26,6 +26,12 @@ export const BACKGROUND_FUNCTIONS = {
   onWebhookDeliveryWritten: 'webhooks/on-webhook-delivery-written',
   /** Due and unfinished webhook deliveries back to RETRY (every minute). */
   redriveWebhooks: 'webhooks/redrive-webhooks',
+  /** A send-now broadcast's preparation (broadcasts/{id} created). */
+  onBroadcastWritten: 'broadcasts/on-broadcast-written',
+  /** A broadcast's pending chunk sent (broadcasts/{id}/chunks/{n} written). */
+  onBroadcastChunkWritten: 'broadcasts/on-broadcast-chunk-written',
+  /** Due scheduled broadcasts prepared, stopped chunks resumed (every minute). */
+  broadcastSchedule: 'broadcasts/broadcast-schedule',
 } as const;
 
 export type BackgroundFunctionId = keyof typeof BACKGROUND_FUNCTIONS;

@@ -45,7 +45,9 @@ describe('functions/deploy', () => {
       'firebase-functions',
       'ipaddr.js',
       'jose',
+      'marked',
       'nodemailer',
+      'sanitize-html',
       'standardwebhooks',
       'zod',
     ]);

@@ -57,6 +57,10 @@ import { makeApiV1SignupListHandler } from './apikeys/api-v1-signup-list';
 import { makeApiV1SubscriberStatusHandler } from './apikeys/api-v1-subscriber-status';
 import { makeApiV1HookSubscribeHandler } from './apikeys/api-v1-hook-subscribe';
 import { makeApiV1HookUnsubscribeHandler } from './apikeys/api-v1-hook-unsubscribe';
+import { makeBroadcastListHandler } from './broadcasts/broadcast-list';
+import { makeBroadcastReachHandler } from './broadcasts/broadcast-reach';
+import { makeBroadcastTestHandler } from './broadcasts/broadcast-test';
+import { makeBroadcastSendHandler } from './broadcasts/broadcast-send';
 
 export const subscribe = routeFunction('subscribe', makeSubscribeHandler);
 export const confirmPage = routeFunction('confirmPage', makeConfirmPageHandler);
@@ -113,6 +117,10 @@ export const apiV1SignupList = routeFunction('apiV1SignupList', makeApiV1SignupL
 export const apiV1SubscriberStatus = routeFunction('apiV1SubscriberStatus', makeApiV1SubscriberStatusHandler);
 export const apiV1HookSubscribe = routeFunction('apiV1HookSubscribe', makeApiV1HookSubscribeHandler);
 export const apiV1HookUnsubscribe = routeFunction('apiV1HookUnsubscribe', makeApiV1HookUnsubscribeHandler);
+export const broadcastList = routeFunction('broadcastList', makeBroadcastListHandler);
+export const broadcastReach = routeFunction('broadcastReach', makeBroadcastReachHandler);
+export const broadcastTest = routeFunction('broadcastTest', makeBroadcastTestHandler);
+export const broadcastSend = routeFunction('broadcastSend', makeBroadcastSendHandler);
 export { sendMail } from './outbox/send-mail';
 export { redriveMail } from './outbox/redrive-schedule';
 export { onSignupWritten } from './signups/on-signup-written';
@@ -125,3 +133,6 @@ export { inviteSchedule } from './invites/invite-schedule';
 export { onWebhookEventCreated } from './webhooks/on-webhook-event-created';
 export { onWebhookDeliveryWritten } from './webhooks/on-webhook-delivery-written';
 export { redriveWebhooks } from './webhooks/redrive-webhooks';
+export { onBroadcastWritten } from './broadcasts/on-broadcast-written';
+export { onBroadcastChunkWritten } from './broadcasts/on-broadcast-chunk-written';
+export { broadcastSchedule } from './broadcasts/broadcast-schedule';

@@ -32,3 +32,5 @@ export { serveWithFunctionsFramework } from './functions-framework';
 export { serveHandler } from './serve-handler';
 export { EMULATOR_SECRET, startSiteverifyStub } from './siteverify-stub';
 export { writeWithheldReferral } from './withheld-referral';
+export { broadcastRef, createBroadcast, type StoredBroadcast } from '../src/broadcasts/broadcast-store';
+export { runBroadcastSchedule } from '../src/broadcasts/broadcast-schedule';

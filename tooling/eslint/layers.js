@@ -204,6 +204,7 @@ export const FUNCTION_DOMAINS = {
     'shared',
   ],
   apikeys: ['webhooks', 'signups', 'subscribers', 'referrals', 'ranking', 'http', 'shared'],
+  broadcasts: ['subscribers', 'outbox', 'suppression', 'http', 'shared'],
 };
 
 /** Zones for the Cloud Functions workspace in `functionsDir`: no app, no other workspace's files, domains in order. */

@@ -26,6 +26,7 @@ import { REQUEST_SCHEMAS, type ParsedRequest } from '@silk/schema/api-schemas';
 import {
   ADMIN_REQUIRED,
   API_KEYS_ADMIN_REQUIRED,
+  BROADCASTS_ADMIN_REQUIRED,
   EMBED_ADMIN_REQUIRED,
   REWARDS_ADMIN_REQUIRED,
   LINK_EXPIRED,
@@ -171,6 +172,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageEmbeds: EMBED_ADMIN_REQUIRED,
   manageMailCopy: MAIL_COPY_ADMIN_REQUIRED,
   manageRewards: REWARDS_ADMIN_REQUIRED,
+  manageBroadcasts: BROADCASTS_ADMIN_REQUIRED,
 };
 
 /** The staff route's access check: the member it lets in, or a 403 with the route's refusal. */

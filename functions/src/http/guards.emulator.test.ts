@@ -40,6 +40,7 @@ const STAFF_REFUSALS: Record<StaffRefusal, string> = {
   manageEmbeds: messages.EMBED_ADMIN_REQUIRED,
   manageMailCopy: messages.MAIL_COPY_ADMIN_REQUIRED,
   manageRewards: messages.REWARDS_ADMIN_REQUIRED,
+  manageBroadcasts: messages.BROADCASTS_ADMIN_REQUIRED,
 };
 
 let outsider: { email: string; idToken: string };

@@ -11,21 +11,28 @@ export interface MailTransport {
 
 const transports = new Map<string, MailTransport>();
 
-export function smtpTransport(url: string, config: Pick<MailConfig, 'smtpTimeoutMs'>): MailTransport {
-  let transport = transports.get(url);
+/** `pool`: one transport keeps a few connections open for many messages (a broadcast's chunk). */
+export function smtpTransport(
+  url: string,
+  config: Pick<MailConfig, 'smtpTimeoutMs'>,
+  { pool = false }: { pool?: boolean } = {},
+): MailTransport {
+  const key = `${pool ? 'pool' : 'single'} ${url}`;
+  let transport = transports.get(key);
   if (!transport) {
     let created: Promise<Transporter> | undefined;
     const create = async () => {
       const { default: nodemailer } = await import('nodemailer');
       return nodemailer.createTransport({
         url,
+        ...(pool ? { pool: true, maxConnections: 4, maxMessages: Infinity } : {}),
         connectionTimeout: config.smtpTimeoutMs,
         greetingTimeout: config.smtpTimeoutMs,
         socketTimeout: config.smtpTimeoutMs * 3,
       });
     };
     transport = { sendMail: async (options) => (await (created ??= create())).sendMail(options) };
-    transports.set(url, transport);
+    transports.set(key, transport);
   }
   return transport;
 }

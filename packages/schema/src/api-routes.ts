@@ -4,6 +4,7 @@
 // make<Id>Handler), its request schema (api-schemas.ts), then `pnpm routes:write`; CI names whichever
 // part is missing.
 import { API_KEY_ROUTES } from './routes/apikeys';
+import { BROADCAST_ROUTES } from './routes/broadcasts';
 import { IMPORT_ROUTES } from './routes/imports';
 import { INVITE_ROUTES } from './routes/invites';
 import { RANKING_ROUTES } from './routes/ranking';
@@ -32,6 +33,7 @@ export const ROUTE_TABLES = [
   IMPORT_ROUTES,
   SUPPRESSION_ROUTES,
   API_KEY_ROUTES,
+  BROADCAST_ROUTES,
 ] as const;
 
 /** The domains' tables as one type: every route of each. */

@@ -15,6 +15,11 @@ import {
 import { apiKeyCreateRequestSchema, apiKeyListRequestSchema, apiKeyRevokeRequestSchema } from './api-key-api';
 import type { ApiContract } from './api-contract';
 import {
+  broadcastReachRequestSchema,
+  broadcastSendRequestSchema,
+  broadcastTestRequestSchema,
+} from './broadcasts';
+import {
   embedJoinRequestSchema,
   embedOriginsListRequestSchema,
   embedOriginsSaveRequestSchema,
@@ -121,6 +126,10 @@ export const REQUEST_SCHEMAS = {
   mailCopyList: mailCopyListRequestSchema,
   mailCopySave: mailCopySaveRequestSchema,
   mailCopyRestore: mailCopyRestoreRequestSchema,
+  broadcastList: emptyRequestSchema,
+  broadcastReach: broadcastReachRequestSchema,
+  broadcastTest: broadcastTestRequestSchema,
+  broadcastSend: broadcastSendRequestSchema,
 } as const satisfies { [K in FunctionId]: z.ZodType };
 
 export type RequestSchemas = typeof REQUEST_SCHEMAS;

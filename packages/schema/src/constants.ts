@@ -54,6 +54,8 @@ export const COLLECTIONS = {
   mailCopy: 'mail_copy',
   /** rewards/{email}_{tierId}: a person who reached a reward tier (RewardEntry, @silk/schema/rewards). */
   rewards: 'rewards',
+  /** broadcasts/{id}: an Admin's message to the list, with chunks/{n} and recipients/{mailboxKey}. */
+  broadcasts: 'broadcasts',
 } as const;
 
 /** settings/{this}: the daily drip of invitations (DripSettings, @silk/schema/invites). */

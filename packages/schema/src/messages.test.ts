@@ -114,6 +114,11 @@ const EXPECTED_MESSAGES: Record<string, string> = {
   REWARDS_LOAD_FAILED: 'The rewards could not be loaded or changed. Please try again.',
   NO_REWARD_TIERS: 'No reward tiers yet.',
   NO_REWARD_ENTRIES: 'Nobody in this view of the queue.',
+  BROADCASTS_ADMIN_REQUIRED: 'Only Admins can write or send broadcasts.',
+  BROADCAST_REQUEST_INVALID: 'Enter a subject and a message, and choose who it goes to.',
+  BROADCAST_TEST_SENT: 'A test has been sent to your own address.',
+  BROADCASTS_LOAD_FAILED: 'The broadcasts could not be loaded. Please try again.',
+  NO_BROADCASTS: 'No broadcasts yet.',
   WEBHOOKS_ADMIN_REQUIRED: 'Only Admins can manage webhooks.',
   WEBHOOK_REQUEST_INVALID: 'Enter a valid webhook address and choose at least one event.',
   WEBHOOK_URL_REFUSED: 'Webhook addresses must be https:// URLs of public servers.',
@@ -299,6 +304,15 @@ describe('messages', () => {
       'The default copy is back. New e-mails use it within a minute.',
     );
     expect(messages.mailCopyRestored(3)).toBe('Version 3 is back. New e-mails use it within a minute.');
+  });
+
+  it('says what a broadcast does', () => {
+    expect(messages.broadcastReach(1)).toBe('This broadcast reaches 1 person.');
+    expect(messages.broadcastReach(12000)).toBe('This broadcast reaches 12,000 people.');
+    expect(messages.broadcastQueued(null)).toBe('Sending: the mail goes out in the background.');
+    expect(messages.broadcastQueued(Date.UTC(2026, 11, 1, 9, 30))).toBe(
+      'Scheduled for 2026-12-01 09:30 UTC.',
+    );
   });
 
   it('has no empty message', () => {

@@ -319,3 +319,17 @@ export const REWARD_ALREADY_FULFILLED = 'This reward was already marked fulfille
 export const REWARDS_LOAD_FAILED = 'The rewards could not be loaded or changed. Please try again.';
 export const NO_REWARD_TIERS = 'No reward tiers yet.';
 export const NO_REWARD_ENTRIES = 'Nobody in this view of the queue.';
+// Broadcasts: an Admin's message to the mailing list.
+export const BROADCASTS_ADMIN_REQUIRED = 'Only Admins can write or send broadcasts.';
+export const BROADCAST_REQUEST_INVALID = 'Enter a subject and a message, and choose who it goes to.';
+export const BROADCAST_TEST_SENT = 'A test has been sent to your own address.';
+export const BROADCASTS_LOAD_FAILED = 'The broadcasts could not be loaded. Please try again.';
+export const NO_BROADCASTS = 'No broadcasts yet.';
+export function broadcastQueued(sendAt: number | null): string {
+  if (sendAt !== null)
+    return `Scheduled for ${new Date(sendAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
+  return 'Sending: the mail goes out in the background.';
+}
+export function broadcastReach(count: number): string {
+  return `This broadcast reaches ${count === 1 ? '1 person' : `${count.toLocaleString('en-US')} people`}.`;
+}

@@ -70,6 +70,9 @@ export const AUDIT_ACTIONS = [
   'reward.tiers.changed',
   'reward.fulfilled',
   'reward.revoked',
+  'broadcast.created',
+  'broadcast.tested',
+  'broadcast.sent',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

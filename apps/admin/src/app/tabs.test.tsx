@@ -67,6 +67,7 @@ describe('admin tab registry', () => {
       { label: 'Insights', path: '/admin/insights' },
       { label: 'Referrals', path: '/admin/referrals' },
       { label: 'Invitations', path: '/admin/invitations' },
+      { label: 'Broadcasts', path: '/admin/broadcasts' },
       { label: 'E-mail copy', path: '/admin/emails' },
       { label: 'Account Settings', path: '/admin/settings' },
     ]);

@@ -84,6 +84,15 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     ),
   },
   {
+    id: 'broadcasts',
+    label: 'Broadcasts',
+    icon: mailPath,
+    path: paths.broadcasts,
+    Component: lazyWithPreload(() =>
+      import('@/features/broadcasts/components/broadcasts-tab').then((module) => module.BroadcastsTab),
+    ),
+  },
+  {
     id: 'imports',
     label: 'Import',
     icon: uploadPath,

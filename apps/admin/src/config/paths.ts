@@ -9,6 +9,7 @@ export const paths = {
   apiKeys: '/admin/api-keys',
   embed: '/admin/embed',
   mailCopy: '/admin/emails',
+  broadcasts: '/admin/broadcasts',
   imports: '/admin/import',
   team: '/admin/team',
   activity: '/admin/activity',

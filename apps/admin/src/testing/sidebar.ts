@@ -7,6 +7,7 @@ export const ADMIN_SIDEBAR = [
   'Insights',
   'Referrals',
   'Invitations',
+  'Broadcasts',
   'Import',
   'Team Manager',
   'Activity',
@@ -23,6 +24,7 @@ export const STAFF_SIDEBAR = [
   'Insights',
   'Referrals',
   'Invitations',
+  'Broadcasts',
   'E-mail copy',
   'Account Settings',
 ];

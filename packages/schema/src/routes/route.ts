@@ -38,7 +38,8 @@ export type StaffRefusal =
   | 'manageApiKeys'
   | 'manageEmbeds'
   | 'manageMailCopy'
-  | 'manageRewards';
+  | 'manageRewards'
+  | 'manageBroadcasts';
 
 /** Who may call a route. */
 export type RouteAccess =
@@ -207,7 +208,8 @@ export type RouteDomain =
   | 'webhooks'
   | 'imports'
   | 'suppression'
-  | 'apikeys';
+  | 'apikeys'
+  | 'broadcasts';
 
 /** One domain's routes, keyed by the Cloud Function that serves each, with the domain they belong to. */
 export function defineRoutes<

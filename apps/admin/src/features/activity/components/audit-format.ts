@@ -31,6 +31,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'reward.tiers.changed': 'Reward tiers changed',
   'reward.fulfilled': 'Reward fulfilled',
   'reward.revoked': 'Reward taken back',
+  'broadcast.created': 'Broadcast created',
+  'broadcast.tested': 'Broadcast test sent',
+  'broadcast.sent': 'Broadcast sent',
 };
 
 /** The label of an action; one this panel does not know reads as written. */
