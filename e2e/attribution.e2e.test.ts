@@ -102,7 +102,7 @@ describe('attribution (e2e)', () => {
       );
       const attribution = workbook.getWorksheet('Attribution');
       if (!attribution) throw new Error('The spreadsheet has no Attribution worksheet.');
-      expect(workbook.worksheets.map((each) => each.name).at(-1)).toBe('Attribution');
+      expect(workbook.worksheets.map((each) => each.name).slice(-2)).toEqual(['Attribution', 'Rewards']);
       expect((attribution.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Email', 'Source', 'Medium']);
       const listed: unknown[][] = [];
       attribution.eachRow((row, index) => {
