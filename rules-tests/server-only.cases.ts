@@ -1,5 +1,6 @@
 // subscribers, username mappings, rate_limits, waiting confirmations, the security log's entries, API keys, the folds'
-// turns and the ranking's pending deltas, and unknown collections: no browser access at all.
+// turns and the ranking's pending deltas, the e-mail copy and its versions, broadcasts with their chunks and
+// recipients, and unknown collections: no browser access at all.
 import { assertFails, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { COLLECTIONS } from '@silk/schema/constants';
 import { describe, it } from 'vitest';
@@ -13,6 +14,11 @@ const SERVER_ONLY: Array<[string, string]> = [
   [COLLECTIONS.mailWaiting, 'waiting-1'],
   [COLLECTIONS.securityLog, 'event-1'],
   [COLLECTIONS.apiKeys, 'key-hash'],
+  [COLLECTIONS.mailCopy, 'confirmation'],
+  [`${COLLECTIONS.mailCopy}/confirmation/versions`, '1'],
+  [COLLECTIONS.broadcasts, 'broadcast-1'],
+  [`${COLLECTIONS.broadcasts}/broadcast-1/chunks`, '0'],
+  [`${COLLECTIONS.broadcasts}/broadcast-1/recipients`, 'mailbox-1'],
   [`${COLLECTIONS.settings}/ranking/rank_fold`, 'lease'],
   [`${COLLECTIONS.settings}/signup_total/fold`, 'done'],
   ['rank_builds/1/rank_deltas', 'delta-1'],
