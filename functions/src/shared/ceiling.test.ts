@@ -65,6 +65,18 @@ describe('takeCeilingUnit', () => {
     expect(store.counts.size).toBe(0);
   });
 
+  it('answers full, not a failure, when the requests holding its shards filled them', async () => {
+    // Each shard it tries is held by another request, which takes the shard's last unit meanwhile.
+    let tried = 0;
+    const filling = shardStore((id) => {
+      tried += 1;
+      filling.counts.set(id, 1);
+      return true;
+    });
+    await expect(takeCeilingUnit(filling.db, ceiling, undefined, () => 0, inOrder)).resolves.toBe('full');
+    expect(tried).toBe(ceiling.limit);
+  });
+
   it('answers full once every shard is at its capacity', async () => {
     const store = shardStore(() => false);
     for (let i = 0; i < ceiling.limit; i += 1) {

@@ -69,39 +69,57 @@ export async function takeCeilingUnit(
   }
   // One read of every shard first: a full shard stays full for its window, so only those with room are
   // tried, and a request past the ceiling costs one batched read and no transaction.
-  const refs = order.map((shard) => ceilingShardRef(db, ceiling, start, shard));
-  const counts = refs.length > 0 ? await db.getAll(...refs) : [];
-  const withRoom = order.filter(
+  let candidates = await shardsWithRoom(db, ceiling, start, order);
+  let contended: unknown = null;
+  // A second pass reads again the shards other requests held: those requests have usually filled them
+  // by then (a flood at a full ceiling is answered full, not failed), or they have room again.
+  for (let pass = 0; pass < 2 && candidates.length > 0; pass += 1) {
+    if (pass > 0) candidates = await shardsWithRoom(db, ceiling, start, candidates);
+    const held: number[] = [];
+    for (const shard of candidates) {
+      const ref = ceilingShardRef(db, ceiling, start, shard);
+      const outcome = await db
+        .runTransaction(async (transaction) => {
+          const snapshot = await transaction.get(ref);
+          const count = Number(snapshot.get('count')) || 0;
+          if (count >= shardCapacity(ceiling.limit, shard)) return 'full' as const;
+          if (alongside && !(await alongside(transaction))) return 'declined' as const;
+          transaction.set(ref, {
+            scope: ceiling.scope,
+            count: count + 1,
+            expiresAt: Timestamp.fromMillis(start + ceiling.windowMs),
+          });
+          return 'taken' as const;
+        })
+        .catch((error: unknown) => {
+          // A shard other requests hold (the emulator's lock timeout; production's retries ran out): the
+          // next shard with room serves as well, which is what the shards are for.
+          if (!isAborted(error)) throw error;
+          contended = error;
+          return 'contended' as const;
+        });
+      if (outcome === 'contended') held.push(shard);
+      else if (outcome !== 'full') return outcome;
+    }
+    candidates = held;
+  }
+  // Only when a shard that still had room could not be had is the answer not known: the caller's failure.
+  if (candidates.length > 0) throw contended;
+  return 'full';
+}
+
+/** Of `shards`, those whose count (read now) is below their capacity. */
+async function shardsWithRoom(
+  db: Firestore,
+  ceiling: Ceiling,
+  start: number,
+  shards: number[],
+): Promise<number[]> {
+  if (shards.length === 0) return [];
+  const counts = await db.getAll(...shards.map((shard) => ceilingShardRef(db, ceiling, start, shard)));
+  return shards.filter(
     (shard, i) => (Number(counts[i]?.get('count')) || 0) < shardCapacity(ceiling.limit, shard),
   );
-  let contended: unknown = null;
-  for (const shard of withRoom) {
-    const ref = ceilingShardRef(db, ceiling, start, shard);
-    const outcome = await db
-      .runTransaction(async (transaction) => {
-        const snapshot = await transaction.get(ref);
-        const count = Number(snapshot.get('count')) || 0;
-        if (count >= shardCapacity(ceiling.limit, shard)) return 'full' as const;
-        if (alongside && !(await alongside(transaction))) return 'declined' as const;
-        transaction.set(ref, {
-          scope: ceiling.scope,
-          count: count + 1,
-          expiresAt: Timestamp.fromMillis(start + ceiling.windowMs),
-        });
-        return 'taken' as const;
-      })
-      .catch((error: unknown) => {
-        // A shard other requests hold (the emulator's lock timeout; production's retries ran out): the
-        // next shard with room serves as well, which is what the shards are for.
-        if (!isAborted(error)) throw error;
-        contended = error;
-        return 'contended' as const;
-      });
-    if (outcome !== 'full' && outcome !== 'contended') return outcome;
-  }
-  // Only when a shard that had room could not be had is the answer not known: the caller's failure.
-  if (contended !== null) throw contended;
-  return 'full';
 }
 
 /** Firestore's ABORTED: a transaction lost to contention on its documents. */
