@@ -36,9 +36,9 @@ import { startMailDev, stopMailDev } from '@silk/stack/maildev';
 import { ROOT } from '@silk/stack/stack';
 import { FieldValue } from 'firebase-admin/firestore';
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { runInEmulators } from './lib/emulator-session';
+import { runInEmulators, withProjectEnv } from './lib/emulator-session';
 import { report } from './lib/report';
 import { envNumber } from './lib/env';
 
@@ -68,41 +68,37 @@ const CEILINGS = {
 /** The memberTimingRatio budget: a member's median time within this range of a stranger's. */
 const TIMING_BUDGET = { min: 0.8, max: 1.25 };
 const DEPLOY = join(ROOT, 'functions', 'deploy');
-const ENV_FILE = join(DEPLOY, `.env.${PROJECT}`);
-
 /** The emulator's configuration with production's per-IP trust and limits, and the bench's ceilings. */
-function writeFunctionsEnv(): void {
-  const base = readFileSync(join(DEPLOY, '.env.demo-silk'), 'utf8')
-    .split('\n')
-    .filter((line) => !/^(RATE_LIMIT_|CLIENT_IP_HOPS|CEILING_|MAIL_BUDGET_)/.test(line));
-  const own = [
-    'CLIENT_IP_HOPS=1',
-    'CEILING_WINDOW_SECONDS=3600',
-    `CEILING_JOIN_SIGNUPS=${LIMITS.joinSignups}`,
-    `CEILING_SUBSCRIBE_SIGNUPS=${LIMITS.subscribeSignups}`,
-    `CEILING_CONFIRMATION_MAILS=${LIMITS.confirmationMails}`,
-    `CEILING_STATUS_LINK_MAILS=${LIMITS.statusLinkMails}`,
-    `MAIL_BUDGET_PER_MAILBOX_PER_DAY=${LIMITS.mailboxBudget}`,
-  ];
-  writeFileSync(ENV_FILE, [...base, '# pnpm bench abuse', ...own, ''].join('\n'));
-}
+const FUNCTIONS_ENV = [
+  'CLIENT_IP_HOPS=1',
+  'CEILING_WINDOW_SECONDS=3600',
+  `CEILING_JOIN_SIGNUPS=${LIMITS.joinSignups}`,
+  `CEILING_SUBSCRIBE_SIGNUPS=${LIMITS.subscribeSignups}`,
+  `CEILING_CONFIRMATION_MAILS=${LIMITS.confirmationMails}`,
+  `CEILING_STATUS_LINK_MAILS=${LIMITS.statusLinkMails}`,
+  `MAIL_BUDGET_PER_MAILBOX_PER_DAY=${LIMITS.mailboxBudget}`,
+];
 
 async function outer(): Promise<void> {
   if (!existsSync(join(DEPLOY, 'index.js')))
     throw new Error('Build the functions first (pnpm --filter @silk/functions build).');
-  writeFunctionsEnv();
   // The SMTP sink the functions' sender delivers to (functions/env/.secret.local, port shifted by the offset).
   await startMailDev(OFFSET);
   try {
-    process.exitCode = await runInEmulators({
-      offset: OFFSET,
-      only: 'functions,firestore,auth',
-      project: PROJECT,
-      session: `pnpm exec tsx ${join('bench', 'abuse.ts')}`,
-      env: { ...process.env, SILK_PORT_OFFSET: String(OFFSET), SILK_BENCH_ABUSE_INNER: '1' },
-    });
+    process.exitCode = await withProjectEnv(
+      PROJECT,
+      /^(RATE_LIMIT_|CLIENT_IP_HOPS|CEILING_|MAIL_BUDGET_)/,
+      FUNCTIONS_ENV,
+      () =>
+        runInEmulators({
+          offset: OFFSET,
+          only: 'functions,firestore,auth',
+          project: PROJECT,
+          session: `pnpm exec tsx ${join('bench', 'abuse.ts')}`,
+          env: { ...process.env, SILK_PORT_OFFSET: String(OFFSET), SILK_BENCH_ABUSE_INNER: '1' },
+        }),
+    );
   } finally {
-    rmSync(ENV_FILE, { force: true });
     await stopMailDev(OFFSET);
   }
 }

@@ -13,8 +13,11 @@
 //     sinkMailsPerSecond (most mails received in one second), resumedChunks
 //
 //   pnpm bench broadcast
-// Options (env): SILK_PORT_OFFSET (default 1737), BENCH_BROADCAST (default 100000), BENCH_MAX_S (how long
-// to wait; default the rate's span + 600 s). The functions must be built (pnpm --filter @silk/functions build).
+// Options (env): SILK_PORT_OFFSET (default 1737), BENCH_BROADCAST (default 100000), BENCH_BROADCAST_RATE
+// (MAIL_RATE_PER_SECOND of the run, default 100: a provider's usual contract), BENCH_MAX_S (how long to
+// wait; default the rate's span + 600 s). The emulator runs the project demo-silk-broadcast, whose
+// functions read the stack's configuration with that rate. The functions must be built
+// (pnpm --filter @silk/functions build).
 import {
   broadcastRef,
   createBroadcast,
@@ -33,23 +36,37 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SMTPServer } from 'smtp-server';
-import { runBenchInEmulators } from './lib/emulator-session';
+import { runInEmulators, withProjectEnv } from './lib/emulator-session';
 import { envNumber } from './lib/env';
 import { report } from './lib/report';
 
 const OFFSET = envNumber('SILK_PORT_OFFSET', 1737);
 const COUNT = envNumber('BENCH_BROADCAST', 100_000);
+const RATE = envNumber('BENCH_BROADCAST_RATE', 100);
+const PROJECT = 'demo-silk-broadcast';
 /** One in this many seeded subscribers is on the suppression list. */
 const SUPPRESSED_EVERY = 100;
 
 async function outer(): Promise<void> {
   if (!existsSync(join(ROOT, 'functions', 'deploy', 'index.js')))
     throw new Error('Build the functions first (pnpm --filter @silk/functions build).');
-  process.exitCode = await runBenchInEmulators(
-    'broadcast',
-    OFFSET,
-    'functions,firestore',
-    'SILK_BENCH_BROADCAST_INNER',
+  process.exitCode = await withProjectEnv(
+    PROJECT,
+    /^MAIL_RATE_PER_SECOND=/,
+    [`MAIL_RATE_PER_SECOND=${RATE}`],
+    () =>
+      runInEmulators({
+        offset: OFFSET,
+        only: 'functions,firestore',
+        project: PROJECT,
+        session: `pnpm exec tsx ${join('bench', 'broadcast.ts')}`,
+        env: {
+          ...process.env,
+          SILK_PORT_OFFSET: String(OFFSET),
+          MAIL_RATE_PER_SECOND: String(RATE),
+          SILK_BENCH_BROADCAST_INNER: '1',
+        },
+      }),
   );
 }
 
@@ -136,7 +153,7 @@ function mostInOneSecond(times: number[]): number {
 }
 
 async function inner(): Promise<void> {
-  const { db } = adminSdk();
+  const { db } = adminSdk(PROJECT);
   const sink = await startSink(mailDevPorts(OFFSET).smtp);
   const suppressed = await withoutBackgroundTriggers(() => seed(db));
   const config = readMailConfig();

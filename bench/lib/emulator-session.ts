@@ -6,7 +6,7 @@ import { ensureFirestoreLauncher } from '@silk/stack/firestore-launcher';
 import type { SeedSignup } from '@silk/stack/seed-data';
 import { PROJECT_ID, ROOT, writeShiftedConfig } from '@silk/stack/stack';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Runs a command in the repository root; resolves with its exit code (1 when it could not start). */
@@ -105,4 +105,28 @@ export function emulatorPid(): number | null {
       args.some((arg) => arg.includes('firestore')),
   );
   return emulator?.pid ?? null;
+}
+
+/**
+ * Runs `work` while the functions of the emulator project `project` read a configuration of their own,
+ * functions/deploy/.env.<project>: the stack's (.env.demo-silk) without the lines `replaced` matches, then
+ * `lines`. The file is removed afterwards.
+ */
+export async function withProjectEnv<T>(
+  project: string,
+  replaced: RegExp,
+  lines: string[],
+  work: () => Promise<T>,
+): Promise<T> {
+  const deploy = join(ROOT, 'functions', 'deploy');
+  const file = join(deploy, `.env.${project}`);
+  const base = readFileSync(join(deploy, `.env.${PROJECT_ID}`), 'utf8')
+    .split('\n')
+    .filter((line) => !replaced.test(line));
+  writeFileSync(file, [...base, `# the bench's own (${project})`, ...lines, ''].join('\n'));
+  try {
+    return await work();
+  } finally {
+    rmSync(file, { force: true });
+  }
 }

@@ -28,6 +28,11 @@ import {
 import { broadcastEmail } from './templates/broadcast';
 import { mailCopy } from '../shared/mail-copy-store';
 
+/**
+ * How far ahead a group's first send slot is: the reservation's own round trip. The chunk sends its mail
+ * itself, so there is no queue to wait for (the outbox's lead), and the other chunk sends meanwhile.
+ */
+const SLOT_LEAD_MS = 100;
 /** People claimed (markers created) and sent per step: a run killed midway leaves at most these unsent. */
 const GROUP = 20;
 
@@ -110,7 +115,13 @@ async function sendGroup(
     })),
   );
   const claimed = people.filter((_, index) => created[index]);
-  const slots = await reserveSendSlots(db, claimed.length, deps.ratePerSecond, now);
+  const slots = await reserveSendSlots(
+    db,
+    claimed.length,
+    deps.ratePerSecond,
+    (deps.now ?? Date.now)(),
+    SLOT_LEAD_MS,
+  );
   const { config, secret } = deps.context();
   const footerCopy = await mailCopy(db, 'broadcastFooter');
   const clock = deps.now ?? Date.now;

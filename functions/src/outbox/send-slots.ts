@@ -1,8 +1,9 @@
 // The mail sending rate (MAIL_RATE_PER_SECOND): mail queued in bulk (invitations) gets a send slot,
-// `sendAt` (milliseconds), from one counter, settings/mail_slots {next}: slots are 1/rate + SLOT_MARGIN_MS
-// apart across every wave and drip, and a block of them costs one transaction. The sender sends a mail
-// within SLOT_MARGIN_MS after its slot, never before (a missed slot is replaced, delivery.ts), so two
-// sends are at least 1/rate apart and no second holds more than the rate.
+// `sendAt` (milliseconds), from one counter, settings/mail_slots {next}: across every wave, drip and
+// broadcast, `rate` slots span a second plus SLOT_MARGIN_MS (and the millisecond a slot is rounded up by),
+// and a block of them costs one transaction. The sender sends a mail within SLOT_MARGIN_MS after its slot,
+// never before (a missed slot is replaced, delivery.ts), so no second of sends holds more than the rate,
+// and the margin costs a fraction of the rate rather than 25 ms per mail.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { Firestore } from 'firebase-admin/firestore';
 
@@ -15,18 +16,27 @@ export function slotsRef(db: Firestore) {
   return db.collection(COLLECTIONS.settings).doc('mail_slots');
 }
 
-/** Reserves `count` consecutive slots, the first SLOT_LEAD_MS from `now` or after the last one taken; their times. */
+/** The time between two slots: `rate` of them fill a second widened by the margin and the rounding. */
+export function slotSpacingMs(ratePerSecond: number): number {
+  return (1000 + SLOT_MARGIN_MS + 1) / ratePerSecond;
+}
+
+/**
+ * Reserves `count` consecutive slots, the first `leadMs` from `now` (SLOT_LEAD_MS for mail handed to the
+ * queue's sender) or after the last one taken; their times.
+ */
 export async function reserveSendSlots(
   db: Firestore,
   count: number,
   ratePerSecond: number,
   now = Date.now(),
+  leadMs = SLOT_LEAD_MS,
 ): Promise<number[]> {
   if (count === 0) return [];
-  const spacing = 1000 / ratePerSecond + SLOT_MARGIN_MS;
+  const spacing = slotSpacingMs(ratePerSecond);
   const start = await db.runTransaction(async (transaction) => {
     const next = Number((await transaction.get(slotsRef(db))).get('next') ?? 0);
-    const first = Math.max(now + SLOT_LEAD_MS, next);
+    const first = Math.max(now + leadMs, next);
     transaction.set(slotsRef(db), { next: first + count * spacing });
     return first;
   });
