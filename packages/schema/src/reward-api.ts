@@ -2,6 +2,7 @@
 // import the types only).
 import * as z from 'zod';
 import { REWARD_REQUEST_INVALID } from './messages';
+import { MAX_SKIP_PLACES } from './referrals';
 import {
   MAX_REWARD_DESCRIPTION_LENGTH,
   MAX_REWARD_NAME_LENGTH,
@@ -18,6 +19,8 @@ const rewardTierSchema = z.object(
     referrals: z.number(invalid).int(invalid).min(1, invalid).max(MAX_REWARD_REFERRALS, invalid),
     name: z.string(invalid).trim().min(1, invalid).max(MAX_REWARD_NAME_LENGTH, invalid),
     description: z.string(invalid).trim().max(MAX_REWARD_DESCRIPTION_LENGTH, invalid),
+    placesSkipped: z.number(invalid).int(invalid).min(0, invalid).max(MAX_SKIP_PLACES, invalid).optional(),
+    autoInvite: z.boolean(invalid).optional(),
   },
   invalid,
 );

@@ -17,6 +17,14 @@ export interface RewardTier {
   referrals: number;
   name: string;
   description: string;
+  /**
+   * Places the person moves ahead on reaching the tier (0 or absent: none). Counted under the ranking
+   * rule that orders the line by places ("skip N per referral"); the time- and referral-ordered rules
+   * keep their strict order.
+   */
+  placesSkipped?: number;
+  /** Reaching the tier invites the person (a wave of one), unless they were invited before. */
+  autoInvite?: boolean;
 }
 
 /** settings/{REWARD_SETTINGS_DOC}. */
