@@ -25,6 +25,7 @@ import { suppress } from '../suppression/suppression-list';
 import { createStaff, functionUrls, post, unique, type TestStaff } from '../../test-support/emulator';
 import { EMULATOR_MAIL_TOKEN_SECRET } from '../../test-support/mail';
 import { broadcastRef, chunkRef, createBroadcast, type StoredBroadcast } from './broadcast-store';
+import { runBroadcastSchedule } from './broadcast-schedule';
 import { resumeChunks, sendChunk } from './delivery';
 
 const { db } = adminServices();
@@ -344,5 +345,37 @@ describe('an interrupted chunk', () => {
     expect(resumed + unknown).toBe(30);
     expect(reached).toBe(halfway + resumed);
     expect(resumed).toBeGreaterThan(0);
+  });
+});
+
+describe('a scheduled broadcast', () => {
+  it('waits for its time, then is prepared once by the schedule (two runs at once) and sent', async () => {
+    const tag = unique('scheduled');
+    const emails = await confirmed(tag, 3);
+    const sendAt = Date.now() + 5 * 60_000;
+    const { broadcastId, scheduled } = await createBroadcast(db, {
+      subject: `Scheduled ${tag}`,
+      markdown: 'On time',
+      segment: viewOf(tag),
+      requestId: unique('req'),
+      by: admin.email,
+      sendAt,
+    });
+    expect(scheduled).toBe(true);
+    const state = async () => ((await broadcastRef(db, broadcastId).get()).data() as StoredBroadcast).state;
+
+    await runBroadcastSchedule(db, sendAt - 60_000);
+    expect(await state()).toBe('scheduled');
+
+    await Promise.all([runBroadcastSchedule(db, sendAt + 60_000), runBroadcastSchedule(db, sendAt + 60_000)]);
+    const broadcast = await until(
+      async () => (await broadcastRef(db, broadcastId).get()).data() as StoredBroadcast,
+      (stored) => stored.state === 'done',
+    );
+    expect(broadcast).toMatchObject({ state: 'done', total: 3, sent: 3, chunks: 1 });
+    for (const email of emails) {
+      expect(await waitForMailTo(email)).toBeDefined();
+      expect(await mailTo(email)).toHaveLength(1);
+    }
   });
 });
