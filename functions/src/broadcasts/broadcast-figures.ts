@@ -1,11 +1,12 @@
 // The figures read when the broadcasts are listed: sent, failed and skipped are counted as the mail goes
 // out (delivery.ts); bounced and unsubscribed are the suppression list's entries made since the broadcast
 // went out (a bounce, an unsubscribe) for mailboxes it was sent to. An unsubscribe lifted by re-subscribing
-// or an erasure is no longer on the list and no longer counted.
+// or an erasure is no longer on the list and no longer counted. Once a broadcast is done, a marker still
+// `sending` is a mail whose outcome nobody heard (delivery.ts): counted as unknown.
 import type { BroadcastView } from '@silk/schema/broadcasts';
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { Firestore } from 'firebase-admin/firestore';
-import { recipientRef } from './broadcast-store';
+import { broadcastRef, recipientRef } from './broadcast-store';
 
 /** Entries read at most for one listing: the list's recent bounces and unsubscribes. */
 const ENTRIES_READ = 5000;
@@ -20,7 +21,7 @@ export async function withListFigures(db: Firestore, views: BroadcastView[]): Pr
     .orderBy('at')
     .limit(ENTRIES_READ)
     .get();
-  const figures = new Map<string, { bounced: number; unsubscribed: number }>();
+  const figures = new Map<string, { bounced: number; unsubscribed: number; unknown: number }>();
   for (const view of started) {
     const later = entries.docs.filter((doc) => Number(doc.get('at')) >= view.sendAt);
     const markers =
@@ -33,7 +34,17 @@ export async function withListFigures(db: Firestore, views: BroadcastView[]): Pr
       if (doc.get('reason') === 'bounce') bounced += 1;
       if (doc.get('reason') === 'unsubscribe') unsubscribed += 1;
     }
-    figures.set(view.id, { bounced, unsubscribed });
+    const unknown =
+      view.state === 'done'
+        ? (
+            await broadcastRef(db, view.id)
+              .collection('recipients')
+              .where('state', '==', 'sending')
+              .count()
+              .get()
+          ).data().count
+        : 0;
+    figures.set(view.id, { bounced, unsubscribed, unknown });
   }
   return views.map((view) => ({ ...view, ...(figures.get(view.id) ?? {}) }));
 }

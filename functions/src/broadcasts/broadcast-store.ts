@@ -189,5 +189,6 @@ export function viewOf(id: string, broadcast: StoredBroadcast): BroadcastView {
     skipped: broadcast.skipped,
     bounced: 0,
     unsubscribed: 0,
+    unknown: 0,
   };
 }

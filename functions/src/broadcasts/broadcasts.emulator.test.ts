@@ -71,7 +71,10 @@ async function confirmed(tag: string, count: number): Promise<string[]> {
   return emails;
 }
 
-const viewOf = (tag: string) => ({ kind: 'view', query: new URLSearchParams({ q: tag }).toString() });
+const viewOf = (tag: string) => ({
+  kind: 'view' as const,
+  query: new URLSearchParams({ q: tag }).toString(),
+});
 
 async function mailTo(email: string): Promise<CaughtMail[]> {
   return (await readMailDevMessages()).filter((mail) => mail.to.some((to) => to.address === email));
@@ -345,6 +348,16 @@ describe('an interrupted chunk', () => {
     expect(resumed + unknown).toBe(30);
     expect(reached).toBe(halfway + resumed);
     expect(resumed).toBeGreaterThan(0);
+    // The panel shows those whose outcome nobody heard, once the broadcast is done.
+    await until(
+      async () => (await broadcastRef(db, broadcastId).get()).get('state') as unknown,
+      (state) => state === 'done',
+    );
+    const listed = await as(staff, urls.list, {});
+    const view = (listed.body.broadcasts as Array<Record<string, unknown>>).find(
+      (each) => each.id === broadcastId,
+    );
+    expect(view).toMatchObject({ sent: resumed, unknown });
   });
 });
 

@@ -24,6 +24,11 @@ export interface BroadcastFigures {
   bounced: number;
   /** Recipients who unsubscribed since it was sent to them. */
   unsubscribed: number;
+  /**
+   * Once it is done: recipients whose mail's outcome is not known (a run stopped between handing the
+   * mail to SMTP and hearing back). They are not sent it again.
+   */
+  unknown: number;
 }
 
 export interface BroadcastView extends BroadcastFigures {

@@ -44,6 +44,7 @@ function BroadcastList({ broadcasts }: { broadcasts: BroadcastView[] }) {
           <th scope="col">Skipped</th>
           <th scope="col">Bounced</th>
           <th scope="col">Unsubscribed after</th>
+          <th scope="col">Outcome unknown</th>
         </tr>
       </thead>
       <tbody>
@@ -58,6 +59,7 @@ function BroadcastList({ broadcasts }: { broadcasts: BroadcastView[] }) {
             <td>{broadcast.skipped}</td>
             <td>{broadcast.bounced}</td>
             <td>{broadcast.unsubscribed}</td>
+            <td>{broadcast.unknown}</td>
           </tr>
         ))}
       </tbody>
