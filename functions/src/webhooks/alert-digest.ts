@@ -5,7 +5,8 @@
 // (once) the window's digest (`{type}.{window}.digest_{endpoint}`), PENDING until the window's end, when
 // the redrive starts its one attempt. The digest holds no list of its own: its attempt counts the window's
 // events of the type in webhook_events (an erased one is gone from there, so never named) less the lead's,
-// and lists the first ALERT_DIGEST_LISTED. So a burst costs each alert at most two messages a window and
+// from the window's start or the alert's creation if later (events before it were never its own), and
+// lists the first ALERT_DIGEST_LISTED. So a burst costs each alert at most two messages a window and
 // type, whatever its size, with no document every fan-out has to update.
 import { ALERT_DIGEST_LISTED, type EndpointEventType } from '@silk/schema/alerts';
 import { COLLECTIONS } from '@silk/schema/constants';
@@ -81,7 +82,7 @@ export interface DigestedEvent {
 /**
  * Fans one bursty event out to one alert: its window's lead (delivered now), or a part of the window's
  * digest (made by the first such event, due at the window's end); `repeat` for the lead's own event
- * fanned out again.
+ * fanned out again. `since`: when the alert was created.
  */
 export async function routeDigested(
   db: Firestore,
@@ -89,6 +90,7 @@ export async function routeDigested(
   event: DigestedEvent,
   windowMs: number,
   now: number,
+  since = 0,
 ): Promise<'lead' | 'digest' | 'repeat'> {
   const deliveries = db.collection(COLLECTIONS.webhookDeliveries);
   const window = digestWindow(event.createdAt, windowMs);
@@ -98,7 +100,7 @@ export async function routeDigested(
   const id = digestDeliveryId(event.type, window, endpointId);
   await createOnce(deliveries.doc(id), {
     ...newDelivery(`${event.type}.${window.index}.digest`, endpointId, event.type, now),
-    digest: { from: window.from, to: window.to, lead: lead.id },
+    digest: { from: Math.max(window.from, since), to: window.to, lead: lead.id },
     delivery: { state: 'PENDING', attempts: 0, nextAttemptAt: Timestamp.fromMillis(window.to) },
   });
   return 'digest';

@@ -15,19 +15,19 @@ import {
   WEBHOOK_URL_REFUSED,
 } from '@silk/schema/messages';
 import type { WebhookDeliveryView, WebhookEndpointView, WebhookEventType } from '@silk/schema/webhooks';
-import type { DocumentData } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitMilestones } from '../events/alert-events';
-import { webhookEventId } from '../events/emit';
+import { webhookEventId, webhookEventRef } from '../events/emit';
 import { adminServices } from '../shared/admin';
 import { readServerConfig } from '../shared/config';
 import { createStaff, functionUrl, post, unique, type TestStaff } from '../../test-support/emulator';
 import { signUpOnSite } from '../../test-support/mail';
 import { listen, serveHandler, type ServedHandler } from '../../test-support/serve-handler';
-import { digestWindow, routeDigested } from './alert-digest';
+import { digestWindow, readDigest, routeDigested } from './alert-digest';
 import { escapeDiscord } from './alert-format';
 import type { AttemptRecord } from './deliveries';
 import { redriveWebhookDeliveries } from './redrive-webhooks';
@@ -361,7 +361,8 @@ describe('a burst of signups', () => {
         expect(deliveries.some((data) => data.digest && Number(data.count) > 1)).toBe(true);
         for (const data of deliveries.filter((each) => each.digest)) {
           const { from, to } = data.digest as { from: number; to: number };
-          expect(to - from).toBe(windowMs);
+          // The window, from the alert's creation when that fell inside it.
+          expect(from).toBe(Math.max(to - windowMs, endpoint.createdAt));
         }
       }
       const slackMessages = at<SlackBody>(`/burst-slack-${tag}`);
@@ -418,6 +419,28 @@ describe('a burst of signups', () => {
       digest: { from: window.from, to: window.to, lead: `signup.created.${window.index}.lead_${endpointId}` },
       delivery: { state: 'PENDING', attempts: 0 },
     });
+    // An alert created inside a window counts only the events from its creation on.
+    const created = start + 3 * windowMs + 20_000;
+    for (const [n, offset] of [
+      [7, 3 * windowMs + 10_000],
+      [5, 3 * windowMs + 30_000],
+      [6, 3 * windowMs + 40_000],
+    ] as const) {
+      await webhookEventRef(db, `msg_${endpointId}_${n}`).set({
+        type: 'signup.created',
+        createdAt: Timestamp.fromMillis(start + offset),
+        body: JSON.stringify({ n }),
+      });
+    }
+    await routeDigested(db, endpointId, event(5, 3 * windowMs + 30_000), windowMs, Date.now(), created);
+    await routeDigested(db, endpointId, event(6, 3 * windowMs + 40_000), windowMs, Date.now(), created);
+    const later = digestWindow(created, windowMs);
+    const laterDigest = await db
+      .collection(COLLECTIONS.webhookDeliveries)
+      .doc(`signup.created.${later.index}.digest_${endpointId}`)
+      .get();
+    expect(laterDigest.get('digest')).toMatchObject({ from: created, to: later.to });
+    expect((await readDigest(db, laterDigest.data()!)).count).toBe(1);
     expect((digest.get('delivery.nextAttemptAt') as { toMillis(): number }).toMillis()).toBe(window.to);
     const next = await db
       .collection(COLLECTIONS.webhookDeliveries)

@@ -134,7 +134,8 @@ export async function fanOut(
     subscribed.map(async (endpoint) => {
       if (isAlertKind(endpointKind(endpoint.data())) && DIGESTED_EVENT_TYPES.includes(type)) {
         const event = { eventId, type, createdAt: options.createdAt ?? now };
-        await routeDigested(db, endpoint.id, event, options.digestWindowMs ?? 60_000, now);
+        const since = Number(endpoint.get('createdAt') ?? 0);
+        await routeDigested(db, endpoint.id, event, options.digestWindowMs ?? 60_000, now, since);
         return;
       }
       try {
