@@ -32,6 +32,8 @@ export const BACKGROUND_FUNCTIONS = {
   onBroadcastChunkWritten: 'broadcasts/on-broadcast-chunk-written',
   /** Due scheduled broadcasts prepared, stopped chunks resumed (every minute). */
   broadcastSchedule: 'broadcasts/broadcast-schedule',
+  /** A tier added or lowered given to the people already past it (settings/rewards written). */
+  onRewardSettingsWritten: 'subscribers/on-reward-settings-written',
 } as const;
 
 export type BackgroundFunctionId = keyof typeof BACKGROUND_FUNCTIONS;

@@ -136,3 +136,4 @@ export { redriveWebhooks } from './webhooks/redrive-webhooks';
 export { onBroadcastWritten } from './broadcasts/on-broadcast-written';
 export { onBroadcastChunkWritten } from './broadcasts/on-broadcast-chunk-written';
 export { broadcastSchedule } from './broadcasts/broadcast-schedule';
+export { onRewardSettingsWritten } from './subscribers/on-reward-settings-written';

@@ -1,0 +1,115 @@
+// A tier an Admin adds or lowers reaches the people already past it: saving the tiers through the route
+// makes the Functions emulator's settings trigger sweep the list, giving each of them one queue entry and
+// one reward e-mail, and nobody below the tier anything; saving the same tiers again gives nothing more.
+import { COLLECTIONS, REWARD_SETTINGS_DOC } from '@silk/schema/constants';
+import { rewardEntryId, type RewardTier } from '@silk/schema/rewards';
+import { withoutBackgroundTriggers } from '@silk/stack/stack';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminServices } from '../shared/admin';
+import {
+  createStaff,
+  eventually,
+  functionUrl,
+  post,
+  unique,
+  uniqueEmail,
+  type TestStaff,
+} from '../../test-support/emulator';
+import { mailDocsTo } from '../../test-support/mail';
+import { sweepThreshold } from './reward-sweep';
+
+const { db } = adminServices();
+const settings = db.collection(COLLECTIONS.settings).doc(REWARD_SETTINGS_DOC);
+const rewards = db.collection(COLLECTIONS.rewards);
+const run = unique('s')
+  .replace(/[^a-z0-9]/g, '')
+  .slice(-8);
+const tier = (id: string, referrals: number, name: string): RewardTier => ({
+  id: `${id}${run}`,
+  referrals,
+  name,
+  description: `${name} for the sweep`,
+});
+let admin: TestStaff;
+let saveUrl: string;
+
+beforeAll(async () => {
+  admin = await createStaff(['Admin']);
+  saveUrl = await functionUrl('rewardTiersSave');
+  await settings.delete();
+});
+
+afterAll(async () => {
+  await settings.delete();
+});
+
+/** A subscriber whose signup already has `credited` credited referrals (written with the triggers paused). */
+async function referrer(credited: number): Promise<string> {
+  const email = uniqueEmail('past-tier');
+  await withoutBackgroundTriggers(async () => {
+    await db
+      .collection(COLLECTIONS.subscribers)
+      .doc(email)
+      .set({ email, subscriberId: unique('sub'), referralCode: 'abcd2345' });
+    await db
+      .collection(COLLECTIONS.waitlistSignups)
+      .doc(email)
+      .set({ email, subscriberId: unique('signup'), confirmedReferrals: credited });
+  });
+  return email;
+}
+
+const save = async (tiers: RewardTier[]) => {
+  const answer = await post(saveUrl, { tiers }, { headers: { Authorization: `Bearer ${admin.idToken}` } });
+  expect(answer.status).toBe(200);
+};
+const rewardMails = async (email: string) =>
+  (await mailDocsTo(email)).filter((doc) => String(doc.get('message.subject')).startsWith('You earned'));
+const hasEntry = async (email: string, tierId: string) =>
+  (await rewards.doc(rewardEntryId(email, tierId)).get()).exists;
+
+describe('sweepThreshold', () => {
+  it('is the fewest referrals of a tier added or lowered, and none when no tier was', () => {
+    const early = tier('early', 3, 'Early');
+    const merch = tier('merch', 10, 'Merch');
+    expect(sweepThreshold([], [early, merch])).toBe(3);
+    expect(sweepThreshold([early], [early, merch])).toBe(10);
+    expect(sweepThreshold([early, merch], [early, { ...merch, referrals: 6 }])).toBe(6);
+    expect(sweepThreshold([early, merch], [early, { ...merch, name: 'Tote', referrals: 12 }])).toBeNull();
+    expect(sweepThreshold([early, merch], [merch])).toBeNull();
+  });
+});
+
+describe('saving tiers', () => {
+  it('gives a new or lowered tier once to the people already past it, and nothing to anyone below', async () => {
+    const [four, one] = await Promise.all([referrer(4), referrer(1)]);
+    const early = tier('early', 3, 'Early access');
+    const merch = tier('merch', 10, 'Silk merch');
+
+    await save([early, merch]);
+    await eventually(() => hasEntry(four, early.id), Boolean, 30_000);
+    await eventually(
+      () => rewardMails(four),
+      (mails) => mails.length === 1,
+      30_000,
+    );
+
+    // The same tiers again, then the merch tier lowered to four referrals.
+    await save([early, merch]);
+    await save([early, { ...merch, referrals: 4 }]);
+    await eventually(() => hasEntry(four, merch.id), Boolean, 30_000);
+    await eventually(
+      () => rewardMails(four),
+      (mails) => mails.length === 2,
+      30_000,
+    );
+
+    // Whatever is still running has had its time: nothing twice, nothing below the tiers.
+    await sleep(2_000);
+    expect(await rewardMails(four)).toHaveLength(2);
+    expect((await rewards.where('email', '==', four).get()).size).toBe(2);
+    expect((await rewards.where('email', '==', one).get()).size).toBe(0);
+    expect(await rewardMails(one)).toHaveLength(0);
+  });
+});
