@@ -172,6 +172,22 @@ describe('the e-mail copy (emulator)', () => {
     expect(await inForce('confirmation')).toBe(current);
   });
 
+  it('lets one of two different saves from the same version win, refusing the other (409)', async () => {
+    const current = await inForce('confirmation');
+    const subjects = [`First ${unique('a')}`, `Second ${unique('b')}`];
+    const answers = await Promise.all(
+      subjects.map((subject) =>
+        call(urls.save, admin, { kind: 'confirmation', subject, body: DEFAULT.body, baseVersion: current }),
+      ),
+    );
+    const won = answers.findIndex((response) => response.status === 200);
+    expect(won).toBeGreaterThanOrEqual(0);
+    expect(answers[won]?.body).toEqual({ version: current + 1 });
+    expectRefusal(answers[1 - won] as (typeof answers)[number], [409, MAIL_COPY_CONFLICT]);
+    const after = await view('confirmation');
+    expect(after.current).toMatchObject({ version: current + 1, subject: subjects[won] });
+  });
+
   it('lets Staff read the copy but not change or restore it', async () => {
     const before = await view('confirmation', staff);
     expectRefusal(
