@@ -3,11 +3,11 @@
 // erased address has neither) and not on the suppression list. `next`: the live ranking index's
 // order (rank_entries by sort key), or first signup time while there is no index; `view`: the panel's
 // filtered view (parsed and matched as the filtered export does), in its sort, else newest first like
-// the table.
+// the table; `reward`: the one person, if invitable.
 import { COLLECTIONS } from '@silk/schema/constants';
 import { SIGNUP_VIEW_FIELDS } from '@silk/schema/signup-fields';
 import { normalizeSort, parseSignupView, signupMatcher, sortSignups } from '@silk/schema/signup-view';
-import type { WavePreview, WaveTarget } from '@silk/schema/invites';
+import type { StoredWaveTarget, WavePreview } from '@silk/schema/invites';
 import { FieldPath, type DocumentData, type Firestore, type Query } from 'firebase-admin/firestore';
 import { buildRef, rankSpace, readSettings } from '../ranking/rank-store';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
@@ -77,9 +77,13 @@ async function* lineOrder(db: Firestore): AsyncGenerator<string[]> {
 /** Everyone the wave would invite, in order (for `next`, at most `count`). */
 export async function selectWave(
   db: Firestore,
-  target: WaveTarget,
+  target: StoredWaveTarget,
   includeUnconfirmed: boolean,
 ): Promise<string[]> {
+  if (target.kind === 'reward') {
+    const [candidate] = await readCandidates(db, [target.email]);
+    return candidate && isInvitable(candidate, includeUnconfirmed) ? [target.email] : [];
+  }
   if (target.kind === 'next') {
     const chosen: string[] = [];
     for await (const emails of lineOrder(db)) {
@@ -116,7 +120,7 @@ export async function selectWave(
   return chosen;
 }
 
-export function previewOf(target: WaveTarget, chosen: readonly string[]): WavePreview {
+export function previewOf(target: StoredWaveTarget, chosen: readonly string[]): WavePreview {
   return {
     count: chosen.length,
     first: chosen.slice(0, PREVIEW_ADDRESSES),

@@ -7,7 +7,7 @@
 // the history entry and the queued e-mail, so a chunk run again after a crash skips whoever was
 // invited and invites whoever was not: nobody twice, nobody skipped. `invited` counts the markers.
 import { COLLECTIONS } from '@silk/schema/constants';
-import type { InviteWave, WaveTarget } from '@silk/schema/invites';
+import type { InviteWave, StoredWaveTarget } from '@silk/schema/invites';
 import { type DocumentReference, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
 import { eventSink, type EventSink } from '../events/emit';
@@ -63,7 +63,7 @@ const markerRef = (db: Firestore, waveId: string, email: string) =>
   waveRef(db, waveId).collection('invited').doc(email);
 
 export interface WaveRequest {
-  target: WaveTarget;
+  target: StoredWaveTarget;
   includeUnconfirmed: boolean;
   requestId: string;
   by: string;
@@ -119,7 +119,8 @@ export async function startWave(
     prepared: true,
     ...(chunks === 0 ? { state: 'done', finishedAt } : {}),
   });
-  if (chunks === 0) {
+  // A reward tier's wave of one is no news for the team's alerts.
+  if (chunks === 0 && request.origin !== 'reward') {
     await emitAlertEvent(db, {
       type: 'wave.finished',
       key: waveId,
@@ -255,7 +256,7 @@ export async function processWaveChunk(db: Firestore, waveId: string, given: Wav
   if (failed) throw failed.reason;
   const invited = (await ref.collection('invited').count().get()).data().count;
   const last = chunk + 1 >= wave.chunks;
-  const finished = last ? await alertSink(db, 'wave.finished') : null;
+  const finished = last && wave.origin !== 'reward' ? await alertSink(db, 'wave.finished') : null;
   await db.runTransaction(async (transaction) => {
     const current = (await transaction.get(ref)).data() as StoredWave | undefined;
     // Another run of the same chunk got there first.

@@ -30,6 +30,20 @@ describe('placement', () => {
     expect(order({ kind: 'referrals' }, signups)).toEqual(['d@x.io', 'b@x.io', 'a@x.io', 'c@x.io']);
   });
 
+  it('moves a signup the places skipped of its reward tiers further ahead under "skip N" only', () => {
+    const jumper = { ...facts('d@x.io', 9, 0, 4), tierPlaces: 3 };
+    const others = signups.filter(({ email }) => email !== 'd@x.io');
+    // keys: a 1, b 2 - 2 = 0, c 3, d 4 - 3 = 1 (after a, who joined earlier)
+    expect(order({ kind: 'skip', places: 1 }, [...others, jumper])).toEqual([
+      'b@x.io',
+      'a@x.io',
+      'd@x.io',
+      'c@x.io',
+    ]);
+    for (const rule of [{ kind: 'signup-time' }, { kind: 'referrals' }] as const)
+      expect(placement(rule, jumper)).toEqual(placement(rule, { ...jumper, tierPlaces: 0 }));
+  });
+
   it('moves a signup N places ahead per confirmed referral, ties by signup time, under "skip N"', () => {
     // keys: a 1, b 2 - 2 = 0, c 3, d 4 - 3 = 1 (after a, who joined earlier)
     expect(order({ kind: 'skip', places: 1 }, signups)).toEqual(['b@x.io', 'a@x.io', 'd@x.io', 'c@x.io']);

@@ -24,6 +24,8 @@ export interface RankFacts {
   confirmedReferrals: number;
   /** "Skip N" only: the place the signup took in line when it joined (or at the re-rank that ordered it). */
   seq?: number;
+  /** "Skip N" only: the places skipped of the reward tiers its credited referrals reach. */
+  tierPlaces?: number;
 }
 
 /** One signup's entry in an index version. */
@@ -44,7 +46,7 @@ function majorKey(rule: RankingRule, facts: RankFacts): number {
     case 'referrals':
       return REFERRALS_CEILING - 1 - Math.min(referrals, REFERRALS_CEILING - 1);
     case 'skip':
-      return SKIP_OFFSET + (facts.seq ?? 0) - rule.places * referrals;
+      return SKIP_OFFSET + (facts.seq ?? 0) - rule.places * referrals - Math.max(0, facts.tierPlaces ?? 0);
   }
 }
 

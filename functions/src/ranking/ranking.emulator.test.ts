@@ -3,7 +3,7 @@
 // the signup trigger keeping the live index in step, and the setRankingRule route re-ranking in the
 // background (audited, Admin only). Signups here carry first signup times (1974–1980) decades before any other
 // test's, so they are the first in line whatever else the emulator holds.
-import { COLLECTIONS } from '@silk/schema/constants';
+import { COLLECTIONS, REWARD_SETTINGS_DOC } from '@silk/schema/constants';
 import { ID_TOKEN_MISSING, REFERRALS_ADMIN_REQUIRED } from '@silk/schema/messages';
 import { maskEmail, type RankingRule, type RankingSettings } from '@silk/schema/referrals';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -280,6 +280,45 @@ describe('the product ranking (the signup trigger and setRankingRule)', () => {
     }
     expect(await places(space, [a, b, c])).toEqual([1, 2, 3]);
   }, 150_000);
+
+  it('moves someone who reaches a reward tier its places skipped further under "skip N"; saving tiers re-ranks', async () => {
+    const emails = await writeSignups(1979, [0, 0, 0, 0, 0, 0]);
+    const [a, b, c, d, e, f = ''] = emails;
+    const rewards = db.collection(COLLECTIONS.settings).doc(REWARD_SETTINGS_DOC);
+    const tier = { id: `skip${randomUUID().slice(0, 6)}`, referrals: 1, name: 'Jump', description: 'Ahead' };
+    /** Saves the tiers and waits for the re-rank their change starts. */
+    const saveTiers = async (placesSkipped: number) => {
+      const before = (await settings()).version;
+      await rewards.set({ tiers: [{ ...tier, placesSkipped }] });
+      await eventually(
+        settings,
+        (now: RankingSettings) => now.version > before && now.rerank?.state === 'done',
+        60_000,
+      );
+    };
+    /** These signups in line order (others, with referrals of their own, may stand between them). */
+    const inLine = async () => {
+      const placed = await places(space, emails);
+      return [...emails].sort((x, y) => (placed[emails.indexOf(x)] ?? 0) - (placed[emails.indexOf(y)] ?? 0));
+    };
+    try {
+      const response = await setRule(admin.idToken, { kind: 'skip', places: 1 });
+      await reranked(Number(response.body.version));
+      await saveTiers(3);
+      expect(await inLine()).toEqual([a, b, c, d, e, f]);
+      // f reaches the tier: its key falls by 1 for the referral and 3 for the tier, to b's (who joined earlier).
+      await signups.doc(f).update({ confirmedReferrals: 1 });
+      await eventually(inLine, (now) => now.join() === [a, b, f, c, d, e].join());
+      // The tier no longer skips places: the re-rank alone puts f where the rule puts it (e's key, after e).
+      await saveTiers(0);
+      expect(await inLine()).toEqual([a, b, c, d, e, f]);
+    } finally {
+      await rewards.delete();
+      await Promise.all(emails.map((email) => signups.doc(email).delete()));
+      const back = await setRule(admin.idToken, { kind: 'signup-time' });
+      await reranked(Number(back.body.version));
+    }
+  }, 240_000);
 
   it('places a new signup, follows its first signup time and takes a deleted one out of line', async () => {
     const [first = ''] = await writeSignups(1976, [0]);

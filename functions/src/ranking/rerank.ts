@@ -12,6 +12,8 @@ import {
   type QueryDocumentSnapshot,
   type Timestamp,
 } from 'firebase-admin/firestore';
+import type { RewardTier } from '@silk/schema/rewards';
+import { rewardTiers } from '../referrals/reward-store';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { addToDelta, emptyDelta, isEmptyDelta, settleVersion, writeDelta } from './fold';
 import { placement, usesSeq } from './rank-keys';
@@ -81,10 +83,11 @@ export async function buildChunk(db: Firestore, space: RankSpace, version: numbe
     await finishRerank(db, space, version);
     return false;
   }
+  const tiers = await rewardTiers(db);
   const batches: Array<Promise<void>> = [];
   for (let start = 0; start < chunk.length; start += BATCH) {
     const signups = chunk.slice(start, start + BATCH);
-    batches.push(writeBatchOfEntries(db, space, version, build, signups, build.done + start));
+    batches.push(writeBatchOfEntries(db, space, version, build, signups, build.done + start, tiers));
   }
   await Promise.all(batches);
   const last = chunk[chunk.length - 1] as QueryDocumentSnapshot;
@@ -118,12 +121,13 @@ async function writeBatchOfEntries(
   build: RankBuild,
   signups: QueryDocumentSnapshot[],
   seqBefore: number,
+  tiers: readonly RewardTier[],
 ): Promise<void> {
   const batch = db.batch();
   const delta = emptyDelta();
   const seqOf = (index: number) => seqBefore + index + 1;
   for (const [index, signup] of signups.entries()) {
-    const facts = rankFacts(signup);
+    const facts = rankFacts(signup, tiers);
     if (!facts) continue;
     const entry = usesSeq(build.rule)
       ? { ...placement(build.rule, { ...facts, seq: seqOf(index) }), seq: seqOf(index) }

@@ -10,6 +10,8 @@ import {
   type DocumentSnapshot,
   type Firestore,
 } from 'firebase-admin/firestore';
+import type { RewardSettings, RewardTier } from '@silk/schema/rewards';
+import { rewardSettingsRef, tierPlacesSkipped, tiersIn } from '../referrals/reward-store';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { addToDelta, emptyDelta, foldWhenDue, isEmptyDelta, writeDelta } from './fold';
 import { placement, usesSeq, type RankFacts } from './rank-keys';
@@ -26,16 +28,22 @@ import {
  * What the ranking follows of a stored signup, or null when it has no place in line: gone, or without a
  * first signup time yet (the trigger stamps it: signups/first-signup-stamp.ts) — the re-rank reads signups
  * ordered by `firstSignupAt`, which leaves those out, and the trigger must agree with it or the repair
- * would find a difference forever. A repeat signup's `timestamp` is not read: it moves nobody.
+ * would find a difference forever. A repeat signup's `timestamp` is not read: it moves nobody. `tiers`:
+ * the reward tiers in force, whose places skipped count under "skip N".
  */
-export function rankFacts(signup: DocumentSnapshot): Omit<RankFacts, 'seq'> | null {
+export function rankFacts(
+  signup: DocumentSnapshot,
+  tiers: readonly RewardTier[] = [],
+): Omit<RankFacts, 'seq'> | null {
   const firstSignupAt = signup.get(FIRST_SIGNUP_FIELD) as unknown;
   if (!signup.exists || !(firstSignupAt instanceof Timestamp)) return null;
   const confirmed = Number(signup.get('confirmedReferrals') ?? 0);
+  const confirmedReferrals = Number.isFinite(confirmed) ? confirmed : 0;
   return {
     email: signup.id,
     firstSignupAt: firstSignupAt.toMillis(),
-    confirmedReferrals: Number.isFinite(confirmed) ? confirmed : 0,
+    confirmedReferrals,
+    tierPlaces: tierPlacesSkipped(tiers, confirmedReferrals),
   };
 }
 
@@ -68,11 +76,13 @@ export async function syncRankEntry(
     const outcome = await db.runTransaction(async (transaction) => {
       const settings = readSettings((await transaction.get(space.settings)).data());
       const versions = versionsInStep(settings);
-      const [signup, ...entries] = await transaction.getAll(
+      const [signup, rewards, ...entries] = await transaction.getAll(
         signupRef,
+        rewardSettingsRef(db),
         ...versions.map(({ version }) => entryRef(db, space, version, email)),
       );
-      const facts = rankFacts(signup as DocumentSnapshot);
+      const tiers = tiersIn(rewards?.data() as Partial<RewardSettings> | undefined);
+      const facts = rankFacts(signup as DocumentSnapshot, tiers);
       const writes: Array<() => void> = [];
       const deltas: DocumentReference[] = [];
       for (const [index, { version, rule }] of versions.entries()) {

@@ -4,7 +4,13 @@
 // revoked when rejected credit takes its referrer below the tier. Each is a transaction on the entry, so
 // a fulfilment and a revocation never both win: a fulfilled reward stays, a revoked one cannot be fulfilled.
 import { COLLECTIONS, REWARD_SETTINGS_DOC } from '@silk/schema/constants';
-import { sortTiers, type RewardEntry, type RewardSettings, type RewardTier } from '@silk/schema/rewards';
+import {
+  rewardProgress,
+  sortTiers,
+  type RewardEntry,
+  type RewardSettings,
+  type RewardTier,
+} from '@silk/schema/rewards';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 
 export function rewardSettingsRef(db: Firestore): DocumentReference {
@@ -15,10 +21,30 @@ export function rewardRef(db: Firestore, id: string): DocumentReference {
   return db.collection(COLLECTIONS.rewards).doc(id);
 }
 
+/** The tiers in settings/rewards as stored (`data()` of the document), fewest referrals first. */
+export function tiersIn(settings: Partial<RewardSettings> | undefined): RewardTier[] {
+  return Array.isArray(settings?.tiers) ? sortTiers(settings.tiers) : [];
+}
+
 /** The tiers in force, fewest referrals first (none until an Admin defines them). */
 export async function rewardTiers(db: Firestore): Promise<RewardTier[]> {
-  const settings = (await rewardSettingsRef(db).get()).data() as Partial<RewardSettings> | undefined;
-  return Array.isArray(settings?.tiers) ? sortTiers(settings.tiers) : [];
+  return tiersIn((await rewardSettingsRef(db).get()).data() as Partial<RewardSettings> | undefined);
+}
+
+/** Whether the places the tiers skip, or the referrals that reach them, differ between two lists. */
+export function tierPlacesChanged(before: readonly RewardTier[], after: readonly RewardTier[]): boolean {
+  const skips = (tiers: readonly RewardTier[]) =>
+    tiers
+      .filter((tier) => (tier.placesSkipped ?? 0) > 0)
+      .map((tier) => `${tier.referrals}:${tier.placesSkipped}`)
+      .sort()
+      .join(',');
+  return skips(before) !== skips(after);
+}
+
+/** The places skipped of the tiers `credited` referrals reach (a tier without the option skips none). */
+export function tierPlacesSkipped(tiers: readonly RewardTier[], credited: number): number {
+  return rewardProgress(tiers, credited).reached.reduce((sum, tier) => sum + (tier.placesSkipped ?? 0), 0);
 }
 
 export type FulfilOutcome = 'fulfilled' | 'already-fulfilled' | 'revoked' | 'missing';

@@ -46,7 +46,7 @@ export const ALERT_EVENT_LABELS: Record<AlertEventType, string> = {
 /** What each alert-only event's `data` carries. */
 export interface AlertEventData {
   'signups.milestone': { milestone: number; total: number };
-  'wave.finished': { waveId: string; origin: 'admin' | 'drip'; total: number; invited: number };
+  'wave.finished': { waveId: string; origin: 'admin' | 'drip' | 'reward'; total: number; invited: number };
   'import.finished': {
     importId: string;
     fileName: string;

@@ -23,11 +23,17 @@ export function parseInviteCode(value: unknown): string | null {
   return INVITE_CODE_PATTERN.test(code) ? code : null;
 }
 
-/** Who a wave invites: the next N in the ranking's order, or everyone in a filtered view of the panel. */
+/** Who a staff member's wave invites: the next N in the ranking's order, or everyone in a filtered view of the panel. */
 export type WaveTarget =
   | { kind: 'next'; count: number }
   /** The signups view's URL query (`@silk/schema/signup-view`), as the panel's table shows it. */
   | { kind: 'view'; query: string };
+
+/** Any wave's target: a staff member's, or (the server's alone) one person who reached a reward tier that invites. */
+export type StoredWaveTarget =
+  | WaveTarget
+  /** `tierName`: the tier reached, as named when it was. */
+  | { kind: 'reward'; email: string; tierName: string };
 
 export const MAX_WAVE_SIZE = 100_000;
 
@@ -43,11 +49,11 @@ export interface InviteHistoryEntry {
 
 /** invite_waves/{waveId}: one wave (server-written; staff read). */
 export interface InviteWave {
-  target: WaveTarget;
+  target: StoredWaveTarget;
   /** Invite unconfirmed addresses too (by default only confirmed ones are). */
   includeUnconfirmed: boolean;
-  /** 'drip' for the daily drip's waves. */
-  origin: 'admin' | 'drip';
+  /** 'drip' for the daily drip's waves, 'reward' for a reward tier's invitation. */
+  origin: 'admin' | 'drip' | 'reward';
   createdBy: string;
   /** Milliseconds since the epoch. */
   createdAt: number;

@@ -318,6 +318,9 @@ export const REWARD_FULFILLED = 'Marked fulfilled.';
 export const REWARD_ALREADY_FULFILLED = 'This reward was already marked fulfilled.';
 export const REWARDS_LOAD_FAILED = 'The rewards could not be loaded or changed. Please try again.';
 export const NO_REWARD_TIERS = 'No reward tiers yet.';
+/** Beside a tier's places skipped: when they count. */
+export const PLACES_SKIPPED_HINT =
+  'Places skipped count when the line is ordered by skipping places per confirmed referral; a tier that invites automatically invites each person once, when they reach it.';
 export const NO_REWARD_ENTRIES = 'Nobody in this view of the queue.';
 // Broadcasts: an Admin's message to the mailing list.
 export const BROADCASTS_ADMIN_REQUIRED = 'Only Admins can write or send broadcasts.';

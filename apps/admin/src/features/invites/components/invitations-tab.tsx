@@ -125,6 +125,12 @@ function Progress({ wave }: { wave: InviteWaveRow }) {
   );
 }
 
+/** Who started a wave that no staff member started. */
+const WAVE_ORIGINS: Partial<Record<InviteWaveRow['origin'], string>> = {
+  drip: 'Daily drip',
+  reward: 'Reward tier',
+};
+
 const WAVE_COLUMNS: readonly RecordColumn<InviteWaveRow>[] = [
   { header: 'Started', cell: (wave) => formatSignupDate(new Date(wave.createdAt)) },
   {
@@ -133,6 +139,8 @@ const WAVE_COLUMNS: readonly RecordColumn<InviteWaveRow>[] = [
       <>
         {wave.target.kind === 'next' ? (
           `The next ${count(wave.target.count)}`
+        ) : wave.target.kind === 'reward' ? (
+          `${wave.target.email}, who reached ${wave.target.tierName}`
         ) : (
           <Link to={`${paths.waitlist}?${wave.target.query}`}>A filtered view</Link>
         )}
@@ -140,7 +148,7 @@ const WAVE_COLUMNS: readonly RecordColumn<InviteWaveRow>[] = [
       </>
     ),
   },
-  { header: 'By', cell: (wave) => (wave.origin === 'drip' ? 'Daily drip' : wave.createdBy) },
+  { header: 'By', cell: (wave) => WAVE_ORIGINS[wave.origin] ?? wave.createdBy },
   { header: 'Progress', cell: (wave) => <Progress wave={wave} /> },
 ];
 

@@ -11,6 +11,7 @@ import {
   REFERRALS_ADMIN_REQUIRED,
   REFERRALS_LOAD_FAILED,
   NO_REWARD_ENTRIES,
+  PLACES_SKIPPED_HINT,
   REWARD_REQUEST_INVALID,
   REWARDS_ADMIN_REQUIRED,
 } from '@silk/schema/messages';
@@ -221,7 +222,14 @@ describe('Referrals tab', () => {
 });
 
 const EARLY: RewardTier = { id: 'early', referrals: 3, name: 'Early beta', description: 'Skip the line.' };
-const MERCH: RewardTier = { id: 'merch', referrals: 10, name: 'Merch', description: '' };
+const MERCH: RewardTier = {
+  id: 'merch',
+  referrals: 10,
+  name: 'Merch',
+  description: '',
+  placesSkipped: 20,
+  autoInvite: true,
+};
 const ENTRIES: (RewardEntry & { id: string })[] = [
   {
     id: 'ana@example.com_merch',
@@ -262,6 +270,9 @@ describe('Referrals tab: rewards', () => {
     act(() => rewards.deliver(ENTRIES));
     expect(screen.getByRole('list', { name: 'Reward tiers' })).toHaveTextContent(
       'Early beta — 3 credited referrals: Skip the line.',
+    );
+    expect(screen.getByRole('list', { name: 'Reward tiers' })).toHaveTextContent(
+      'Merch — 10 credited referrals (skips 20 places, invites automatically)',
     );
     expect(
       screen.queryByRole('button', { name: /Save tiers|Add a tier|Mark fulfilled/ }),
@@ -325,15 +336,21 @@ describe('Referrals tab: rewards', () => {
     await user.clear(referrals);
     await user.type(referrals, '10');
     await user.type(within(second).getByRole('textbox', { name: 'Description' }), 'A tote bag.');
+    const places = within(second).getByRole('spinbutton', { name: 'Places skipped' });
+    expect(places).toHaveAccessibleDescription(PLACES_SKIPPED_HINT);
+    await user.type(places, '5');
+    await user.click(within(second).getByRole('checkbox', { name: 'Invite automatically' }));
     await user.click(screen.getByRole('button', { name: 'Save tiers' }));
     expect(call).toHaveBeenCalledExactlyOnceWith(STAFF_CLIENT, 'rewardTiersSave', {
       tiers: [
-        EARLY,
+        { ...EARLY, placesSkipped: 0, autoInvite: false },
         {
           id: expect.stringMatching(/^[a-z0-9]{16}$/),
           referrals: 10,
           name: 'Merch',
           description: 'A tote bag.',
+          placesSkipped: 5,
+          autoInvite: true,
         },
       ],
     });

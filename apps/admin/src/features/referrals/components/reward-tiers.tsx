@@ -1,4 +1,10 @@
-import { NO_REWARD_TIERS, REWARD_REQUEST_INVALID, REWARDS_LOAD_FAILED } from '@silk/schema/messages';
+import {
+  NO_REWARD_TIERS,
+  PLACES_SKIPPED_HINT,
+  REWARD_REQUEST_INVALID,
+  REWARDS_LOAD_FAILED,
+} from '@silk/schema/messages';
+import { MAX_SKIP_PLACES } from '@silk/schema/referrals';
 import {
   MAX_REWARD_DESCRIPTION_LENGTH,
   MAX_REWARD_NAME_LENGTH,
@@ -8,7 +14,7 @@ import {
 } from '@silk/schema/rewards';
 import { Button } from '@silk/ui/button';
 import { FormMessage } from '@silk/ui/form-message';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { CountInput } from '@/components/count-input';
 import { saveRewardTiers } from '@/features/referrals/api/referrals';
 import { callFailure } from '@/lib/error-message';
@@ -20,9 +26,25 @@ interface DraftTier {
   referrals: string;
   name: string;
   description: string;
+  placesSkipped: string;
+  autoInvite: boolean;
 }
 
-const draftOf = (tier: RewardTier): DraftTier => ({ ...tier, referrals: String(tier.referrals) });
+const draftOf = (tier: RewardTier): DraftTier => ({
+  ...tier,
+  referrals: String(tier.referrals),
+  placesSkipped: tier.placesSkipped ? String(tier.placesSkipped) : '',
+  autoInvite: tier.autoInvite === true,
+});
+
+/** What a tier gives besides its reward, in words ("skips 5 places, invites automatically"). */
+function extrasOf(tier: RewardTier): string {
+  const extras = [
+    ...(tier.placesSkipped ? [`skips ${tier.placesSkipped.toLocaleString('en-US')} places`] : []),
+    ...(tier.autoInvite ? ['invites automatically'] : []),
+  ];
+  return extras.length > 0 ? ` (${extras.join(', ')})` : '';
+}
 
 /** A new tier's id: lower-case letters and digits, stable once saved (its queue entries end with it). */
 function newTierId(): string {
@@ -36,12 +58,17 @@ export function tiersOf(drafts: readonly DraftTier[]): RewardTier[] | null {
     referrals: Number(draft.referrals),
     name: draft.name.trim(),
     description: draft.description.trim(),
+    placesSkipped: draft.placesSkipped.trim() === '' ? 0 : Number(draft.placesSkipped),
+    autoInvite: draft.autoInvite,
   }));
   const valid = tiers.every(
     (tier) =>
       Number.isInteger(tier.referrals) &&
       tier.referrals >= 1 &&
       tier.referrals <= MAX_REWARD_REFERRALS &&
+      Number.isInteger(tier.placesSkipped) &&
+      tier.placesSkipped >= 0 &&
+      tier.placesSkipped <= MAX_SKIP_PLACES &&
       tier.name !== '',
   );
   const distinct = new Set(tiers.map((tier) => tier.referrals)).size === tiers.length;
@@ -58,6 +85,7 @@ interface RewardTiersProps {
 /** The reward tiers: a list for every member, an editor for Admins (the whole list saved at once). */
 export function RewardTiers({ tiers, canEdit }: RewardTiersProps) {
   const action = useFormAction<string>();
+  const placesHint = useId();
   // null until edited: the stored tiers show meanwhile.
   const [drafts, setDrafts] = useState<DraftTier[] | null>(null);
   if (tiers === null) return null;
@@ -72,6 +100,7 @@ export function RewardTiers({ tiers, canEdit }: RewardTiersProps) {
           <li key={tier.id}>
             <strong>{tier.name}</strong> — {tier.referrals.toLocaleString('en-US')} credited referrals
             {tier.description ? `: ${tier.description}` : ''}
+            {extrasOf(tier)}
           </li>
         ))}
       </ul>
@@ -93,6 +122,9 @@ export function RewardTiers({ tiers, canEdit }: RewardTiersProps) {
 
   return (
     <form className="rewards__editor" onSubmit={submit} noValidate aria-label="Reward tiers">
+      <p id={placesHint} className="rewards__hint">
+        {PLACES_SKIPPED_HINT}
+      </p>
       {shown.length === 0 ? <p className="table-state">{NO_REWARD_TIERS}</p> : null}
       {shown.map((draft, index) => (
         <fieldset key={draft.id} className="rewards__tier">
@@ -124,6 +156,24 @@ export function RewardTiers({ tiers, canEdit }: RewardTiersProps) {
               onChange={(event) => change(index, { description: event.target.value })}
             />
           </label>
+          <div className="filters__field">
+            <CountInput
+              label="Places skipped"
+              min={0}
+              max={MAX_SKIP_PLACES}
+              describedBy={placesHint}
+              value={draft.placesSkipped}
+              onChange={(placesSkipped) => change(index, { placesSkipped })}
+            />
+          </div>
+          <label>
+            <input
+              type="checkbox"
+              checked={draft.autoInvite}
+              onChange={(event) => change(index, { autoInvite: event.target.checked })}
+            />
+            Invite automatically
+          </label>
           <Button
             type="button"
             variant="secondary"
@@ -141,7 +191,19 @@ export function RewardTiers({ tiers, canEdit }: RewardTiersProps) {
           type="button"
           variant="secondary"
           disabled={shown.length >= MAX_REWARD_TIERS}
-          onClick={() => setDrafts([...shown, { id: newTierId(), referrals: '', name: '', description: '' }])}
+          onClick={() =>
+            setDrafts([
+              ...shown,
+              {
+                id: newTierId(),
+                referrals: '',
+                name: '',
+                description: '',
+                placesSkipped: '',
+                autoInvite: false,
+              },
+            ])
+          }
         >
           Add a tier
         </Button>
