@@ -34,6 +34,10 @@ export const BACKGROUND_FUNCTIONS = {
   broadcastSchedule: 'broadcasts/broadcast-schedule',
   /** A tier added or lowered given to the people already past it (settings/rewards written). */
   onRewardSettingsWritten: 'subscribers/on-reward-settings-written',
+  /** The line re-ranked when the tiers' places skipped changed under "skip N" (settings/rewards written). */
+  rerankForRewardTiers: 'ranking/rerank-for-reward-tiers',
+  /** A tier that invites automatically: the person's invitation (rewards/{entryId} created). */
+  inviteForReward: 'invites/invite-for-reward',
 } as const;
 
 export type BackgroundFunctionId = keyof typeof BACKGROUND_FUNCTIONS;

@@ -137,3 +137,5 @@ export { onBroadcastWritten } from './broadcasts/on-broadcast-written';
 export { onBroadcastChunkWritten } from './broadcasts/on-broadcast-chunk-written';
 export { broadcastSchedule } from './broadcasts/broadcast-schedule';
 export { onRewardSettingsWritten } from './subscribers/on-reward-settings-written';
+export { rerankForRewardTiers } from './ranking/rerank-for-reward-tiers';
+export { inviteForReward } from './invites/invite-for-reward';

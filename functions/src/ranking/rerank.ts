@@ -13,7 +13,7 @@ import {
   type Timestamp,
 } from 'firebase-admin/firestore';
 import type { RewardTier } from '@silk/schema/rewards';
-import { rewardTiers } from '../referrals/reward-store';
+import { rewardTiers } from '../shared/reward-settings';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { addToDelta, emptyDelta, isEmptyDelta, settleVersion, writeDelta } from './fold';
 import { placement, usesSeq } from './rank-keys';

@@ -10,8 +10,8 @@ import {
   type DocumentSnapshot,
   type Firestore,
 } from 'firebase-admin/firestore';
-import type { RewardSettings, RewardTier } from '@silk/schema/rewards';
-import { rewardSettingsRef, tierPlacesSkipped, tiersIn } from '../referrals/reward-store';
+import { tierPlacesSkipped, tiersIn, type RewardSettings, type RewardTier } from '@silk/schema/rewards';
+import { rewardSettingsRef } from '../shared/reward-settings';
 import { FIRST_SIGNUP_FIELD } from '../shared/first-signup';
 import { addToDelta, emptyDelta, foldWhenDue, isEmptyDelta, writeDelta } from './fold';
 import { placement, usesSeq, type RankFacts } from './rank-keys';

@@ -1,50 +1,13 @@
-// The reward tiers (settings/rewards, an Admin's) and the fulfilment queue (rewards/{email}_{tierId}: one
-// entry per person who reached a tier, created once by subscribers/reward-grant.ts). Here: reading the
-// tiers, and the two changes an entry goes through after it is created — marked fulfilled by an Admin, or
+// The fulfilment queue (rewards/{email}_{tierId}: one entry per person who reached a tier, created once by
+// subscribers/reward-grant.ts; the tiers themselves are read through shared/reward-settings.ts). Here: the two changes an entry goes through after it is created — marked fulfilled by an Admin, or
 // revoked when rejected credit takes its referrer below the tier. Each is a transaction on the entry, so
 // a fulfilment and a revocation never both win: a fulfilled reward stays, a revoked one cannot be fulfilled.
-import { COLLECTIONS, REWARD_SETTINGS_DOC } from '@silk/schema/constants';
-import {
-  rewardProgress,
-  sortTiers,
-  type RewardEntry,
-  type RewardSettings,
-  type RewardTier,
-} from '@silk/schema/rewards';
+import { COLLECTIONS } from '@silk/schema/constants';
+import type { RewardEntry } from '@silk/schema/rewards';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
-
-export function rewardSettingsRef(db: Firestore): DocumentReference {
-  return db.collection(COLLECTIONS.settings).doc(REWARD_SETTINGS_DOC);
-}
 
 export function rewardRef(db: Firestore, id: string): DocumentReference {
   return db.collection(COLLECTIONS.rewards).doc(id);
-}
-
-/** The tiers in settings/rewards as stored (`data()` of the document), fewest referrals first. */
-export function tiersIn(settings: Partial<RewardSettings> | undefined): RewardTier[] {
-  return Array.isArray(settings?.tiers) ? sortTiers(settings.tiers) : [];
-}
-
-/** The tiers in force, fewest referrals first (none until an Admin defines them). */
-export async function rewardTiers(db: Firestore): Promise<RewardTier[]> {
-  return tiersIn((await rewardSettingsRef(db).get()).data() as Partial<RewardSettings> | undefined);
-}
-
-/** Whether the places the tiers skip, or the referrals that reach them, differ between two lists. */
-export function tierPlacesChanged(before: readonly RewardTier[], after: readonly RewardTier[]): boolean {
-  const skips = (tiers: readonly RewardTier[]) =>
-    tiers
-      .filter((tier) => (tier.placesSkipped ?? 0) > 0)
-      .map((tier) => `${tier.referrals}:${tier.placesSkipped}`)
-      .sort()
-      .join(',');
-  return skips(before) !== skips(after);
-}
-
-/** The places skipped of the tiers `credited` referrals reach (a tier without the option skips none). */
-export function tierPlacesSkipped(tiers: readonly RewardTier[], credited: number): number {
-  return rewardProgress(tiers, credited).reached.reduce((sum, tier) => sum + (tier.placesSkipped ?? 0), 0);
 }
 
 export type FulfilOutcome = 'fulfilled' | 'already-fulfilled' | 'revoked' | 'missing';

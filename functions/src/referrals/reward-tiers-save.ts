@@ -6,7 +6,7 @@
 import { REWARD_TIERS_SAVED } from '@silk/schema/messages';
 import { sortTiers } from '@silk/schema/rewards';
 import { endpoint, type EndpointDeps } from '../http/endpoint';
-import { rewardSettingsRef, rewardTiers } from './reward-store';
+import { rewardSettingsRef, rewardTiers } from '../shared/reward-settings';
 
 export function makeRewardTiersSaveHandler(deps: Partial<EndpointDeps> = {}) {
   return endpoint(

@@ -13,7 +13,7 @@ import { defaultMailContext, type MailContext } from '../subscribers/mailing-lis
 import { addressOf, signupRef } from '../subscribers/subscribers';
 import { leaderboard, positionOf, type Position } from '../ranking/position';
 import { rankSpace, readSettings } from '../ranking/rank-store';
-import { rewardTiers } from '../referrals/reward-store';
+import { rewardTiers } from '../shared/reward-settings';
 import { cachedShell, fillShell, type ShellLoader } from './status-shell';
 import { refuseWithPage, sendHtmlPage } from '../http/html-page';
 import { freshLinkHtml, sentHtml, statusHtml, type StatusContent, type StatusRefusal } from './status-html';

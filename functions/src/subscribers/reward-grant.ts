@@ -3,10 +3,8 @@
 // reached, the fulfilment queue's entry rewards/{email}_{tierId} and the reward e-mail are created in one
 // batch whose create fails when the entry exists. However many confirmations cross a tier at once, and
 // however often the trigger runs again, one batch wins: one entry, one e-mail. A batch rather than a
-// transaction: the losers fail at once instead of queueing on the entry's lock. A tier that invites starts
-// the person's invitation as a wave of one whose id follows from the person and the tier (invites/waves.ts),
-// so every call, concurrent or retried, finds the same wave: one invitation at most, none when they were
-// invited before or are not invitable when they reach it.
+// transaction: the losers fail at once instead of queueing on the entry's lock. (A tier that invites
+// automatically does so from the entry's creation: invites/invite-for-reward.ts.)
 import { COLLECTIONS } from '@silk/schema/constants';
 import {
   EVERY_REWARD_REACHED,
@@ -18,8 +16,8 @@ import {
 } from '@silk/schema/rewards';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { QueuedMail } from '../outbox/mail-queue';
-import { startWave } from '../invites/waves';
-import { rewardRef, rewardTiers } from '../referrals/reward-store';
+import { rewardRef } from '../referrals/reward-store';
+import { rewardTiers } from '../shared/reward-settings';
 import { GrpcStatus, hasGrpcStatus } from '../shared/grpc-status';
 import { defaultMailContext, type MailContext } from './mailing-list';
 import { listUnsubscribeHeaders, subscriberLinks } from './subscriber-links';
@@ -82,7 +80,6 @@ export async function grantRewards(
   const mailTo = subscriberId && referralCode ? { subscriberId, referralCode } : null;
   let created = 0;
   for (const tier of reached) {
-    if (tier.autoInvite) await inviteForReward(db, email, tier);
     const ref = rewardRef(db, rewardEntryId(email, tier.id));
     const existing = await ref.get();
     if (existing.exists) {
@@ -113,19 +110,6 @@ export async function grantRewards(
     }
   }
   return created;
-}
-
-/** Who started a reward tier's invitation (the wave's `createdBy`). */
-export const REWARD_INVITER = 'reward';
-
-async function inviteForReward(db: Firestore, email: string, tier: RewardTier): Promise<void> {
-  await startWave(db, {
-    target: { kind: 'reward', email, tierName: tier.name },
-    includeUnconfirmed: false,
-    requestId: `reward\n${tier.id}\n${email}`,
-    by: REWARD_INVITER,
-    origin: 'reward',
-  });
 }
 
 /** A revoked entry whose tier is reached again waits in the queue again (unless it changed meanwhile). */

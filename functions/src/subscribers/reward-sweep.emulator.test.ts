@@ -4,6 +4,7 @@
 import { COLLECTIONS, REWARD_SETTINGS_DOC } from '@silk/schema/constants';
 import { rewardEntryId, type RewardTier } from '@silk/schema/rewards';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
+import { Timestamp } from 'firebase-admin/firestore';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminServices } from '../shared/admin';
@@ -17,6 +18,7 @@ import {
   type TestStaff,
 } from '../../test-support/emulator';
 import { mailDocsTo } from '../../test-support/mail';
+import { grantRewards } from './reward-grant';
 import { sweepThreshold } from './reward-sweep';
 
 const { db } = adminServices();
@@ -44,8 +46,11 @@ afterAll(async () => {
   await settings.delete();
 });
 
-/** A subscriber whose signup already has `credited` credited referrals (written with the triggers paused). */
-async function referrer(credited: number): Promise<string> {
+/**
+ * A subscriber whose signup already has `credited` credited referrals (written with the triggers paused),
+ * with `more` of the signup (confirmed, invited...).
+ */
+async function referrer(credited: number, more: Record<string, unknown> = {}): Promise<string> {
   const email = uniqueEmail('past-tier');
   await withoutBackgroundTriggers(async () => {
     await db
@@ -55,7 +60,7 @@ async function referrer(credited: number): Promise<string> {
     await db
       .collection(COLLECTIONS.waitlistSignups)
       .doc(email)
-      .set({ email, subscriberId: unique('signup'), confirmedReferrals: credited });
+      .set({ email, subscriberId: unique('signup'), confirmedReferrals: credited, ...more });
   });
   return email;
 }
@@ -111,5 +116,44 @@ describe('saving tiers', () => {
     expect((await rewards.where('email', '==', four).get()).size).toBe(2);
     expect((await rewards.where('email', '==', one).get()).size).toBe(0);
     expect(await rewardMails(one)).toHaveLength(0);
+  });
+});
+
+describe('a tier that invites automatically', () => {
+  it('invites each invitable person once when they reach it, however often their rewards are given; nobody invited before', async () => {
+    const confirmedAt = Timestamp.fromMillis(Date.UTC(2025, 5, 1));
+    const [ready, invitedBefore, unconfirmed] = await Promise.all([
+      referrer(5, { confirmedAt }),
+      referrer(5, { confirmedAt, inviteStatus: 'invited' }),
+      referrer(5),
+    ]);
+    const access = { ...tier('access', 5, 'Beta access'), autoInvite: true };
+    await save([access]);
+    await eventually(() => hasEntry(ready, access.id), Boolean, 30_000);
+    const invitationsOf = async (email: string) =>
+      (await db.collection(COLLECTIONS.invitations).where('email', '==', email).get()).size;
+    await eventually(
+      () => invitationsOf(ready),
+      (count) => count === 1,
+      30_000,
+    );
+    // The rewards given again, five times at once (a retried or repeated trigger): still one invitation.
+    await Promise.all(Array.from({ length: 5 }, () => grantRewards(db, ready)));
+    await sleep(2_000);
+    expect(await invitationsOf(ready)).toBe(1);
+    const inviteMails = (await mailDocsTo(ready)).filter((doc) =>
+      String(doc.get('message.text')).includes('/invite?code='),
+    );
+    expect(inviteMails).toHaveLength(1);
+    expect((await db.collection(COLLECTIONS.waitlistSignups).doc(ready).get()).get('inviteStatus')).toBe(
+      'invited',
+    );
+    const waves = await db.collection(COLLECTIONS.inviteWaves).where('origin', '==', 'reward').get();
+    expect(waves.docs.filter((wave) => wave.get('target.email') === ready)).toHaveLength(1);
+    // Rewarded, not invited: invited before, or not invitable (unconfirmed) when they reached the tier.
+    for (const email of [invitedBefore, unconfirmed]) {
+      expect(await hasEntry(email, access.id)).toBe(true);
+      expect(await invitationsOf(email)).toBe(0);
+    }
   });
 });

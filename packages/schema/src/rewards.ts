@@ -84,3 +84,24 @@ export const EVERY_REWARD_REACHED = 'You reached every reward.';
 export function progressToTier(credited: number, tier: RewardTier): string {
   return `${credited} of ${tier.referrals} ${tier.referrals === 1 ? 'referral' : 'referrals'} to ${tier.name}`;
 }
+
+/** The tiers in settings/rewards as stored (the document's data), fewest referrals first. */
+export function tiersIn(settings: Partial<RewardSettings> | undefined): RewardTier[] {
+  return Array.isArray(settings?.tiers) ? sortTiers(settings.tiers) : [];
+}
+
+/** The places skipped of the tiers `credited` referrals reach (a tier without the option skips none). */
+export function tierPlacesSkipped(tiers: readonly RewardTier[], credited: number): number {
+  return rewardProgress(tiers, credited).reached.reduce((sum, tier) => sum + (tier.placesSkipped ?? 0), 0);
+}
+
+/** Whether the places the tiers skip, or the referrals that reach them, differ between two lists. */
+export function tierPlacesChanged(before: readonly RewardTier[], after: readonly RewardTier[]): boolean {
+  const skips = (tiers: readonly RewardTier[]) =>
+    tiers
+      .filter((tier) => (tier.placesSkipped ?? 0) > 0)
+      .map((tier) => `${tier.referrals}:${tier.placesSkipped}`)
+      .sort()
+      .join(',');
+  return skips(before) !== skips(after);
+}
