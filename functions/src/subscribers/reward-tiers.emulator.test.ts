@@ -134,6 +134,10 @@ describe('reward tiers', () => {
       [{ ...EARLY, name: ' ' }],
       [{ ...EARLY, referrals: 0 }],
       [{ ...EARLY, id: 'Not_An_Id' }],
+      [{ ...EARLY, placesSkipped: -1 }],
+      [{ ...EARLY, placesSkipped: 1001 }],
+      [{ ...EARLY, placesSkipped: 2.5 }],
+      [{ ...EARLY, autoInvite: 'yes' }],
     ]) {
       expect(await as(admin, urls.tiers, { tiers: bad })).toMatchObject({
         status: 400,
