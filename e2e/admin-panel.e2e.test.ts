@@ -42,6 +42,8 @@ beforeAll(async () => {
   }
   await batch.commit();
 });
+/** Long enough for the database client to give up its first reads and call itself offline. */
+const DATABASE_OUT_OF_REACH_MS = 4_000;
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
 
 /** The table shown and every signup loaded (the panel's always-on mark; counts are final from then on). */
@@ -103,6 +105,24 @@ describe('admin panel (e2e)', () => {
     await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('heading', { name: 'Activity' }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/admin');
+  });
+
+  it('opens the panel once the database answers when it was out of reach at a reload; never says "no access"', async () => {
+    const page = await suite.openSignedIn(members.staff);
+    await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor();
+
+    // Every database request of the reload refused for its first seconds, as on a connection that drops.
+    let reachable = false;
+    await page.route('**/google.firestore.v1.Firestore/**', (route) =>
+      reachable ? route.continue() : route.abort('connectionrefused'),
+    );
+    await page.reload();
+    await page.waitForTimeout(DATABASE_OUT_OF_REACH_MS);
+    reachable = true;
+
+    await page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { name: NO_ACCESS_TITLE }).count()).toBe(0);
+    expect(await nav(page).getByRole('link').allTextContents()).toEqual(STAFF_SIDEBAR);
   });
 
   it('lets an Admin add a member with a generated password, who must set a new one at first sign-in', async () => {

@@ -1,11 +1,12 @@
 // The set-up every browser test file shares: the running stack, one Chromium for the file (its pages
 // watched for Content-Security-Policy violations, which fail the test) and the browser contexts a test
-// opened, closed after it.
+// opened, closed after it (a failed test first reports what its pages showed).
 import { launchChromium } from '@silk/stack/browser';
 import { discoverStack, type RunningStack } from '@silk/stack/stack';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { expectNoCspViolations, watchCsp } from './csp';
+import { reportOpenPages } from './failure-report';
 
 export interface BrowserSuite {
   readonly browser: Browser;
@@ -28,6 +29,10 @@ export function browserSuite(): BrowserSuite {
   afterEach(expectNoCspViolations);
   afterEach(async () => {
     while (contexts.length > 0) await contexts.pop()!.close();
+  });
+  // After-hooks run last-registered first: the pages are reported before their contexts close.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await reportOpenPages(task.name, contexts);
   });
   afterAll(async () => {
     await browser?.close();

@@ -64,8 +64,51 @@ describe('fetchStaffInfo retry policy (fake timers)', () => {
     expect(getDoc).toHaveBeenCalledTimes(2);
   });
 
-  it('does not retry other errors: it logs and falls back at once', async () => {
+  it('reads again every second while the server is out of reach, and never falls back meanwhile', async () => {
+    const offline = Object.assign(new Error('Failed to get document because the client is offline.'), {
+      code: 'unavailable',
+    });
+    const timedOut = Object.assign(new Error('Deadline exceeded'), { code: 'deadline-exceeded' });
+    getDoc
+      .mockRejectedValueOnce(offline)
+      .mockRejectedValueOnce(timedOut)
+      .mockRejectedValueOnce(offline)
+      .mockRejectedValueOnce(offline)
+      .mockRejectedValueOnce(offline)
+      .mockResolvedValueOnce(found({ username: 'ana', roles: ['Staff'] }));
+    let result: unknown;
+    void fetchStaffInfo(services, 'ana@silk.travel').then((value) => (result = value));
+    await vi.advanceTimersByTimeAsync(0);
+    for (let reads = 1; reads <= 5; reads += 1) {
+      // Not a millisecond early, and no answer yet.
+      await vi.advanceTimersByTimeAsync(999);
+      expect(getDoc).toHaveBeenCalledTimes(reads);
+      expect(result).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(getDoc).toHaveBeenCalledTimes(reads + 1);
+    }
+    expect(result).toEqual({ username: 'ana', roles: ['Staff'], mustChangePassword: false, hasAccess: true });
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('stops reading once its signal aborts, rejecting with the reason', async () => {
     getDoc.mockRejectedValue(Object.assign(new Error('offline'), { code: 'unavailable' }));
+    const closed = new AbortController();
+    const pending = fetchStaffInfo(services, 'ana@silk.travel', { signal: closed.signal });
+    const outcome = pending.then(
+      () => 'resolved',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(getDoc).toHaveBeenCalledTimes(3);
+    closed.abort(new Error('panel closed'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(getDoc).toHaveBeenCalledTimes(3);
+    expect(await outcome).toEqual(new Error('panel closed'));
+  });
+
+  it('does not retry other errors: it logs and falls back at once', async () => {
+    getDoc.mockRejectedValue(Object.assign(new Error('internal'), { code: 'internal' }));
     await expect(fetchStaffInfo(services, 'ana@silk.travel')).resolves.toEqual({
       username: 'ana@silk.travel',
       roles: [],

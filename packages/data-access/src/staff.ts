@@ -1,11 +1,17 @@
 // The signed-in member's staff record: read once at sign-in (with the retry policy), and watched while
 // the panel is open so that a removed or disabled member is signed out at once.
-import { STAFF_FETCH_BACKOFF_MS, STAFF_FETCH_MAX_RETRIES, UNKNOWN_USER } from '@silk/schema/constants';
+import {
+  STAFF_FETCH_BACKOFF_MS,
+  STAFF_FETCH_MAX_RETRIES,
+  UNKNOWN_USER,
+  WAITLIST_RETRY_MS,
+} from '@silk/schema/constants';
 import type { Role } from '@silk/schema/roles';
 import { grantsAccess, parseStaffRecord, type StaffRecord } from '@silk/schema/staff-record';
 import { normalizeEmail } from '@silk/schema/validators';
 import { getDoc, onSnapshot, type Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from './admin-firebase';
+import { isPermissionDenied, isServerOutOfReach } from './firestore-errors';
 import { staffRef } from './refs';
 
 export interface StaffInfo {
@@ -19,13 +25,11 @@ export interface StaffInfo {
 export interface StaffFetchOptions {
   /** How to wait between attempts (tests observe the delays); setTimeout by default. */
   wait?: (ms: number) => Promise<void>;
+  /** Stops the attempts (the panel closed): the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function isPermissionDenied(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'permission-denied';
-}
 
 /** The panel's view of a staff record; no username (or a blank one) reads 'Unknown User'. */
 function staffInfoFrom(record: StaffRecord): StaffInfo {
@@ -41,7 +45,9 @@ function staffInfoFrom(record: StaffRecord): StaffInfo {
  * Reads staff/{email}. No document: the e-mail as username, no roles and no access; no username:
  * 'Unknown User'.
  * permission-denied is retried up to 3 times after 500 ms × attempt (0.5 s, 1 s, 1.5 s), then the
- * same fallback as a missing document. Other errors are logged and fall back at once.
+ * same fallback as a missing document. A server out of reach has not answered: the read is tried again
+ * every second until it does (a dropped connection must not read as "no access"). Other errors are
+ * logged and fall back at once.
  */
 export async function fetchStaffInfo(
   services: AdminServices,
@@ -50,14 +56,20 @@ export async function fetchStaffInfo(
 ): Promise<StaffInfo> {
   const wait = options.wait ?? sleep;
   const fallback: StaffInfo = { username: email, roles: [], mustChangePassword: false, hasAccess: false };
-  for (let attempt = 0; ; attempt += 1) {
+  for (let refusals = 0; ;) {
+    options.signal?.throwIfAborted();
     try {
       const snapshot = await getDoc(staffRef(services.db, normalizeEmail(email)));
       const data = snapshot.data();
       return data ? staffInfoFrom(parseStaffRecord(data)) : fallback;
     } catch (error) {
-      if (isPermissionDenied(error) && attempt < STAFF_FETCH_MAX_RETRIES) {
-        await wait(STAFF_FETCH_BACKOFF_MS * (attempt + 1));
+      if (isServerOutOfReach(error)) {
+        await wait(WAITLIST_RETRY_MS);
+        continue;
+      }
+      if (isPermissionDenied(error) && refusals < STAFF_FETCH_MAX_RETRIES) {
+        refusals += 1;
+        await wait(STAFF_FETCH_BACKOFF_MS * refusals);
         continue;
       }
       console.error('Staff info could not be read:', error);

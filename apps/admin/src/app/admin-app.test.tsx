@@ -131,7 +131,9 @@ describe('admin panel shell', () => {
     expect(fetchStaffInfo).not.toHaveBeenCalled();
     expect(subscribeToSignups).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
-    expect(fetchStaffInfo).toHaveBeenCalledWith(services, 'ana@silk.travel');
+    expect(fetchStaffInfo).toHaveBeenCalledWith(services, 'ana@silk.travel', {
+      signal: expect.any(AbortSignal),
+    });
     expect(subscribeToSignups).toHaveBeenCalledWith(
       services,
       expect.any(Function),

@@ -5,6 +5,7 @@
 import { WAITLIST_RETRY_MS } from '@silk/schema/constants';
 import type { Unsubscribe } from 'firebase/firestore';
 import type { AdminServices } from '../admin-firebase';
+import { isPermissionDenied, isServerOutOfReach } from '../firestore-errors';
 import { signupsCopy, type SignupsCache } from './persistence';
 import { signupsSource } from './source';
 import { createSignupsStore, updatedMillis, type SignupsSnapshot, type WaitlistSignupRow } from './store';
@@ -19,7 +20,7 @@ const EMIT_INTERVAL_MS = 300;
  * the sign-in) and a server out of reach (the one-shot reads fail rather than answer from an empty
  * local cache: a load that stopped halfway must not look complete).
  */
-const RETRIED_CODES = new Set(['permission-denied', 'unavailable', 'deadline-exceeded']);
+const isRetried = (error: unknown) => isPermissionDenied(error) || isServerOutOfReach(error);
 /** The first rows get this long to be painted before the listeners and the background pages start. */
 const FIRST_PAINT_HEADSTART_MS = 50;
 
@@ -98,7 +99,7 @@ export function subscribeToSignups(
   const failed = (error: unknown) => {
     if (stopped) return;
     stopListening();
-    if (RETRIED_CODES.has(String((error as { code?: unknown }).code))) {
+    if (isRetried(error)) {
       retry = setTimeout(() => {
         retry = undefined;
         if (!stopped) void start();

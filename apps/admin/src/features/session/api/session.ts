@@ -7,8 +7,9 @@ import { adminServices } from '@/lib/services';
 
 export type { SignupsSnapshot } from '@silk/data-access/signups';
 
-export function fetchStaff(email: string): Promise<StaffInfo> {
-  return fetchStaffInfo(adminServices(), email);
+/** The member's staff info, read once (tried again while the server is out of reach, until `signal` aborts). */
+export function fetchStaff(email: string, signal?: AbortSignal): Promise<StaffInfo> {
+  return fetchStaffInfo(adminServices(), email, { signal });
 }
 
 /** Follows every signup of the member `uid`, from their browser's copy when there is one. Returns the unsubscribe function. */

@@ -47,6 +47,7 @@ export function useStaffSession(user: SessionUser, onRevoked: () => void): Staff
     let unwatch: (() => void) | undefined;
     let received = false;
     let completed = false;
+    const closed = new AbortController();
     setStaff(null);
     setSignups(NO_SIGNUPS);
     const followSignups = () => {
@@ -66,7 +67,7 @@ export function useStaffSession(user: SessionUser, onRevoked: () => void): Staff
     const timer = setTimeout(() => {
       // Both at once: the signups' first reads do not wait for the staff record (the rules check access).
       followSignups();
-      fetchStaff(email)
+      fetchStaff(email, closed.signal)
         .then((info) => {
           if (!active) return;
           setStaff(info);
@@ -90,13 +91,15 @@ export function useStaffSession(user: SessionUser, onRevoked: () => void): Staff
           );
         })
         .catch((error: unknown) => {
+          if (!active) return;
           // fetchStaff falls back by itself; anything else still must not leave the panel blank.
           console.error(error);
-          if (active) setStaff({ username: email, roles: [], mustChangePassword: false, hasAccess: false });
+          setStaff({ username: email, roles: [], mustChangePassword: false, hasAccess: false });
         });
     }, POST_LOGIN_LOAD_DELAY_MS);
     return () => {
       active = false;
+      closed.abort();
       clearTimeout(timer);
       unsubscribe?.();
       unwatch?.();
