@@ -21,6 +21,7 @@ import {
 } from 'firebase/firestore/lite';
 import { subscribeToMailingList, verifyBotCheck } from './api-client';
 import { appCheckToken } from './app-check';
+import { isPermissionDenied } from './firestore-errors';
 import { getFirebaseApp, splitHostPort } from './app';
 import { newEditKey, readEditKey, saveEditKey } from './edit-key';
 import type { ClientConfig } from './config';
@@ -59,9 +60,6 @@ export function signupRef(db: Firestore, email: string): DocumentReference<Signu
 
 /** How long joinWaitlist waits for the mailing-list call before it resolves anyway. */
 export const SUBSCRIBE_WAIT_MS = 2000;
-
-const isPermissionDenied = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'permission-denied';
 
 /** The visit the signup came from, as the landing page kept it for the session when the visitor arrived. */
 export interface Visit {
