@@ -62,9 +62,7 @@ describe('Activity tab under a flood of anonymous requests (e2e)', () => {
         }),
       );
 
-      const { page } = suite.track(
-        await openSignedIn(suite.browser, suite.stack.adminUrl, admin, '/admin/activity'),
-      );
+      const { page } = await openSignedIn(suite, admin, '/admin/activity');
       const log = page.getByRole('region', { name: 'Activity log' });
       await log.waitFor({ timeout: 20_000 });
       const count = page.getByTestId('security-events');

@@ -116,9 +116,7 @@ function countOf(rows: readonly Row[], label: string): number {
 
 describe('Insights tab (e2e)', () => {
   it('charts the seeded signups with data tables that match the seed, and toggles cumulative totals', async () => {
-    const session = await openSignedIn(suite.browser, suite.stack.adminUrl, member);
-    suite.track(session);
-    const { page } = session;
+    const { page } = await openSignedIn(suite, member);
     await page
       .getByRole('navigation', { name: 'Admin sections' })
       .getByRole('link', { name: 'Insights' })

@@ -32,9 +32,7 @@ beforeAll(async () => {
 });
 
 async function openSignedIn(member: SeededMember, path = '/admin'): Promise<Page> {
-  const session = await openSignedInContext(suite.browser, suite.stack.adminUrl, member, path);
-  suite.track(session);
-  return session.page;
+  return (await openSignedInContext(suite, member, path)).page;
 }
 
 /** The Admin's Team Manager with the list loaded. */

@@ -73,7 +73,9 @@ describe('a subscriber and the e-mail links (e2e)', () => {
 
   beforeAll(async () => {
     const member = await seedMember('mail-admin', ['Admin']);
-    admin = await openSignedIn(suite.browser, suite.stack.adminUrl, member);
+    // Kept open for the whole file (closed by the afterAll), not for one test.
+    const keepForFile = (session: AdminPage) => (admin = session);
+    await openSignedIn({ browser: suite.browser, stack: suite.stack, track: keepForFile }, member);
     await admin.page.getByRole('heading', { name: 'Waitlist Signups' }).waitFor({ timeout: 20_000 });
   });
   afterAll(async () => {

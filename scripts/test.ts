@@ -3,7 +3,7 @@
 //      such as packages/data-access/src/api-client.types.test.ts fail here), the format check
 //   2. build the apps (wired to this run's emulators) and the functions
 //   3. unit + dom layers (vitest)
-//   4. emulator + e2e layers (vitest) inside `firebase emulators:exec`
+//   4. emulator, then e2e layer (vitest), each inside its own `firebase emulators:exec`
 // Options (env): SILK_TEST_LAYERS=static,unit,dom,emulator,e2e (default all); SILK_SKIP_BUILD=1;
 // SILK_BUILD_FILTER=@silk/site builds only that package (turbo filter);
 // SILK_PORT_OFFSET=N shifts every emulator port (to run stacks side by side). Extra CLI args are
@@ -152,11 +152,12 @@ if (!crashed && fastLayers.length > 0) {
   account('fast', await run('pnpm', vitestArgs(fastLayers, 'fast')));
 }
 
-// The emulator layer before e2e: after Chromium pages have listened to waitlist_signups, the Firestore
-// emulator keeps serving their stale listeners, and the 10,000-row export test then crawls.
+// Each stack layer in its own emulator run, so each starts on an empty database with idle functions: the
+// emulator tests fill collections with thousands of documents and leave their triggers' backlog running,
+// and a browser test started on top of that waited on a busy Firestore emulator (a panel that took over
+// 20 s to open), while Chromium's stale listeners slowed the export tests when the order was reversed.
 const stackLayers = (['emulator', 'e2e'] as const).filter((layer) => layers.includes(layer));
 if (!crashed && stackLayers.length > 0) {
-  console.log(`\n[test] ${stackLayers.join(' + ')} layers inside the emulators`);
   const emulators = ['auth', 'firestore', 'hosting'];
   if (existsSync(join(ROOT, 'functions', 'deploy', 'index.js'))) emulators.push('functions');
   // App Check has no emulator: the stack's stand-in issuer serves the functions its keys and the site its
@@ -164,36 +165,25 @@ if (!crashed && stackLayers.length > 0) {
   const appCheckStub = await startAppCheckStub(offset);
   // Every e-mail the functions send lands in MailDev (SMTP and REST API shifted by the offset too).
   await startMailDev(offset);
-  // One layer after the other: e2e pages hold live listeners on the collections that the emulator
-  // tests fill with thousands of documents, and both at once starve the Firestore emulator.
   const quote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
-  const inner = [
-    'status=0',
-    ...stackLayers.map(
-      (layer) => `${['pnpm', ...vitestArgs([layer], layer)].map(quote).join(' ')} || status=1`,
-    ),
-    'exit $status',
-  ].join('; ');
-  const code = await run('pnpm', [
-    'exec',
-    'firebase',
-    'emulators:exec',
-    '--config',
-    writeShiftedConfig(offset),
-    '--project',
-    PROJECT_ID,
-    '--only',
-    emulators.join(','),
-    inner,
-  ]);
+  for (const layer of stackLayers) {
+    console.log(`\n[test] ${layer} layer inside its own emulators`);
+    const code = await run('pnpm', [
+      'exec',
+      'firebase',
+      'emulators:exec',
+      '--config',
+      writeShiftedConfig(offset),
+      '--project',
+      PROJECT_ID,
+      '--only',
+      emulators.join(','),
+      ['pnpm', ...vitestArgs([layer], layer)].map(quote).join(' '),
+    ]);
+    account(layer, code);
+  }
   await appCheckStub.close();
   await stopMailDev(offset);
-  let failedInLayers = 0;
-  for (const layer of stackLayers) failedInLayers += account(layer, 0);
-  if (code !== 0 && failedInLayers === 0) {
-    console.error(`\n[test] the emulators exited with ${code} without a test failure`);
-    crashed = true;
-  }
 }
 
 if (crashed) tally.failed += 1;

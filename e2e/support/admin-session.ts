@@ -70,22 +70,19 @@ export async function signIn(page: Page, identifier: string, password: string): 
   await page.getByRole('navigation', { name: 'Admin sections' }).waitFor({ timeout: 20_000 });
 }
 
-/** A fresh browser context on `path`, signed in by e-mail as `member` (the caller closes its context). */
+/**
+ * A fresh browser context on `path`, signed in by e-mail as `member`. The suite tracks the context before
+ * the sign-in, so a sign-in that fails is reported with the page it stopped on, then closed.
+ */
 export async function openSignedIn(
-  browser: Browser,
-  adminUrl: string,
+  suite: { browser: Browser; stack: { adminUrl: string }; track(session: AdminPage): AdminPage },
   member: SeededMember,
   path = '/admin',
 ): Promise<AdminPage> {
-  const session = await openAdmin(browser, adminUrl, path);
-  try {
-    await session.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
-    await signIn(session.page, member.email, member.password);
-    return session;
-  } catch (error) {
-    await session.context.close();
-    throw error;
-  }
+  const session = suite.track(await openAdmin(suite.browser, suite.stack.adminUrl, path));
+  await session.page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+  await signIn(session.page, member.email, member.password);
+  return session;
 }
 
 /**

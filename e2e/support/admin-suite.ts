@@ -24,7 +24,7 @@ export function adminSuite(): AdminSuite {
     openAdmin: async (path?: string) =>
       suite.track(await openAdmin(suite.browser, suite.stack.adminUrl, path)),
     openSignedIn: async (member: SeededMember, path?: string) =>
-      suite.track(await openSignedIn(suite.browser, suite.stack.adminUrl, member, path)).page,
+      (await openSignedIn(suite, member, path)).page,
   });
 }
 

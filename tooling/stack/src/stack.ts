@@ -227,23 +227,40 @@ export async function discoverStack(): Promise<RunningStack> {
   };
 }
 
+/** The pauses under way in this process, and the hub call that last switched the triggers. */
+let pausesUnderWay = 0;
+let lastSwitch: Promise<void> = Promise.resolve();
+
+/** Switches the Functions emulator's background triggers, after any switch already asked for. */
+function switchBackgroundTriggers(action: 'disable' | 'enable'): Promise<void> {
+  const hub = process.env.FIREBASE_EMULATOR_HUB;
+  if (!hub) throw new Error('FIREBASE_EMULATOR_HUB is not set: run this inside `firebase emulators:exec`.');
+  lastSwitch = lastSwitch
+    .catch(() => undefined)
+    .then(async () => {
+      const response = await fetch(`http://${hub}/functions/${action}BackgroundTriggers`, { method: 'PUT' });
+      if (!response.ok)
+        throw new Error(`The emulator hub refused to ${action} background triggers (${response.status}).`);
+    });
+  return lastSwitch;
+}
+
 /**
  * Runs `write` with the Functions emulator's Firestore triggers paused (the hub's
  * disableBackgroundTriggers), for bulk set-up: 10,000 signups would otherwise queue 10,000 trigger runs
  * ahead of every later test's own. Triggers are back on afterwards, whatever `write` did.
+ * Pauses that overlap share one: the first disables, the last to finish enables. Otherwise the first to
+ * finish would switch the triggers back on under another's writes, and each enable without a disable
+ * before it moves the emulator's trigger generation on without new trigger records, which the schedule
+ * clock reads from their count (`schedule-clock.ts`).
  */
 export async function withoutBackgroundTriggers<T>(write: () => Promise<T>): Promise<T> {
-  const hub = process.env.FIREBASE_EMULATOR_HUB;
-  if (!hub) throw new Error('FIREBASE_EMULATOR_HUB is not set: run this inside `firebase emulators:exec`.');
-  const toggle = async (action: 'disable' | 'enable') => {
-    const response = await fetch(`http://${hub}/functions/${action}BackgroundTriggers`, { method: 'PUT' });
-    if (!response.ok)
-      throw new Error(`The emulator hub refused to ${action} background triggers (${response.status}).`);
-  };
-  await toggle('disable');
+  pausesUnderWay += 1;
   try {
+    await (pausesUnderWay === 1 ? switchBackgroundTriggers('disable') : lastSwitch);
     return await write();
   } finally {
-    await toggle('enable');
+    pausesUnderWay -= 1;
+    if (pausesUnderWay === 0) await switchBackgroundTriggers('enable');
   }
 }
