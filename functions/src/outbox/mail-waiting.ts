@@ -45,7 +45,7 @@ export async function releaseWaitingMail(
       transaction.delete(ref);
       return true;
     },
-    now,
+    { now },
   );
   return outcome === 'taken' ? 'released' : outcome === 'full' ? 'waiting' : 'gone';
 }

@@ -1,12 +1,14 @@
 // Global ceilings: at most `limit` units per fixed window (the clock's window, e.g. each hour), for the
 // whole project whatever address the requests claim. The window's count is split over SHARDS documents
-// whose capacities add up to exactly `limit`, so a burst spreads its transactions over them (one counter
-// document made a burst from one address into lock timeouts in the rate limits) and the total can never
-// pass the limit: a unit is taken in a transaction that reads its shard and increments it below its
-// capacity. A request reads every shard, then tries those with room in random order; none → refused.
+// whose capacities add up to exactly `limit`, so a burst spreads its writes over them and the total can
+// never pass the limit. A unit is taken by a compare-and-set: the shard is read, then written one higher
+// only if nobody wrote it since (its update time as the write's precondition; a create for a shard not
+// there yet). No lock is held between the read and the write, so requests colliding on a shard cannot
+// hold each other up: the loser reads again and tries another shard with room, and each loss is another
+// request's unit. A request tries the shards with room in random order; none → refused.
 // The documents live in rate_limits (hashed ids, `expiresAt` = the window's end, removed by its TTL).
 import { COLLECTIONS } from '@silk/schema/constants';
-import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
 import { GrpcStatus, hasGrpcStatus } from './grpc-status';
 
@@ -48,16 +50,35 @@ export async function ceilingUsed(db: Firestore, ceiling: Ceiling, now = Date.no
 }
 
 /**
- * Takes one unit of the current window. `alongside` runs in the same transaction, after the shard is read
- * and before anything is written (its reads first, then its writes); returning false gives the unit back
- * (nothing is counted). Resolves 'taken', 'full' (every shard at capacity) or 'declined' (by `alongside`).
+ * How many passes over the shards a request makes while its transactions lose to lock contention on
+ * `alongside`'s documents (ABORTED), and the most it waits before each (a random part of PASS_PAUSE_MS × the
+ * pass). A shard written by another request meanwhile costs no pass: that is progress, and a window's
+ * shards can only fill.
+ */
+export const CEILING_PASSES = 5;
+const PASS_PAUSE_MS = 200;
+
+export interface CeilingSeams {
+  /** The clock that places the request in its window. */
+  now?: () => number;
+  /** The shuffle's and the pauses' randomness. */
+  random?: () => number;
+  /** How to wait between passes (tests observe the pauses); setTimeout by default. */
+  wait?: (ms: number) => Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Takes one unit of the current window. `alongside` runs in the same transaction, before the shard is
+ * written (its reads first, then its writes); returning false gives the unit back (nothing is counted).
+ * Resolves 'taken', 'full' (every shard at capacity) or 'declined' (by `alongside`).
  */
 export async function takeCeilingUnit(
   db: Firestore,
   ceiling: Ceiling,
   alongside?: (transaction: Transaction) => Promise<boolean>,
-  now: () => number = Date.now,
-  random: () => number = Math.random,
+  { now = Date.now, random = Math.random, wait = sleep }: CeilingSeams = {},
 ): Promise<'taken' | 'full' | 'declined'> {
   const start = windowStart(ceiling.windowMs, now());
   const order = Array.from({ length: CEILING_SHARDS }, (_, shard) => shard).filter(
@@ -67,62 +88,59 @@ export async function takeCeilingUnit(
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j] as number, order[i] as number];
   }
-  // One read of every shard first: a full shard stays full for its window, so only those with room are
-  // tried, and a request past the ceiling costs one batched read and no transaction.
-  let candidates = await shardsWithRoom(db, ceiling, start, order);
+  const refOf = (shard: number) => ceilingShardRef(db, ceiling, start, shard);
+  let candidates = order;
+  let contendedPasses = 0;
   let contended: unknown = null;
-  // A second pass reads again the shards other requests held: those requests have usually filled them
-  // by then (a flood at a full ceiling is answered full, not failed), or they have room again.
-  for (let pass = 0; pass < 2 && candidates.length > 0; pass += 1) {
-    if (pass > 0) candidates = await shardsWithRoom(db, ceiling, start, candidates);
-    const held: number[] = [];
-    for (const shard of candidates) {
-      const ref = ceilingShardRef(db, ceiling, start, shard);
+  while (candidates.length > 0) {
+    // One batched read of the shards still in question: a full shard stays full for its window, so a
+    // request past the ceiling costs this read and no write.
+    const snapshots = await db.getAll(...candidates.map(refOf));
+    const withRoom = candidates
+      .map((shard, i) => ({ shard, snapshot: snapshots[i] as DocumentSnapshot }))
+      .filter(({ shard, snapshot }) => countOf(snapshot) < shardCapacity(ceiling.limit, shard));
+    if (withRoom.length === 0) return 'full';
+    const again: number[] = [];
+    let abortedThisPass = false;
+    for (const { shard, snapshot } of withRoom) {
       const outcome = await db
         .runTransaction(async (transaction) => {
-          const snapshot = await transaction.get(ref);
-          const count = Number(snapshot.get('count')) || 0;
-          if (count >= shardCapacity(ceiling.limit, shard)) return 'full' as const;
           if (alongside && !(await alongside(transaction))) return 'declined' as const;
-          transaction.set(ref, {
+          const counted = {
             scope: ceiling.scope,
-            count: count + 1,
+            count: countOf(snapshot) + 1,
             expiresAt: Timestamp.fromMillis(start + ceiling.windowMs),
-          });
+          };
+          if (snapshot.exists && snapshot.updateTime)
+            transaction.update(snapshot.ref, counted, { lastUpdateTime: snapshot.updateTime });
+          else transaction.create(snapshot.ref, counted);
           return 'taken' as const;
         })
         .catch((error: unknown) => {
-          // A shard other requests hold (the emulator's lock timeout; production's retries ran out): the
-          // next shard with room serves as well, which is what the shards are for.
-          if (!isAborted(error)) throw error;
+          // Another request wrote the shard since it was read: read it again on the next pass.
+          if (hasGrpcStatus(error, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.ALREADY_EXISTS))
+            return 'moved' as const;
+          // Lock contention (the emulator's lock timeout; production's retries ran out).
+          if (!hasGrpcStatus(error, GrpcStatus.ABORTED)) throw error;
           contended = error;
-          return 'contended' as const;
+          abortedThisPass = true;
+          return 'moved' as const;
         });
-      if (outcome === 'contended') held.push(shard);
-      else if (outcome !== 'full') return outcome;
+      if (outcome !== 'moved') return outcome;
+      again.push(shard);
     }
-    candidates = held;
+    candidates = again;
+    if (abortedThisPass) {
+      contendedPasses += 1;
+      // The answer is not known when shards with room could not be had: the caller's failure.
+      if (contendedPasses >= CEILING_PASSES) throw contended;
+      await wait(Math.floor(random() * PASS_PAUSE_MS * contendedPasses));
+    }
   }
-  // Only when a shard that still had room could not be had is the answer not known: the caller's failure.
-  if (candidates.length > 0) throw contended;
-  return 'full';
+  return 'full'; // a ceiling of 0
 }
 
-/** Of `shards`, those whose count (read now) is below their capacity. */
-async function shardsWithRoom(
-  db: Firestore,
-  ceiling: Ceiling,
-  start: number,
-  shards: number[],
-): Promise<number[]> {
-  if (shards.length === 0) return [];
-  const counts = await db.getAll(...shards.map((shard) => ceilingShardRef(db, ceiling, start, shard)));
-  return shards.filter(
-    (shard, i) => (Number(counts[i]?.get('count')) || 0) < shardCapacity(ceiling.limit, shard),
-  );
-}
-
-/** Firestore's ABORTED: a transaction lost to contention on its documents. */
-function isAborted(error: unknown): boolean {
-  return hasGrpcStatus(error, GrpcStatus.ABORTED);
+/** A shard's count (0 for a shard not written yet in its window). */
+function countOf(snapshot: DocumentSnapshot): number {
+  return Number(snapshot.get('count')) || 0;
 }
