@@ -38,6 +38,8 @@ export const BACKGROUND_FUNCTIONS = {
   rerankForRewardTiers: 'ranking/rerank-for-reward-tiers',
   /** A tier that invites automatically: the person's invitation (rewards/{entryId} created). */
   inviteForReward: 'invites/invite-for-reward',
+  /** A tier switched to invite automatically: everyone already in its queue invited (settings/rewards written). */
+  inviteForRewardTiers: 'invites/invite-for-reward',
 } as const;
 
 export type BackgroundFunctionId = keyof typeof BACKGROUND_FUNCTIONS;

@@ -139,3 +139,4 @@ export { broadcastSchedule } from './broadcasts/broadcast-schedule';
 export { onRewardSettingsWritten } from './subscribers/on-reward-settings-written';
 export { rerankForRewardTiers } from './ranking/rerank-for-reward-tiers';
 export { inviteForReward } from './invites/invite-for-reward';
+export { inviteForRewardTiers } from './invites/invite-for-reward';

@@ -3,9 +3,10 @@
 // sync follows one person's change on its own). A retry may start a second re-rank, which supersedes the
 // first.
 import { COLLECTIONS, REWARD_SETTINGS_DOC } from '@silk/schema/constants';
-import { tierPlacesChanged, tiersIn, type RewardSettings } from '@silk/schema/rewards';
+import { tierPlacesChanged } from '@silk/schema/rewards';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { adminServices } from '../shared/admin';
+import { tiersWritten } from '../shared/reward-settings';
 import { usesSeq } from './rank-keys';
 import { rankSpace, readSettings } from './rank-store';
 import { startRerank } from './rerank';
@@ -13,8 +14,7 @@ import { startRerank } from './rerank';
 export const rerankForRewardTiers = onDocumentWritten(
   { document: `${COLLECTIONS.settings}/${REWARD_SETTINGS_DOC}`, retry: true },
   async (event) => {
-    const before = tiersIn(event.data?.before.data() as Partial<RewardSettings> | undefined);
-    const after = tiersIn(event.data?.after.data() as Partial<RewardSettings> | undefined);
+    const { before, after } = tiersWritten(event.data);
     if (!tierPlacesChanged(before, after)) return;
     const { db } = adminServices();
     const space = rankSpace(db);

@@ -12,3 +12,17 @@ export function rewardSettingsRef(db: Firestore): DocumentReference {
 export async function rewardTiers(db: Firestore): Promise<RewardTier[]> {
   return tiersIn((await rewardSettingsRef(db).get()).data() as Partial<RewardSettings> | undefined);
 }
+
+interface SettingsSnapshot {
+  data(): unknown;
+}
+
+/** The tiers before and after a write of settings/rewards (none on the side where it did not exist). */
+export function tiersWritten(change: { before: SettingsSnapshot; after: SettingsSnapshot } | undefined): {
+  before: RewardTier[];
+  after: RewardTier[];
+} {
+  const tiersOf = (snapshot: SettingsSnapshot | undefined) =>
+    tiersIn(snapshot?.data() as Partial<RewardSettings> | undefined);
+  return { before: tiersOf(change?.before), after: tiersOf(change?.after) };
+}

@@ -56,6 +56,13 @@ export function rewardMail(
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
+export interface GrantOptions {
+  /** The tiers in force, when the caller has read them already (a sweep over many people); else read here. */
+  tiers?: readonly RewardTier[];
+  mailContext?: () => MailContext;
+  now?: number;
+}
+
 /**
  * Gives `email` every tier its credited referrals reach that it has not had yet. Resolves how many this
  * call created. A tier revoked before (rejected credit) and reached again is put back in the queue,
@@ -64,10 +71,10 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 export async function grantRewards(
   db: Firestore,
   email: string,
-  mailContext: () => MailContext = defaultMailContext,
-  now = Date.now(),
+  options: GrantOptions = {},
 ): Promise<number> {
-  const tiers = await rewardTiers(db);
+  const { mailContext = defaultMailContext, now = Date.now() } = options;
+  const tiers = options.tiers ?? (await rewardTiers(db));
   if (tiers.length === 0) return 0;
   const [signup, subscriber] = (await db.getAll(signupRef(db, email), subscriberRef(db, email))) as [
     DocumentSnapshot,

@@ -1,6 +1,8 @@
 // A tier an Admin adds or lowers reaches the people already past it: saving the tiers through the route
 // makes the Functions emulator's settings trigger sweep the list, giving each of them one queue entry and
 // one reward e-mail, and nobody below the tier anything; saving the same tiers again gives nothing more.
+// A tier that invites automatically invites each person once, also those who reached it before it was
+// switched on (invites/invite-for-reward.ts).
 import { COLLECTIONS, REWARD_SETTINGS_DOC } from '@silk/schema/constants';
 import { rewardEntryId, type RewardTier } from '@silk/schema/rewards';
 import { withoutBackgroundTriggers } from '@silk/stack/stack';
@@ -73,6 +75,12 @@ const rewardMails = async (email: string) =>
   (await mailDocsTo(email)).filter((doc) => String(doc.get('message.subject')).startsWith('You earned'));
 const hasEntry = async (email: string, tierId: string) =>
   (await rewards.doc(rewardEntryId(email, tierId)).get()).exists;
+const invitationsOf = async (email: string) =>
+  (await db.collection(COLLECTIONS.invitations).where('email', '==', email).get()).size;
+const rewardWavesOf = async (email: string) =>
+  (await db.collection(COLLECTIONS.inviteWaves).where('origin', '==', 'reward').get()).docs.filter(
+    (wave) => wave.get('target.email') === email,
+  );
 
 describe('sweepThreshold', () => {
   it('is the fewest referrals of a tier added or lowered, and none when no tier was', () => {
@@ -130,8 +138,6 @@ describe('a tier that invites automatically', () => {
     const access = { ...tier('access', 5, 'Beta access'), autoInvite: true };
     await save([access]);
     await eventually(() => hasEntry(ready, access.id), Boolean, 30_000);
-    const invitationsOf = async (email: string) =>
-      (await db.collection(COLLECTIONS.invitations).where('email', '==', email).get()).size;
     await eventually(
       () => invitationsOf(ready),
       (count) => count === 1,
@@ -148,12 +154,42 @@ describe('a tier that invites automatically', () => {
     expect((await db.collection(COLLECTIONS.waitlistSignups).doc(ready).get()).get('inviteStatus')).toBe(
       'invited',
     );
-    const waves = await db.collection(COLLECTIONS.inviteWaves).where('origin', '==', 'reward').get();
-    expect(waves.docs.filter((wave) => wave.get('target.email') === ready)).toHaveLength(1);
+    expect(await rewardWavesOf(ready)).toHaveLength(1);
     // Rewarded, not invited: invited before, or not invitable (unconfirmed) when they reached the tier.
     for (const email of [invitedBefore, unconfirmed]) {
       expect(await hasEntry(email, access.id)).toBe(true);
       expect(await invitationsOf(email)).toBe(0);
     }
+  });
+
+  it('once switched on, invites those who reached it before, once; not those whose reward was taken back', async () => {
+    const confirmedAt = Timestamp.fromMillis(Date.UTC(2025, 5, 1));
+    const [earlier, takenBack] = await Promise.all([
+      referrer(6, { confirmedAt }),
+      referrer(6, { confirmedAt }),
+    ]);
+    const vip = tier('vip', 6, 'VIP');
+    await save([vip]);
+    await eventually(
+      async () => (await hasEntry(earlier, vip.id)) && (await hasEntry(takenBack, vip.id)),
+      Boolean,
+      30_000,
+    );
+    await rewards.doc(rewardEntryId(takenBack, vip.id)).update({ status: 'revoked' });
+    expect(await invitationsOf(earlier)).toBe(0);
+
+    await save([{ ...vip, autoInvite: true }]);
+    await eventually(
+      () => invitationsOf(earlier),
+      (count) => count === 1,
+      30_000,
+    );
+    // Saved again while it invites already (a new description): nobody invited twice.
+    await save([{ ...vip, autoInvite: true, description: 'VIP, reworded' }]);
+    await sleep(2_000);
+    expect(await invitationsOf(earlier)).toBe(1);
+    expect(await rewardWavesOf(earlier)).toHaveLength(1);
+    expect(await invitationsOf(takenBack)).toBe(0);
+    expect(await rewardWavesOf(takenBack)).toHaveLength(0);
   });
 });

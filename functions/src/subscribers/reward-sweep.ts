@@ -5,6 +5,7 @@
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { RewardTier } from '@silk/schema/rewards';
 import { FieldPath, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { rewardTiers } from '../shared/reward-settings';
 import { grantRewards } from './reward-grant';
 
 const PAGE = 300;
@@ -18,12 +19,13 @@ export function sweepThreshold(before: readonly RewardTier[], after: readonly Re
   return widened.length > 0 ? Math.min(...widened.map((tier) => tier.referrals)) : null;
 }
 
-/** Gives every signup with at least `threshold` credited referrals the tiers it reaches; how many were created. */
-export async function sweepRewards(
-  db: Firestore,
-  threshold: number,
-  grant: (email: string) => Promise<number> = (email) => grantRewards(db, email),
-): Promise<number> {
+/**
+ * Gives every signup with at least `threshold` credited referrals the tiers it reaches (the tiers in force
+ * when the sweep starts, read once); how many were created.
+ */
+export async function sweepRewards(db: Firestore, threshold: number): Promise<number> {
+  const tiers = await rewardTiers(db);
+  const grant = (email: string) => grantRewards(db, email, { tiers });
   const query = db
     .collection(COLLECTIONS.waitlistSignups)
     .where('confirmedReferrals', '>=', threshold)
