@@ -1,14 +1,16 @@
 // A tier that invites automatically invites the people who reach it, each by a wave of one whose id
 // follows from the person and the tier: a retried or repeated event finds the same wave, so one invitation
-// at most, and none when they were invited before or are not invitable (unconfirmed, unsubscribed,
-// suppressed) at that moment (the waves' selection).
+// at most, and none when they were invited before or are not invitable (unsubscribed, suppressed) at that
+// moment (the waves' selection). Someone who has not confirmed yet is marked on their queue entry instead,
+// and invited by the hourly invitation schedule once they have (inviteConfirmedHolders).
 //   - rewards/{entryId} created → the entry's tier, if it invites in the tiers in force;
 //   - settings/rewards written → a tier switched to invite automatically invites everyone already in its
 //     queue (not taken back), so reaching it before the switch counts too.
 import { COLLECTIONS, REWARD_SETTINGS_DOC } from '@silk/schema/constants';
-import type { RewardEntry, RewardTier } from '@silk/schema/rewards';
-import { FieldPath, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { rewardEntryId, type RewardEntry, type RewardTier } from '@silk/schema/rewards';
+import { FieldPath, FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { rewardRef } from '../referrals/reward-store';
 import { adminServices } from '../shared/admin';
 import { rewardTiers, tiersWritten } from '../shared/reward-settings';
 import { startWave } from './waves';
@@ -20,23 +22,69 @@ export const REWARD_INVITER = 'reward';
 const HOLDERS_PAGE = 300;
 const CONCURRENCY = 8;
 
-/** The wave of one that invites `email` for reaching `tier` (found, not started again, when it exists). */
-async function inviteForTier(db: Firestore, email: string, tier: Pick<RewardTier, 'id' | 'name'>) {
+type HolderEntry = Pick<RewardEntry, 'email' | 'tierId' | 'tierName'>;
+
+/** The wave of one that invites the entry's holder (found, not started again, when it exists). */
+async function inviteForTier(db: Firestore, { email, tierId, tierName }: HolderEntry): Promise<void> {
   await startWave(db, {
-    target: { kind: 'reward', email, tierName: tier.name },
+    target: { kind: 'reward', email, tierName },
     includeUnconfirmed: false,
-    requestId: `reward\n${tier.id}\n${email}`,
+    requestId: `reward\n${tierId}\n${email}`,
     by: REWARD_INVITER,
     origin: 'reward',
   });
+}
+
+/** Invites the entry's holder, or marks the entry to be invited once its holder has confirmed. */
+async function inviteHolder(db: Firestore, entry: HolderEntry): Promise<void> {
+  const signup = await db.collection(COLLECTIONS.waitlistSignups).doc(entry.email).get();
+  if (signup.exists && signup.get('confirmedAt') === undefined) {
+    await rewardRef(db, rewardEntryId(entry.email, entry.tierId)).update({ awaitsConfirmation: true });
+    return;
+  }
+  await inviteForTier(db, entry);
 }
 
 /** Starts the invitation a new queue entry's tier asks for; whether its tier invites. */
 export async function inviteForReachedTier(db: Firestore, entry: RewardEntry): Promise<boolean> {
   const tier = (await rewardTiers(db)).find((each) => each.id === entry.tierId);
   if (!tier?.autoInvite) return false;
-  await inviteForTier(db, entry.email, { id: tier.id, name: entry.tierName });
+  await inviteHolder(db, entry);
   return true;
+}
+
+/**
+ * The entries marked to wait for a confirmation: each whose holder has confirmed is invited (if its tier
+ * still invites automatically) and unmarked; one whose tier no longer invites, whose holder is gone or
+ * whose reward was taken back is unmarked without an invitation; the rest keep waiting. Returns how many
+ * were invited.
+ */
+export async function inviteConfirmedHolders(db: Firestore): Promise<number> {
+  const query = db
+    .collection(COLLECTIONS.rewards)
+    .where('awaitsConfirmation', '==', true)
+    .orderBy(FieldPath.documentId())
+    .limit(HOLDERS_PAGE);
+  const inviting = new Set((await rewardTiers(db)).filter((tier) => tier.autoInvite).map((tier) => tier.id));
+  let invited = 0;
+  let last: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    const page = await (last ? query.startAfter(last) : query).get();
+    for (const doc of page.docs) {
+      const entry = doc.data() as RewardEntry;
+      const signup = await db.collection(COLLECTIONS.waitlistSignups).doc(entry.email).get();
+      const confirmed = signup.get('confirmedAt') !== undefined;
+      const holds = entry.status !== 'revoked' && inviting.has(entry.tierId) && signup.exists;
+      if (holds && !confirmed) continue;
+      if (holds) {
+        await inviteForTier(db, entry);
+        invited += 1;
+      }
+      await doc.ref.update({ awaitsConfirmation: FieldValue.delete() });
+    }
+    if (page.size < HOLDERS_PAGE) return invited;
+    last = page.docs[page.docs.length - 1];
+  }
 }
 
 /** The tiers that invite automatically after a change of the tiers and did not before it. */
@@ -61,11 +109,7 @@ export async function inviteTierHolders(db: Firestore, tier: RewardTier): Promis
       .map((doc) => doc.data() as RewardEntry)
       .filter((entry) => entry.status !== 'revoked');
     for (let start = 0; start < holders.length; start += CONCURRENCY) {
-      await Promise.all(
-        holders
-          .slice(start, start + CONCURRENCY)
-          .map((entry) => inviteForTier(db, entry.email, { id: tier.id, name: entry.tierName })),
-      );
+      await Promise.all(holders.slice(start, start + CONCURRENCY).map((entry) => inviteHolder(db, entry)));
     }
     if (page.size < HOLDERS_PAGE) return read;
     last = page.docs[page.docs.length - 1];

@@ -51,6 +51,8 @@ export interface RewardEntry {
   fulfilledBy?: string;
   revokedAt?: number;
   revokedBy?: string;
+  /** Its tier invites automatically and the person had not confirmed: invited once they have. */
+  awaitsConfirmation?: boolean;
 }
 
 export function rewardEntryId(email: string, tierId: string): string {
