@@ -35,11 +35,19 @@ async function inviteForTier(db: Firestore, { email, tierId, tierName }: HolderE
   });
 }
 
-/** Invites the entry's holder, or marks the entry to be invited once its holder has confirmed. */
+/**
+ * Invites the entry's holder, or marks the entry to be invited once its holder has confirmed; nothing for
+ * an entry taken back or gone by now (a trigger may run late, after an Admin rejected the credit).
+ */
 async function inviteHolder(db: Firestore, entry: HolderEntry): Promise<void> {
-  const signup = await db.collection(COLLECTIONS.waitlistSignups).doc(entry.email).get();
+  const ref = rewardRef(db, rewardEntryId(entry.email, entry.tierId));
+  const [current, signup] = await Promise.all([
+    ref.get(),
+    db.collection(COLLECTIONS.waitlistSignups).doc(entry.email).get(),
+  ]);
+  if (!current.exists || current.get('status') === 'revoked') return;
   if (signup.exists && signup.get('confirmedAt') === undefined) {
-    await rewardRef(db, rewardEntryId(entry.email, entry.tierId)).update({ awaitsConfirmation: true });
+    await ref.update({ awaitsConfirmation: true });
     return;
   }
   await inviteForTier(db, entry);
