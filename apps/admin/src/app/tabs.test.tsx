@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Panel } from './shell/panel';
-import { ADMIN_TABS } from './tabs';
+import { ADMIN_TABS, tabAt } from './tabs';
 import { ADMIN_SIDEBAR } from '@/testing/sidebar';
 
 const session = vi.hoisted(() => ({ roles: [] as Role[] }));
@@ -77,5 +77,29 @@ describe('admin tab registry', () => {
     await renderPanel([ADMIN_ROLE], tab.path);
     expect(await screen.findByRole('heading', { level: 2, name: label })).toBeInTheDocument();
     expect(currentPath).toBe(tab.path);
+  });
+});
+
+describe('the tab a panel opens on', () => {
+  it('is the tab at the address, with or without a trailing slash; the Waitlist Signups tab elsewhere', () => {
+    for (const tab of ADMIN_TABS) {
+      expect(tabAt(tab.path)).toBe(tab);
+      expect(tabAt(`${tab.path}/`)).toBe(tab);
+    }
+    expect(tabAt('/admin/no-such-tab').label).toBe('Waitlist Signups');
+    expect(tabAt('/admin/').label).toBe('Waitlist Signups');
+  });
+
+  it('is loaded before the panel opens; the other tabs load after it, in the background', async () => {
+    const team = ADMIN_TABS.find((tab) => tab.path === '/admin/team')!;
+    const others = ADMIN_TABS.filter((tab) => tab !== team);
+    const loads = ADMIN_TABS.map((tab) => vi.spyOn(tab.Component, 'preload'));
+    await renderPanel([ADMIN_ROLE], team.path);
+    expect(await screen.findByRole('heading', { level: 2, name: team.label })).toBeInTheDocument();
+    const order = (tab: (typeof ADMIN_TABS)[number]) =>
+      loads[ADMIN_TABS.indexOf(tab)]!.mock.invocationCallOrder[0] ?? Infinity;
+    for (const other of others) expect(order(other)).toBeGreaterThan(order(team));
+    expect(Math.max(...others.map(order))).toBeLessThan(Infinity);
+    for (const load of loads) load.mockRestore();
   });
 });

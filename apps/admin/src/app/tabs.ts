@@ -172,9 +172,18 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   },
 ];
 
-/** Loads every tab's module (the panel opens once they are loaded, so a tab never waits for its code). */
-export async function preloadTabs(): Promise<void> {
-  await Promise.all(ADMIN_TABS.map((tab) => tab.Component.preload()));
+/** The default tab, at /admin itself. */
+const WAITLIST_TAB = ADMIN_TABS.find((tab) => tab.path === paths.admin) as AdminTab;
+
+/** The tab shown at `pathname` (the Waitlist Signups tab where none is: the panel sends it there). */
+export function tabAt(pathname: string): AdminTab {
+  const path = pathname.replace(/\/+$/, '') || paths.admin;
+  return ADMIN_TABS.find((tab) => tab.path === path) ?? WAITLIST_TAB;
+}
+
+/** Loads the modules of every tab but `first`, in sidebar order (a tab opened later rarely waits for its code). */
+export async function preloadOtherTabs(first: AdminTab): Promise<void> {
+  await Promise.all(ADMIN_TABS.filter((tab) => tab !== first).map((tab) => tab.Component.preload()));
 }
 
 /** The tabs a member with these roles may open, in sidebar order. */

@@ -11,7 +11,8 @@ import { LoadingScreen } from './loading-screen';
 import { NoAccessCard } from './no-access-card';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
-import { useTabsPreloaded } from './use-tabs-preloaded';
+import { TabLoading } from './tab-loading';
+import { useFirstTabLoaded } from './use-first-tab-loaded';
 
 /** A tab's route: its path below /admin, or the index route for /admin itself. */
 function tabRoute(tab: AdminTab, props: TabProps) {
@@ -31,7 +32,7 @@ export function Panel({ user }: { user: SignedInUser }) {
   };
   // Removed, disabled or re-bound while the panel is open: signed out (the sign-in card shows).
   const { staff, signups, setUsername, passwordChanged } = useStaffSession(user, logout);
-  const tabsPreloaded = useTabsPreloaded();
+  const firstTabLoaded = useFirstTabLoaded();
   const [collapsed, setCollapsed] = useState(false);
   // The password typed at sign-in serves only the forced change: gone once the panel opens without it.
   const settled = staff !== null && (!staff.hasAccess || !staff.mustChangePassword);
@@ -44,7 +45,7 @@ export function Panel({ user }: { user: SignedInUser }) {
   if (staff.mustChangePassword) {
     return <SetPasswordCard email={user.email} onDone={passwordChanged} onSignOut={logout} />;
   }
-  if (!tabsPreloaded) return <LoadingScreen />;
+  if (!firstTabLoaded) return <LoadingScreen />;
 
   const tabs = tabsFor(staff.roles);
   const tabProps: TabProps = {
@@ -67,7 +68,7 @@ export function Panel({ user }: { user: SignedInUser }) {
       <div className="panel__main">
         <TopBar username={staff.username} roles={staff.roles} />
         <main className="panel__content">
-          <Suspense fallback={null}>
+          <Suspense fallback={<TabLoading />}>
             <Routes>
               {tabs.map((tab) => tabRoute(tab, tabProps))}
               <Route path="*" element={<Navigate to={paths.admin} replace />} />
