@@ -8,10 +8,11 @@
 //     queue (not taken back), so reaching it before the switch counts too.
 import { COLLECTIONS, REWARD_SETTINGS_DOC } from '@silk/schema/constants';
 import { rewardEntryId, type RewardEntry, type RewardTier } from '@silk/schema/rewards';
-import { FieldPath, FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { rewardRef } from '../referrals/reward-store';
 import { adminServices } from '../shared/admin';
+import { queryPages } from '../shared/query-pages';
 import { rewardTiers, tiersWritten } from '../shared/reward-settings';
 import { startWave } from './waves';
 
@@ -68,17 +69,11 @@ export async function inviteForReachedTier(db: Firestore, entry: RewardEntry): P
  * were invited.
  */
 export async function inviteConfirmedHolders(db: Firestore): Promise<number> {
-  const query = db
-    .collection(COLLECTIONS.rewards)
-    .where('awaitsConfirmation', '==', true)
-    .orderBy(FieldPath.documentId())
-    .limit(HOLDERS_PAGE);
+  const query = db.collection(COLLECTIONS.rewards).where('awaitsConfirmation', '==', true);
   const inviting = new Set((await rewardTiers(db)).filter((tier) => tier.autoInvite).map((tier) => tier.id));
   let invited = 0;
-  let last: QueryDocumentSnapshot | undefined;
-  for (;;) {
-    const page = await (last ? query.startAfter(last) : query).get();
-    for (const doc of page.docs) {
+  for await (const docs of queryPages(query, HOLDERS_PAGE)) {
+    for (const doc of docs) {
       const entry = doc.data() as RewardEntry;
       const signup = await db.collection(COLLECTIONS.waitlistSignups).doc(entry.email).get();
       const confirmed = signup.get('confirmedAt') !== undefined;
@@ -90,9 +85,8 @@ export async function inviteConfirmedHolders(db: Firestore): Promise<number> {
       }
       await doc.ref.update({ awaitsConfirmation: FieldValue.delete() });
     }
-    if (page.size < HOLDERS_PAGE) return invited;
-    last = page.docs[page.docs.length - 1];
   }
+  return invited;
 }
 
 /** The tiers that invite automatically after a change of the tiers and did not before it. */
@@ -103,25 +97,18 @@ export function tiersNowInviting(before: readonly RewardTier[], after: readonly 
 
 /** Invites everyone in `tier`'s queue whose entry was not taken back; how many entries were read. */
 export async function inviteTierHolders(db: Firestore, tier: RewardTier): Promise<number> {
-  const query = db
-    .collection(COLLECTIONS.rewards)
-    .where('tierId', '==', tier.id)
-    .orderBy(FieldPath.documentId())
-    .limit(HOLDERS_PAGE);
+  const query = db.collection(COLLECTIONS.rewards).where('tierId', '==', tier.id);
   let read = 0;
-  let last: QueryDocumentSnapshot | undefined;
-  for (;;) {
-    const page = await (last ? query.startAfter(last) : query).get();
-    read += page.size;
-    const holders = page.docs
+  for await (const docs of queryPages(query, HOLDERS_PAGE)) {
+    read += docs.length;
+    const holders = docs
       .map((doc) => doc.data() as RewardEntry)
       .filter((entry) => entry.status !== 'revoked');
     for (let start = 0; start < holders.length; start += CONCURRENCY) {
       await Promise.all(holders.slice(start, start + CONCURRENCY).map((entry) => inviteHolder(db, entry)));
     }
-    if (page.size < HOLDERS_PAGE) return read;
-    last = page.docs[page.docs.length - 1];
   }
+  return read;
 }
 
 export const inviteForReward = onDocumentCreated(

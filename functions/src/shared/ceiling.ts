@@ -119,14 +119,14 @@ export async function takeCeilingUnit(
         .catch((error: unknown) => {
           // Another request wrote the shard since it was read: read it again on the next pass.
           if (hasGrpcStatus(error, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.ALREADY_EXISTS))
-            return 'moved' as const;
+            return 'again' as const;
           // Lock contention (the emulator's lock timeout; production's retries ran out).
           if (!hasGrpcStatus(error, GrpcStatus.ABORTED)) throw error;
           contended = error;
           abortedThisPass = true;
-          return 'moved' as const;
+          return 'again' as const;
         });
-      if (outcome !== 'moved') return outcome;
+      if (outcome !== 'again') return outcome;
       again.push(shard);
     }
     candidates = again;

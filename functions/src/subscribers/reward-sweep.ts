@@ -4,7 +4,8 @@
 // creates nothing twice), so a sweep run again, or beside a burst of confirmations, adds nothing.
 import { COLLECTIONS } from '@silk/schema/constants';
 import type { RewardTier } from '@silk/schema/rewards';
-import { FieldPath, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
+import { queryPages } from '../shared/query-pages';
 import { rewardTiers } from '../shared/reward-settings';
 import { grantRewards } from './reward-grant';
 
@@ -29,20 +30,13 @@ export async function sweepRewards(db: Firestore, threshold: number): Promise<nu
   const query = db
     .collection(COLLECTIONS.waitlistSignups)
     .where('confirmedReferrals', '>=', threshold)
-    .orderBy('confirmedReferrals')
-    .orderBy(FieldPath.documentId())
-    .limit(PAGE);
+    .orderBy('confirmedReferrals');
   let created = 0;
-  let last: QueryDocumentSnapshot | undefined;
-  for (;;) {
-    const page = await (last ? query.startAfter(last) : query).get();
-    for (let start = 0; start < page.docs.length; start += CONCURRENCY) {
-      const granted = await Promise.all(
-        page.docs.slice(start, start + CONCURRENCY).map((doc) => grant(doc.id)),
-      );
+  for await (const docs of queryPages(query, PAGE)) {
+    for (let start = 0; start < docs.length; start += CONCURRENCY) {
+      const granted = await Promise.all(docs.slice(start, start + CONCURRENCY).map((doc) => grant(doc.id)));
       created += granted.reduce((sum, count) => sum + count, 0);
     }
-    if (page.docs.length < PAGE) return created;
-    last = page.docs[page.docs.length - 1];
   }
+  return created;
 }
